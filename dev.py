@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Set-up and entry points for a fresh clone: ``python3 dev.py demo`` and ``python3 dev.py test``.
+
+Each command creates ``.venv`` next to this file if needed and installs hookrun into
+it (with the test extras), so the only prerequisite is Python 3.10+ and a package
+index. Works the same on Linux, macOS and Windows.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".hookrun-installed"
+
+
+def ensure_venv(extras: str = "test,dev") -> None:
+    """Create the venv and (re)install hookrun when pyproject.toml changed."""
+    if not PY.exists():
+        print(f"dev.py: creating {VENV}", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    want = f"{(ROOT / 'pyproject.toml').stat().st_mtime_ns}:{extras}"
+    if STAMP.exists() and STAMP.read_text() == want:
+        return
+    print("dev.py: installing hookrun and its dependencies", file=sys.stderr)
+    subprocess.run(
+        [str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "-e", f"{ROOT}[{extras}]"],
+        check=True,
+    )
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"demo", "test", "setup"}:
+        print("usage: python3 dev.py demo | test [pytest args…] | setup", file=sys.stderr)
+        return 2
+    ensure_venv()
+    cmd, rest = argv[0], argv[1:]
+    if cmd == "setup":
+        return 0
+    if cmd == "demo":
+        return subprocess.call([str(PY), str(ROOT / "examples" / "demo.py"), *rest], cwd=ROOT)
+    return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

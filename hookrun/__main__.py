@@ -1,0 +1,15 @@
+"""``python -m hookrun`` and the ``hookrun`` console script."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    from hookrun.cli import main as cli_main
+
+    sys.exit(cli_main())
+
+
+if __name__ == "__main__":
+    main()

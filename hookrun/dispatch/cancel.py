@@ -1,0 +1,111 @@
+"""Cancellation and deadlines shared by everything that waits on a hook.
+
+A :class:`CancelToken` is set from any thread (a host's UI thread, an asyncio
+task's cancellation callback, a signal handler). A :class:`Guard` combines one
+token with one deadline so that every wait loop in dispatch asks a single
+question: "should I stop now?".
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+
+class CancelToken:
+    """A one-shot flag that can be set from another thread and waited on."""
+
+    __slots__ = ("_event", "_callbacks", "_lock")
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self._callbacks: list[Callable[[], None]] = []
+        self._lock = threading.Lock()
+
+    def cancel(self) -> None:
+        """Request cancellation. Idempotent; callbacks run once, in this thread."""
+        with self._lock:
+            if self._event.is_set():
+                return
+            self._event.set()
+            callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until cancelled or ``timeout`` elapses; return whether cancelled."""
+        return self._event.wait(timeout)
+
+    def add_callback(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Run ``callback`` on cancellation (at once if already cancelled).
+
+        Returns a function that unregisters it, so a finished run does not keep
+        a reference alive in a long-lived token.
+        """
+        with self._lock:
+            if not self._event.is_set():
+                self._callbacks.append(callback)
+
+                def remove() -> None:
+                    with self._lock:
+                        if callback in self._callbacks:
+                            self._callbacks.remove(callback)
+
+                return remove
+        callback()
+        return lambda: None
+
+
+class Interrupted(Exception):
+    """Raised inside a run when its deadline passed or its token was cancelled."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason  # "timeout" or "cancelled"
+
+
+class Guard:
+    """One run's stop conditions: an optional deadline and an optional token."""
+
+    __slots__ = ("deadline", "token", "_reason")
+
+    def __init__(self, timeout: float | None = None, token: CancelToken | None = None) -> None:
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.token = token
+        self._reason: str | None = None
+
+    def stop_reason(self) -> str | None:
+        """``"cancelled"``, ``"timeout"`` or None. Sticky once set."""
+        if self._reason is None:
+            if self.token is not None and self.token.cancelled:
+                self._reason = "cancelled"
+            elif self.deadline is not None and time.monotonic() >= self.deadline:
+                self._reason = "timeout"
+        return self._reason
+
+    def check(self) -> None:
+        """Raise :class:`Interrupted` if the run must stop."""
+        reason = self.stop_reason()
+        if reason is not None:
+            raise Interrupted(reason)
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (never negative), None without one."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def sleep(self, seconds: float) -> None:
+        """Sleep up to ``seconds``, waking early on cancellation."""
+        left = self.remaining()
+        if left is not None:
+            seconds = min(seconds, left)
+        if self.token is not None:
+            self.token.wait(seconds)
+        else:
+            time.sleep(seconds)

@@ -1,0 +1,265 @@
+"""Byte streams between the in-process shell, its children and the caller.
+
+Builtins write into Python objects; external children need real file
+descriptors. Each stream here serves both: :meth:`write`/:meth:`read` for code
+running inside the Python process and :meth:`fileno` for a child, created lazily
+so that a hook made only of builtins (``echo '{"decision":"allow"}'``) costs no
+pipe and no thread at all.
+
+Once a stream has handed out a descriptor, in-process writes go through the
+same pipe, so output from a child and from a later builtin keeps its order.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from typing import Protocol
+
+_CHUNK = 64 * 1024
+# How often a reader blocked on a pipe that a stray grandchild keeps open looks
+# at its stop flag. Only matters on the abandon path.
+_POLL = 0.2
+
+
+class ByteSink(Protocol):
+    def write(self, data: bytes) -> None: ...
+    def fileno(self) -> int: ...
+
+
+class ByteSource(Protocol):
+    def read(self, n: int = -1) -> bytes: ...
+    def readline(self) -> bytes: ...
+    def fileno(self) -> int: ...
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+class CaptureSink:
+    """Collects at most ``limit`` bytes; the rest is drained and counted.
+
+    Draining past the bound matters: a child whose pipe is never read blocks
+    forever on a full pipe, which would turn a chatty hook into a hung one.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._buf = bytearray()
+        self.dropped = 0
+        self._lock = threading.Lock()
+        self._w: int | None = None
+        self._r: int | None = None
+        self._reader: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def _keep(self, data: bytes) -> None:
+        with self._lock:
+            room = self.limit - len(self._buf)
+            if room >= len(data):
+                self._buf += data
+            else:
+                if room > 0:
+                    self._buf += data[:room]
+                self.dropped += len(data) - max(room, 0)
+
+    def write(self, data: bytes) -> None:
+        if self._w is not None:
+            _write_all(self._w, data)
+        else:
+            self._keep(data)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        if self._w is None:
+            self._r, self._w = os.pipe()
+            self._reader = threading.Thread(
+                target=self._drain, name="hookrun-capture", daemon=True
+            )
+            self._reader.start()
+        return self._w
+
+    def _drain(self) -> None:
+        fd = self._r
+        assert fd is not None
+        try:
+            if sys.platform == "win32":  # pragma: win32 cover
+                while chunk := os.read(fd, _CHUNK):
+                    self._keep(chunk)
+            else:
+                import select
+
+                while not self._stop.is_set():
+                    ready, _, _ = select.select([fd], [], [], _POLL)
+                    if ready:
+                        chunk = os.read(fd, _CHUNK)
+                        if not chunk:
+                            break
+                        self._keep(chunk)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def close(self) -> None:
+        """Close our write end; the reader sees EOF once every child's copy closes."""
+        if self._w is not None:
+            w, self._w = self._w, None
+            os.close(w)
+
+    def finish(self, timeout: float) -> bool:
+        """Wait for the reader to reach EOF; return False if it had to be abandoned.
+
+        A descendant that escaped the process-tree kill may still hold the pipe;
+        after ``timeout`` the reader is told to stop and the data so far is final.
+        """
+        self.close()
+        if self._reader is None:
+            return True
+        self._reader.join(timeout)
+        if self._reader.is_alive():
+            self._stop.set()
+            self._reader.join(_POLL * 2)
+            return False
+        return True
+
+    @property
+    def data(self) -> bytes:
+        with self._lock:
+            return bytes(self._buf)
+
+    @property
+    def truncated(self) -> bool:
+        return self.dropped > 0
+
+
+class BufferSource:
+    """Stdin from bytes in memory (the hook payload, a here-document).
+
+    Builtins read the buffer directly. A child gets the read end of a pipe fed by
+    a writer thread, so a child that never reads, or exits early, cannot
+    deadlock the caller: the writer ends on EPIPE, which is not an error.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._pos = 0
+        self._r: int | None = None
+        self._writer: threading.Thread | None = None
+
+    def read(self, n: int = -1) -> bytes:
+        if self._r is not None:
+            return _fd_read(self._r, n)
+        end = len(self._data) if n < 0 else min(len(self._data), self._pos + n)
+        chunk = self._data[self._pos : end]
+        self._pos = end
+        return chunk
+
+    def readline(self) -> bytes:
+        if self._r is not None:
+            return _fd_readline(self._r)
+        nl = self._data.find(b"\n", self._pos)
+        end = len(self._data) if nl < 0 else nl + 1
+        line = self._data[self._pos : end]
+        self._pos = end
+        return line
+
+    def fileno(self) -> int:
+        if self._r is None:
+            r, w = os.pipe()
+            rest = self._data[self._pos :]
+            self._pos = len(self._data)
+            self._r = r
+            self._writer = threading.Thread(
+                target=_feed, args=(w, rest), name="hookrun-stdin", daemon=True
+            )
+            self._writer.start()
+        return self._r
+
+    def close(self) -> None:
+        if self._r is not None:
+            r, self._r = self._r, None
+            os.close(r)
+
+
+def _feed(fd: int, data: bytes) -> None:
+    try:
+        _write_all(fd, data)
+    except OSError:  # EPIPE: the reader went away, which is its right
+        pass
+    finally:
+        os.close(fd)
+
+
+def _fd_read(fd: int, n: int) -> bytes:
+    if n >= 0:
+        return os.read(fd, n)
+    parts = []
+    while chunk := os.read(fd, _CHUNK):
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+def _fd_readline(fd: int) -> bytes:
+    # Byte by byte, as shells do on pipes: reading ahead would steal input from
+    # the next command that shares this descriptor.
+    out = bytearray()
+    while True:
+        b = os.read(fd, 1)
+        if not b:
+            break
+        out += b
+        if b == b"\n":
+            break
+    return bytes(out)
+
+
+class FdSink:
+    """Output to an existing descriptor (a pipe between stages, a redirected file)."""
+
+    def __init__(self, fd: int, *, owned: bool = True) -> None:
+        self.fd = fd
+        self.owned = owned
+
+    def write(self, data: bytes) -> None:
+        _write_all(self.fd, data)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def close(self) -> None:
+        if self.owned and self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+class FdSource:
+    """Input from an existing descriptor (a pipe between stages, a redirected file)."""
+
+    def __init__(self, fd: int, *, owned: bool = True) -> None:
+        self.fd = fd
+        self.owned = owned
+
+    def read(self, n: int = -1) -> bytes:
+        return _fd_read(self.fd, n)
+
+    def readline(self) -> bytes:
+        return _fd_readline(self.fd)
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def close(self) -> None:
+        if self.owned and self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
