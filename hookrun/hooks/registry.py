@@ -11,9 +11,29 @@ from typing import Any
 
 from hookrun.hooks.base import Policy
 
-# Filled in as policies land; canonical name → "module:attr".
-POLICIES: dict[str, str] = {}
-ALIASES: dict[str, str] = {}
+# canonical name → "module:attr" of its Policy object.
+POLICIES: dict[str, str] = {
+    "shell-guard": "hookrun.hooks.shell_guard:POLICY",
+    "write-guard": "hookrun.hooks.write_guard:WRITE_GUARD",
+    "read-guard": "hookrun.hooks.write_guard:READ_GUARD",
+    "pii-scrubber": "hookrun.hooks.pii:SCRUBBER",
+    "pii-write-guard": "hookrun.hooks.pii:WRITE_GUARD",
+    "secret-guard": "hookrun.hooks.secret_guard:POLICY",
+    "append-only": "hookrun.hooks.append_only:POLICY",
+    "reviewer-lockout": "hookrun.hooks.lockout:POLICY",
+    "ask-user-limit": "hookrun.hooks.ask_user:POLICY",
+    "phase-gate": "hookrun.hooks.phase_gate:POLICY",
+    "decision-inbox": "hookrun.hooks.decision_inbox:POLICY",
+    "session-dir-guard": "hookrun.hooks.ralph:SESSION_DIR_GUARD",
+    "ssot-guard": "hookrun.hooks.ralph:SSOT_GUARD",
+    "signal-schema": "hookrun.hooks.ralph:SIGNAL_SCHEMA",
+    "single-mode-guard": "hookrun.hooks.ralph:SINGLE_MODE_GUARD",
+    "task-file-check": "hookrun.hooks.ralph:TASK_FILE_CHECK",
+    "audit-ledger": "hookrun.hooks.audit_ledger:POLICY",
+}
+ALIASES: dict[str, str] = {
+    "file-restriction": "write-guard",
+}
 
 
 def canonical(name: str) -> str | None:
