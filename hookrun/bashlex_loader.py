@@ -24,7 +24,8 @@ _FORMAT = 1
 def load() -> ModuleType:
     """Return the ``bashlex`` module, importing it with cached tables if needed."""
     if "bashlex" in sys.modules and "bashlex.parser" in sys.modules:
-        return sys.modules["bashlex"]
+        loaded: ModuleType = sys.modules["bashlex"]
+        return loaded
     try:
         return _import_with_cache()
     except Exception:  # the cache is an optimisation; never let it break parsing
@@ -73,7 +74,7 @@ def _import_with_cache() -> ModuleType:
     package = importlib.util.module_from_spec(spec)
     sys.modules["bashlex"] = package
     try:
-        yacc_mod = importlib.import_module("bashlex.yacc")
+        yacc_mod: Any = importlib.import_module("bashlex.yacc")
         original = yacc_mod.yacc
 
         def cached_yacc(*args: Any, **kwargs: Any) -> Any:
