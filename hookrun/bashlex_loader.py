@@ -31,9 +31,7 @@ def load() -> ModuleType:
     except Exception:  # the cache is an optimisation; never let it break parsing
         for name in [m for m in sys.modules if m == "bashlex" or m.startswith("bashlex.")]:
             del sys.modules[name]
-        import bashlex
-
-        return bashlex
+        return importlib.import_module("bashlex")
 
 
 def _cache_path(parser_file: str) -> str:
