@@ -1,0 +1,230 @@
+"""What a file-writing tool call is about to do, read the same way for every host.
+
+Claude Code says ``Write{file_path, content}`` / ``Edit{file_path, old_string,
+new_string, replace_all}`` / ``MultiEdit{file_path, edits: [...]}``; Crush uses the
+same keys in lower case tools; Squad says ``edit{path, old_str, new_str}`` and
+``create{path, file_text}``; Copilot says ``replace_string_in_file{filePath,
+oldString, newString}``. Policies that care about the *content* of a write
+(append-only, ssot-guard, signal-schema) see one :class:`WriteCall` and can
+compute the file as it will be after the call with :func:`apply`.
+
+Paths: :func:`locate` resolves the target against the payload's ``cwd`` and
+returns it relative to the project root (``/`` separators), or ``None`` when it
+lies outside the project. ``glob_match`` implements seed 001's glob table
+(``*`` inside one segment, ``**`` across segments, ``*.md`` = root only). This is a
+small private copy until the shared ``hookrun.hooks.paths`` module lands.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hookrun.hooks import payload as pl
+
+# Tool names that create or change files, compared case-insensitively. Claude Code
+# (Write, Edit, MultiEdit, NotebookEdit), Crush (write, edit, multiedit), Squad
+# (edit, create, write_file, create_file), Copilot (create_file,
+# replace_string_in_file, insert_edit_into_file), Anthropic's text editor tool.
+WRITE_TOOLS: tuple[str, ...] = (
+    "Write",
+    "Edit",
+    "MultiEdit",
+    "NotebookEdit",
+    "create",
+    "write_file",
+    "create_file",
+    "replace_string_in_file",
+    "insert_edit_into_file",
+    "str_replace_editor",
+    "str_replace_based_edit_tool",
+)
+
+_CONTENT_KEYS = ("content", "file_text", "contents", "text", "new_source")
+_OLD_KEYS = ("old_string", "old_str", "oldString", "old_text")
+_NEW_KEYS = ("new_string", "new_str", "newString", "new_text")
+_ALL_KEYS = ("replace_all", "replaceAll")
+
+
+def tool_in(name: str, tools: Iterable[str]) -> bool:
+    """Is ``name`` one of ``tools`` (case-insensitive, as hosts disagree on case)?"""
+    folded = name.casefold()
+    return any(folded == t.casefold() for t in tools)
+
+
+@dataclass(frozen=True)
+class Edit:
+    old: str
+    new: str
+    replace_all: bool = False
+
+
+@dataclass(frozen=True)
+class WriteCall:
+    """One write tool call. ``kind`` says which fields mean something."""
+
+    kind: Literal["write", "edit", "other"]
+    path: str  # as the tool got it
+    content: str | None = None  # kind == "write": the whole new file
+    edits: tuple[Edit, ...] = ()  # kind == "edit": applied in order (MultiEdit)
+
+    @property
+    def new_text(self) -> str:
+        """Everything the call writes: the content, or the edits' new strings."""
+        if self.content is not None:
+            return self.content
+        return "\n".join(e.new for e in self.edits)
+
+
+def _first_str(data: Mapping[str, Any], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        value = data.get(key)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def _edit(data: Mapping[str, Any]) -> Edit | None:
+    old = _first_str(data, _OLD_KEYS)
+    new = _first_str(data, _NEW_KEYS)
+    if old is None or new is None:
+        return None
+    return Edit(old, new, any(data.get(k) is True for k in _ALL_KEYS))
+
+
+def parse(payload: Mapping[str, Any]) -> WriteCall | None:
+    """The write this payload asks for, or None when it names no target path."""
+    path = pl.file_path(payload)
+    if not path:
+        return None
+    args = pl.tool_input(payload)
+    raw_edits = args.get("edits")
+    if isinstance(raw_edits, list):
+        edits = [_edit(e) if isinstance(e, Mapping) else None for e in raw_edits]
+        if edits and all(e is not None for e in edits):
+            return WriteCall("edit", path, edits=tuple(e for e in edits if e is not None))
+        return WriteCall("other", path)
+    single = _edit(args)
+    if single is not None:
+        return WriteCall("edit", path, edits=(single,))
+    content = _first_str(args, _CONTENT_KEYS)
+    if content is not None:
+        return WriteCall("write", path, content=content)
+    return WriteCall("other", path)
+
+
+def apply(current: str, edits: Iterable[Edit]) -> str | None:
+    """``current`` after the edits, as the edit tools apply them; None if one cannot apply.
+
+    An edit whose ``old`` is absent makes the real tool fail, so there is nothing to
+    judge. Without ``replace_all`` only the first occurrence changes (hosts that
+    demand a unique match fail instead, which is never more permissive).
+    """
+    text = current
+    for edit in edits:
+        if edit.old == "":
+            if text != "":
+                return None
+            text = edit.new
+            continue
+        if edit.old not in text:
+            return None
+        text = text.replace(edit.old, edit.new, -1 if edit.replace_all else 1)
+    return text
+
+
+# --- paths ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    absolute: str  # normalised absolute path (symlinks resolved)
+    rel: str | None  # relative to the project root with "/" separators; None = outside
+
+
+def _real(path: str) -> str:
+    return os.path.realpath(path)
+
+
+def locate(path: str, *, cwd: str, project_dir: str) -> Target:
+    """Resolve ``path`` (relative to ``cwd``) and express it relative to the project."""
+    absolute = _real(os.path.join(cwd, os.path.expanduser(path)))
+    root = _real(project_dir)
+    try:
+        rel = os.path.relpath(absolute, root)
+    except ValueError:  # another drive on Windows
+        return Target(absolute, None)
+    if rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel):
+        return Target(absolute, None)
+    rel = rel.replace(os.sep, "/")
+    return Target(absolute, "" if rel == "." else rel)
+
+
+def payload_cwd(payload: Mapping[str, Any], default: str) -> str:
+    value = payload.get("cwd")
+    return value if isinstance(value, str) and value else default
+
+
+def rel_glob(pattern: str) -> str:
+    """Normalise a user-written pattern: ``/`` separators, no leading ``./``."""
+    pattern = pattern.replace("\\", "/")
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    return pattern
+
+
+@functools.lru_cache(maxsize=512)
+def _glob_re(pattern: str) -> re.Pattern[str]:
+    pattern = rel_glob(pattern)
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("/**", i) and i + 3 == len(pattern):
+            out.append("(?:/.*)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z", re.DOTALL)
+
+
+def glob_match(rel: str, pattern: str) -> bool:
+    """Seed 001's globs over a project-relative path: ``*`` one segment, ``**`` any depth."""
+    return _glob_re(pattern).match(rel) is not None
+
+
+def is_glob(pattern: str) -> bool:
+    return any(c in pattern for c in "*?")
+
+
+def matches_any(rel: str, patterns: Iterable[str]) -> str | None:
+    """The first pattern ``rel`` matches, or None."""
+    for pattern in patterns:
+        if glob_match(rel, pattern):
+            return pattern
+    return None
+
+
+def read_text(path: str) -> str | None:
+    """The file's text as the edit tools see it (no newline translation); None if absent."""
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape", newline="") as f:
+            return f.read()
+    except (FileNotFoundError, NotADirectoryError):
+        return None

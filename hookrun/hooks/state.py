@@ -1,0 +1,225 @@
+"""Persistent policy state: small JSON files that many hook processes share.
+
+hookrun is started once per agent tool call, and a host may run several agents
+(and so several hookrun processes) at once. Stateful policies (reviewer-lockout,
+ask-user-limit) therefore read-modify-write their files under an exclusive lock:
+
+* the lock is a separate ``<file>.lock`` (the state file itself is replaced on
+  every write, so locking it would lock an inode nobody else opens next time);
+* the new content goes to a temp file in the same directory, is fsynced, then
+  ``os.replace``-d over the old one, so a reader (or a crash) never sees half a file;
+* JSON Lines ledgers are appended with ``O_APPEND`` and one ``write`` per line, under
+  the same kind of lock, so concurrent lines never interleave.
+
+Every failure (corrupt JSON, unreadable or read-only directory, lock timeout)
+becomes a :class:`StateError` whose message says which file, what went wrong and
+what to do next. The runner records it as that hook's error and applies the
+hook's ``on_error`` (the policy's default fail mode unless the config sets one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+# Long enough for 20 processes queueing behind each other on a slow disk, short
+# enough that a stuck lock holder shows up as an error instead of a hung agent.
+LOCK_TIMEOUT = 10.0
+_POLL = 0.005  # seconds between non-blocking lock attempts
+
+
+class StateError(RuntimeError):
+    """A policy could not read or write a file it depends on (message is user-facing)."""
+
+
+def state_path(state_dir: str, name: str) -> str:
+    return os.path.join(state_dir, name)
+
+
+# --- locking: the one place that knows about platforms ------------------------------------
+
+
+def _try_lock(fd: int, platform: str) -> bool:
+    """One non-blocking attempt at an exclusive lock on ``fd``; True when held."""
+    if platform == "win32":  # pragma: win32 cover
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _unlock(fd: int, platform: str) -> None:
+    if platform == "win32":  # pragma: win32 cover
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def locked(
+    path: str, *, timeout: float = LOCK_TIMEOUT, platform: str = sys.platform
+) -> Iterator[None]:
+    """Hold the exclusive lock that guards ``path`` (the file ``path + ".lock"``)."""
+    lock_path = path + ".lock"
+    try:
+        os.makedirs(os.path.dirname(lock_path) or ".", exist_ok=True)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise StateError(
+            f"cannot open lock file {lock_path}: {e.strerror or e} — "
+            "make the directory writable by the user running hookrun"
+        ) from None
+    try:
+        deadline = time.monotonic() + timeout
+        # Polling instead of a blocking flock: a blocking call cannot time out, and a
+        # hook that hangs forever on a stale lock is worse than one that says so.
+        while not _try_lock(fd, platform):
+            if time.monotonic() >= deadline:
+                raise StateError(
+                    f"timed out after {timeout:g}s waiting for the lock on {path} — "
+                    "another hookrun process holds it; retry, or delete "
+                    f"{lock_path} if no hookrun is running"
+                )
+            time.sleep(_POLL)
+        try:
+            yield
+        finally:
+            _unlock(fd, platform)
+    finally:
+        os.close(fd)
+
+
+# --- JSON state --------------------------------------------------------------------------
+
+
+def _load(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise StateError(
+            f"cannot read state file {path}: {reason} — check its permissions, or delete it "
+            "to start from empty state"
+        ) from None
+    if not text.strip():
+        return {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StateError(
+            f"state file {path} is corrupt (line {e.lineno} column {e.colno}: {e.msg}) — "
+            "fix it by hand or delete it to start from empty state"
+        ) from None
+    if not isinstance(data, dict):
+        raise StateError(
+            f"state file {path} is corrupt (expected a JSON object, found "
+            f"{type(data).__name__}) — fix it by hand or delete it to start from empty state"
+        )
+    return data
+
+
+def read(path: str) -> dict[str, Any]:
+    """The JSON object in ``path``; ``{}`` when the file does not exist.
+
+    Lock-free: writers replace the file atomically, so a reader sees either the old
+    or the new content, never a mix.
+    """
+    return _load(path)
+
+
+def _write_atomic(path: str, data: dict[str, Any]) -> None:
+    directory = os.path.dirname(path) or "."
+    text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    try:
+        os.makedirs(directory, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".")
+    except OSError as e:
+        raise StateError(
+            f"cannot write state in {directory}: {e.strerror or e} — make it writable by the "
+            "user running hookrun (or remove this policy from the config)"
+        ) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise StateError(
+            f"cannot write state file {path}: {e.strerror or e} — make it writable by the "
+            "user running hookrun"
+        ) from None
+
+
+def update(
+    path: str,
+    fn: Callable[[dict[str, Any]], T],
+    *,
+    timeout: float = LOCK_TIMEOUT,
+    platform: str = sys.platform,
+) -> T:
+    """Lock, read, let ``fn`` mutate the object, write it back atomically, unlock.
+
+    Returns what ``fn`` returns. The file is rewritten only when ``fn`` changed the
+    object, so a read-mostly policy does not churn the disk.
+    """
+    with locked(path, timeout=timeout, platform=platform):
+        data = _load(path)
+        before = json.dumps(data, sort_keys=True)
+        result = fn(data)
+        if json.dumps(data, sort_keys=True) != before:
+            _write_atomic(path, data)
+        return result
+
+
+# --- JSON Lines ledgers ------------------------------------------------------------------
+
+
+def append_line(path: str, record: dict[str, Any], *, platform: str = sys.platform) -> None:
+    """Append ``record`` as one JSON line: O_APPEND, under the lock, one ``write``."""
+    line = (json.dumps(record, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+    with locked(path, platform=platform):
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StateError(
+                f"cannot open ledger {path}: {e.strerror or e} — make its directory writable "
+                "by the user running hookrun, or set another path"
+            ) from None
+        try:
+            written = os.write(fd, line)
+            if written != len(line):  # a full disk; say so instead of leaving half a line
+                raise StateError(f"short write to ledger {path} ({written}/{len(line)} bytes)")
+        except OSError as e:
+            raise StateError(f"cannot append to ledger {path}: {e.strerror or e}") from None
+        finally:
+            os.close(fd)
