@@ -1,0 +1,383 @@
+"""The typer application: every command, its options and its help text.
+
+Each command only reads its options and calls one function of a ``cli_*``
+module; what a command *does* lives there. This module imports typer, so it is
+loaded only when the fast path of :mod:`hookrun.cli` does not apply (help, any
+command other than a plain ``hookrun run``, a command line with an error).
+Help texts use click's ``\\b`` marker to keep example blocks unwrapped.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from hookrun import __version__
+from hookrun.cli_payload import PayloadFlags
+from hookrun.cli_run import FORMATS, RunOptions, Streams, check_format
+
+app = typer.Typer(
+    name="hookrun",
+    help=(
+        "Run the hooks configured for an agent event and answer once.\n\n"
+        "hookrun finds the hooks configured for an event (hookrun, Claude Code or Crush "
+        "config), runs the matching ones in parallel, and prints one aggregated answer: "
+        "allow, deny, halt, context, a rewritten input.\n\n"
+        "\b\n"
+        "Examples:\n"
+        '  echo \'{"tool_name":"bash","tool_input":{"command":"ls"}}\' \\\n'
+        "    | hookrun run PreToolUse --trace\n"
+        "  hookrun check\n"
+        "  hookrun list PreToolUse --tool bash\n"
+        '  hookrun policy shell-guard --tool Bash --input \'{"command":"rm -rf /"}\''
+    ),
+    rich_markup_mode=None,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+lockout_app = typer.Typer(
+    help=(
+        "Manage the reviewer-lockout registry of this project "
+        "(.hookrun/state/lockout.json, read by the reviewer-lockout policy).\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun lockout add src/auth.py coder --reason 'rejected in review'\n"
+        "  hookrun lockout list\n"
+        "  hookrun lockout clear src/auth.py"
+    ),
+    rich_markup_mode=None,
+    no_args_is_help=True,
+)
+app.add_typer(lockout_app, name="lockout")
+
+ConfigOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--config",
+        "-c",
+        metavar="PATH",
+        help="Config file to use (repeatable, in order). Default: discovery (user file, "
+        "then the project's .hookrun/hooks.json). A .claude/settings.json or crush.json works.",
+    ),
+]
+FormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        metavar="|".join(FORMATS),
+        help="Answer shape on stdout: hookrun's envelope, Claude Code's or Crush's.",
+    ),
+]
+TraceOpt = Annotated[
+    bool,
+    typer.Option("--trace", help="Print a table of every hook that ran, and why, on stderr."),
+]
+ToolOpt = Annotated[
+    str | None,
+    typer.Option("--tool", metavar="NAME", help="Set tool_name in the payload."),
+]
+InputOpt = Annotated[
+    str | None,
+    typer.Option("--input", metavar="JSON", help="Set tool_input (a JSON object)."),
+]
+PromptOpt = Annotated[
+    str | None,
+    typer.Option("--prompt", metavar="TEXT", help="Set prompt (UserPromptSubmit)."),
+]
+SessionOpt = Annotated[
+    str | None,
+    typer.Option("--session-id", metavar="ID", help="Set session_id."),
+]
+CwdOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--cwd",
+        metavar="DIR",
+        help="Set cwd: where hooks run and where config discovery starts.",
+    ),
+]
+SubAgentOpt = Annotated[
+    bool,
+    typer.Option("--sub-agent", help="Mark the call as a sub-agent's (is_sub_agent: true)."),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"hookrun {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Run the hooks configured for an agent event and answer once."""
+
+
+@app.command(
+    help=(
+        "Run the hooks for EVENT and print the aggregated answer as JSON.\n\n"
+        "The payload is the JSON object on stdin (when stdin is not a terminal; empty "
+        "stdin is {}); the options below override or fill its fields. Exit codes: 0 "
+        "allow / ask / no opinion, 2 deny (reason on stderr), 49 halt (reason on stderr; "
+        'with --format claude a halt exits 0 and the JSON says "continue": false), '
+        "1 hookrun's own error (bad config or payload), 130 / 143 interrupted by "
+        "SIGINT / SIGTERM after every hook was stopped.\n\n"
+        "\b\n"
+        "Examples:\n"
+        '  hookrun run PreToolUse --tool bash --input \'{"command":"rm -rf /"}\' --trace\n'
+        '  echo \'{"prompt":"hi"}\' | hookrun run UserPromptSubmit\n'
+        "  hookrun run PreToolUse --format claude    # as the hook of .claude/settings.json\n"
+        "  hookrun run pre_tool_use --config crush.json --config extra.json"
+    ),
+)
+def run(
+    event: Annotated[
+        str,
+        typer.Argument(
+            metavar="EVENT", help="Event name: PreToolUse, pre_tool_use, … or a custom one."
+        ),
+    ],
+    tool: ToolOpt = None,
+    tool_input: InputOpt = None,
+    prompt: PromptOpt = None,
+    session_id: SessionOpt = None,
+    cwd: CwdOpt = None,
+    sub_agent: SubAgentOpt = False,
+    config: ConfigOpt = None,
+    fmt: FormatOpt = "hookrun",
+    trace: TraceOpt = False,
+) -> int:
+    from hookrun.cli_run import run_command
+
+    opts = RunOptions(
+        event=event,
+        flags=PayloadFlags(
+            tool=tool,
+            tool_input=tool_input,
+            prompt=prompt,
+            session_id=session_id,
+            cwd=cwd,
+            sub_agent=sub_agent,
+        ),
+        configs=tuple(config or ()),
+        format=check_format(fmt),
+        trace=trace,
+    )
+    return run_command(opts, Streams.system())
+
+
+@app.command(
+    help=(
+        "Validate the config: errors and warnings, each with file:line:column.\n\n"
+        "Checks syntax, types, regexes, events (with a did-you-mean), missing hook "
+        "scripts, interpreters not on PATH, timeouts that look like milliseconds, "
+        "built-in names and options. Exit 1 if there is any error, else 0.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun check\n"
+        "  hookrun check --config .claude/settings.json"
+    ),
+)
+def check(config: ConfigOpt = None) -> int:
+    from hookrun.cli_inspect import check_command
+
+    return check_command(tuple(config or ()), Streams.system())
+
+
+@app.command(
+    name="list",
+    help=(
+        "List the hooks that would run, in config order, with where each was written.\n\n"
+        "Without EVENT, every event. Without --tool/--sub-agent every configured hook is "
+        "shown with its matcher; with them, the runner's own selection (matcher, "
+        "sub-agent opt-in, dedupe) decides.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun list\n"
+        "  hookrun list PreToolUse --tool bash\n"
+        "  hookrun list PreToolUse --tool bash --sub-agent"
+    ),
+)
+def list_(
+    event: Annotated[
+        str | None,
+        typer.Argument(metavar="EVENT", help="Only this event."),
+    ] = None,
+    tool: ToolOpt = None,
+    sub_agent: SubAgentOpt = False,
+    config: ConfigOpt = None,
+) -> int:
+    from hookrun.cli_inspect import list_command
+
+    return list_command(
+        event, tool=tool, sub_agent=sub_agent, configs=tuple(config or ()), streams=Streams.system()
+    )
+
+
+@app.command(
+    help=(
+        "Print the JSON Schema of the hookrun config dialect (for editors).\n\n"
+        "\b\n"
+        "Example:\n"
+        "  hookrun schema > hookrun.schema.json"
+    ),
+)
+def schema() -> int:
+    from hookrun.cli_inspect import schema_command
+
+    return schema_command(Streams.system())
+
+
+@app.command(
+    help=(
+        "Run one built-in policy on the payload from stdin, standalone.\n\n"
+        "Output and exit codes are exactly `hookrun run`'s, so a Claude Code or Crush "
+        "config can call it as a hook. The event is --event, else the payload's "
+        "hook_event_name / event, else the policy's first event. A --with VALUE that "
+        'parses as JSON is that value (3, true, ["src/**"]); otherwise a string. '
+        "`hookrun policies` lists the policies; docs/policies.md has their options.\n\n"
+        "\b\n"
+        "Examples:\n"
+        '  hookrun policy shell-guard --tool Bash --input \'{"command":"git push -f"}\'\n'
+        "  hookrun policy write-guard --with 'allow=[\"src/**\"]' < payload.json\n"
+        "  hookrun policy ask-user-limit --with max_per_session=3 --format claude"
+    ),
+)
+def policy(
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Policy name or alias (`hookrun policies`).")
+    ],
+    with_: Annotated[
+        list[str] | None,
+        typer.Option("--with", metavar="KEY=VALUE", help="A policy option (repeatable)."),
+    ] = None,
+    with_json: Annotated[
+        str | None,
+        typer.Option("--with-json", metavar="JSON", help="All options as a JSON object."),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option("--event", metavar="EVENT", help="The event to run it for."),
+    ] = None,
+    tool: ToolOpt = None,
+    tool_input: InputOpt = None,
+    prompt: PromptOpt = None,
+    session_id: SessionOpt = None,
+    cwd: CwdOpt = None,
+    sub_agent: SubAgentOpt = False,
+    fmt: FormatOpt = "hookrun",
+    trace: TraceOpt = False,
+) -> int:
+    from hookrun.cli_policy import PolicyOptions, policy_command
+
+    opts = PolicyOptions(
+        name=name,
+        with_pairs=tuple(with_ or ()),
+        with_json=with_json,
+        event=event,
+        flags=PayloadFlags(
+            tool=tool,
+            tool_input=tool_input,
+            prompt=prompt,
+            session_id=session_id,
+            cwd=cwd,
+            sub_agent=sub_agent,
+        ),
+        format=check_format(fmt),
+        trace=trace,
+    )
+    return policy_command(opts, Streams.system())
+
+
+@app.command(
+    help=(
+        "List the built-in policies, one line each (name, aliases, events, summary).\n\n"
+        "With --prompt, print instead the reminder lines of the policies the config "
+        "uses, for a host to append to its system prompt.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun policies\n"
+        "  hookrun policies --prompt >> system-prompt.txt"
+    ),
+)
+def policies(
+    prompt: Annotated[
+        bool,
+        typer.Option("--prompt", help="Print the reminder lines of the active policies."),
+    ] = False,
+    config: ConfigOpt = None,
+) -> int:
+    from hookrun.cli_policy import policies_command
+
+    return policies_command(prompt=prompt, configs=tuple(config or ()), streams=Streams.system())
+
+
+@lockout_app.command(
+    "add",
+    help=(
+        "Lock AGENT out of ARTIFACT: its writes to it are denied.\n\n"
+        "\b\n"
+        "Example:\n"
+        "  hookrun lockout add src/auth.py coder --reason 'rejected in review'"
+    ),
+)
+def lockout_add(
+    artifact: Annotated[
+        str, typer.Argument(metavar="ARTIFACT", help="Path (or glob) relative to the project root.")
+    ],
+    agent: Annotated[
+        str, typer.Argument(metavar="AGENT", help="Agent name (the payload's agent_name).")
+    ],
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", metavar="TEXT", help="Shown in the denial."),
+    ] = None,
+) -> int:
+    from hookrun.cli_lockout import add_command
+
+    return add_command(artifact, agent, reason, Streams.system())
+
+
+@lockout_app.command(
+    "clear",
+    help=(
+        "Remove lockouts: of ARTIFACT, of --agent, of both, or all of them.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun lockout clear src/auth.py\n"
+        "  hookrun lockout clear --agent coder\n"
+        "  hookrun lockout clear"
+    ),
+)
+def lockout_clear(
+    artifact: Annotated[
+        str | None,
+        typer.Argument(metavar="ARTIFACT", help="Only this artifact."),
+    ] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option("--agent", metavar="NAME", help="Only this agent."),
+    ] = None,
+) -> int:
+    from hookrun.cli_lockout import clear_command
+
+    return clear_command(artifact, agent, Streams.system())
+
+
+@lockout_app.command(
+    "list", help="List the lockouts: artifact, agent, since, denials so far, reason."
+)
+def lockout_list() -> int:
+    from hookrun.cli_lockout import list_command
+
+    return list_command(Streams.system())

@@ -1,0 +1,78 @@
+"""Which config files a command uses, and loading them with CLI-grade errors.
+
+``--config`` paths (repeatable, in order) win; without them, discovery (the user
+file, then the project's ``.hookrun/hooks.json``). The config package is imported
+here, inside functions, so ``hookrun --version`` never pays for pydantic.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hookrun.cli_errors import CliError
+
+if TYPE_CHECKING:
+    from hookrun.config.spec import Config
+
+
+def resolve_cwd(*candidates: str | None) -> str:
+    """The first given directory (``--cwd``, then the payload's ``cwd``), else ours.
+
+    A named directory that does not exist is an error, not a silent fallback: the
+    project's hooks would quietly not be found.
+    """
+    for candidate in candidates:
+        if candidate:
+            path = Path(candidate).expanduser()
+            if not path.is_dir():
+                raise CliError(
+                    f"working directory {candidate!r} does not exist or is not a directory "
+                    '(from --cwd or the payload\'s "cwd")'
+                )
+            return str(path.resolve())
+    try:
+        return os.getcwd()
+    except OSError as exc:  # the directory we were started in was deleted
+        raise CliError(
+            f"cannot read the current directory ({exc.strerror}); pass --cwd DIR"
+        ) from None
+
+
+def config_files(configs: Sequence[str], cwd: str) -> list[str]:
+    """The files to load: ``--config`` as given, else what discovery finds."""
+    if configs:
+        return list(configs)
+    from hookrun.config import discover
+
+    return [str(path) for path in discover(cwd)]
+
+
+def where_discovery_looks(cwd: str) -> list[str]:
+    """The two places discovery reads, for "no config found" messages."""
+    import platformdirs
+
+    from hookrun.config import find_project_root
+
+    user = Path(platformdirs.user_config_dir("hookrun")) / "hooks.json"
+    project = Path(find_project_root(cwd)) / ".hookrun" / "hooks.json"
+    return [str(user), str(project)]
+
+
+def load_config(configs: Sequence[str], cwd: str) -> Config:
+    """Load the command's config; a broken one becomes a CliError with every issue."""
+    from hookrun.config import ConfigError, load
+
+    try:
+        return load(config_files(configs, cwd), cwd=cwd)
+    except ConfigError as exc:
+        raise CliError(str(exc)) from None
+
+
+def project_dir(cwd: str) -> str:
+    """The project root of ``cwd`` (nearest ancestor with ``.hookrun/`` or ``.git``)."""
+    from hookrun.config import find_project_root
+
+    return str(find_project_root(cwd))

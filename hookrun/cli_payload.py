@@ -1,0 +1,95 @@
+"""The event payload of ``hookrun run`` / ``hookrun policy``: stdin JSON plus flags.
+
+Pure functions over text, so every rule (empty stdin, not JSON, not an object,
+flag overrides) is a table test without a process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from hookrun.cli_errors import CliError
+
+
+@dataclass(frozen=True)
+class PayloadFlags:
+    """Command-line fields that override or fill the stdin payload."""
+
+    tool: str | None = None  # → tool_name
+    tool_input: str | None = None  # → tool_input (JSON text of an object)
+    prompt: str | None = None  # → prompt
+    session_id: str | None = None  # → session_id
+    cwd: str | None = None  # → cwd
+    sub_agent: bool = False  # → is_sub_agent: true
+
+
+def read_stdin(stream: BinaryIO | None, *, isatty: bool) -> str:
+    """The payload text on stdin; "" when stdin is a terminal or absent.
+
+    A terminal means a person typed ``hookrun run X`` by hand: waiting for them to
+    type JSON would look like a hang, so the flags alone make the payload.
+    """
+    if stream is None or isatty:
+        return ""
+    data = stream.read()
+    try:
+        # utf-8-sig: PowerShell pipes prepend a BOM.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CliError(
+            f"payload on stdin is not UTF-8 (bad byte at offset {exc.start}); "
+            "send the event as UTF-8 JSON"
+        ) from None
+
+
+def _describe(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+def parse_object(text: str, *, what: str) -> dict[str, Any]:
+    """Parse ``text`` as a JSON object or raise CliError naming ``what`` and the spot."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise CliError(f"{what} is nested too deeply to parse") from None
+    if not isinstance(value, dict):
+        raise CliError(f"{what} must be a JSON object, got {_describe(value)}")
+    return value
+
+
+def build_payload(stdin_text: str, flags: PayloadFlags) -> dict[str, Any]:
+    """stdin's object (empty = ``{}``) with the flags written over it."""
+    payload: dict[str, Any] = (
+        parse_object(stdin_text, what="payload on stdin") if stdin_text.strip() else {}
+    )
+    if flags.tool is not None:
+        payload["tool_name"] = flags.tool
+    if flags.tool_input is not None:
+        payload["tool_input"] = parse_object(flags.tool_input, what="--input")
+    if flags.prompt is not None:
+        payload["prompt"] = flags.prompt
+    if flags.session_id is not None:
+        payload["session_id"] = flags.session_id
+    if flags.cwd is not None:
+        payload["cwd"] = flags.cwd
+    if flags.sub_agent:
+        payload["is_sub_agent"] = True
+    return payload
+
+
+def payload_str(payload: Mapping[str, Any], key: str) -> str | None:
+    """``payload[key]`` if it is a non-empty string, else None."""
+    value = payload.get(key)
+    return value if isinstance(value, str) and value else None

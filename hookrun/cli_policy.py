@@ -1,0 +1,182 @@
+"""``hookrun policy NAME`` (one built-in, standalone) and ``hookrun policies`` (the list).
+
+``hookrun policy`` builds a one-hook in-memory config and goes through the same
+runner as ``hookrun run``, so its JSON and exit codes are exactly ``run``'s: a
+Claude Code or Crush config can call ``hookrun policy shell-guard`` directly.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hookrun.cli_errors import CliError
+from hookrun.cli_payload import PayloadFlags, parse_object, payload_str
+from hookrun.cli_run import Format, Streams, execute, read_payload
+from hookrun.cli_trace import table
+
+if TYPE_CHECKING:
+    from hookrun.config.spec import Config
+    from hookrun.hooks.base import Policy
+
+
+def parse_with(pairs: Sequence[str], with_json: str | None) -> dict[str, Any]:
+    """Policy options: ``--with-json`` first, then each ``--with KEY=VALUE`` over it.
+
+    A VALUE that parses as JSON is that JSON value (``3``, ``true``,
+    ``["src/**"]``); anything else is the plain string, so ``phase=review`` needs
+    no quoting. Use JSON quotes to force a string: ``--with 'x="123"'``.
+    """
+    options: dict[str, Any] = parse_object(with_json, what="--with-json") if with_json else {}
+    for pair in pairs:
+        key, eq, raw = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise CliError(f"--with {pair!r}: expected KEY=VALUE, e.g. --with max_per_session=3")
+        try:
+            options[key] = json.loads(raw)
+        except ValueError:
+            options[key] = raw
+    return options
+
+
+def _unknown_policy(name: str) -> CliError:
+    from hookrun.hooks import registry
+
+    known = registry.names() + sorted(registry.ALIASES)
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return CliError(f"unknown policy {name!r}: {hint}`hookrun policies` lists them")
+
+
+def load_policy(name: str) -> Policy[Any]:
+    """The policy called ``name`` (or an alias), with CLI-grade errors."""
+    from hookrun.hooks import registry
+
+    canonical = registry.canonical(name)
+    if canonical is None:
+        raise _unknown_policy(name)
+    try:
+        return registry.get(canonical)
+    except (ImportError, AttributeError) as exc:
+        raise CliError(f"policy {canonical!r} is not available in this build ({exc})") from None
+
+
+def validate_options(policy: Policy[Any], options: Mapping[str, Any]) -> None:
+    """Bind once here so a bad option is exit 1 with pydantic's message, located."""
+    from pydantic import ValidationError
+
+    try:
+        policy.bind(options)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(part) for part in err.get("loc", ())) or "(options)"
+            problems.append(f'option "{where}": {err.get("msg", "invalid")}')
+        raise CliError(
+            f"policy {policy.name}: " + "; ".join(problems) + f" (see `hookrun policy {policy.name}"
+            " --help` and docs/policies.md)"
+        ) from None
+
+
+def pick_event(explicit: str | None, payload: Mapping[str, Any], policy: Policy[Any]) -> str:
+    """``--event``, else the payload's ``hook_event_name``/``event``, else the policy's first."""
+    from hookrun.config import normalize_event
+
+    name = (
+        explicit
+        or payload_str(payload, "hook_event_name")
+        or payload_str(payload, "event")
+        or (policy.events[0] if policy.events else "PreToolUse")
+    )
+    return normalize_event(name)
+
+
+def one_hook_config(policy: Policy[Any], event: str, options: Mapping[str, Any]) -> Config:
+    from hookrun.config.spec import Config, HookSpec
+
+    spec = HookSpec(
+        event=event,
+        source=f"<command line>#policy {policy.name}",
+        name=policy.name,
+        command=None,
+        builtin=policy.name,
+        options=dict(options),
+        on_error=policy.on_error,
+    )
+    return Config(hooks={event: (spec,)})
+
+
+@dataclass(frozen=True)
+class PolicyOptions:
+    name: str
+    with_pairs: tuple[str, ...] = ()
+    with_json: str | None = None
+    event: str | None = None
+    flags: PayloadFlags = PayloadFlags()
+    format: Format = "hookrun"
+    trace: bool = False
+
+
+def policy_command(opts: PolicyOptions, streams: Streams) -> int:
+    from hookrun.cli_config import resolve_cwd
+
+    policy = load_policy(opts.name)
+    options = parse_with(opts.with_pairs, opts.with_json)
+    validate_options(policy, options)
+    payload = read_payload(opts.flags, streams)
+    event = pick_event(opts.event, payload, policy)
+    cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
+    config = one_hook_config(policy, event, options)
+    return execute(
+        config, event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
+    )
+
+
+def policy_rows() -> list[list[str]]:
+    """One row per built-in: name, aliases, events, summary (or why it cannot load)."""
+    from hookrun.hooks import registry
+
+    rows = [["policy", "aliases", "events", "summary"]]
+    for name in registry.names():
+        aliases = ", ".join(a for a, target in sorted(registry.ALIASES.items()) if target == name)
+        try:
+            policy = registry.get(name)
+        except (ImportError, AttributeError) as exc:
+            rows.append([name, aliases or "-", "?", f"(not available: {exc})"])
+            continue
+        rows.append([name, aliases or "-", ",".join(policy.events), policy.summary])
+    return rows
+
+
+def active_builtins(config: Config) -> list[str]:
+    """Canonical names of the built-ins a config uses, in config order, once each."""
+    seen: list[str] = []
+    for specs in config.hooks.values():
+        for spec in specs:
+            if spec.builtin and spec.builtin not in seen:
+                seen.append(spec.builtin)
+    return seen
+
+
+def policies_command(*, prompt: bool, configs: Sequence[str], streams: Streams) -> int:
+    if not prompt:
+        streams.stdout.write(table(policy_rows()) + "\n")
+        return 0
+    from hookrun.cli_config import config_files, load_config, resolve_cwd
+
+    cwd = resolve_cwd()
+    config = load_config(configs, cwd)
+    names = active_builtins(config)
+    if not names:
+        files = ", ".join(config_files(configs, cwd)) or "no config found"
+        streams.stderr.write(f"hookrun: no built-in policy is used by the config ({files})\n")
+        return 0
+    for name in names:
+        line = load_policy(name).prompt.strip()
+        if line:
+            streams.stdout.write(line + "\n")
+    return 0

@@ -1,0 +1,164 @@
+"""``hookrun run EVENT`` (and ``hookrun policy``): one event in, one answer out.
+
+The answer goes to stdout as JSON; the exit code carries the decision so that
+``hookrun run`` can itself be the one hook a Claude Code or Crush config calls:
+0 allow / ask / no opinion, 2 deny (reason on stderr), 49 halt (reason on
+stderr), 1 hookrun's own error, 130 / 143 interrupted by SIGINT / SIGTERM after
+every hook's process tree ended.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
+
+from hookrun.cli_errors import CliError
+from hookrun.cli_payload import PayloadFlags, build_payload, payload_str, read_stdin
+
+if TYPE_CHECKING:
+    from hookrun.config.spec import Config
+    from hookrun.runner.api import RunResult
+
+Format = Literal["hookrun", "claude", "crush"]
+FORMATS: tuple[Format, ...] = ("hookrun", "claude", "crush")
+
+EXIT_DENY = 2
+EXIT_HALT = 49  # Crush's halt code: it sits in an unused slice of the exit-code space
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Everything ``hookrun run`` was asked, whichever parser read the command line."""
+
+    event: str
+    flags: PayloadFlags = field(default_factory=PayloadFlags)
+    configs: tuple[str, ...] = ()
+    format: Format = "hookrun"
+    trace: bool = False
+
+
+@dataclass(frozen=True)
+class Streams:
+    """Where a command reads and writes; tests and embedders pass their own."""
+
+    stdin: BinaryIO | None
+    stdin_isatty: bool
+    stdout: TextIO
+    stderr: TextIO
+
+    @classmethod
+    def system(cls) -> Streams:
+        stdin = sys.stdin.buffer if sys.stdin is not None else None
+        try:
+            isatty = sys.stdin is not None and sys.stdin.isatty()
+        except (OSError, ValueError):  # closed stdin
+            isatty = False
+        return cls(stdin=stdin, stdin_isatty=isatty, stdout=sys.stdout, stderr=sys.stderr)
+
+
+def check_format(value: str) -> Format:
+    for fmt in FORMATS:
+        if value == fmt:
+            return fmt
+    raise CliError(f"unknown --format {value!r}: use one of {', '.join(FORMATS)}")
+
+
+def render(result: RunResult, fmt: Format) -> dict[str, Any]:
+    """The answer in the requested host's shape."""
+    if fmt == "claude":
+        return result.to_claude()
+    if fmt == "crush":
+        return result.to_crush()
+    return result.to_dict()
+
+
+def exit_code_for(result: RunResult, fmt: Format) -> int:
+    """The process exit code for a finished (not interrupted) run.
+
+    Claude Code reads stdout's JSON only on exit 0 and treats 49 as a
+    non-blocking error, so with ``--format claude`` a halt exits 0 and travels as
+    ``"continue": false`` in the JSON; a deny keeps exit 2, which every host reads
+    as "block" with stderr as the reason.
+    """
+    code = result.exit_code
+    if fmt == "claude" and code == EXIT_HALT:
+        return 0
+    return code
+
+
+def write_json(stream: TextIO, value: Mapping[str, Any]) -> None:
+    stream.write(json.dumps(value, ensure_ascii=False) + "\n")
+    stream.flush()
+
+
+def read_payload(flags: PayloadFlags, streams: Streams) -> dict[str, Any]:
+    return build_payload(read_stdin(streams.stdin, isatty=streams.stdin_isatty), flags)
+
+
+def execute(
+    config: Config,
+    event: str,
+    payload: Mapping[str, Any],
+    *,
+    cwd: str,
+    fmt: Format,
+    trace: bool,
+    streams: Streams,
+) -> int:
+    """Run ``event`` through ``config``; print the answer; return the exit code."""
+    from hookrun.cli_signals import cancel_on_signals
+    from hookrun.dispatch.cancel import CancelToken
+    from hookrun.runner import PayloadError, Runner
+
+    runner = Runner(config, cwd=cwd, project_dir=payload_str(payload, "project_dir"))
+    token = CancelToken()
+    with cancel_on_signals(token) as received:
+        try:
+            result = runner.run(event, payload, cancel=token)
+        except PayloadError as exc:
+            raise CliError(f"bad payload: {exc}") from None
+    code = received.exit_code if received.exit_code is not None else exit_code_for(result, fmt)
+    answer = result.to_dict()
+    if trace:
+        from hookrun.cli_trace import render as render_trace
+
+        streams.stderr.write(render_trace(answer, exit_code=code))
+    write_json(streams.stdout, answer if fmt == "hookrun" else render(result, fmt))
+    audit_error = getattr(result, "audit_error", None)
+    if audit_error:
+        streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
+    if received.signum is not None or result.cancelled:
+        streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
+    elif code in (EXIT_DENY, EXIT_HALT) or result.halt:
+        streams.stderr.write(_stop_reason(answer) + "\n")
+    streams.stderr.flush()
+    return code
+
+
+def _stop_reason(answer: Mapping[str, Any]) -> str:
+    """The deny/halt reason for stderr: hosts show it to the model as is."""
+    reason = answer.get("reason")
+    if isinstance(reason, str) and reason.strip():
+        return reason.strip()
+    deciders = [
+        str(hook.get("name"))
+        for hook in answer.get("hooks") or []
+        if hook.get("decision") == "deny" or hook.get("halt")
+    ]
+    verb = "halted" if answer.get("halt") else "denied"
+    return f"{verb} by hook {', '.join(deciders) or '?'} (no reason given)"
+
+
+def run_command(opts: RunOptions, streams: Streams) -> int:
+    """``hookrun run``: payload from stdin + flags, config from --config or discovery."""
+    from hookrun.cli_config import load_config, resolve_cwd
+
+    payload = read_payload(opts.flags, streams)
+    cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
+    config = load_config(opts.configs, cwd)
+    return execute(
+        config, opts.event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
+    )

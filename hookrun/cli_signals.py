@@ -1,0 +1,65 @@
+"""SIGINT / SIGTERM → cancel the run, so every hook's process tree ends first.
+
+Without this, Ctrl-C (or a host killing ``hookrun run``) would raise in the
+Python thread and leave the hooks' children running. With it, the signal only
+sets the run's :class:`~hookrun.dispatch.cancel.CancelToken`; the runner ends
+every tree and returns, and the CLI exits 128 + the signal number (130 / 143),
+the shell convention for "killed by signal N".
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.cancel import CancelToken
+
+
+class Received:
+    """The first signal that cancelled the run, if any."""
+
+    __slots__ = ("signum",)
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    @property
+    def exit_code(self) -> int | None:
+        return None if self.signum is None else 128 + self.signum
+
+
+def _signals() -> list[signal.Signals]:
+    # SIGTERM exists on Windows too, but only SIGINT is ever delivered there.
+    return [signal.SIGINT, signal.SIGTERM]
+
+
+@contextmanager
+def cancel_on_signals(token: CancelToken) -> Iterator[Received]:
+    """Route SIGINT/SIGTERM to ``token.cancel()`` while the block runs.
+
+    Handlers can only be installed from the main thread; elsewhere (a host
+    calling ``main()`` from a worker thread) the block runs without them.
+    """
+    received = Received()
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        if received.signum is None:
+            received.signum = signum
+        # Repeated signals change nothing: the tree kill is already under way,
+        # and raising here would abandon the children we promised to end.
+        token.cancel()
+
+    previous = {sig: signal.signal(sig, handle) for sig in _signals()}
+    try:
+        yield received
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
