@@ -1,0 +1,51 @@
+"""Where configs live when no ``--config`` is given: the user file, then the project file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PROJECT_DIR_NAME = ".hookrun"
+CONFIG_NAME = "hooks.json"
+
+
+def user_config_path() -> Path:
+    """``<platformdirs user config dir>/hookrun/hooks.json`` (whether or not it exists)."""
+    from platformdirs import user_config_dir  # imported here: only discovery needs it
+
+    return Path(user_config_dir("hookrun", appauthor=False)) / CONFIG_NAME
+
+
+def find_project_root(cwd: str | os.PathLike[str]) -> Path:
+    """The nearest ancestor of ``cwd`` (itself included) holding ``.hookrun/`` or ``.git``.
+
+    ``.git`` may be a file (worktrees, submodules), so existence is what counts.
+    Falls back to ``cwd`` itself when no ancestor qualifies.
+    """
+    start = Path(os.path.abspath(cwd))
+    for directory in (start, *start.parents):
+        if (directory / PROJECT_DIR_NAME).is_dir() or (directory / ".git").exists():
+            return directory
+    return start
+
+
+def discover(cwd: str | os.PathLike[str]) -> list[Path]:
+    """The config files that exist, in merge order: user file, then project file.
+
+    The same file is listed once (a project whose root is the user config dir's
+    owner, or a symlink to it, must not run every hook twice).
+    """
+    found: list[Path] = []
+    candidates = [
+        user_config_path(),
+        find_project_root(cwd) / PROJECT_DIR_NAME / CONFIG_NAME,
+    ]
+    seen: set[str] = set()
+    for path in candidates:
+        if not path.is_file():
+            continue
+        key = os.path.normcase(os.path.realpath(path))
+        if key not in seen:
+            seen.add(key)
+            found.append(path)
+    return found

@@ -1,0 +1,38 @@
+"""ConfigError and the helpers that give every config issue its place."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from hookrun.config.spec import ConfigIssue
+
+_BARE_KEY = re.compile(r"[A-Za-z_$][A-Za-z0-9_$\-]*")
+
+
+class ConfigError(Exception):
+    """A config that cannot be used. ``issues`` lists every error (and the warnings seen
+    on the way), each with file, line:column and JSON path; ``str()`` shows them one per line."""
+
+    def __init__(self, issues: Iterable[ConfigIssue]) -> None:
+        self.issues: list[ConfigIssue] = list(issues)
+        super().__init__("\n".join(str(issue) for issue in self.issues))
+
+    @property
+    def errors(self) -> list[ConfigIssue]:
+        return [issue for issue in self.issues if issue.severity == "error"]
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """``("hooks", "PreToolUse", 2, "matcher")`` → ``hooks.PreToolUse[2].matcher``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _BARE_KEY.fullmatch(part):
+            out += f".{part}" if out else part
+        else:
+            import json
+
+            out += f"[{json.dumps(part, ensure_ascii=False)}]"
+    return out

@@ -1,0 +1,64 @@
+"""Event names: the canonical list, normalisation, and did-you-mean.
+
+Hosts and users spell events many ways (``PreToolUse``, ``pre_tool_use``,
+``pre-tool-use``, ``PRETOOLUSE``); they all mean the same event. Any other name
+is a custom event: it is allowed (a host may invent its own), and it keeps the
+spelling it was written with.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+KNOWN_EVENTS: tuple[str, ...] = (
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PermissionRequest",
+    "UserPromptSubmit",
+    "SessionStart",
+    "SessionEnd",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "Notification",
+    "PreCompact",
+    "PostCompact",
+    "ErrorOccurred",
+)
+
+# Events whose matcher is searched in the tool name (the others match other fields
+# or nothing: see DESIGN.md "Config").
+TOOL_EVENTS: frozenset[str] = frozenset(
+    {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest"}
+)
+
+
+def _fold(name: str) -> str:
+    """The spelling-insensitive key of an event name: case, ``_``, ``-`` and spaces dropped."""
+    return "".join(ch for ch in name.lower() if ch not in "_- ")
+
+
+_BY_FOLD: dict[str, str] = {_fold(name): name for name in KNOWN_EVENTS}
+
+
+def normalize_event(name: str) -> str:
+    """The canonical name of a known event in any spelling, else ``name`` unchanged (custom)."""
+    return _BY_FOLD.get(_fold(name), name)
+
+
+def is_known_event(name: str) -> bool:
+    return _fold(name) in _BY_FOLD
+
+
+def suggest_event(name: str) -> str | None:
+    """The known event ``name`` is probably a typo of, or None.
+
+    Compared in folded form so that a suggestion for ``pre_tool_uze`` is found as
+    easily as one for ``PreToolUze``; a known name (any spelling) gets no suggestion.
+    """
+    folded = _fold(name)
+    if not folded or folded in _BY_FOLD:
+        return None
+    close = difflib.get_close_matches(folded, list(_BY_FOLD), n=1, cutoff=0.75)
+    return _BY_FOLD[close[0]] if close else None

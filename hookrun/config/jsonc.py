@@ -1,0 +1,359 @@
+"""A JSONC reader that knows where every value came from.
+
+Config files are hand-written, so they get comments (``//``, ``/* */``) and
+trailing commas, and every mistake must be reported at its line:column with
+what was expected there. Two readers share the work:
+
+- the fast path: the file is plain JSON (the usual case for generated and big
+  files) → the standard library's C parser, with duplicate keys detected;
+- the located path: a small recursive-descent parser that accepts JSONC and
+  records the position of every key and value. It runs when the fast path
+  fails (comments, trailing commas, a mistake) and, lazily, when a later stage
+  needs a position for a message.
+
+Positions are 1-based; columns count characters (code points), not bytes.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+JsonPath = tuple["str | int", ...]
+Position = tuple[int, int]  # (line, column), both 1-based
+
+# Deep enough for any real config, shallow enough to stay far from Python's recursion limit.
+MAX_DEPTH = 200
+
+_WS = re.compile(r"[ \t\r\n]*")
+_STR_RUN = re.compile(r'[^"\\\x00-\x1f]*')
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_WORD = re.compile(r"[A-Za-z0-9_.+\-]+")
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+_ESCAPES = frozenset('"\\/bfnrt')
+
+
+class JsoncError(Exception):
+    """A file that is not valid JSONC: what is wrong and where (1-based line and column)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass(frozen=True)
+class DuplicateKey:
+    path: JsonPath  # the object's path plus the key
+    at: Position  # the repeated key
+    first: Position  # the first occurrence
+
+
+@dataclass
+class Positions:
+    """Where each key and value of a document starts, by JSON path."""
+
+    values: dict[JsonPath, Position] = field(default_factory=dict)
+    keys: dict[JsonPath, Position] = field(default_factory=dict)
+    duplicates: list[DuplicateKey] = field(default_factory=list)
+
+    def of_value(self, path: JsonPath) -> Position | None:
+        """The position of the value at ``path``, or of its nearest present ancestor."""
+        for end in range(len(path), -1, -1):
+            found = self.values.get(path[:end])
+            if found is not None:
+                return found
+        return None
+
+    def of_key(self, path: JsonPath) -> Position | None:
+        """The position of the key that names ``path`` (falls back to the value's)."""
+        return self.keys.get(path) or self.of_value(path)
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text of ``data`` (a leading BOM dropped); JsoncError at the first bad byte."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8")
+        line = good.count("\n") + 1
+        column = len(good) - (good.rfind("\n") + 1) + 1
+        raise JsoncError(
+            f"invalid UTF-8 byte 0x{data[exc.start]:02x}: save the file as UTF-8",
+            line,
+            column,
+        ) from None
+
+
+class _Duplicate(Exception):
+    pass
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Duplicate
+    return result
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(name)  # NaN / Infinity are not JSON
+
+
+class Document:
+    """A parsed JSONC document: its value, and positions computed on demand."""
+
+    def __init__(self, text: str, value: Any, positions: Positions | None) -> None:
+        self.text = text
+        self.value = value
+        self._positions = positions
+
+    @property
+    def positions(self) -> Positions:
+        if self._positions is None:
+            self._positions = _Parser(self.text).parse()[1]
+        return self._positions
+
+    @property
+    def duplicates(self) -> list[DuplicateKey]:
+        # The fast path only succeeds without duplicates, so no positions are computed here then.
+        return [] if self._positions is None else self._positions.duplicates
+
+
+def parse(text: str) -> Document:
+    """Parse JSONC ``text``; raises JsoncError for the first syntax error.
+
+    Duplicate keys are not a syntax error here (the last value is kept, as in
+    JSON): they are listed in ``Document.duplicates`` for the caller to report.
+    """
+    try:
+        value = json.loads(
+            text, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant
+        )
+    except (ValueError, _Duplicate, RecursionError):
+        value, positions = _Parser(text).parse()
+        return Document(text, value, positions)
+    return Document(text, value, None)
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.n = len(text)
+        self.i = 0
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.positions = Positions()
+        self.depth = 0
+
+    # -- positions and errors ---------------------------------------------------------
+
+    def pos(self, i: int) -> Position:
+        line = bisect.bisect_right(self.line_starts, i)
+        return line, i - self.line_starts[line - 1] + 1
+
+    def fail(self, message: str, i: int) -> NoReturn:
+        line, column = self.pos(i)
+        raise JsoncError(message, line, column)
+
+    def got(self, i: int) -> str:
+        """What is at ``i``, for "expected X, got Y" messages."""
+        if i >= self.n:
+            return "end of file"
+        m = _WORD.match(self.text, i)
+        token = m.group()[:20] if m else self.text[i]
+        if not token.isprintable():
+            return f"character U+{ord(token):04X}"
+        if token == '"':
+            return "'\"'"
+        return json.dumps(token, ensure_ascii=False)
+
+    # -- lexing -----------------------------------------------------------------------
+
+    def skip(self) -> None:
+        """Skip whitespace and comments."""
+        text = self.text
+        while True:
+            self.i = _match_end(_WS, text, self.i)
+            if text.startswith("//", self.i):
+                end = text.find("\n", self.i)
+                self.i = self.n if end < 0 else end + 1
+            elif text.startswith("/*", self.i):
+                end = text.find("*/", self.i + 2)
+                if end < 0:
+                    self.fail("unterminated /* comment: add */", self.i)
+                self.i = end + 2
+            else:
+                return
+
+    # -- grammar ----------------------------------------------------------------------
+
+    def parse(self) -> tuple[Any, Positions]:
+        self.skip()
+        if self.i >= self.n:
+            self.fail("empty file: expected a JSON object", self.i)
+        value = self.value(())
+        self.skip()
+        if self.i < self.n:
+            self.fail(f"unexpected {self.got(self.i)} after the end of the top-level value", self.i)
+        return value, self.positions
+
+    def value(self, path: JsonPath) -> Any:
+        i = self.i
+        self.positions.values[path] = self.pos(i)
+        c = self.text[i] if i < self.n else ""
+        if c == "{":
+            return self.nested(self.obj, path)
+        if c == "[":
+            return self.nested(self.array, path)
+        if c == '"':
+            return self.string()
+        m = _NUMBER.match(self.text, i)
+        if m:
+            self.i = m.end()
+            token = m.group()
+            return float(token) if any(ch in token for ch in ".eE") else int(token)
+        for word, literal in (("true", True), ("false", False), ("null", None)):
+            if self.text.startswith(word, i) and not _is_word_char(self.text, i + len(word)):
+                self.i = i + len(word)
+                return literal
+        hint = ": strings need double quotes" if c == "'" else ""
+        self.fail(f"expected a value, got {self.got(i)}{hint}", i)
+
+    def nested(self, parse: Callable[[JsonPath], Any], path: JsonPath) -> Any:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.fail(f"nested more than {MAX_DEPTH} levels deep", self.i)
+        try:
+            return parse(path)
+        finally:
+            self.depth -= 1
+
+    def obj(self, path: JsonPath) -> dict[str, Any]:
+        opened = self.i
+        self.i += 1
+        result: dict[str, Any] = {}
+        self.skip()
+        if self.text.startswith("}", self.i):
+            self.i += 1
+            return result
+        while True:
+            if not self.text.startswith('"', self.i):
+                hint = ": strings need double quotes" if self.text.startswith("'", self.i) else ""
+                self.fail(
+                    f'expected a property name in double quotes or "}}", '
+                    f"got {self.got(self.i)}{hint}{self.unclosed(opened)}",
+                    self.i,
+                )
+            key_at = self.pos(self.i)
+            key = self.string()
+            key_path = (*path, key)
+            if key in result:
+                first = self.positions.keys[key_path]
+                self.positions.duplicates.append(DuplicateKey(key_path, key_at, first))
+            else:
+                self.positions.keys[key_path] = key_at
+            self.skip()
+            if not self.text.startswith(":", self.i):
+                self.fail(
+                    f'expected ":" after property name {json.dumps(key)}, got {self.got(self.i)}',
+                    self.i,
+                )
+            self.i += 1
+            self.skip()
+            result[key] = self.value(key_path)
+            self.skip()
+            if self.text.startswith(",", self.i):
+                self.i += 1
+                self.skip()
+                if self.text.startswith("}", self.i):  # trailing comma
+                    self.i += 1
+                    return result
+                continue
+            if self.text.startswith("}", self.i):
+                self.i += 1
+                return result
+            self.fail(
+                f'expected "," or "}}" after the value of {json.dumps(key)}, '
+                f"got {self.got(self.i)}{self.unclosed(opened)}",
+                self.i,
+            )
+
+    def array(self, path: JsonPath) -> list[Any]:
+        opened = self.i
+        self.i += 1
+        result: list[Any] = []
+        self.skip()
+        if self.text.startswith("]", self.i):
+            self.i += 1
+            return result
+        while True:
+            result.append(self.value((*path, len(result))))
+            self.skip()
+            if self.text.startswith(",", self.i):
+                self.i += 1
+                self.skip()
+                if self.text.startswith("]", self.i):  # trailing comma
+                    self.i += 1
+                    return result
+                continue
+            if self.text.startswith("]", self.i):
+                self.i += 1
+                return result
+            self.fail(
+                f'expected "," or "]" after an array element, '
+                f"got {self.got(self.i)}{self.unclosed(opened)}",
+                self.i,
+            )
+
+    def unclosed(self, opened: int) -> str:
+        if self.i < self.n:
+            return ""
+        line, column = self.pos(opened)
+        return f" (the {'object' if self.text[opened] == '{' else 'list'} opened at " + (
+            f"{line}:{column} is never closed)"
+        )
+
+    def string(self) -> str:
+        text = self.text
+        start = self.i
+        i = start + 1
+        while True:
+            i = _match_end(_STR_RUN, text, i)
+            if i >= self.n:
+                self.fail("unterminated string: add the closing double quote", start)
+            c = text[i]
+            if c == '"':
+                break
+            if c == "\\":
+                esc = text[i + 1 : i + 2]
+                if esc in _ESCAPES and esc:
+                    i += 2
+                elif esc == "u" and _HEX4.fullmatch(text, i + 2, i + 6):
+                    i += 6
+                else:
+                    shown = text[i : i + 6] if esc == "u" else text[i : i + 2]
+                    self.fail(f"invalid escape {json.dumps(shown)} in string", i)
+            elif c == "\n":
+                self.fail("unterminated string: add the closing double quote", start)
+            else:
+                self.fail(f"control character U+{ord(c):04X} in string: write it escaped", i)
+        self.i = i + 1
+        decoded: str = json.loads(text[start : self.i])
+        return decoded
+
+
+def _is_word_char(text: str, i: int) -> bool:
+    return i < len(text) and (text[i].isalnum() or text[i] == "_")
+
+
+def _match_end(pattern: re.Pattern[str], text: str, i: int) -> int:
+    """End of ``pattern`` (which can match empty) at ``i``."""
+    m = pattern.match(text, i)
+    return m.end() if m else i

@@ -1,0 +1,466 @@
+"""load(): config files → one validated, compiled :class:`Config`.
+
+Each file is read by a :class:`FileReader` that walks the parsed JSONC, validates
+each part with the pydantic models, applies the rules that span fields, and
+turns every problem into a :class:`ConfigIssue` at the line:column of the value
+at fault. Files merge in the order given: hook lists concatenate per event, the
+last ``audit_log`` wins.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from hookrun.config import jsonc
+from hookrun.config.errors import ConfigError, format_path
+from hookrun.config.events import is_known_event, normalize_event, suggest_event
+from hookrun.config.matchers import claude_to_regex, compile_matcher
+from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from hookrun.config.models import _HookFields
+
+Dialect = Literal["hookrun", "claude", "crush"]
+Severity = Literal["error", "warning"]
+
+DEFAULT_TIMEOUT = 30.0  # seconds; Crush's default, so Crush configs keep their meaning
+# No hook should run for an hour; a bigger number is almost surely milliseconds (Claude Code's
+# and many hosts' own timeouts are in ms, so this mistake is common when copying configs).
+MS_LOOKING_TIMEOUT = 3600
+
+# Top-level keys of other tools' files that tell their dialect (and are ignored silently).
+_CRUSH_KEYS = frozenset({"lsp", "mcp", "providers", "options", "models", "tools", "attribution"})
+_CLAUDE_KEYS = frozenset(
+    {
+        "permissions",
+        "env",
+        "model",
+        "apiKeyHelper",
+        "statusLine",
+        "enabledPlugins",
+        "includeCoAuthoredBy",
+        "cleanupPeriodDays",
+        "outputStyle",
+        "disableAllHooks",
+        "enableAllProjectMcpServers",
+        "enabledMcpjsonServers",
+        "disabledMcpjsonServers",
+        "forceLoginMethod",
+        "awsAuthRefresh",
+        "awsCredentialExport",
+        "spinnerTipsEnabled",
+        "alwaysThinkingEnabled",
+        "sandbox",
+        "companyAnnouncements",
+        "feedbackSurveyState",
+    }
+)
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def load(
+    paths: Sequence[str | os.PathLike[str]], *, cwd: str | os.PathLike[str] | None = None
+) -> Config:
+    """Read, validate and merge ``paths`` (relative ones against ``cwd``).
+
+    Raises :class:`ConfigError` listing every error found (not just the first);
+    warnings of a usable config are in ``Config.warnings``.
+    """
+    config, issues, _ = read_all(paths, cwd=cwd)
+    if config is None:
+        raise ConfigError(issues)
+    return config
+
+
+def read_all(
+    paths: Sequence[str | os.PathLike[str]], *, cwd: str | os.PathLike[str] | None = None
+) -> tuple[Config | None, list[ConfigIssue], list[FileReader]]:
+    """Every file read: the merged Config (None when there are errors), all issues, the readers."""
+    base = Path(cwd) if cwd is not None else Path.cwd()
+    hooks: dict[str, list[HookSpec]] = {}
+    issues: list[ConfigIssue] = []
+    readers: list[FileReader] = []
+    audit_log: str | None = None
+    for path in paths:
+        given = os.fspath(path)
+        reader = FileReader(given, Path(os.path.abspath(base / os.path.expanduser(given))))
+        reader.read()
+        readers.append(reader)
+        issues.extend(reader.sorted_issues())
+        for spec in reader.specs:
+            hooks.setdefault(spec.event, []).append(spec)
+        if reader.audit_log is not None:
+            audit_log = reader.audit_log
+    if any(issue.severity == "error" for issue in issues):
+        return None, issues, readers
+    config = Config(
+        hooks={event: tuple(specs) for event, specs in hooks.items()},
+        audit_log=audit_log,
+        paths=tuple(os.fspath(path) for path in paths),
+        warnings=tuple(issues),
+    )
+    return config, issues, readers
+
+
+def detect_dialect(path: Path, top: dict[str, Any]) -> Dialect:
+    """Which tool wrote this file: by its name first, then by the keys only that tool uses."""
+    if path.name in ("crush.json", ".crush.json"):
+        return "crush"
+    if path.parent.name == ".claude" and path.name.startswith("settings"):
+        return "claude"
+    if _CRUSH_KEYS & top.keys() or "crush" in str(top.get("$schema", "")):
+        return "crush"
+    if _CLAUDE_KEYS & top.keys():
+        return "claude"
+    return "hookrun"
+
+
+def command_name(command: str) -> str:
+    """The basename of the command's first word (after ``VAR=value`` prefixes)."""
+    import shlex
+
+    try:
+        words = shlex.split(command)
+    except ValueError:  # unbalanced quotes: the shell will say so at run time
+        words = command.split()
+    while words and _ASSIGNMENT.match(words[0]):
+        words.pop(0)
+    if not words:
+        return command.strip() or "hook"
+    return re.split(r"[\\/]", words[0].rstrip("\\/"))[-1] or words[0]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.7)
+    return f' — did you mean "{close[0]}"?' if close else ""
+
+
+def ms_hint(seconds: float) -> str:
+    """``timeout 5000 is in seconds — did you mean 5?`` for a millisecond-looking value."""
+    guess = seconds / 1000
+    shown = str(int(guess)) if guess == int(guess) else f"{guess:g}"
+    return f"timeout {seconds:g} is in seconds — did you mean {shown}?"
+
+
+class FileReader:
+    """Reads one config file into HookSpecs, collecting positioned issues."""
+
+    def __init__(self, given: str, full: Path) -> None:
+        self.given = given  # as the user wrote it: what messages and sources show
+        self.full = full
+        self.doc: jsonc.Document | None = None
+        self.dialect: Dialect = "hookrun"
+        self.specs: list[HookSpec] = []
+        self.audit_log: str | None = None
+        self.default_timeout = DEFAULT_TIMEOUT
+        self.default_include = False
+        self._issues: list[tuple[tuple[int, int], ConfigIssue]] = []
+
+    # -- issues -----------------------------------------------------------------------
+
+    def report(
+        self,
+        severity: Severity,
+        path: jsonc.JsonPath,
+        message: str,
+        *,
+        key: bool = False,
+        at: jsonc.Position | None = None,
+    ) -> None:
+        """Record an issue at the value (or, with ``key``, the key) found at ``path``."""
+        if at is None and self.doc is not None:
+            positions = self.doc.positions
+            at = positions.of_key(path) if key else positions.of_value(path)
+        location = f"{at[0]}:{at[1]}" if at else ""
+        issue = ConfigIssue(severity, self.given, location, format_path(path), message)
+        self._issues.append((at or (0, 0), issue))
+
+    def error(self, path: jsonc.JsonPath, message: str, **kw: Any) -> None:
+        self.report("error", path, message, **kw)
+
+    def warning(self, path: jsonc.JsonPath, message: str, **kw: Any) -> None:
+        self.report("warning", path, message, **kw)
+
+    def sorted_issues(self) -> list[ConfigIssue]:
+        return [issue for _, issue in sorted(self._issues, key=lambda pair: pair[0])]
+
+    # -- the file ---------------------------------------------------------------------
+
+    def read(self) -> None:
+        try:
+            data = self.full.read_bytes()
+        except FileNotFoundError:
+            self.error((), f"file not found (looked for {self.full})")
+            return
+        except IsADirectoryError:
+            self.error((), "is a directory: expected a JSON config file")
+            return
+        except OSError as exc:
+            self.error((), f"cannot read the file: {exc.strerror or exc}")
+            return
+        try:
+            self.doc = jsonc.parse(jsonc.decode(data))
+        except jsonc.JsoncError as exc:
+            self.error((), exc.message, at=(exc.line, exc.column))
+            return
+        for dup in self.doc.duplicates:
+            line, column = dup.first
+            self.error(
+                dup.path,
+                f"duplicate key {_q(str(dup.path[-1]))} (first at {line}:{column})",
+                at=dup.at,
+            )
+        top = self.doc.value
+        if not isinstance(top, dict):
+            from hookrun.config.models import json_type
+
+            self.error((), f"expected a JSON object at the top level, got {json_type(top)}")
+            return
+        self.dialect = detect_dialect(self.full, top)
+        self.read_settings(top)
+        self.read_hooks(top.get("hooks"))
+
+    def read_settings(self, top: dict[str, Any]) -> None:
+        from hookrun.config.models import FILE_KEYS, FileSettings
+
+        if self.dialect == "hookrun":
+            self.warn_unknown_keys(top, FILE_KEYS | {"$schema"}, ())
+        raw = {key: top[key] for key in FILE_KEYS - {"hooks"} if key in top}
+        settings = self.validate(FileSettings, raw, ())
+        if settings is None:
+            return
+        if settings.timeout is not None:
+            self.default_timeout = settings.timeout
+            if settings.timeout > MS_LOOKING_TIMEOUT:
+                self.warning(("timeout",), ms_hint(settings.timeout))
+        if settings.include_sub_agents is not None:
+            self.default_include = settings.include_sub_agents
+        if settings.audit_log is not None:
+            self.audit_log = self.resolve_audit_log(settings.audit_log)
+
+    def resolve_audit_log(self, audit_log: str) -> str:
+        """Relative to the project (the directory holding ``.hookrun/`` or ``.claude/``),
+        else to the config file's directory."""
+        folder = self.full.parent
+        if folder.name in (".hookrun", ".claude"):
+            folder = folder.parent
+        return os.path.abspath(folder / os.path.expanduser(audit_log))
+
+    def read_hooks(self, hooks: object) -> None:
+        from hookrun.config.models import json_type
+
+        if hooks is None:
+            return
+        if not isinstance(hooks, dict):
+            self.error(
+                ("hooks",),
+                f"expected an object mapping event names to lists of hooks, got {json_type(hooks)}",
+            )
+            return
+        for written, entries in hooks.items():
+            path: jsonc.JsonPath = ("hooks", written)
+            if not written.strip():
+                self.error(path, 'empty event name: use an event such as "PreToolUse"', key=True)
+                continue
+            if not is_known_event(written):
+                hint = suggest_event(written)
+                tail = f' — did you mean "{hint}"?' if hint else ": hooks run only for a host "
+                tail += "" if hint else "that sends this exact event name"
+                self.warning(path, f"custom event {_q(written)}{tail}", key=True)
+            if not isinstance(entries, list):
+                self.error(path, f"expected a list of hooks, got {json_type(entries)}")
+                continue
+            event = normalize_event(written)
+            for i, entry in enumerate(entries):
+                entry_path = (*path, i)
+                source = f"{self.given}#{written}[{i}]"
+                if not isinstance(entry, dict):
+                    self.error(entry_path, f"expected a hook object, got {json_type(entry)}")
+                elif "hooks" in entry:
+                    self.read_claude_entry(event, entry, entry_path, source)
+                else:
+                    self.read_flat_entry(event, entry, entry_path, source)
+
+    def read_flat_entry(
+        self, event: str, entry: dict[str, Any], path: jsonc.JsonPath, source: str
+    ) -> None:
+        from hookrun.config.models import HOOK_KEYS, HookModel
+
+        self.warn_unknown_keys(entry, HOOK_KEYS, path)
+        model = self.validate(HookModel, entry, path)
+        if model is None:
+            return
+        try:
+            matcher_re = compile_matcher(model.matcher)
+        except ValueError as exc:
+            self.error((*path, "matcher"), str(exc))
+            return
+        dialect: Dialect = "crush" if self.dialect == "crush" else "hookrun"
+        self.add_spec(event, model, path, source, model.matcher, matcher_re, dialect)
+
+    def read_claude_entry(
+        self, event: str, entry: dict[str, Any], path: jsonc.JsonPath, source: str
+    ) -> None:
+        from hookrun.config.models import (
+            CLAUDE_ENTRY_KEYS,
+            CLAUDE_HOOK_KEYS,
+            ClaudeEntryModel,
+        )
+
+        self.warn_unknown_keys(entry, CLAUDE_ENTRY_KEYS, path)
+        if isinstance(entry["hooks"], list):
+            for j, raw in enumerate(entry["hooks"]):
+                if isinstance(raw, dict):
+                    self.warn_unknown_keys(raw, CLAUDE_HOOK_KEYS, (*path, "hooks", j))
+        model = self.validate(ClaudeEntryModel, entry, path)
+        if model is None:
+            return
+        try:
+            matcher_re = compile_matcher(claude_to_regex(model.matcher))
+        except ValueError as exc:
+            self.error((*path, "matcher"), str(exc))
+            return
+        for j, inner in enumerate(model.hooks):
+            inner_path = (*path, "hooks", j)
+            if inner.type not in (None, "command"):
+                self.warning(
+                    (*inner_path, "type"),
+                    f"hook type {_q(inner.type)} is not run by "
+                    'hookrun (only "command" hooks are): skipped',
+                )
+                continue
+            self.add_spec(
+                event,
+                inner,
+                inner_path,
+                f"{source}.hooks[{j}]",
+                model.matcher,
+                matcher_re,
+                "claude",
+            )
+
+    def add_spec(
+        self,
+        event: str,
+        model: _HookFields,
+        path: jsonc.JsonPath,
+        source: str,
+        matcher: str | None,
+        matcher_re: re.Pattern[str] | None,
+        dialect: Dialect,
+    ) -> None:
+        command, builtin = model.command, model.builtin
+        if command is not None and builtin is not None:
+            self.error(path, 'hook has both "command" and "builtin": keep one')
+            return
+        if command is None and builtin is None:
+            self.error(path, 'hook needs "command" or "builtin"')
+            return
+        if command is not None and not command.strip():
+            self.error((*path, "command"), 'empty "command": give a shell command to run')
+            return
+        canonical: str | None = None
+        if builtin is not None:
+            canonical = self.canonical_builtin(builtin, (*path, "builtin"))
+            if canonical is None:
+                return
+        elif model.with_ is not None:
+            self.warning(
+                (*path, "with"), '"with" is ignored: it holds the options of a "builtin"', key=True
+            )
+        if model.timeout is not None and model.timeout > MS_LOOKING_TIMEOUT:
+            self.warning((*path, "timeout"), ms_hint(model.timeout))
+        on_error: OnError = model.on_error or (
+            _policy_on_error(canonical) if canonical is not None else "allow"
+        )
+        self.specs.append(
+            HookSpec(
+                event=event,
+                source=source,
+                name=model.name or canonical or command_name(command or ""),
+                command=command,
+                builtin=canonical,
+                options=dict(model.with_ or {}),
+                matcher=matcher,
+                matcher_re=matcher_re,
+                timeout=model.timeout if model.timeout is not None else self.default_timeout,
+                on_error=on_error,
+                env=dict(model.env or {}),
+                include_sub_agents=(
+                    model.include_sub_agents
+                    if model.include_sub_agents is not None
+                    else self.default_include
+                ),
+                config_path=str(self.full),
+                dialect=dialect,
+            )
+        )
+
+    def canonical_builtin(self, name: str, path: jsonc.JsonPath) -> str | None:
+        try:
+            from hookrun.hooks import registry
+        except ImportError:  # the policies package is optional for a config to load
+            return name
+        canonical = registry.canonical(name)
+        if canonical is None:
+            known = [*registry.names(), *registry.ALIASES]
+            self.error(
+                path,
+                f"unknown builtin {_q(name)}{did_you_mean(name, known)} "
+                "(`hookrun policies` lists them)",
+            )
+        return canonical
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def warn_unknown_keys(
+        self, obj: dict[str, Any], known: Iterable[str], path: jsonc.JsonPath
+    ) -> None:
+        known = list(known)
+        for key in obj:
+            if key not in known:
+                self.warning(
+                    (*path, key),
+                    f"unknown key {_q(key)} is ignored{did_you_mean(key, known)}",
+                    key=True,
+                )
+
+    def validate(self, model: type[_M], raw: dict[str, Any], path: jsonc.JsonPath) -> _M | None:
+        from pydantic import ValidationError
+
+        from hookrun.config.models import describe
+
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                self.error((*path, *err["loc"]), describe(err))
+            return None
+
+
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _M = TypeVar("_M", bound=BaseModel)
+
+
+def _policy_on_error(name: str) -> OnError:
+    """The policy's own fail mode; "allow" when its module cannot be imported (yet)."""
+    try:
+        from hookrun.hooks import registry
+
+        return registry.get(name).on_error
+    except (ImportError, AttributeError, KeyError):
+        return "allow"
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
