@@ -8,23 +8,20 @@ oldString, newString}``. Policies that care about the *content* of a write
 (append-only, ssot-guard, signal-schema) see one :class:`WriteCall` and can
 compute the file as it will be after the call with :func:`apply`.
 
-Paths: :func:`locate` resolves the target against the payload's ``cwd`` and
-returns it relative to the project root (``/`` separators), or ``None`` when it
-lies outside the project. ``glob_match`` implements seed 001's glob table
-(``*`` inside one segment, ``**`` across segments, ``*.md`` = root only). This is a
-small private copy until the shared ``hookrun.hooks.paths`` module lands.
+Paths are normalised by :mod:`hookrun.hooks.paths` (the same rules as write-guard),
+globs follow seed 001's table (``*`` one segment, ``**`` any depth, ``*.md`` = root
+only).
 """
 
 from __future__ import annotations
 
-import functools
-import os
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from hookrun.hooks import paths
 from hookrun.hooks import payload as pl
+from hookrun.hooks.base import PolicyContext
 
 # Tool names that create or change files, compared case-insensitively. Claude Code
 # (Write, Edit, MultiEdit, NotebookEdit), Crush (write, edit, multiedit), Squad
@@ -137,31 +134,18 @@ def apply(current: str, edits: Iterable[Edit]) -> str | None:
     return text
 
 
-# --- paths ---------------------------------------------------------------------------------
+# --- paths (delegated to hookrun.hooks.paths, the one normalisation every policy shares) ---
 
 
-@dataclass(frozen=True)
-class Target:
-    absolute: str  # normalised absolute path (symlinks resolved)
-    rel: str | None  # relative to the project root with "/" separators; None = outside
+def target(payload: Mapping[str, Any], ctx: PolicyContext) -> paths.NormPath | None:
+    """The normalised path of the file the call names, or None when it names none."""
+    found = paths.tool_target(payload, ctx)
+    return None if found is None else found.norm
 
 
-def _real(path: str) -> str:
-    return os.path.realpath(path)
-
-
-def locate(path: str, *, cwd: str, project_dir: str) -> Target:
-    """Resolve ``path`` (relative to ``cwd``) and express it relative to the project."""
-    absolute = _real(os.path.join(cwd, os.path.expanduser(path)))
-    root = _real(project_dir)
-    try:
-        rel = os.path.relpath(absolute, root)
-    except ValueError:  # another drive on Windows
-        return Target(absolute, None)
-    if rel == os.pardir or rel.startswith(os.pardir + os.sep) or os.path.isabs(rel):
-        return Target(absolute, None)
-    rel = rel.replace(os.sep, "/")
-    return Target(absolute, "" if rel == "." else rel)
+def locate(path: str, *, cwd: str, project_dir: str) -> paths.NormPath:
+    """``path`` (relative to ``cwd``) normalised against the project root."""
+    return paths.normalize(path, workspace=project_dir, cwd=cwd)
 
 
 def payload_cwd(payload: Mapping[str, Any], default: str) -> str:
@@ -169,54 +153,14 @@ def payload_cwd(payload: Mapping[str, Any], default: str) -> str:
     return value if isinstance(value, str) and value else default
 
 
-def rel_glob(pattern: str) -> str:
-    """Normalise a user-written pattern: ``/`` separators, no leading ``./``."""
-    pattern = pattern.replace("\\", "/")
-    while pattern.startswith("./"):
-        pattern = pattern[2:]
-    return pattern
-
-
-@functools.lru_cache(maxsize=512)
-def _glob_re(pattern: str) -> re.Pattern[str]:
-    pattern = rel_glob(pattern)
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("/**", i) and i + 3 == len(pattern):
-            out.append("(?:/.*)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out) + r"\Z", re.DOTALL)
-
-
-def glob_match(rel: str, pattern: str) -> bool:
-    """Seed 001's globs over a project-relative path: ``*`` one segment, ``**`` any depth."""
-    return _glob_re(pattern).match(rel) is not None
-
-
 def is_glob(pattern: str) -> bool:
-    return any(c in pattern for c in "*?")
+    return any(c in pattern for c in "*?[{")
 
 
-def matches_any(rel: str, patterns: Iterable[str]) -> str | None:
-    """The first pattern ``rel`` matches, or None."""
+def matches_any(rel: str, patterns: Iterable[str], *, ignore_case: bool = False) -> str | None:
+    """The first glob of ``patterns`` that ``rel`` matches, or None."""
     for pattern in patterns:
-        if glob_match(rel, pattern):
+        if paths.glob_match(rel, pattern, ignore_case=ignore_case):
             return pattern
     return None
 

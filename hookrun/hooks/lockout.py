@@ -31,7 +31,7 @@ from typing import Any
 
 from pydantic import Field
 
-from hookrun.hooks import file_edit, state
+from hookrun.hooks import file_edit, paths, state
 from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
 
@@ -75,7 +75,7 @@ class LockoutEntry:
         if self.agent.casefold() != agent.casefold():
             return False
         if file_edit.is_glob(self.artifact):
-            return file_edit.glob_match(rel, self.artifact)
+            return paths.glob_match(rel, self.artifact)
         return rel == self.artifact
 
 
@@ -259,15 +259,12 @@ def _targets(
     payload: Mapping[str, Any], opts: LockoutOptions, ctx: PolicyContext
 ) -> list[str] | None:
     name = pl.tool_name(payload)
-    cwd = file_edit.payload_cwd(payload, ctx.cwd)
     if file_edit.tool_in(name, opts.tools):
-        path = pl.file_path(payload)
-        if not path:
-            return None
-        rel = file_edit.locate(path, cwd=cwd, project_dir=ctx.project_dir).rel
-        return [rel] if rel else None
+        norm = file_edit.target(payload, ctx)
+        return [norm.rel] if norm is not None and norm.rel else None
     if opts.check_shell and file_edit.tool_in(name, opts.shell_tools):
         command = pl.command(payload)
+        cwd = file_edit.payload_cwd(payload, ctx.cwd)
         return _shell_targets(command, cwd, ctx.project_dir) if command else None
     return None
 

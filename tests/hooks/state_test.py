@@ -1,0 +1,212 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hookrun.hooks import state
+
+
+def _unwritable_dir(tmp_path: Path) -> str:
+    """A directory this process cannot create files in (root ignores modes; sysfs does not)."""
+    if os.geteuid() == 0:
+        return "/sys/hookrun-test-state"
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    return str(ro / "state")
+
+
+def _run_workers(code: str, n: int) -> None:
+    """Start ``n`` real Python processes running ``code`` at once; all must succeed."""
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    procs = [
+        subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), str(i)], env=env)
+        for i in range(n)
+    ]
+    assert [p.wait(timeout=100) for p in procs] == [0] * n
+
+
+def test_read_of_a_missing_file_is_empty_state(tmp_path: Path) -> None:
+    assert state.read(str(tmp_path / "nope.json")) == {}
+
+
+def test_update_persists_and_returns_what_fn_returns(tmp_path: Path) -> None:
+    path = str(tmp_path / "sub" / "s.json")
+
+    def bump(data: dict[str, Any]) -> int:
+        data["n"] = data.get("n", 0) + 1
+        return int(data["n"])
+
+    assert [state.update(path, bump) for _ in range(3)] == [1, 2, 3]
+    assert state.read(path) == {"n": 3}
+    assert json.loads(Path(path).read_text()) == {"n": 3}
+
+
+def test_update_that_changes_nothing_does_not_write(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    assert state.update(str(path), lambda d: d.get("x")) is None
+    assert not path.exists()
+
+
+def test_update_leaves_no_temp_files_behind(tmp_path: Path) -> None:
+    path = str(tmp_path / "s.json")
+    for i in range(5):
+        state.update(path, lambda d, i=i: d.__setitem__("i", i))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json", "s.json.lock"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{", "is corrupt (line 1 column 2"),
+        (b'{"a": 1,}', "is corrupt"),
+        (b"[1, 2]", "expected a JSON object, found list"),
+        (b"null", "expected a JSON object, found NoneType"),
+        (b"\xff\xfe{}", "cannot read state file"),
+    ],
+)
+def test_a_corrupt_state_file_is_a_clear_error_not_a_crash(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "s.json"
+    path.write_bytes(content)
+    for call in (lambda: state.read(str(path)), lambda: state.update(str(path), lambda d: 0)):
+        with pytest.raises(state.StateError) as info:
+            call()
+        assert message in str(info.value)
+        assert str(path) in str(info.value)
+        assert "delete it" in str(info.value) or "permissions" in str(info.value)
+
+
+def test_empty_state_file_counts_as_empty_state(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text("  \n")
+    assert state.read(str(path)) == {}
+
+
+def test_an_unwritable_state_dir_is_a_clear_error(tmp_path: Path) -> None:
+    path = os.path.join(_unwritable_dir(tmp_path), "s.json")
+    with pytest.raises(state.StateError, match="writable"):
+        state.update(path, lambda d: d.__setitem__("x", 1))
+
+
+def test_a_file_where_the_state_dir_should_be_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / ".hookrun").write_text("not a dir")
+    with pytest.raises(state.StateError, match="cannot open lock file .*Not a directory"):
+        state.update(str(tmp_path / ".hookrun" / "state" / "s.json"), lambda d: 0)
+
+
+def test_a_held_lock_times_out_with_advice_instead_of_hanging(tmp_path: Path) -> None:
+    path = str(tmp_path / "s.json")
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from hookrun.hooks import state\n"
+            "with state.locked(sys.argv[1]):\n"
+            "    print('held', flush=True); time.sleep(30)\n",
+            path,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        start = time.monotonic()
+        with pytest.raises(state.StateError, match="timed out after 0.3s .*retry"):
+            state.update(path, lambda d: 0, timeout=0.3)
+        assert time.monotonic() - start < 3
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_twenty_processes_updating_at_once_lose_no_update(tmp_path: Path) -> None:
+    path = str(tmp_path / "counter.json")
+    _run_workers(
+        f"""
+        import sys
+        from hookrun.hooks import state
+        me = sys.argv[1]
+        def bump(d):
+            d["n"] = d.get("n", 0) + 1
+            d.setdefault("by", {{}})[me] = d.get("by", {{}}).get(me, 0) + 1
+        for _ in range(25):
+            state.update({path!r}, bump)
+        """,
+        20,
+    )
+    data = json.loads(Path(path).read_text())
+    assert data["n"] == 500
+    assert data["by"] == {str(i): 25 for i in range(20)}
+
+
+def test_twenty_processes_appending_lines_never_interleave(tmp_path: Path) -> None:
+    path = str(tmp_path / "ledger.jsonl")
+    _run_workers(
+        f"""
+        import sys
+        from hookrun.hooks import state
+        for j in range(50):
+            state.append_line({path!r}, {{"w": sys.argv[1], "j": j, "pad": "x" * 3000}})
+        """,
+        20,
+    )
+    lines = Path(path).read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == 1000
+    assert {(r["w"], r["j"]) for r in records} == {
+        (str(w), j) for w in range(20) for j in range(50)
+    }
+
+
+def test_append_line_into_an_unwritable_dir_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(state.StateError, match="writable"):
+        state.append_line(os.path.join(_unwritable_dir(tmp_path), "l.jsonl"), {"a": 1})
+
+
+class _FakeMsvcrt(types.ModuleType):
+    """msvcrt as Windows has it: byte-range locks, LK_NBLCK raises OSError when taken."""
+
+    LK_UNLCK, LK_NBLCK = 0, 2
+
+    def __init__(self, busy: int) -> None:
+        super().__init__("msvcrt")
+        self.busy = busy
+        self.calls: list[int] = []
+
+    def locking(self, fd: int, mode: int, nbytes: int) -> None:
+        assert nbytes == 1 and os.lseek(fd, 0, os.SEEK_CUR) == 0
+        self.calls.append(mode)
+        if mode == self.LK_NBLCK and self.busy:
+            self.busy -= 1
+            raise OSError(36, "Resource deadlock avoided")
+
+
+def test_win32_locks_one_byte_with_msvcrt_and_polls_while_busy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = _FakeMsvcrt(busy=2)
+    monkeypatch.setitem(sys.modules, "msvcrt", fake)
+    path = str(tmp_path / "s.json")
+    assert state.update(path, lambda d: d.__setitem__("x", 1), platform="win32") is None
+    assert fake.calls == [fake.LK_NBLCK] * 3 + [fake.LK_UNLCK]
+    assert state.read(path) == {"x": 1}
+
+
+def test_win32_lock_that_stays_busy_times_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "msvcrt", _FakeMsvcrt(busy=10**9))
+    with pytest.raises(state.StateError, match="timed out"):
+        state.update(str(tmp_path / "s.json"), lambda d: 0, timeout=0.1, platform="win32")
