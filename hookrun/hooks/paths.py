@@ -22,6 +22,10 @@ once here:
     everything below. ``*`` matches dot files: a deny rule must not be dodged
     by a leading dot.
 
+``tool_target(payload, ctx)`` does both steps for a file tool call: it picks
+the workspace root (option, payload ``project_dir``, context, ``cwd``) and the
+path the tool names (``file_path``, ``path``, ``notebook_path``…).
+
 Symlinks are resolved with ``os.path.realpath`` only when the path flavour of
 ``platform`` is the one of the running OS (tests that switch to ``win32`` on
 Linux stay lexical); realpath resolves every existing component, so
@@ -35,10 +39,26 @@ import posixpath
 import re
 import sys
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["NormPath", "glob_literal", "glob_match", "ignores_case", "normalize"]
+from hookrun.hooks.payload import field_str, file_path
+
+if TYPE_CHECKING:
+    from hookrun.hooks.base import PolicyContext
+
+__all__ = [
+    "NormPath",
+    "Target",
+    "glob_literal",
+    "glob_match",
+    "ignores_case",
+    "normalize",
+    "tool_target",
+    "workspace_of",
+]
 
 
 @dataclass(frozen=True)
@@ -328,3 +348,50 @@ def _braces(pat: str, start: int) -> tuple[int, list[str]]:
             last = j + 1
         j += 1
     return -1, []
+
+
+# ---------------------------------------------------------------- tool calls
+
+
+@dataclass(frozen=True)
+class Target:
+    """The file a tool call names: what it sent, where that is, and the root it was judged by."""
+
+    raw: str
+    norm: NormPath
+    workspace: str
+
+
+def workspace_of(payload: Mapping[str, Any], ctx: PolicyContext, option: str | None = None) -> str:
+    """The workspace root for a call.
+
+    In order: the policy's ``workspace`` option (relative = against the project
+    dir), the payload's ``project_dir``/``workspace_root`` (the host knows best),
+    ``ctx.project_dir``, then the payload's and the context's ``cwd``.
+    """
+    project = field_str(payload, "project_dir", "projectDir", "workspace_root") or ctx.project_dir
+    if option:
+        return option if _looks_absolute(option) else posixpath.join(project or ctx.cwd, option)
+    return project or field_str(payload, "cwd") or ctx.cwd
+
+
+def tool_target(
+    payload: Mapping[str, Any],
+    ctx: PolicyContext,
+    *,
+    workspace: str | None = None,
+    platform: str = sys.platform,
+) -> Target | None:
+    """The normalised file path of a file tool call, or None when it names none."""
+    raw = file_path(payload)
+    if not raw:
+        return None
+    root = workspace_of(payload, ctx, workspace)
+    cwd = field_str(payload, "cwd") or ctx.cwd or root
+    home = ctx.env.get("HOME") or ctx.env.get("USERPROFILE")
+    norm = normalize(raw, workspace=root, cwd=cwd, platform=platform, home=home)
+    return Target(raw, norm, root)
+
+
+def _looks_absolute(path: str) -> bool:
+    return path.startswith(("/", "\\", "~")) or _DRIVE.match(path) is not None
