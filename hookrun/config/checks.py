@@ -1,17 +1,157 @@
-"""check(): everything load() reports, plus the deeper checks of ``hookrun check``."""
+"""check(): everything load() reports, plus the deeper checks of ``hookrun check``.
+
+The deeper checks look outside the config text — script files, interpreters on
+PATH, the policy registry — so they are not part of ``load()`` (which runs on
+every event and must stay cheap). Nothing here runs a hook or a subprocess.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from hookrun.config.spec import ConfigIssue
+from hookrun.config.events import is_known_event
+from hookrun.config.known import SUBJECTS
+from hookrun.config.loader import FileReader, read_all
+from hookrun.config.spec import ConfigIssue, HookSpec
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 
 def check(
-    paths: Sequence[str | os.PathLike[str]], *, cwd: str | os.PathLike[str] | None = None
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    cwd: str | os.PathLike[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    platform: str = sys.platform,
 ) -> list[ConfigIssue]:
-    from hookrun.config.loader import read_all
+    """Every error and warning about ``paths``, each file's in position order.
 
-    _, issues, _ = read_all(paths, cwd=cwd)
+    Relative script paths in commands are resolved against ``cwd`` (hooks run in
+    the host's working directory); interpreters are looked up on ``env["PATH"]``.
+    """
+    base = os.fspath(cwd) if cwd is not None else os.getcwd()
+    environ = os.environ if env is None else env
+    _, _, readers = read_all(paths, cwd=base)
+    issues: list[ConfigIssue] = []
+    for reader in readers:
+        for spec, path in zip(reader.specs, reader.spec_paths, strict=True):
+            _check_matcher(reader, spec, path)
+            if spec.command is not None:
+                _check_command(reader, spec, path, cwd=base, env=environ, platform=platform)
+            if spec.builtin is not None:
+                _check_builtin(reader, spec, path)
+        issues.extend(reader.sorted_issues())
     return issues
+
+
+def _check_matcher(reader: FileReader, spec: HookSpec, path: tuple[str | int, ...]) -> None:
+    if spec.matcher_re is None or not is_known_event(spec.event):
+        return
+    where = (*path, "matcher") if spec.dialect != "claude" else (*path[:-2], "matcher")
+    subject = SUBJECTS.get(spec.event)
+    if subject is None:
+        reader.warning(
+            where,
+            f"the matcher has no effect on {spec.event} hooks: only tool events, "
+            "SessionStart, PreCompact and Notification are matched",
+        )
+        return
+    what, values = subject
+    if any(spec.matcher_re.search(value) for value in values):
+        return
+    shown = _quote(spec.matcher or "")
+    try:
+        folded = re.compile(spec.matcher_re.pattern, re.IGNORECASE)
+    except re.error:  # pragma: no cover - it compiled once already
+        folded = spec.matcher_re
+    near = [value for value in values if folded.search(value)]
+    if near:
+        reader.warning(
+            where,
+            f"matcher {shown} matches no known {what}: matching is case-"
+            f"sensitive, and ignoring case it would match {', '.join(near[:4])}",
+        )
+    else:
+        examples = ", ".join(values[:6])
+        reader.warning(where, f"matcher {shown} can never match a known {what} ({examples}, …)")
+
+
+def _check_command(
+    reader: FileReader,
+    spec: HookSpec,
+    path: tuple[str | int, ...],
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    platform: str,
+) -> None:
+    from hookrun.dispatch import resolve
+
+    argv = _first_words(spec.command or "", platform)
+    if not argv or not resolve.is_path_word(argv[0], platform):
+        return
+    try:
+        plan = resolve.plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
+    except NotImplementedError:  # pragma: no cover - dispatch stub before it landed
+        return
+    if plan.kind == "error":
+        reader.error((*path, "command"), plan.message)
+
+
+def _first_words(command: str, platform: str) -> list[str]:
+    """argv of a plain command; for shell code, its leading plain words (enough to find a
+    path-prefixed script such as ``./hooks/x.sh | tee log``)."""
+    from hookrun.dispatch.split import split_simple
+
+    argv = split_simple(command, platform)
+    if argv is not None:
+        return argv
+    head = re.split(r"[|&;<>()$`\n]", command, maxsplit=1)[0]
+    return split_simple(head, platform) or []
+
+
+def _check_builtin(reader: FileReader, spec: HookSpec, path: tuple[str | int, ...]) -> None:
+    from pydantic import ValidationError
+
+    from hookrun.hooks import registry
+
+    assert spec.builtin is not None
+    try:
+        policy = registry.get(spec.builtin)
+    except Exception as exc:  # an import error inside the policy module: report, don't crash
+        reader.error(
+            (*path, "builtin"),
+            f"builtin {_quote(spec.builtin)} cannot be loaded: {type(exc).__name__}: {exc}",
+        )
+        return
+    try:
+        policy.bind(spec.options)
+    except ValidationError as exc:
+        for err in exc.errors():
+            unknown = err["type"] == "extra_forbidden"
+            reader.error((*path, "with", *err["loc"]), _describe_option(err), key=unknown)
+    if spec.event not in policy.events and is_known_event(spec.event):
+        events = ", ".join(policy.events)
+        reader.warning(
+            path,
+            f"builtin {_quote(spec.builtin)} acts on {events}: on {spec.event} it has no effect",
+        )
+
+
+def _describe_option(err: ErrorDetails) -> str:
+    from hookrun.config.models import describe
+
+    if err["type"] == "extra_forbidden":
+        return f"unknown option {_quote(str(err['loc'][-1]))}"
+    return describe(err)
+
+
+def _quote(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)

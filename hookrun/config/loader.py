@@ -159,6 +159,7 @@ class FileReader:
         self.doc: jsonc.Document | None = None
         self.dialect: Dialect = "hookrun"
         self.specs: list[HookSpec] = []
+        self.spec_paths: list[jsonc.JsonPath] = []  # where each spec was written, for check()
         self.audit_log: str | None = None
         self.default_timeout = DEFAULT_TIMEOUT
         self.default_include = False
@@ -381,6 +382,7 @@ class FileReader:
         on_error: OnError = model.on_error or (
             _policy_on_error(canonical) if canonical is not None else "allow"
         )
+        self.spec_paths.append(path)
         self.specs.append(
             HookSpec(
                 event=event,
