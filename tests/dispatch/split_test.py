@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from hookrun.dispatch.split import split_simple
+
+
+@pytest.mark.parametrize(
+    ("command", "argv"),
+    [
+        ("./hooks/check.sh", ["./hooks/check.sh"]),
+        ("python3 hook.py --strict", ["python3", "hook.py", "--strict"]),
+        ("  echo \t hi  ", ["echo", "hi"]),
+        ("echo 'a b' \"c d\"", ["echo", "a b", "c d"]),
+        ('echo \'{"decision":"allow"}\'', ["echo", '{"decision":"allow"}']),
+        ("echo 'it''s'", ["echo", "its"]),
+        ("echo a\\ b", ["echo", "a b"]),
+        ("echo \\$HOME \\*", ["echo", "$HOME", "*"]),
+        ('echo "a\\"b" "c\\\\d" "e\\nf"', ["echo", 'a"b', "c\\d", "e\\nf"]),
+        ("echo '$HOME `x` | ; & *'", ["echo", "$HOME `x` | ; & *"]),
+        ("echo ''", ["echo", ""]),
+        ('echo ""x', ["echo", "x"]),
+        ("echo a#b", ["echo", "a#b"]),
+        ("echo x=1", ["echo", "x=1"]),
+        ("echo !", ["echo", "!"]),
+        ("echo a~b", ["echo", "a~b"]),
+        ("~/hooks/x.sh arg", ["~/hooks/x.sh", "arg"]),
+        ("'if' x", ["if", "x"]),
+        ("git commit -m 'fix: a, b'", ["git", "commit", "-m", "fix: a, b"]),
+    ],
+)
+def test_split_simple_splits_plain_words_like_a_posix_shell(command: str, argv: list[str]) -> None:
+    assert split_simple(command, "linux") == argv
+    if not command.startswith("~"):
+        assert shlex.split(command) == argv  # the same words a POSIX shell would see
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "",
+        "   ",
+        "echo a | grep a",
+        "a && b",
+        "a || b",
+        "a; b",
+        "a & ",
+        "echo hi > out",
+        "cat < in",
+        "echo $HOME",
+        "echo ${X:-y}",
+        "echo $(date)",
+        "echo `date`",
+        'echo "$HOME"',
+        'echo "`date`"',
+        'echo "a\\$b"',
+        "ls *.py",
+        "ls ?.py",
+        "ls [ab].py",
+        "echo {a,b}",
+        "(cd x)",
+        "{ echo; }",
+        "echo hi # comment",
+        "# only a comment",
+        "echo ~",
+        "echo ~/x",
+        "cd ~user",
+        "A=b cmd",
+        "A= cmd",
+        "echo a\nb",
+        "echo a\r\n",
+        "echo a\\\nb",
+        "echo trailing\\",
+        "echo 'unterminated",
+        'echo "unterminated',
+        "if true",
+        "! false",
+        "[[ -f x ]]",
+        "time sleep 1",
+        "while true",
+        "for x in a",
+        "case x in",
+        "function f",
+    ],
+)
+def test_split_simple_refuses_anything_the_shell_must_parse(command: str) -> None:
+    assert split_simple(command, "linux") is None
+
+
+@pytest.mark.parametrize(
+    ("command", "argv"),
+    [
+        ("C:\\hooks\\check.exe --x", ["C:\\hooks\\check.exe", "--x"]),
+        ("C:/hooks/check.exe", ["C:/hooks/check.exe"]),
+        ("\\\\server\\share\\x.exe a", ["\\\\server\\share\\x.exe", "a"]),
+        (".\\hooks\\x.cmd", [".\\hooks\\x.cmd"]),
+        ("..\\x.cmd", ["..\\x.cmd"]),
+        ("~\\hooks\\x.cmd", ["~\\hooks\\x.cmd"]),
+        ("'C:\\Program Files\\x.exe' a", ["C:\\Program Files\\x.exe", "a"]),
+        ('"C:\\Program Files\\x.exe" a', ["C:\\Program Files\\x.exe", "a"]),
+        # only the first word keeps its backslashes: later words follow the shell
+        ("C:\\x.exe a\\ b", ["C:\\x.exe", "a b"]),
+        ("python3 C:\\x.py", ["python3", "C:x.py"]),
+    ],
+)
+def test_split_simple_on_windows_keeps_backslashes_of_a_leading_windows_path(
+    command: str, argv: list[str]
+) -> None:
+    assert split_simple(command, "win32") == argv
+
+
+def test_split_simple_on_posix_treats_backslashes_as_escapes() -> None:
+    assert split_simple("C:\\hooks\\check.exe", "linux") == ["C:hookscheck.exe"]
+    assert split_simple(".\\x.cmd", "linux") == [".x.cmd"]
