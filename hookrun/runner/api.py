@@ -1,0 +1,218 @@
+"""The embedding API: build a :class:`Runner` once, call it for every event.
+
+    from hookrun import Runner
+    runner = Runner.discover(cwd=".")
+    result = runner.run("PreToolUse", {"tool_name": "bash", "tool_input": {"command": "ls"}})
+    result.decision, result.reason, result.updated_input, result.to_dict()
+
+Everything that does not depend on the event is done at construction: hooks grouped
+by event, builtins looked up and their options validated, dedupe keys computed, the
+host environment captured. A call only selects, runs and aggregates.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from hookrun.config.spec import Config, HookSpec
+from hookrun.runner import audit, context_files
+from hookrun.runner.aggregate import aggregate
+from hookrun.runner.execute import HookExecutor, PreparedHook, prepare_hook
+from hookrun.runner.matching import dedupe_key, select_indices
+from hookrun.runner.payload import EventInput, prepare
+from hookrun.runner.result import HookResult, RunResult
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.cancel import CancelToken
+    from hookrun.runner.execute import DispatchFn
+
+__all__ = ["HookResult", "Runner", "RunResult"]
+
+
+class _EventHooks:
+    """One event's hooks, in config order, with what each call needs precomputed."""
+
+    __slots__ = ("prepared", "specs", "keys")
+
+    def __init__(self, specs: Sequence[HookSpec]) -> None:
+        self.specs = tuple(specs)
+        self.keys: tuple[Hashable, ...] = tuple(dedupe_key(s) for s in self.specs)
+        self.prepared = tuple(prepare_hook(s) for s in self.specs)
+
+
+def _normalizer() -> Callable[[str], str]:
+    from hookrun.config import normalize_event
+
+    return normalize_event
+
+
+class Runner:
+    """Runs the hooks of a :class:`~hookrun.config.spec.Config` for one event at a time.
+
+    Thread-safe: one runner may serve concurrent calls (each has its own payload,
+    environment and results).
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        cwd: str | os.PathLike[str] = ".",
+        project_dir: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+        max_output: int = 1 << 20,
+        _dispatch: DispatchFn | None = None,
+    ) -> None:
+        self.config = config
+        self.cwd = os.path.abspath(cwd)
+        if project_dir is None:
+            from hookrun.config import find_project_root
+
+            project_dir = find_project_root(self.cwd)
+        self.project_dir = os.path.abspath(project_dir)
+        self.max_output = max_output
+        self._events = {event: _EventHooks(specs) for event, specs in config.hooks.items()}
+        self._normalize = _normalizer()
+        self._executor = HookExecutor(
+            host_env=os.environ if env is None else env,
+            max_output=max_output,
+            dispatch=_dispatch,
+        )
+
+    # -- construction from files ------------------------------------------------------
+
+    @classmethod
+    def from_paths(
+        cls,
+        paths: Sequence[str | os.PathLike[str]],
+        *,
+        cwd: str | os.PathLike[str] = ".",
+        project_dir: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> Runner:
+        """Load the given config files (in order; lists concatenate). Raises ConfigError."""
+        from hookrun.config import load
+
+        return cls(load(paths, cwd=cwd), cwd=cwd, project_dir=project_dir, env=env)
+
+    @classmethod
+    def discover(
+        cls,
+        cwd: str | os.PathLike[str] = ".",
+        project_dir: str | os.PathLike[str] | None = None,
+        *,
+        env: Mapping[str, str] | None = None,
+    ) -> Runner:
+        """The user's config then the project's, as ``hookrun run`` without ``--config``."""
+        from hookrun.config import discover
+
+        return cls.from_paths(discover(cwd), cwd=cwd, project_dir=project_dir, env=env)
+
+    # -- per event ----------------------------------------------------------------------
+
+    def _prepare(self, event: str, payload: Mapping[str, Any] | None) -> EventInput:
+        return prepare(self._normalize(event), payload, cwd=self.cwd, project_dir=self.project_dir)
+
+    def _selected(self, inp: EventInput) -> list[PreparedHook]:
+        hooks = self._events.get(inp.event)
+        if hooks is None:
+            return []
+        chosen = select_indices(
+            hooks.specs,
+            event=inp.event,
+            payload=inp.payload,
+            tool_name=inp.tool_name,
+            is_sub_agent=inp.is_sub_agent,
+            keys=hooks.keys,
+        )
+        return [hooks.prepared[i] for i in chosen]
+
+    def select(self, event: str, payload: Mapping[str, Any] | None = None) -> list[HookSpec]:
+        """The hooks ``run`` would run for this event, in config order (``hookrun list``).
+
+        Raises :class:`~hookrun.runner.errors.PayloadError` like ``run``.
+        """
+        return [hook.spec for hook in self._selected(self._prepare(event, payload))]
+
+    def run(
+        self,
+        event: str,
+        payload: Mapping[str, Any] | None = None,
+        *,
+        cancel: CancelToken | None = None,
+    ) -> RunResult:
+        """Run the event's matching hooks at once and aggregate their answers.
+
+        ``event`` may be any spelling of a known event (``pre_tool_use``) or a custom
+        name. Cancelling ``cancel`` from another thread ends every hook's process tree
+        and returns a result with ``cancelled`` set (exit code 130). Raises
+        :class:`~hookrun.runner.errors.PayloadError` for a payload that cannot be run;
+        a hook failing never raises.
+        """
+        inp = self._prepare(event, payload)
+        hooks = self._selected(inp)
+        results = self._executor.run_all(hooks, inp, cancel) if hooks else []
+        agg = aggregate([r.answer for r in results], inp.tool_input)
+        files = context_files.resolve(agg.context_files, cwd=inp.cwd, project_dir=inp.project_dir)
+        result = RunResult(
+            event=inp.event,
+            decision=agg.decision,
+            halt=agg.halt,
+            reason=agg.reason,
+            context=agg.context,
+            context_files=files,
+            updated_input=agg.updated_input,
+            updated_prompt=agg.updated_prompt,
+            updated_output=agg.updated_output,
+            system_message=agg.system_message,
+            hooks=tuple(results),
+            cancelled=cancel is not None and cancel.cancelled,
+            tool_name=inp.tool_name,
+        )
+        if self.config.audit_log:
+            problem = audit.write(
+                self.config.audit_log, result, session_id=inp.session_id, tool_name=inp.tool_name
+            )
+            if problem is not None:
+                result = replace(result, audit_error=problem)
+        return result
+
+    async def arun(
+        self,
+        event: str,
+        payload: Mapping[str, Any] | None = None,
+        *,
+        cancel: CancelToken | None = None,
+    ) -> RunResult:
+        """``run`` for asyncio. Cancelling the awaiting task cancels the hooks (their
+        process trees are ended), waits for them to be gone, and re-raises."""
+        import asyncio
+
+        from hookrun.dispatch.cancel import CancelToken
+
+        token = cancel if cancel is not None else CancelToken()
+        inp_check = self._prepare(event, payload)  # PayloadError here, not in a thread
+        del inp_check
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(None, lambda: self.run(event, payload, cancel=token))
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            token.cancel()
+            # Wait for the hooks to be gone before re-raising: the caller's "cancelled"
+            # must mean nothing of this run is still running.
+            await asyncio.wait([future])
+            raise
+
+    def close(self) -> None:
+        """Let the worker threads go (optional: they are daemons)."""
+        self._executor.close()
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

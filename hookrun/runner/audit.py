@@ -1,0 +1,125 @@
+"""The optional audit trail: one JSON line per event run, appended by many processes.
+
+Several agents (or several ``hookrun run`` processes of one agent) may append to the
+same file at once. Each line is written with ONE ``write`` on a descriptor opened with
+``O_APPEND`` (the kernel puts it at the end atomically on POSIX), under an exclusive
+lock (which also covers Windows and network file systems, where ``O_APPEND`` alone
+does not promise that) — so no line is torn, interleaved or lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from types import ModuleType
+from typing import Any
+
+from hookrun.runner.result import RunResult
+
+
+def record(
+    result: RunResult, *, session_id: str, tool_name: str | None, when: datetime
+) -> dict[str, Any]:
+    """The audit entry for one run. Pure."""
+    stamp = when.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+    return {
+        "time": stamp.replace("+00:00", "Z"),
+        "event": result.event,
+        "session": session_id,
+        "tool": tool_name,
+        "decision": result.decision,
+        "halt": result.halt,
+        "reason": result.reason,
+        "cancelled": result.cancelled,
+        "hooks": [
+            {
+                "name": hook.name,
+                "exit": hook.exit_code,
+                "duration_ms": hook.duration_ms,
+                "error": hook.error,
+            }
+            for hook in result.hooks
+        ],
+    }
+
+
+def encode_line(entry: Mapping[str, Any]) -> bytes:
+    """One line, newline-terminated; never contains another newline (JSON escapes them)."""
+    return (json.dumps(entry, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+
+
+def _msvcrt(given: ModuleType | None) -> Any:
+    if given is not None:
+        return given
+    import importlib  # only reached on Windows
+
+    return importlib.import_module("msvcrt")  # pragma: win32 cover
+
+
+def _lock(fd: int, platform: str, given: ModuleType | None) -> None:
+    if platform == "win32":
+        msvcrt = _msvcrt(given)
+        # msvcrt locks a byte range from the current position; every writer locks
+        # byte 0, which serialises them. LK_LOCK retries for ~10 s, then raises.
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def _unlock(fd: int, platform: str, given: ModuleType | None) -> None:
+    if platform == "win32":
+        msvcrt = _msvcrt(given)
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def append_line(
+    path: str, line: bytes, *, platform: str = sys.platform, msvcrt: ModuleType | None = None
+) -> None:
+    """Append ``line`` to ``path`` atomically with respect to other writers.
+
+    Creates the file (and its directory) if needed. Raises OSError. ``platform`` and
+    ``msvcrt`` let the Windows branch be exercised on any OS.
+    """
+    directory = os.path.dirname(path)
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o644)
+    try:
+        _lock(fd, platform, msvcrt)
+        try:
+            written = os.write(fd, line)
+            if written != len(line):  # a full disk, not a race: say so
+                raise OSError(f"short write ({written} of {len(line)} bytes)")
+        finally:
+            _unlock(fd, platform, msvcrt)
+    finally:
+        os.close(fd)
+
+
+def write(path: str, result: RunResult, *, session_id: str, tool_name: str | None) -> str | None:
+    """Append ``result``'s line to ``path``; the error message when that failed, else None.
+
+    A failure never fails the run (the answer to the host matters more than its trail),
+    but it is reported: the CLI shows it and embedders find it on ``audit_error``.
+    """
+    entry = record(
+        result, session_id=session_id, tool_name=tool_name, when=datetime.now(timezone.utc)
+    )
+    try:
+        append_line(path, encode_line(entry))
+    except OSError as exc:
+        detail = exc.strerror or str(exc)
+        return f"audit log {path}: could not append: {detail} — check audit_log in the config"
+    return None

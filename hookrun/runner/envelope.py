@@ -1,0 +1,241 @@
+"""One hook's stdout → its answer. Pure.
+
+Two shapes are read: hookrun's (a superset of Crush's envelope) and Claude Code's
+(``hookSpecificOutput``, ``continue``/``stopReason``, ``decision: "block"``). Both may
+appear in one object; the stricter decision wins and the parts are combined. Unknown
+fields are ignored (forward compatibility); a known field of the wrong type makes the
+whole answer "no opinion" with the error recorded, because acting on half of a
+malformed answer could allow what the hook meant to deny.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hookrun.runner.events import TEXT_CONTEXT_EVENTS
+from hookrun.runner.jsontypes import type_name
+
+Decision = Literal["allow", "deny", "ask"]
+
+# deny > ask > allow > none.
+DECISION_RANK: Mapping[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "deny": 3}
+
+_DECISIONS: Mapping[str, Decision | None] = {
+    "allow": "allow",
+    "deny": "deny",
+    "ask": "ask",
+    "block": "deny",  # Claude Code's top-level spelling
+    "approve": "allow",  # Claude Code's older top-level spelling
+}
+_PERMISSION_DECISIONS: Mapping[str, Decision | None] = {
+    "allow": "allow",
+    "deny": "deny",
+    "ask": "ask",
+    "defer": None,  # Claude Code: let the normal flow decide = no opinion
+}
+_BEHAVIOURS: Mapping[str, Decision | None] = {"allow": "allow", "deny": "deny"}
+
+
+@dataclass(frozen=True)
+class HookAnswer:
+    """What one hook said, in hookrun's terms. The default is "no opinion"."""
+
+    decision: Decision | None = None
+    halt: bool = False
+    reason: str | None = None
+    context: tuple[str, ...] = ()
+    context_files: tuple[str, ...] = ()
+    patch_input: Mapping[str, Any] | None = None  # hookrun/Crush: shallow-merge patch
+    replace_input: Mapping[str, Any] | None = None  # Claude Code: the whole new input
+    updated_prompt: str | None = None
+    updated_output: Any = None
+    has_updated_output: bool = False  # updated_output may legitimately be any JSON value
+    system_message: str | None = None
+    error: str | None = None  # why the hook's answer could not be taken (None = fine)
+
+
+class _FieldError(Exception):
+    pass
+
+
+def _wrong(path: str, expected: str, value: Any) -> _FieldError:
+    return _FieldError(f'field "{path}" must be {expected}, got {type_name(value)}')
+
+
+def _str(obj: Mapping[str, Any], key: str, prefix: str = "") -> str | None:
+    value = obj.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise _wrong(prefix + key, "a string", value)
+
+
+def _bool(obj: Mapping[str, Any], key: str, prefix: str = "") -> bool | None:
+    value = obj.get(key)
+    if value is None or isinstance(value, bool):
+        return value
+    raise _wrong(prefix + key, "true or false", value)
+
+
+def _texts(obj: Mapping[str, Any], key: str, prefix: str = "") -> list[str]:
+    """A string or a list of strings (context); empties dropped."""
+    value = obj.get(key)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v for v in value if v.strip()]
+    raise _wrong(prefix + key, "a string or a list of strings", value)
+
+
+def _paths(obj: Mapping[str, Any], key: str) -> list[str]:
+    value = obj.get(key)
+    if value is None:
+        return []
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v for v in value if v]
+    raise _wrong(key, "a list of path strings", value)
+
+
+def _object(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_json: bool) -> Any:
+    value = obj.get(key)
+    if value is None or isinstance(value, Mapping):
+        return value
+    if allow_json and isinstance(value, str):
+        # Crush's envelope historically carried updated_input as a JSON string.
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            decoded = None
+        if isinstance(decoded, dict):
+            return decoded
+        raise _FieldError(f'field "{prefix + key}" is a string but not a JSON object')
+    expected = "an object (or a JSON string of one)" if allow_json else "an object"
+    raise _wrong(prefix + key, expected, value)
+
+
+def _decision(
+    obj: Mapping[str, Any], key: str, table: Mapping[str, Decision | None], prefix: str = ""
+) -> Decision | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str) and value.lower() in table:
+        return table[value.lower()]
+    allowed = ", ".join(f'"{name}"' for name in table)
+    shown = json.dumps(value) if isinstance(value, str) else type_name(value)
+    raise _FieldError(f'field "{prefix + key}" must be one of {allowed} or null, got {shown}')
+
+
+def _stricter(a: Decision | None, b: Decision | None) -> Decision | None:
+    return a if DECISION_RANK[a] >= DECISION_RANK[b] else b
+
+
+def _join(parts: list[str | None]) -> str | None:
+    seen: list[str] = []
+    for part in parts:
+        if part and part.strip() and part not in seen:
+            seen.append(part)
+    return "\n".join(seen) if seen else None
+
+
+def _parse(obj: Mapping[str, Any]) -> HookAnswer:
+    version = obj.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise _wrong("version", "an integer", version)
+
+    decision = _decision(obj, "decision", _DECISIONS)
+    halt = bool(_bool(obj, "halt"))
+    reasons: list[str | None] = [_str(obj, "reason")]
+    context = _texts(obj, "context")
+    context += _texts(obj, "additionalContext") + _texts(obj, "additional_context")
+    patch = _object(obj, "updated_input", allow_json=True)
+    replace = None
+    updated_output = obj.get("updated_output")
+    system = [_str(obj, "system_message"), _str(obj, "systemMessage")]
+
+    # Claude Code: "continue": false stops the whole turn; stopReason says why.
+    if _bool(obj, "continue") is False:
+        halt = True
+        reasons.append(_str(obj, "stopReason"))
+
+    hso = obj.get("hookSpecificOutput")
+    if hso is not None:
+        if not isinstance(hso, Mapping):
+            raise _wrong("hookSpecificOutput", "an object", hso)
+        pre = "hookSpecificOutput."
+        decision = _stricter(
+            decision, _decision(hso, "permissionDecision", _PERMISSION_DECISIONS, pre)
+        )
+        reasons.append(_str(hso, "permissionDecisionReason", pre))
+        context += _texts(hso, "additionalContext", pre)
+        replace = _object(hso, "updatedInput", pre, allow_json=False)
+        if updated_output is None:
+            updated_output = hso.get("updatedMCPToolOutput")
+        request = hso.get("decision")  # PermissionRequest: {"behavior", "updatedInput", …}
+        if request is not None:
+            if not isinstance(request, Mapping):
+                raise _wrong(pre + "decision", "an object", request)
+            sub = pre + "decision."
+            decision = _stricter(decision, _decision(request, "behavior", _BEHAVIOURS, sub))
+            reasons.append(_str(request, "message", sub))
+            replace = _object(request, "updatedInput", sub, allow_json=False) or replace
+            if _bool(request, "interrupt", sub):
+                halt = True
+
+    prompt = _str(obj, "updated_prompt")
+    files = _paths(obj, "context_files")
+    return HookAnswer(
+        decision=decision,
+        halt=halt,
+        reason=_join(reasons),
+        context=tuple(context),
+        context_files=tuple(files),
+        patch_input=patch,
+        replace_input=replace,
+        updated_prompt=prompt,
+        updated_output=updated_output,
+        has_updated_output=updated_output is not None,
+        system_message=_join(system),
+    )
+
+
+def parse_envelope(obj: Mapping[str, Any]) -> HookAnswer:
+    """A decoded JSON object → the hook's answer (never raises)."""
+    try:
+        return _parse(obj)
+    except _FieldError as exc:
+        return HookAnswer(error=f"bad envelope: {exc}")
+
+
+def _preview(text: str, limit: int = 80) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return json.dumps(line if len(line) <= limit else line[:limit] + "…", ensure_ascii=False)
+
+
+def parse_stdout(event: str, stdout: bytes | str) -> HookAnswer:
+    """The stdout of a hook that exited 0 → its answer (never raises).
+
+    Empty means no opinion. On UserPromptSubmit and SessionStart, text that is not a
+    JSON object is context for the model (Claude Code's rule); elsewhere it is an
+    error, recorded, and the hook counts as having no opinion.
+    """
+    text = stdout.decode("utf-8", "replace") if isinstance(stdout, bytes) else stdout
+    text = text.lstrip("\ufeff").strip()
+    if not text:
+        return HookAnswer()
+    try:
+        obj = json.loads(text)
+    except ValueError as exc:
+        obj = None
+        problem = f"stdout is not JSON ({exc}): {_preview(text)}"
+    else:
+        problem = f"stdout is JSON but {type_name(obj)}, not an object: {_preview(text)}"
+    if isinstance(obj, dict):
+        return parse_envelope(obj)
+    if event in TEXT_CONTEXT_EVENTS and not text.startswith("{"):
+        return HookAnswer(context=(text,))
+    return HookAnswer(error=problem)

@@ -1,0 +1,329 @@
+"""Running an event's selected hooks at once and gathering their results by position.
+
+Each hook runs on its own thread (one in the calling thread), so the wall time of an
+event is that of its slowest hook, not the sum. Results land in a list indexed by
+config position — never by completion order — which is what makes aggregation
+deterministic.
+
+Command hooks go through ``hookrun.dispatch.run``, which enforces their timeout and
+ends their process tree on cancellation, so they are always waited for. Built-in
+policies run in-process and cannot be killed: when one overruns its timeout, or the
+run is cancelled, the gatherer stops waiting for it and records that instead.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import types
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hookrun.config.spec import HookSpec
+from hookrun.runner.envelope import HookAnswer, parse_envelope
+from hookrun.runner.outcome import failed, interpret
+from hookrun.runner.payload import EventInput
+from hookrun.runner.result import CANCELLED_EXIT, HookResult
+from hookrun.runner.workers import WorkerPool
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.cancel import CancelToken
+    from hookrun.dispatch.result import Completed
+    from hookrun.hooks.base import Policy
+
+# Exit code recorded for a built-in that overran its timeout (coreutils `timeout`'s).
+TIMEOUT_EXIT = 124
+# Exit code recorded for a built-in that raised, or could not be set up.
+BUILTIN_ERROR_EXIT = 1
+
+DispatchFn = Callable[..., "Completed"]
+
+
+@dataclass(frozen=True)
+class PreparedHook:
+    """A hook as the runner holds it from construction on: for a builtin, the policy
+    already looked up and its options already validated (once, not per call)."""
+
+    spec: HookSpec
+    policy: Policy[Any] | None = None
+    options: Any = None
+    setup_error: str | None = None  # unknown builtin / invalid options: reported per run
+
+    @property
+    def route(self) -> str:
+        return f"builtin:{self.spec.builtin}" if self.spec.builtin is not None else "command"
+
+
+def prepare_hook(spec: HookSpec) -> PreparedHook:
+    """Look up and bind a builtin's policy. Never raises: a problem becomes that hook's
+    error at each run, where ``on_error`` decides what it means (a broken guard set to
+    fail closed keeps denying rather than vanishing)."""
+    if spec.builtin is None:
+        return PreparedHook(spec)
+    from hookrun.hooks import registry
+
+    try:
+        policy = registry.get(spec.builtin)
+    except KeyError:
+        known = ", ".join(registry.names())
+        return PreparedHook(spec, setup_error=f'unknown builtin "{spec.builtin}" (known: {known})')
+    except Exception as exc:  # noqa: BLE001 — a broken policy module is that hook's error
+        return PreparedHook(
+            spec,
+            setup_error=f'builtin "{spec.builtin}" failed to load: {type(exc).__name__}: {exc}',
+        )
+    try:
+        options = policy.bind(spec.options)
+    except Exception as exc:  # noqa: BLE001 — pydantic.ValidationError, kept lazy
+        message = " ".join(str(exc).split())
+        return PreparedHook(
+            spec, policy=policy, setup_error=f'builtin "{spec.builtin}": invalid options: {message}'
+        )
+    return PreparedHook(spec, policy=policy, options=options)
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000.0, 1)
+
+
+def _load_dispatch() -> DispatchFn:
+    from hookrun.dispatch import run
+
+    return run
+
+
+class HookExecutor:
+    """Runs prepared hooks for one event at a time; owned by a Runner, reused."""
+
+    def __init__(
+        self,
+        *,
+        host_env: Mapping[str, str],
+        max_output: int,
+        dispatch: DispatchFn | None = None,
+    ) -> None:
+        self._host_env = dict(host_env)
+        self._max_output = max_output
+        self._dispatch = dispatch
+        self._pool = WorkerPool()
+
+    def close(self) -> None:
+        self._pool.close()
+
+    # -- one hook ---------------------------------------------------------------------
+
+    def _run_command(
+        self, hook: PreparedHook, inp: EventInput, env: Mapping[str, str], token: CancelToken | None
+    ) -> HookResult:
+        spec = hook.spec
+        assert spec.command is not None
+        if self._dispatch is None:
+            self._dispatch = _load_dispatch()
+        started = time.monotonic()
+        try:
+            done = self._dispatch(
+                spec.command,
+                cwd=inp.cwd,
+                env=env,
+                stdin=inp.data,
+                timeout=spec.timeout,
+                cancel=token,
+                max_output=self._max_output,
+            )
+        except Exception as exc:  # noqa: BLE001 — dispatch must not raise; if it does, one hook fails
+            answer = failed(
+                spec.name, spec.on_error, f"dispatch error: {type(exc).__name__}: {exc}"
+            )
+            return HookResult(
+                name=spec.name,
+                source=spec.source,
+                route="error",
+                exit_code=BUILTIN_ERROR_EXIT,
+                duration_ms=_ms(time.monotonic() - started),
+                answer=answer,
+            )
+        answer = interpret(
+            event=inp.event,
+            name=spec.name,
+            on_error=spec.on_error,
+            exit_code=done.exit_code,
+            stdout=done.stdout,
+            stderr=done.stderr,
+            timeout=spec.timeout,
+            timed_out=done.timed_out,
+            cancelled=done.cancelled,
+            error=done.error,
+            truncated=done.truncated,
+        )
+        return HookResult(
+            name=spec.name,
+            source=spec.source,
+            route=done.route,
+            exit_code=done.exit_code,
+            duration_ms=_ms(done.duration),
+            answer=answer,
+            timed_out=done.timed_out,
+            cancelled=done.cancelled,
+        )
+
+    def _run_builtin(
+        self, hook: PreparedHook, inp: EventInput, env: Mapping[str, str]
+    ) -> HookResult:
+        spec = hook.spec
+        started = time.monotonic()
+        exit_code = BUILTIN_ERROR_EXIT
+        if hook.setup_error is not None or hook.policy is None:
+            answer = failed(spec.name, spec.on_error, hook.setup_error or "builtin not loaded")
+        else:
+            from hookrun.hooks.base import PolicyContext
+
+            ctx = PolicyContext(
+                cwd=inp.cwd,
+                project_dir=inp.project_dir,
+                state_dir=os.path.join(inp.project_dir, ".hookrun", "state"),
+                env=types.MappingProxyType(dict(env)),
+            )
+            try:
+                # A read-only view: parallel hooks share one payload object.
+                verdict = hook.policy.decide(
+                    types.MappingProxyType(dict(inp.payload)), hook.options, ctx
+                )
+            except Exception as exc:  # noqa: BLE001 — a policy bug is that hook's error
+                problem = f"builtin {spec.builtin} raised {type(exc).__name__}: {exc}"
+                answer = failed(spec.name, spec.on_error, problem)
+            else:
+                exit_code = verdict.exit_code
+                answer = parse_envelope(verdict.to_envelope())
+                if answer.error is not None:
+                    answer = failed(spec.name, spec.on_error, answer.error)
+        return HookResult(
+            name=spec.name,
+            source=spec.source,
+            route=hook.route,
+            exit_code=exit_code,
+            duration_ms=_ms(time.monotonic() - started),
+            answer=answer,
+        )
+
+    # -- all hooks of one event --------------------------------------------------------
+
+    def run_all(
+        self, hooks: Sequence[PreparedHook], inp: EventInput, token: CancelToken | None
+    ) -> list[HookResult]:
+        """Run every hook at once; results in the order of ``hooks``."""
+        base_env = {**self._host_env, **inp.env}
+        gather = _Gather(len(hooks))
+        inline_task: Callable[[], None] | None = None
+        started = time.monotonic()
+        deadlines: dict[int, float] = {}
+        for index, hook in enumerate(hooks):
+            env = {**base_env, **hook.spec.env} if hook.spec.env else base_env
+            if hook.spec.builtin is not None:
+                deadlines[index] = started + hook.spec.timeout
+                task = _bind(gather, index, self._run_builtin, hook, inp, env)
+            else:
+                task = _bind(gather, index, self._run_command, hook, inp, env, token)
+                if inline_task is None:
+                    inline_task = task  # one command runs in the calling thread
+                    continue
+            self._pool.submit(task)
+        if inline_task is not None:
+            inline_task()
+        return gather.wait(hooks, deadlines, started, token)
+
+
+def _bind(
+    gather: _Gather, index: int, fn: Callable[..., HookResult], *args: Any
+) -> Callable[[], None]:
+    def task() -> None:
+        try:
+            result = fn(*args)
+        except Exception as exc:  # noqa: BLE001 — last line of defence: one hook, one error
+            hook: PreparedHook = args[0]
+            result = HookResult(
+                name=hook.spec.name,
+                source=hook.spec.source,
+                route=hook.route,
+                exit_code=BUILTIN_ERROR_EXIT,
+                duration_ms=0.0,
+                answer=failed(
+                    hook.spec.name,
+                    hook.spec.on_error,
+                    f"internal error: {type(exc).__name__}: {exc}",
+                ),
+            )
+        gather.put(index, result)
+
+    return task
+
+
+class _Gather:
+    """Results by config position; the first value put at a position wins."""
+
+    def __init__(self, size: int) -> None:
+        self._results: list[HookResult | None] = [None] * size
+        self._pending = size
+        self._cond = threading.Condition()
+
+    def put(self, index: int, result: HookResult) -> None:
+        with self._cond:
+            if self._results[index] is None:
+                self._results[index] = result
+                self._pending -= 1
+                self._cond.notify_all()
+
+    def _wake(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+    def _abandon(self, index: int, hook: PreparedHook, started: float, *, timed_out: bool) -> None:
+        spec = hook.spec
+        if timed_out:
+            answer = failed(spec.name, spec.on_error, f"timed out after {spec.timeout:g}s")
+            code = TIMEOUT_EXIT
+        else:
+            answer, code = HookAnswer(error="cancelled"), CANCELLED_EXIT
+        self._results[index] = HookResult(
+            name=spec.name,
+            source=spec.source,
+            route=hook.route,
+            exit_code=code,
+            duration_ms=_ms(time.monotonic() - started),
+            answer=answer,
+            timed_out=timed_out,
+            cancelled=not timed_out,
+        )
+        self._pending -= 1
+
+    def wait(
+        self,
+        hooks: Sequence[PreparedHook],
+        deadlines: Mapping[int, float],
+        started: float,
+        token: CancelToken | None,
+    ) -> list[HookResult]:
+        """Wait for every command hook; stop waiting for a built-in past its deadline or
+        once the run is cancelled (commands end themselves then: dispatch has the token)."""
+        remove = token.add_callback(self._wake) if token is not None else None
+        try:
+            with self._cond:
+                while self._pending:
+                    now = time.monotonic()
+                    cancelled = token is not None and token.cancelled
+                    next_deadline: float | None = None
+                    for index, deadline in deadlines.items():
+                        if self._results[index] is not None:
+                            continue
+                        if cancelled or now >= deadline:
+                            self._abandon(index, hooks[index], started, timed_out=not cancelled)
+                        elif next_deadline is None or deadline < next_deadline:
+                            next_deadline = deadline
+                    if not self._pending:
+                        break
+                    self._cond.wait(None if next_deadline is None else next_deadline - now)
+        finally:
+            if remove is not None:
+                remove()
+        return [result for result in self._results if result is not None]

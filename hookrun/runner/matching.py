@@ -1,0 +1,75 @@
+"""Which of an event's hooks run: matcher, sub-agent opt-in, dedupe — in config order.
+
+Pure: the same hooks and the same event input always select the same hooks in the
+same order, so ``hookrun list`` shows exactly what ``hookrun run`` runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from hookrun.config.spec import HookSpec
+from hookrun.runner.events import has_matcher_subject, matcher_subject
+
+
+def dedupe_key(spec: HookSpec) -> Hashable:
+    """Hooks with equal keys run once (first in config order kept).
+
+    Commands compare by their exact string, as in Crush; builtins by name and options,
+    because the same policy with different options is a different rule.
+    """
+    if spec.command is not None:
+        return ("command", spec.command)
+    options = json.dumps(spec.options, sort_keys=True, default=repr)
+    return ("builtin", spec.builtin, options)
+
+
+def select_indices(
+    hooks: Sequence[HookSpec],
+    *,
+    event: str,
+    payload: Mapping[str, Any],
+    tool_name: str | None,
+    is_sub_agent: bool,
+    keys: Sequence[Hashable] | None = None,
+) -> list[int]:
+    """Positions (in ``hooks``) of the hooks to run for one event, in config order.
+
+    The matcher is searched in the tool name for tool events, in ``source`` for
+    SessionStart, ``trigger`` for PreCompact and the notification type for
+    Notification; every other event ignores matchers (all its hooks run). A sub-agent's
+    call (``is_sub_agent``) runs only hooks with ``include_sub_agents``. ``keys`` are
+    precomputed :func:`dedupe_key` values, parallel to ``hooks``.
+    """
+    key_list = list(keys) if keys is not None else [dedupe_key(h) for h in hooks]
+    use_matcher = has_matcher_subject(event)
+    subject = matcher_subject(event, payload, tool_name) if use_matcher else None
+    seen: set[Hashable] = set()
+    chosen: list[int] = []
+    for index, (spec, key) in enumerate(zip(hooks, key_list, strict=True)):
+        if use_matcher and not spec.matches(subject):
+            continue
+        if is_sub_agent and not spec.include_sub_agents:
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        chosen.append(index)
+    return chosen
+
+
+def select(
+    hooks: Sequence[HookSpec],
+    *,
+    event: str,
+    payload: Mapping[str, Any],
+    tool_name: str | None,
+    is_sub_agent: bool,
+) -> list[HookSpec]:
+    """The hooks themselves rather than their positions (see :func:`select_indices`)."""
+    chosen = select_indices(
+        hooks, event=event, payload=payload, tool_name=tool_name, is_sub_agent=is_sub_agent
+    )
+    return [hooks[i] for i in chosen]

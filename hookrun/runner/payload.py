@@ -1,0 +1,193 @@
+"""The event a host hands in → what every hook of that event receives.
+
+Built once per event (not once per hook): the stdin JSON bytes and the hookrun/Crush/
+Claude Code environment variables are shared by all the event's hooks. A payload
+that cannot be run (not an object, a common field of the wrong type, a ``cwd`` that
+does not exist) is refused with :class:`PayloadError` before any hook starts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hookrun.hooks import payload as fields
+from hookrun.runner.errors import PayloadError
+from hookrun.runner.events import TOOL_EVENTS
+from hookrun.runner.jsontypes import type_name
+
+# Fields whose type the runner relies on; None counts as absent. Anything else the host
+# sends is handed to hooks untouched.
+_STRING_FIELDS = ("session_id", "cwd", "project_dir", "tool_name", "prompt", "source", "trigger")
+
+
+@dataclass(frozen=True)
+class EventInput:
+    """One event, ready to hand to hooks."""
+
+    event: str
+    payload: Mapping[str, Any]  # the object hooks receive on stdin
+    data: bytes  # ``payload`` encoded once, UTF-8 JSON
+    cwd: str  # absolute; hooks run here and context_files resolve against it
+    project_dir: str  # absolute
+    session_id: str
+    tool_name: str | None
+    tool_input: Mapping[str, Any] | None
+    is_sub_agent: bool
+    env: Mapping[str, str]  # the HOOKRUN_* / CRUSH_* / CLAUDE_* variables only
+
+
+def _wrong(field: str, expected: str, value: Any) -> PayloadError:
+    return PayloadError(
+        f'payload field "{field}" must be {expected}, got {type_name(value)}: '
+        "fix the event JSON the host sends"
+    )
+
+
+def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    value = raw.get("tool_input")
+    if value is None:
+        found = fields.tool_input(raw)  # Squad / seed 001 spellings
+        return found if found else None
+    if isinstance(value, Mapping):
+        return value
+    if isinstance(value, str):
+        # Some hosts pass the tool input pre-serialised; an object inside is unambiguous.
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            decoded = None
+        if isinstance(decoded, dict):
+            return decoded
+    raise _wrong("tool_input", "an object (or a JSON string of one)", value)
+
+
+def _encode(payload: Mapping[str, Any]) -> bytes:
+    try:
+        text = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise PayloadError(f"payload cannot be encoded as JSON: {exc}") from None
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (legal in JSON's \\u escapes) cannot be UTF-8: escape it instead.
+        return json.dumps(payload, ensure_ascii=True).encode("ascii")
+
+
+def _env_value(value: str) -> str:
+    """An environment value the OS accepts: no NUL byte, encodable."""
+    value = value.replace("\0", "")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        value = value.encode("utf-8", "replace").decode("utf-8")
+    return value
+
+
+def event_env(
+    *,
+    event: str,
+    tool_name: str,
+    session_id: str,
+    cwd: str,
+    project_dir: str,
+    is_sub_agent: bool,
+    command: str,
+    file_path: str,
+) -> dict[str, str]:
+    """hookrun's variables, and the same values under the names Crush and Claude Code use.
+
+    Every variable is always set (empty when unknown) so that a value inherited from an
+    outer host — ``hookrun run`` called as a Crush hook — never leaks into the wrong event.
+    """
+    values = {
+        "EVENT": event,
+        "TOOL_NAME": tool_name,
+        "SESSION_ID": session_id,
+        "CWD": cwd,
+        "PROJECT_DIR": project_dir,
+        "TOOL_INPUT_COMMAND": command,
+        "TOOL_INPUT_FILE_PATH": file_path,
+    }
+    env = {"HOOKRUN": "1", "HOOKRUN_IS_SUB_AGENT": "true" if is_sub_agent else "false"}
+    for key, value in values.items():
+        clean = _env_value(value)
+        env[f"HOOKRUN_{key}"] = clean
+        env[f"CRUSH_{key}"] = clean
+    env["CLAUDE_PROJECT_DIR"] = env["HOOKRUN_PROJECT_DIR"]
+    return env
+
+
+def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
+    """Check ``raw`` and build what the hooks of ``event`` receive.
+
+    Common fields are filled in when the host did not send them (``cwd`` and
+    ``project_dir`` from the runner, ``session_id`` empty, ``is_sub_agent`` false);
+    ``event`` and ``hook_event_name`` always name the event being run. A relative
+    ``cwd`` in the payload is taken against the runner's.
+    """
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise PayloadError(
+            f"payload must be a JSON object, got {type_name(raw)}: "
+            'send e.g. {"tool_name": "bash", "tool_input": {"command": "ls"}}'
+        )
+    for key in _STRING_FIELDS:
+        value = raw.get(key)
+        if value is not None and not isinstance(value, str):
+            raise _wrong(key, "a string", value)
+    sub = raw.get("is_sub_agent")
+    if sub is not None and not isinstance(sub, bool):
+        raise _wrong("is_sub_agent", "true or false", sub)
+    tool_input = _tool_input(raw)
+
+    payload: dict[str, Any] = dict(raw)
+    run_cwd = os.path.abspath(os.path.join(cwd, raw.get("cwd") or cwd))
+    if not os.path.isdir(run_cwd):
+        raise PayloadError(
+            f'payload field "cwd": directory {run_cwd} does not exist: '
+            "send the directory the agent works in"
+        )
+    proj = os.path.abspath(os.path.join(run_cwd, raw.get("project_dir") or project_dir))
+    session = fields.session_id(raw)
+    tool = fields.tool_name(raw) or None
+    payload["event"] = event
+    payload["hook_event_name"] = event
+    payload["session_id"] = session
+    payload["cwd"] = run_cwd
+    payload["project_dir"] = proj
+    payload["is_sub_agent"] = bool(sub)
+    if tool is not None:
+        payload.setdefault("tool_name", tool)
+    if tool_input is not None:
+        payload["tool_input"] = tool_input
+    elif event in TOOL_EVENTS:
+        payload["tool_input"] = {}
+
+    wrapped = {"tool_input": tool_input or {}}
+    env = event_env(
+        event=event,
+        tool_name=tool or "",
+        session_id=session,
+        cwd=run_cwd,
+        project_dir=proj,
+        is_sub_agent=bool(sub),
+        command=fields.command(wrapped) or "",
+        file_path=fields.file_path(wrapped) or "",
+    )
+    return EventInput(
+        event=event,
+        payload=payload,
+        data=_encode(payload),
+        cwd=run_cwd,
+        project_dir=proj,
+        session_id=session,
+        tool_name=tool,
+        tool_input=tool_input,
+        is_sub_agent=bool(sub),
+        env=env,
+    )
