@@ -118,7 +118,12 @@ class Document:
     @property
     def positions(self) -> Positions:
         if self._positions is None:
-            self._positions = _Parser(self.text).parse()[1]
+            try:
+                self._positions = _Parser(self.text).parse()[1]
+            except JsoncError:
+                # Valid JSON that the located parser refuses (nested deeper than MAX_DEPTH):
+                # messages then carry their JSON path only.
+                self._positions = Positions()
         return self._positions
 
     @property
@@ -339,7 +344,9 @@ class _Parser:
                     i += 6
                 else:
                     shown = text[i : i + 6] if esc == "u" else text[i : i + 2]
-                    self.fail(f"invalid escape {json.dumps(shown)} in string", i)
+                    self.fail(
+                        f'invalid escape "{shown}" in string (a backslash is written "\\\\")', i
+                    )
             elif c == "\n":
                 self.fail("unterminated string: add the closing double quote", start)
             else:
