@@ -41,24 +41,39 @@ def resolve_cwd(*candidates: str | None) -> str:
         ) from None
 
 
+def short_path(path: str, cwd: str, home: str | None = None) -> str:
+    """``path`` as people read it: relative under ``cwd``, ``~/…`` under home, else as is.
+
+    Config messages and hook sources (``.hookrun/hooks.json#PreToolUse[0]``) use the
+    path *as given*, so discovered files are given in this short form; the config
+    loader resolves them against ``cwd`` and expands ``~``.
+    """
+    home = home if home is not None else os.path.expanduser("~")
+    for base, prefix in ((cwd, ""), (home, "~")):
+        try:
+            rel = os.path.relpath(path, base)
+        except ValueError:  # another drive on Windows
+            continue
+        if not rel.startswith(os.pardir) and not os.path.isabs(rel):
+            return os.path.join(prefix, rel) if prefix else rel
+    return path
+
+
 def config_files(configs: Sequence[str], cwd: str) -> list[str]:
     """The files to load: ``--config`` as given, else what discovery finds."""
     if configs:
         return list(configs)
     from hookrun.config import discover
 
-    return [str(path) for path in discover(cwd)]
+    return [short_path(str(path), cwd) for path in discover(cwd)]
 
 
 def where_discovery_looks(cwd: str) -> list[str]:
     """The two places discovery reads, for "no config found" messages."""
-    import platformdirs
+    from hookrun.config import find_project_root, user_config_path
 
-    from hookrun.config import find_project_root
-
-    user = Path(platformdirs.user_config_dir("hookrun")) / "hooks.json"
     project = Path(find_project_root(cwd)) / ".hookrun" / "hooks.json"
-    return [str(user), str(project)]
+    return [str(user_config_path()), str(project)]
 
 
 def load_config(configs: Sequence[str], cwd: str) -> Config:
