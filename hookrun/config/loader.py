@@ -128,7 +128,9 @@ def command_name(command: str) -> str:
     import shlex
 
     try:
-        words = shlex.split(command)
+        # POSIX quoting would eat the backslashes of a Windows path (C:\\hooks\\x.exe).
+        posix = "\\" not in command
+        words = [word.strip("\"'") for word in shlex.split(command, posix=posix)]
     except ValueError:  # unbalanced quotes: the shell will say so at run time
         words = command.split()
     while words and _ASSIGNMENT.match(words[0]):

@@ -117,7 +117,8 @@ HOOK_KEYS: frozenset[str] = frozenset(
         "include_sub_agents",
     }
 )
-CLAUDE_HOOK_KEYS: frozenset[str] = (HOOK_KEYS - {"matcher"}) | {"type"}
+# "prompt" belongs to Claude Code's prompt hooks, which hookrun reports as skipped.
+CLAUDE_HOOK_KEYS: frozenset[str] = (HOOK_KEYS - {"matcher"}) | {"type", "prompt"}
 CLAUDE_ENTRY_KEYS: frozenset[str] = frozenset({"matcher", "hooks"})
 FILE_KEYS: frozenset[str] = frozenset(
     {"version", "include_sub_agents", "timeout", "audit_log", "hooks"}
