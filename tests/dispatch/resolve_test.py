@@ -309,7 +309,11 @@ def test_plan_file_reports_an_unreadable_file_as_126() -> None:
             "print(p.exit_code, p.message)"
         )
         out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
         ).stdout
     finally:
         shutil.rmtree(tmp)

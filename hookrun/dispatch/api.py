@@ -1,0 +1,266 @@
+"""The one entry point: a command string in, a :class:`Completed` out.
+
+Routing (argv[0] decides, DESIGN.md "Dispatch"):
+
+1. ``split_simple`` — plain words only, no bashlex import. If argv[0] names a
+   file (``./``, ``/``, ``~/`` …): :func:`plan_file` says shebang / binary (spawn
+   it), shell source (the in-process shell runs it with ``$0 $1 …``) or error.
+2. Plain words naming a command: the in-process shell runs that one argv
+   (builtins in-process, anything else as a child).
+3. Anything else is shell code for the in-process shell.
+
+Whatever happens, nothing the run started survives it, both output streams are
+bounded, and the call returns within its timeout plus about a second.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
+from hookrun.dispatch.procs import ProcessTracker, SpawnError
+from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
+from hookrun.dispatch.result import Completed
+from hookrun.dispatch.split import split_simple
+from hookrun.dispatch.streams import BufferSource, CaptureSink
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.shell import Shell
+
+# Exit statuses of an interrupted run, as timeout(1) and a shell's SIGINT report them.
+TIMEOUT_EXIT = 124
+CANCELLED_EXIT = 130
+# A bug in dispatch itself must not look like a hook's own "deny" (2) or "halt" (49).
+INTERNAL_ERROR_EXIT = 70  # EX_SOFTWARE
+DEFAULT_MAX_OUTPUT = 1 << 20
+# How long to let the capture threads reach EOF once every process was ended. Only
+# a descendant that escaped the tree kill (no marker, new session) can hold a pipe
+# this long; its output after that point is abandoned.
+_FINISH_GRACE = 0.3
+
+
+def run(
+    command: str,
+    *,
+    cwd: str,
+    env: Mapping[str, str] | None,
+    stdin: bytes = b"",
+    timeout: float | None = None,
+    cancel: CancelToken | None = None,
+    max_output: int = DEFAULT_MAX_OUTPUT,
+    platform: str = sys.platform,
+) -> Completed:
+    """Run ``command`` in ``cwd`` with exactly ``env`` (None: this process's env).
+
+    ``stdin`` is the whole input; ``timeout`` is in seconds; ``cancel`` may be set
+    from any thread. Never raises for any command: every failure is a
+    :class:`Completed` whose ``error`` says what went wrong.
+    """
+    started = time.monotonic()
+    run_env = dict(os.environ) if env is None else env
+    guard = Guard(timeout, cancel)
+    tracker = ProcessTracker()
+    out, err = CaptureSink(max_output), CaptureSink(max_output)
+    source = BufferSource(stdin)
+    tracker.watch(guard)
+    step = _Step()
+    try:
+        guard.check()
+        _route(
+            command,
+            step,
+            cwd=cwd,
+            env=run_env,
+            guard=guard,
+            tracker=tracker,
+            io=(source, out, err),
+            platform=platform,
+        )
+    except Interrupted as exc:
+        step.interrupted = exc.reason
+        step.code = TIMEOUT_EXIT if exc.reason == "timeout" else CANCELLED_EXIT
+        step.error = (
+            f"timed out after {timeout:g} s; every process of the hook was ended"
+            if exc.reason == "timeout"
+            else "cancelled; every process of the hook was ended"
+        )
+    except Exception as exc:  # noqa: BLE001 - dispatch reports, never raises
+        step.code = INTERNAL_ERROR_EXIT
+        step.route = "error"
+        step.error = f"internal error in hookrun dispatch: {type(exc).__name__}: {exc}"
+        _note(err, step.error)
+    finally:
+        tracker.unwatch()
+        tracker.end_all()
+        finish_by = time.monotonic() + _FINISH_GRACE
+        out.finish(max(0.0, finish_by - time.monotonic()))
+        err.finish(max(0.0, finish_by - time.monotonic()))
+        source.close()
+    return Completed(
+        exit_code=step.code,
+        stdout=out.data,
+        stderr=err.data,
+        route=step.route,
+        duration=time.monotonic() - started,
+        timed_out=step.interrupted == "timeout",
+        cancelled=step.interrupted == "cancelled",
+        truncated=out.truncated or err.truncated,
+        stdout_dropped=out.dropped,
+        stderr_dropped=err.dropped,
+        error=step.error,
+    )
+
+
+class _Step:
+    """What a run has established so far; filled in as routing proceeds."""
+
+    __slots__ = ("code", "route", "error", "interrupted")
+
+    def __init__(self) -> None:
+        self.code = 0
+        self.route = "inprocess"
+        self.error: str | None = None
+        self.interrupted: str | None = None
+
+
+def _note(err: CaptureSink, message: str) -> None:
+    err.write(f"hookrun: {message}\n".encode("utf-8", "replace"))
+
+
+def _route(
+    command: str,
+    step: _Step,
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    guard: Guard,
+    tracker: ProcessTracker,
+    io: tuple[BufferSource, CaptureSink, CaptureSink],
+    platform: str,
+) -> None:
+    source, out, err = io
+    argv = split_simple(command, platform)
+    if argv and is_path_word(argv[0], platform):
+        plan = plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
+        step.route = plan.route
+        if plan.kind in ("shebang", "binary"):
+            _spawn_plan(plan, step, cwd=cwd, env=env, guard=guard, tracker=tracker, io=io)
+        elif plan.kind == "script":
+            shell = _shell(cwd, env, io, tracker, guard, platform)
+            step.code = shell.run_script(plan.source, argv0=argv[0], args=tuple(argv[1:]))
+        else:
+            step.code, step.error = plan.exit_code, plan.message
+            _note(err, plan.message)
+        return
+    shell = _shell(cwd, env, io, tracker, guard, platform)
+    try:
+        if argv:
+            step.code = shell.run_argv(argv)
+        else:
+            step.code = shell.run_script(command)
+    finally:
+        step.route = shell.route or "inprocess"
+
+
+def _spawn_plan(
+    plan: FilePlan,
+    step: _Step,
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    guard: Guard,
+    tracker: ProcessTracker,
+    io: tuple[BufferSource, CaptureSink, CaptureSink],
+) -> None:
+    source, out, err = io
+    try:
+        proc = tracker.spawn(
+            plan.argv,
+            cwd=cwd,
+            env=env,
+            stdin=source.fileno(),
+            stdout=out.fileno(),
+            stderr=err.fileno(),
+        )
+    except SpawnError as exc:
+        step.code, step.route, step.error = exc.exit_code, "error", exc.message
+        _note(err, exc.message)
+        return
+    step.code = tracker.wait(proc, guard)
+
+
+def _shell(
+    cwd: str,
+    env: Mapping[str, str],
+    io: tuple[BufferSource, CaptureSink, CaptureSink],
+    tracker: ProcessTracker,
+    guard: Guard,
+    platform: str,
+) -> Shell:
+    # Imported here: the shell pulls in bashlex (~120 ms) when it parses, and a
+    # hook that is a plain file never needs it.
+    from hookrun.dispatch.shell import Shell
+
+    source, out, err = io
+    return Shell(
+        cwd=cwd,
+        env=env,
+        stdin=source,
+        stdout=out,
+        stderr=err,
+        procs=tracker,
+        guard=guard,
+        platform=platform,
+    )
+
+
+async def arun(
+    command: str,
+    *,
+    cwd: str,
+    env: Mapping[str, str] | None,
+    stdin: bytes = b"",
+    timeout: float | None = None,
+    cancel: CancelToken | None = None,
+    max_output: int = DEFAULT_MAX_OUTPUT,
+    platform: str = sys.platform,
+) -> Completed:
+    """:func:`run` in a worker thread, for asyncio hosts.
+
+    Cancelling the awaiting task ends the whole process tree, waits until it is
+    gone, then re-raises :class:`asyncio.CancelledError`. ``cancel`` (the
+    caller's token, possibly shared by several runs) is honoured but never set
+    by this function.
+    """
+    import asyncio
+    import functools
+
+    token = CancelToken()
+    unlink = cancel.add_callback(token.cancel) if cancel is not None else None
+    call = functools.partial(
+        run,
+        command,
+        cwd=cwd,
+        env=env,
+        stdin=stdin,
+        timeout=timeout,
+        cancel=token,
+        max_output=max_output,
+        platform=platform,
+    )
+    future = asyncio.get_running_loop().run_in_executor(None, call)
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        token.cancel()
+        # The thread returns once the tree is gone (grace + reap, about a second
+        # at worst); the caller is told only then, so "cancelled" means "ended".
+        await asyncio.wait([future])
+        raise
+    finally:
+        if unlink is not None:
+            unlink()
