@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from hookrun.runner.workers import WorkerPool
+
+
+def test_tasks_run_at_once_even_when_more_than_the_idle_workers() -> None:
+    pool = WorkerPool()
+    barrier = threading.Barrier(9, timeout=5)
+    for _ in range(8):
+        pool.submit(barrier.wait)
+    barrier.wait()  # would time out if any task waited behind another
+    assert pool.size == 8
+
+
+def test_idle_workers_are_reused() -> None:
+    pool = WorkerPool()
+    for _round in range(5):
+        done = threading.Event()
+        pool.submit(done.set)
+        assert done.wait(5)
+        # wait for the worker to report itself idle again
+        for _ in range(500):
+            if pool._idle == 1:  # noqa: SLF001 — the reuse is the behaviour under test
+                break
+            threading.Event().wait(0.01)
+    assert pool.size == 1
+
+
+def test_a_task_that_raises_does_not_kill_its_worker() -> None:
+    pool = WorkerPool()
+
+    def boom() -> None:
+        raise RuntimeError("x")
+
+    pool.submit(boom)
+    done = threading.Event()
+    pool.submit(done.set)
+    assert done.wait(5)
+
+
+def test_workers_are_daemons_so_a_stuck_task_never_blocks_exit() -> None:
+    pool = WorkerPool(name="t-daemon")
+    release = threading.Event()
+    pool.submit(release.wait)
+    workers = [t for t in threading.enumerate() if t.name.startswith("t-daemon")]
+    assert workers and all(t.daemon for t in workers)
+    release.set()
+
+
+def test_a_closed_pool_refuses_new_tasks() -> None:
+    pool = WorkerPool()
+    pool.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        pool.submit(lambda: None)
