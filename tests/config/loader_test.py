@@ -32,7 +32,8 @@ HOOKRUN_CONFIG = """\
     "PreToolUse": [
       { "name": "no-rm", "matcher": "^bash$", "command": "./hooks/no-rm.sh",
         "timeout": 10, "on_error": "deny", "env": {"K": "V"} },
-      { "matcher": "^(bash|shell)$", "builtin": "file-restriction", "with": { "allow": ["src/**"] } },
+      { "matcher": "^(bash|shell)$", "builtin": "file-restriction",
+        "with": { "allow": ["src/**"] } },
       { "command": "./audit.sh --all", "include_sub_agents": true },
     ],
     "user-prompt-submit": [ { "command": "echo hi" } ],
@@ -78,11 +79,13 @@ CLAUDE_SETTINGS = """\
       {
         "matcher": "Bash",
         "hooks": [
-          {"type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/check.sh", "timeout": 60},
+          {"type": "command", "timeout": 60,
+           "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/check.sh"},
           {"type": "command", "command": "jq -r .tool_input.command >> ~/bash.log"}
         ]
       },
-      {"matcher": "Edit|MultiEdit|Write", "hooks": [{"type": "command", "command": "npx prettier --write"}]}
+      {"matcher": "Edit|MultiEdit|Write",
+       "hooks": [{"type": "command", "command": "npx prettier --write"}]}
     ],
     "SessionStart": [
       {"matcher": "startup", "hooks": [{"type": "command", "command": "cat NOTES.md"}]}
@@ -111,7 +114,7 @@ def test_claude_settings_file_loads_with_claude_matcher_meaning(tmp_path: Path) 
     # permissions/env/model are Claude's own settings: ignored silently; the prompt hook is
     # not runnable by hookrun, and that is said, not skipped silently
     assert [str(w) for w in config.warnings] == [
-        "config warning: .claude/settings.json:21:27: hooks.UserPromptSubmit[0].hooks[0].type: "
+        "config warning: .claude/settings.json:23:27: hooks.UserPromptSubmit[0].hooks[0].type: "
         'hook type "prompt" is not run by hookrun (only "command" hooks are): skipped'
     ]
     assert config.for_event("UserPromptSubmit") == ()
@@ -189,7 +192,8 @@ WARNINGS: list[tuple[str, str, list[str]]] = [
         "unknown hook key with a suggestion",
         '{"hooks": {"Stop": [{"command": "a", "on-error": "deny"}]}}',
         [
-            '1:38: hooks.Stop[0].on-error: unknown key "on-error" is ignored — did you mean "on_error"?'
+            '1:38: hooks.Stop[0].on-error: unknown key "on-error" is ignored — '
+            'did you mean "on_error"?'
         ],
     ),
     (
@@ -242,7 +246,8 @@ def test_non_fatal_issues_become_warnings_with_positions(
 def test_lists_concatenate_in_file_order_and_last_audit_log_wins(tmp_path: Path) -> None:
     user = write(tmp_path / "user/hooks.json", """\
         {"audit_log": "user-audit.jsonl", "include_sub_agents": true, "timeout": 5,
-         "hooks": {"PreToolUse": [{"command": "u1"}, {"command": "u2"}], "Stop": [{"command": "s"}]}}
+         "hooks": {"PreToolUse": [{"command": "u1"}, {"command": "u2"}],
+                   "Stop": [{"command": "s"}]}}
     """)  # fmt: skip
     project = write(tmp_path / "proj/.hookrun/hooks.json", """\
         {"audit_log": "logs/audit.jsonl",
@@ -380,6 +385,8 @@ def test_huge_jsonc_file_reports_an_error_at_its_exact_position(tmp_path: Path) 
 
 def test_importing_hookrun_config_does_not_import_pydantic() -> None:
     code = "import sys, hookrun.config; print('pydantic' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     assert out.stdout.strip() == "False"
