@@ -194,11 +194,11 @@ def test_envelope_fields_are_read_in_both_shapes(obj: dict[str, Any], expected: 
     [
         (
             {"decision": "maybe"},
-            'field "decision" must be one of "allow", "deny", "ask", "block", "approve" or null, got "maybe"',
+            'field "decision" must be one of "allow", "deny", "ask", "block", "approve" or null, got "maybe"',  # noqa: E501
         ),
         (
             {"decision": 1},
-            'field "decision" must be one of "allow", "deny", "ask", "block", "approve" or null, got a number',
+            'field "decision" must be one of "allow", "deny", "ask", "block", "approve" or null, got a number',  # noqa: E501
         ),
         ({"halt": "yes"}, 'field "halt" must be true or false, got a string'),
         ({"reason": ["a"]}, 'field "reason" must be a string, got an array'),
@@ -227,7 +227,7 @@ def test_envelope_fields_are_read_in_both_shapes(obj: dict[str, Any], expected: 
         ),
         (
             {"hookSpecificOutput": {"permissionDecision": "nope"}},
-            'field "hookSpecificOutput.permissionDecision" must be one of "allow", "deny", "ask", "defer" or null, got "nope"',
+            'field "hookSpecificOutput.permissionDecision" must be one of "allow", "deny", "ask", "defer" or null, got "nope"',  # noqa: E501
         ),
         (
             {"hookSpecificOutput": {"updatedInput": "x"}},
@@ -235,7 +235,7 @@ def test_envelope_fields_are_read_in_both_shapes(obj: dict[str, Any], expected: 
         ),
         (
             {"hookSpecificOutput": {"additionalContext": 1}},
-            'field "hookSpecificOutput.additionalContext" must be a string or a list of strings, got a number',
+            'field "hookSpecificOutput.additionalContext" must be a string or a list of strings, got a number',  # noqa: E501
         ),
     ],
 )

@@ -122,7 +122,7 @@ def test_exit_codes_mean_what_crush_and_claude_code_say(
         ),
         (
             {"exit_code": 0, "stdout": b'{"decision": "al', "truncated": True},
-            'stdout is not JSON (Unterminated string starting at: line 1 column 14 (char 13)): "{\\"decision\\": \\"al" (stdout was cut at the capture limit)',
+            'stdout is not JSON (Unterminated string starting at: line 1 column 14 (char 13)): "{\\"decision\\": \\"al" (stdout was cut at the capture limit)',  # noqa: E501
         ),
     ],
     ids=["crash", "timeout", "missing", "garbage", "wrong-type", "truncated"],

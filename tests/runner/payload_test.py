@@ -126,12 +126,12 @@ def test_non_ascii_is_sent_as_utf8(tmp_path: Path) -> None:
     [
         (
             [1, 2],
-            'payload must be a JSON object, got an array: send e.g. {"tool_name": "bash", "tool_input": {"command": "ls"}}',
+            'payload must be a JSON object, got an array: send e.g. {"tool_name": "bash", "tool_input": {"command": "ls"}}',  # noqa: E501
         ),
         ("text", "payload must be a JSON object, got a string"),
         (
             {"tool_name": 5},
-            'payload field "tool_name" must be a string, got a number: fix the event JSON the host sends',
+            'payload field "tool_name" must be a string, got a number: fix the event JSON the host sends',  # noqa: E501
         ),
         (
             {"tool_input": [1]},
