@@ -1,0 +1,79 @@
+"""SIGINT / SIGTERM to `hookrun run` in flight: every hook's tree ends, then exit 130 / 143."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+import pytest
+from cli_project import Project
+
+# A hook that starts a child and a grandchild, each sleeping, then hangs itself.
+TREE = """#!{py}
+import subprocess, sys, time
+marker = sys.argv[1] if len(sys.argv) > 1 else "{marker}"
+inner = "import subprocess, time; subprocess.Popen(['sleep', '300']); time.sleep(300)"
+subprocess.Popen([sys.executable, "-c", inner, marker])
+subprocess.Popen(["sleep", "300"])
+open("{ready}", "a").write("x")
+time.sleep(300)
+"""
+
+
+def marked(marker: str) -> list[psutil.Process]:
+    found = []
+    for proc in psutil.process_iter(["cmdline", "environ"]):
+        try:
+            if (
+                marker in " ".join(proc.info["cmdline"] or [])
+                or (proc.info["environ"] or {}).get("HOOKRUN_TEST_MARKER") == marker
+            ):
+                found.append(proc)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return found
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
+    project: Project, tmp_path: Path, sig: signal.Signals, code: int
+) -> None:
+    marker = f"hookrun-test-{uuid.uuid4().hex}"
+    ready = tmp_path / "ready"
+    project.write(
+        "hooks/tree.py", TREE.format(py=sys.executable, marker=marker, ready=ready), executable=True
+    )
+    project.hooks(
+        "PreToolUse",
+        {"name": "tree1", "command": f"./hooks/tree.py {marker}", "timeout": 600},
+        {"name": "tree2", "command": f"./hooks/tree.py {marker} again", "timeout": 600},
+    )
+    proc = project.popen(
+        "run", "PreToolUse",
+        env={"HOOKRUN_TEST_MARKER": marker},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdin is not None
+    proc.stdin.write(b'{"tool_name": "bash", "tool_input": {}}')
+    proc.stdin.close()
+    deadline = time.monotonic() + 30
+    while (not ready.exists() or len(ready.read_text()) < 2) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ready.exists() and len(ready.read_text()) == 2, "the hooks never started"
+    time.sleep(0.3)  # let the grandchildren start too
+    assert len(marked(marker)) >= 6  # hookrun + 2 × (hook, child, grandchild sleep, sleep)
+    start = time.monotonic()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - start < 10
+    assert proc.returncode == code, err
+    assert b"interrupted" in err
+    survivors = [p for p in marked(marker) if p.status() != psutil.STATUS_ZOMBIE]
+    for p in survivors:  # never leave them behind, even when the test fails
+        p.kill()
+    assert survivors == []
