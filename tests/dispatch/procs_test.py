@@ -1,0 +1,212 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
+from hookrun.dispatch.procs import (
+    MARKER,
+    ProcessTracker,
+    SpawnError,
+    exit_status,
+    new_dispatch_id,
+    popen_options,
+)
+
+DEVNULL = subprocess.DEVNULL
+
+
+def _spawn(
+    tracker: ProcessTracker, argv: list[str], cwd: str = "/", **kw: int
+) -> subprocess.Popen[bytes]:
+    return tracker.spawn(
+        argv,
+        cwd=cwd,
+        env=dict(os.environ),
+        stdin=kw.get("stdin", DEVNULL),
+        stdout=kw.get("stdout", DEVNULL),
+        stderr=kw.get("stderr", DEVNULL),
+    )
+
+
+def _dead(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("platform", "options"),
+    [
+        ("linux", {"start_new_session": True}),
+        ("darwin", {"start_new_session": True}),
+        ("win32", {"creationflags": 0x200}),
+    ],
+)
+def test_popen_options_give_each_child_its_own_group(
+    platform: str, options: dict[str, object]
+) -> None:
+    assert popen_options(platform) == options
+
+
+@pytest.mark.parametrize(("returncode", "status"), [(0, 0), (3, 3), (-9, 137), (-15, 143)])
+def test_exit_status_reports_signals_as_128_plus_n(returncode: int, status: int) -> None:
+    assert exit_status(returncode) == status
+
+
+def test_new_dispatch_id_is_a_fresh_uuid4_string() -> None:
+    import uuid
+
+    a, b = new_dispatch_id(), new_dispatch_id()
+    assert a != b
+    assert uuid.UUID(a).version == 4
+
+
+def test_spawned_child_leads_its_own_session_and_carries_the_run_marker(tmp_path: Path) -> None:
+    tracker = ProcessTracker()
+    r, w = os.pipe()
+    code = "import os; print(os.getsid(0) == os.getpid(), os.environ['HOOKRUN_DISPATCH_ID'])"
+    proc = _spawn(tracker, [sys.executable, "-c", code], stdout=w)
+    os.close(w)
+    assert tracker.wait(proc, Guard()) == 0
+    with os.fdopen(r) as fh:
+        assert fh.read().split() == ["True", tracker.dispatch_id]
+    assert MARKER == "HOOKRUN_DISPATCH_ID"
+
+
+def test_wait_returns_the_exit_code_or_128_plus_signal() -> None:
+    tracker = ProcessTracker()
+    assert tracker.wait(_spawn(tracker, ["sh", "-c", "exit 7"]), Guard()) == 7
+    assert tracker.wait(_spawn(tracker, ["sh", "-c", "kill -9 $$"]), Guard()) == 137
+
+
+@pytest.mark.parametrize(
+    ("argv", "cwd", "exit_code", "message"),
+    [
+        (["no-such-command-xyz"], "/", 127, "no-such-command-xyz: command not found"),
+        (["{tmp}/plain.txt"], "/", 126, "plain.txt: permission denied"),
+        (["{tmp}/noexec.bin"], "/", 126, "noexec.bin: cannot execute"),
+        (["/"], "/", 126, "/: permission denied"),
+        (["true"], "/no/such/dir", 126, "cannot run in /no/such/dir"),
+        (["echo", "a\0b"], "/", 126, "echo:"),
+    ],
+)
+def test_spawn_reports_unstartable_commands_as_126_or_127(
+    tmp_path: Path, argv: list[str], cwd: str, exit_code: int, message: str
+) -> None:
+    (tmp_path / "plain.txt").write_text("hi\n")
+    (tmp_path / "noexec.bin").write_bytes(b"\0\1\2garbage")
+    (tmp_path / "noexec.bin").chmod(0o755)
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    tracker = ProcessTracker()
+    with pytest.raises(SpawnError) as info:
+        _spawn(tracker, argv, cwd=cwd)
+    assert info.value.exit_code == exit_code
+    assert message in info.value.message
+    assert tracker.procs == []
+
+
+def test_end_all_ends_background_jobs_of_a_child_that_already_exited(tmp_path: Path) -> None:
+    tracker = ProcessTracker()
+    pidfile = tmp_path / "pid"
+    proc = _spawn(tracker, ["sh", "-c", f"sleep 300 & echo $! > {pidfile}"])
+    assert tracker.wait(proc, Guard()) == 0
+    bg = int(pidfile.read_text())
+    assert not _dead(bg)
+    tracker.end_all()
+    assert _dead(bg)
+    assert tracker.procs == []
+
+
+def test_end_all_forces_a_child_that_ignores_sigterm_after_the_grace(tmp_path: Path) -> None:
+    tracker = ProcessTracker()
+    ready = tmp_path / "ready"
+    proc = _spawn(tracker, ["sh", "-c", f"trap '' TERM; touch {ready}; sleep 300"])
+    while not ready.exists():
+        time.sleep(0.01)
+    started = time.monotonic()
+    tracker.end_all(grace=0.3)
+    assert 0.25 < time.monotonic() - started < 2.5
+    assert proc.returncode == -9
+
+
+def test_end_all_finds_an_escaped_orphan_through_the_marker(tmp_path: Path) -> None:
+    tracker = ProcessTracker()
+    pidfile = tmp_path / "pid"
+    # The subshell exits at once: the sleep has no parent of ours and a session
+    # of its own, so neither the group nor the descendants reach it.
+    script = f"(setsid sleep 300 & echo $! > {pidfile}) ; sleep 300"
+    proc = _spawn(tracker, ["bash", "-c", script])
+    while not pidfile.exists() or not pidfile.read_text().strip():
+        time.sleep(0.01)
+    orphan = int(pidfile.read_text())
+    assert psutil.Process(orphan).ppid() != proc.pid
+    tracker.end_all(grace=0.2)
+    assert _dead(orphan)
+    assert proc.poll() is not None
+
+
+def test_interrupt_unblocks_a_wait_and_refuses_later_spawns() -> None:
+    tracker = ProcessTracker()
+    token = CancelToken()
+    proc = _spawn(tracker, ["sleep", "300"])
+    threading.Timer(0.2, token.cancel).start()
+    started = time.monotonic()
+    with pytest.raises(Interrupted) as info:
+        tracker.wait(proc, Guard(token=token))
+    assert info.value.reason == "cancelled"
+    assert time.monotonic() - started < 2
+    with pytest.raises(Interrupted):
+        _spawn(tracker, ["true"])
+    tracker.end_all()
+    assert proc.returncode is not None
+
+
+def test_wait_with_a_deadline_returns_soon_after_it() -> None:
+    tracker = ProcessTracker()
+    proc = _spawn(tracker, ["sleep", "300"])
+    started = time.monotonic()
+    with pytest.raises(Interrupted) as info:
+        tracker.wait(proc, Guard(timeout=0.3))
+    assert info.value.reason == "timeout"
+    assert time.monotonic() - started < 2
+    assert tracker.stopped == "timeout"
+    tracker.end_all()
+
+
+def test_unwatch_disarms_the_deadline_so_a_finished_run_is_left_alone() -> None:
+    tracker = ProcessTracker()
+    guard = Guard(timeout=0.2)
+    assert tracker.wait(_spawn(tracker, ["true"]), guard) == 0
+    tracker.unwatch()
+    time.sleep(0.4)
+    assert tracker.stopped is None
+
+
+def test_a_clean_run_does_not_import_psutil(tmp_path: Path) -> None:
+    code = (
+        "import os, sys, subprocess\n"
+        "from hookrun.dispatch.procs import ProcessTracker\n"
+        "from hookrun.dispatch.cancel import Guard\n"
+        "t = ProcessTracker()\n"
+        "p = t.spawn(['true'], cwd='/', env=dict(os.environ), stdin=subprocess.DEVNULL,"
+        " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "t.wait(p, Guard(timeout=5)); t.unwatch(); t.end_all()\n"
+        "print('psutil' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    ).stdout
+    assert out.strip() == "False"
