@@ -1,0 +1,282 @@
+"""pii-scrubber (seed 000 P4, R2; seed 004) and pii-write-guard (P18).
+
+pii-scrubber is a PostToolUse policy. It reads the tool's output from whichever
+field the host sent — ``tool_output`` (hookrun, Crush), ``tool_response``
+(Claude Code), ``toolResult`` (Copilot SDK), ``result`` (Squad) — in that
+order, and answers with ``updated_output``: the *same shape* with every
+sensitive value replaced by ``[REDACTED:<kind>]``, plus a context note
+``pii-scrubber: 3 values redacted (email ×2, github_token ×1)``. Strings are
+scanned wherever they are: top level, nested dict values, list items, and dict
+keys (a map keyed by addresses leaks as much as one that holds them). A string
+that itself holds JSON is scanned as text: JSON escaping leaves every value
+the detectors look for intact, and the output keeps its exact bytes around
+the redactions instead of being re-serialised. Nothing found → no opinion.
+
+pii-write-guard is a PreToolUse policy: a write tool whose new content
+(``content``, ``new_string``, ``edits[].new_string``, ``new_source``,
+Copilot's ``file_text``/``new_str``) would put an email address into a
+protected path (default ``.squad/**``, ``.ai-team/**``) is denied. ``kinds``
+widens it to other detectors (tokens, keys).
+
+What counts as PII, and the exclusions (``@example.com``, GitHub no-reply and
+bot addresses), live in :mod:`hookrun.hooks.pii_patterns`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from hookrun.hooks import payload as P
+from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.paths import glob_match, tool_target
+from hookrun.hooks.pii_patterns import (
+    BY_KIND,
+    DEFAULT_EXCLUDE,
+    KINDS,
+    Finding,
+    Scanner,
+    redact,
+    scanner,
+    user_detector,
+)
+from hookrun.hooks.write_guard import WRITE_TOOLS
+
+OUTPUT_FIELDS = ("tool_output", "tool_response", "toolResult", "result")
+_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+
+
+class UserPattern(Options):
+    """A pattern of the user's: ``{"name": "ticket", "regex": "TCK-\\\\d{6}"}``."""
+
+    name: str
+    regex: str
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        if not _NAME.match(value):
+            raise ValueError(
+                f"pattern name {value!r} must be lower-case letters, digits, _ or - "
+                "(it becomes the [REDACTED:<name>] marker)"
+            )
+        return value
+
+    @field_validator("regex")
+    @classmethod
+    def _regex(cls, value: str) -> str:
+        try:
+            user_detector("x", value)
+        except re.error as exc:
+            raise ValueError(f"invalid regex {value!r}: {exc}") from None
+        return value
+
+
+def _check_kinds(value: tuple[str, ...]) -> tuple[str, ...]:
+    unknown = [k for k in value if k not in BY_KIND]
+    if unknown:
+        raise ValueError(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
+    return value
+
+
+class _Detection(Options):
+    exclude: tuple[str, ...] = Field(
+        default=DEFAULT_EXCLUDE, description="globs over found values that are not PII"
+    )
+    also_exclude: tuple[str, ...] = Field(default=(), description="added to exclude")
+    patterns: tuple[UserPattern, ...] = ()
+
+    def scanner(self, kinds: tuple[str, ...]) -> Scanner:
+        user = tuple((p.name, p.regex) for p in self.patterns)
+        return scanner(kinds, self.exclude + self.also_exclude, user)
+
+
+class ScrubberOptions(_Detection):
+    kinds: tuple[str, ...] = KINDS
+
+    @field_validator("kinds")
+    @classmethod
+    def _kinds(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _check_kinds(value)
+
+
+class PiiWriteGuardOptions(_Detection):
+    kinds: tuple[str, ...] = ("email",)
+    paths: tuple[str, ...] = (".squad/**", ".ai-team/**")
+    tools: tuple[str, ...] = WRITE_TOOLS
+    workspace: str | None = None
+
+    @field_validator("kinds")
+    @classmethod
+    def _kinds(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _check_kinds(value)
+
+
+# ---------------------------------------------------------------- scrubber
+
+
+def scrub(value: Any, scan: Scanner, counts: Counter[str], depth: int = 0) -> Any:
+    """``value`` with every finding redacted; the same object when nothing changed."""
+    if isinstance(value, str):
+        found = scan.find(value)
+        if not found:
+            return value
+        counts.update(f.kind for f in found)
+        return redact(value, found)
+    if depth > 200:
+        # Deeper than any real tool output; refusing beats leaking what we did not read.
+        counts["unscanned"] += 1
+        return "[REDACTED:unscanned]"
+    if isinstance(value, list):
+        items = [scrub(v, scan, counts, depth + 1) for v in value]
+        same = all(a is b for a, b in zip(items, value, strict=True))
+        return value if same else items
+    if isinstance(value, Mapping):
+        out: dict[Any, Any] = {}
+        changed = False
+        for k, v in value.items():
+            nk = scrub(k, scan, counts, depth + 1) if isinstance(k, str) else k
+            nv = scrub(v, scan, counts, depth + 1)
+            changed = changed or nk is not k or nv is not v
+            while nk in out:  # two keys redacted alike must both survive
+                nk = f"{nk}#"
+            out[nk] = nv
+        return out if changed else value
+    return value
+
+
+def note(counts: Counter[str]) -> str:
+    total = sum(counts.values())
+    kinds = ", ".join(f"{kind} ×{n}" for kind, n in counts.items())
+    noun = "value" if total == 1 else "values"
+    return f"pii-scrubber: {total} {noun} redacted ({kinds})"
+
+
+def _output_field(payload: Mapping[str, Any]) -> str | None:
+    for key in OUTPUT_FIELDS:
+        if key in payload:
+            return key
+    return None
+
+
+def _decide_scrub(payload: Mapping[str, Any], opts: ScrubberOptions, ctx: PolicyContext) -> Verdict:
+    key = _output_field(payload)
+    if key is None:
+        return Verdict()
+    original = payload[key]
+    counts: Counter[str] = Counter()
+    cleaned = scrub(original, opts.scanner(opts.kinds), counts)
+    if not counts:
+        return Verdict()
+    return Verdict(updated_output=cleaned, context=(note(counts),), rule="pii.redacted")
+
+
+SCRUBBER: Policy[ScrubberOptions] = Policy(
+    name="pii-scrubber",
+    summary="redact emails, tokens, keys and JWTs from tool output ([REDACTED:<kind>])",
+    prompt="Tool output is scrubbed of PII and secrets; do not try to recover redacted values.",
+    options=ScrubberOptions,
+    decide=_decide_scrub,
+    events=("PostToolUse",),
+)
+
+
+# ---------------------------------------------------------------- write guard
+
+_CONTENT_KEYS = ("content", "new_string", "new_str", "file_text", "new_source", "text")
+
+
+def written_texts(payload: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``(field, text)`` for the new content a write tool call carries."""
+    data = P.tool_input(payload)
+    texts = [(k, v) for k in _CONTENT_KEYS if isinstance(v := data.get(k), str)]
+    edits = data.get("edits")
+    if isinstance(edits, list):
+        for i, edit in enumerate(edits):
+            if isinstance(edit, Mapping):
+                for k in ("new_string", "new_str"):
+                    if isinstance(v := edit.get(k), str):
+                        texts.append((f"edits[{i}].{k}", v))
+    return texts
+
+
+@lru_cache(maxsize=64)
+def _folded(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.casefold() for n in names)
+
+
+def mask(value: str) -> str:
+    """Enough of a value to recognise it, not enough to leak it: ``j***@corp.io``."""
+    if "@" in value:
+        local, _, domain = value.partition("@")
+        return f"{local[:1]}***@{domain}"
+    return f"{value[:4]}…" if len(value) > 8 else "…"
+
+
+def line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _decide_write(
+    payload: Mapping[str, Any], opts: PiiWriteGuardOptions, ctx: PolicyContext
+) -> Verdict:
+    return judge_write(payload, opts, ctx)
+
+
+def judge_write(
+    payload: Mapping[str, Any],
+    opts: PiiWriteGuardOptions,
+    ctx: PolicyContext,
+    *,
+    platform: str = sys.platform,
+) -> Verdict:
+    if P.tool_name(payload).casefold() not in _folded(opts.tools):
+        return Verdict()
+    target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform)
+    if target is None or target.norm.rel is None:
+        return Verdict()  # outside the workspace is write-guard's call
+    rel = target.norm.rel
+    if not any(glob_match(rel, p, ignore_case=target.norm.ignore_case) for p in opts.paths):
+        return Verdict()
+    scan = opts.scanner(opts.kinds)
+    for field, text in written_texts(payload):
+        found = scan.find(text)
+        if found:
+            return _denial(rel, field, text, found[0], len(found))
+    return Verdict()
+
+
+def _denial(rel: str, field: str, text: str, first: Finding, count: int) -> Verdict:
+    det = BY_KIND.get(first.kind)
+    label = det.label if det else f"a {first.kind} value"
+    more = f" and {count - 1} more" if count > 1 else ""
+    shown = mask(text[first.start : first.end])
+    if first.kind == "email":
+        fix = "remove it or write a placeholder such as name@example.com"
+    else:
+        fix = "remove it and reference it from the environment instead"
+    return Verdict(
+        decision="deny",
+        reason=(
+            f"pii-write-guard: {rel} would receive {label} ({shown}, {field} line "
+            f"{line_of(text, first.start)}){more} — PII and secrets must not be committed to "
+            f"repository files; {fix}"
+        ),
+        rule=f"pii.{first.kind}-in-write",
+    )
+
+
+WRITE_GUARD: Policy[PiiWriteGuardOptions] = Policy(
+    name="pii-write-guard",
+    summary="deny writes that would put an email address into protected paths (.squad/**)",
+    prompt="Never write email addresses into .squad/ files; they are PII.",
+    options=PiiWriteGuardOptions,
+    decide=_decide_write,
+    default_matcher="|".join(WRITE_TOOLS),
+)
