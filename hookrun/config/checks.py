@@ -64,6 +64,8 @@ def _check_matcher(reader: FileReader, spec: HookSpec, path: tuple[str | int, ..
     what, values = subject
     if any(spec.matcher_re.search(value) for value in values):
         return
+    if what == "tool name" and "mcp" in (spec.matcher or "").lower():
+        return  # MCP tool names are open-ended (mcp__<server>__<tool>): nothing to compare with
     shown = _quote(spec.matcher or "")
     try:
         folded = re.compile(spec.matcher_re.pattern, re.IGNORECASE)

@@ -1,0 +1,234 @@
+"""check(): load's issues plus the checks that look at files, PATH and the policy registry."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hookrun.config import check
+from hookrun.hooks import registry
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A project with hook scripts and a PATH holding one interpreter, ``myinterp``."""
+    (tmp_path / "bin").mkdir()
+    interp = tmp_path / "bin/myinterp"
+    interp.write_text("#!/bin/sh\n")
+    interp.chmod(0o755)
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "ok.sh").write_text("#!/usr/bin/env myinterp\necho ok\n")
+    (hooks / "plain.sh").write_text("echo no shebang\n")
+    (hooks / "no-interp.sh").write_text("#!/usr/bin/env nosuchinterp\n")
+    (hooks / "literal.sh").write_text("#!/opt/nowhere/nosuchshell -e\n")
+    return tmp_path
+
+
+def run_check(
+    project: Path, hooks: list[dict[str, object]], event: str = "PreToolUse"
+) -> list[str]:
+    text = json.dumps({"hooks": {event: hooks}})
+    (project / "h.json").write_text(text)
+    env = {"PATH": str(project / "bin"), "HOME": str(project)}
+    issues = check(["h.json"], cwd=project, env=env)
+    return [f"{i.severity} {i.json_path}: {i.message}" for i in issues]
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("./hooks/ok.sh", []),
+        ("./hooks/ok.sh --flag | tee log", []),
+        ("./hooks/plain.sh", []),
+        ("echo hello", []),  # not a path: nothing to look at
+        ("nosuchcommand --x", []),  # shell words are the shell's business at run time
+        (
+            "./hooks/missing.sh",
+            ["error hooks.PreToolUse[0].command: ./hooks/missing.sh: no such file "
+             "(looked for {p}/./hooks/missing.sh)"],
+        ),
+        (
+            "./hooks/missing.sh && echo done",
+            ["error hooks.PreToolUse[0].command: ./hooks/missing.sh: no such file "
+             "(looked for {p}/./hooks/missing.sh)"],
+        ),
+        (
+            "./hooks/no-interp.sh",
+            ["error hooks.PreToolUse[0].command: ./hooks/no-interp.sh: interpreter "
+             "'nosuchinterp' not found on PATH (named by the script's #! line): install it or "
+             "fix the #! line"],
+        ),
+        (
+            "./hooks",
+            ["error hooks.PreToolUse[0].command: ./hooks: is a directory, not a script"],
+        ),
+    ],
+)  # fmt: skip
+def test_check_looks_at_the_script_a_command_names(
+    project: Path, command: str, expected: list[str]
+) -> None:
+    got = run_check(project, [{"command": command}])
+    assert got == [e.format(p=project) for e in expected]
+
+
+def test_check_reports_a_literal_interpreter_missing_from_disk_and_path(project: Path) -> None:
+    (issue,) = run_check(project, [{"command": "./hooks/literal.sh"}])
+    assert issue.startswith("error hooks.PreToolUse[0].command: ./hooks/literal.sh:")
+    assert "nosuchshell" in issue
+
+
+def test_check_on_windows_rules_treats_drive_paths_as_files(project: Path) -> None:
+    (project / "h.json").write_text(json.dumps({"hooks": {"Stop": [{"command": "C:\\h\\x.exe"}]}}))
+    issues = check(["h.json"], cwd=project, env={"PATH": ""}, platform="win32")
+    assert [(i.severity, i.json_path) for i in issues] == [("error", "hooks.Stop[0].command")]
+    assert "C:\\h\\x.exe" in issues[0].message
+    # the same command under POSIX rules is shell code, not a file
+    assert check(["h.json"], cwd=project, env={"PATH": ""}, platform="linux") == []
+
+
+@pytest.mark.parametrize(
+    ("event", "matcher", "expected"),
+    [
+        ("PreToolUse", "^bash$", []),
+        ("PreToolUse", "Bash", []),
+        ("PreToolUse", "^mcp_", []),
+        ("PreToolUse", "^mcp__github__", []),  # MCP tools are open-ended: not flagged
+        (
+            "PreToolUse",
+            "^Bahs$",
+            ['warning hooks.PreToolUse[0].matcher: matcher "^Bahs$" can never match a known '
+             "tool name (Bash, BashOutput, KillShell, Read, Write, Edit, …)"],
+        ),
+        (
+            "PostToolUse",
+            "^BASH$",
+            ['warning hooks.PostToolUse[0].matcher: matcher "^BASH$" matches no known tool name: '
+             "matching is case-sensitive, and ignoring case it would match Bash, bash"],
+        ),
+        ("SessionStart", "startup|resume", []),
+        (
+            "SessionStart",
+            "^Bash$",
+            ['warning hooks.SessionStart[0].matcher: matcher "^Bash$" can never match a known '
+             "session source (startup, resume, clear, compact, …)"],
+        ),
+        ("PreCompact", "auto", []),
+        ("Notification", "idle_prompt", []),
+        (
+            "UserPromptSubmit",
+            "x",
+            ["warning hooks.UserPromptSubmit[0].matcher: the matcher has no effect on "
+             "UserPromptSubmit hooks: only tool events, SessionStart, PreCompact and "
+             "Notification are matched"],
+        ),
+    ],
+)  # fmt: skip
+def test_check_flags_matchers_that_can_never_match(
+    project: Path, event: str, matcher: str, expected: list[str]
+) -> None:
+    assert run_check(project, [{"matcher": matcher, "command": "echo"}], event) == expected
+
+
+def test_check_points_at_the_claude_entry_matcher(project: Path) -> None:
+    hooks: list[dict[str, object]] = [
+        {"matcher": "Bsh", "hooks": [{"type": "command", "command": "echo"}]}
+    ]
+    assert run_check(project, hooks) == [
+        'warning hooks.PreToolUse[0].matcher: matcher "Bsh" can never match a known tool name '
+        "(Bash, BashOutput, KillShell, Read, Write, Edit, …)"
+    ]
+
+
+@pytest.fixture
+def fake_policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A real policy module on sys.path, registered under a test-only name."""
+    (tmp_path / "fake_check_policy.py").write_text(textwrap.dedent("""\
+        from hookrun.hooks.base import ALLOW, Options, Policy
+        class Opts(Options):
+            allow: list[str] = []
+            limit: int = 3
+        POLICY = Policy(name="fake-guard", summary="s", prompt="p", options=Opts,
+                        decide=lambda payload, options, ctx: ALLOW, events=("PreToolUse",))
+    """))  # fmt: skip
+    (tmp_path / "broken_check_policy.py").write_text("raise RuntimeError('half written')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(registry.POLICIES, "fake-guard", "fake_check_policy:POLICY")
+    monkeypatch.setitem(registry.POLICIES, "broken-guard", "broken_check_policy:POLICY")
+    return "fake-guard"
+
+
+@pytest.mark.parametrize(
+    ("hook", "expected"),
+    [
+        ({"builtin": "fake-guard"}, []),
+        ({"builtin": "fake-guard", "with": {"allow": ["src/**"], "limit": 5}}, []),
+        (
+            {"builtin": "fake-guard", "with": {"alow": ["src/**"]}},
+            ['error hooks.PreToolUse[0].with.alow: unknown option "alow"'],
+        ),
+        (
+            {"builtin": "fake-guard", "with": {"limit": "five"}},
+            ["error hooks.PreToolUse[0].with.limit: Input should be a valid integer, unable to "
+             'parse string as an integer, got string "five"'],
+        ),
+        (
+            {"builtin": "fake-guard", "with": {"allow": "src/**"}},
+            ['error hooks.PreToolUse[0].with.allow: expected a list, got string "src/**"'],
+        ),
+        (
+            {"builtin": "fake-guard", "with": {"allow": ["a", 7]}},
+            ["error hooks.PreToolUse[0].with.allow[1]: expected a string, got number 7"],
+        ),
+        (
+            {"builtin": "broken-guard"},
+            ["error hooks.PreToolUse[0].builtin: builtin \"broken-guard\" cannot be loaded: "
+             "RuntimeError: half written"],
+        ),
+    ],
+)  # fmt: skip
+def test_check_validates_builtin_options_with_the_policy_model(
+    project: Path, fake_policy: str, hook: dict[str, object], expected: list[str]
+) -> None:
+    assert run_check(project, [hook]) == expected
+
+
+def test_check_warns_when_a_builtin_cannot_act_on_the_event(
+    project: Path, fake_policy: str
+) -> None:
+    assert run_check(project, [{"builtin": "fake-guard"}], "SessionEnd") == [
+        'warning hooks.SessionEnd[0]: builtin "fake-guard" acts on PreToolUse: on SessionEnd it '
+        "has no effect"
+    ]
+
+
+def test_check_includes_every_load_issue_in_position_order(project: Path) -> None:
+    (project / "h.json").write_text(
+        '{\n "hooks": {\n  "PreToolUze": [{"command": "./hooks/missing.sh", "timeout": 9000}],\n'
+        '  "Stop": [{"command": "a", "builtin": "fake"}]\n }\n}'
+    )
+    issues = check(["h.json"], cwd=project, env={"PATH": ""})
+    assert [str(i) for i in issues] == [
+        'config warning: h.json:3:3: hooks.PreToolUze: custom event "PreToolUze" — did you mean '
+        '"PreToolUse"?',
+        f"config error: h.json:3:30: hooks.PreToolUze[0].command: ./hooks/missing.sh: no such "
+        f"file (looked for {project}/./hooks/missing.sh)",
+        "config warning: h.json:3:63: hooks.PreToolUze[0].timeout: timeout 9000 is in seconds "
+        "— did you mean 9?",
+        'config error: h.json:4:12: hooks.Stop[0]: hook has both "command" and "builtin": keep one',
+    ]
+
+
+def test_check_of_an_unparsable_file_reports_the_syntax_error_only(project: Path) -> None:
+    (project / "h.json").write_text('{"hooks": }')
+    assert [str(i) for i in check(["h.json"], cwd=project)] == [
+        'config error: h.json:1:11: expected a value, got "}"'
+    ]
+
+
+def test_check_of_a_clean_config_and_of_no_files_is_empty(project: Path) -> None:
+    assert run_check(project, [{"matcher": "^bash$", "command": "./hooks/ok.sh"}]) == []
+    assert check([], cwd=project) == []

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hookrun.config.jsonc import DuplicateKey, JsoncError, _Parser, decode, parse
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"a": 1}', {"a": 1}),
+        ('{"a": 1,}', {"a": 1}),
+        ('{"a": [1, 2,],}', {"a": [1, 2]}),
+        ('// lead\n{"a": /* inline */ 1} // tail', {"a": 1}),
+        ('{"url": "http://x//y", "c": "/* not a comment */"}',
+         {"url": "http://x//y", "c": "/* not a comment */"}),
+        ('{"s": "tab\\tnew\\nline \\u00e9 \\ud83d\\ude00 \\/"}', {"s": "tab\tnew\nline é 😀 /"}),
+        ('{"n": [-0, 1.5, 2e3, -1E-2, 10]}', {"n": [0, 1.5, 2000.0, -0.01, 10]}),
+        ('{"t": true, "f": false, "z": null}', {"t": True, "f": False, "z": None}),
+        ("{/**/}", {}),
+        ("[]", []),
+        ('"top"', "top"),
+    ],
+)  # fmt: skip
+def test_parse_accepts_jsonc(text: str, value: Any) -> None:
+    assert parse(text).value == value
+
+
+def test_positions_of_keys_and_values_are_one_based_line_and_column() -> None:
+    text = '{\n  "hooks": {\n    "Stop": [\n      {"command": "é", "timeout": 5}\n    ]\n  }\n}'
+    positions = parse(text).positions
+    assert positions.values[()] == (1, 1)
+    assert positions.keys[("hooks",)] == (2, 3)
+    assert positions.values[("hooks",)] == (2, 12)
+    assert positions.values[("hooks", "Stop", 0)] == (4, 7)
+    assert positions.values[("hooks", "Stop", 0, "command")] == (4, 19)
+    # columns count characters: "é" is one column although two bytes
+    assert positions.values[("hooks", "Stop", 0, "timeout")] == (4, 35)
+    # a missing key falls back to the nearest present ancestor
+    assert positions.of_value(("hooks", "Stop", 0, "matcher")) == (4, 7)
+    assert positions.of_key(("hooks", "Stop", 0, "timeout")) == (4, 24)
+
+
+def test_duplicate_keys_are_listed_with_both_positions_and_last_value_kept() -> None:
+    doc = parse('{"a": 1,\n "b": {"x": 1, "x": 2},\n "a": 3}')
+    assert doc.value == {"a": 3, "b": {"x": 2}}
+    assert doc.duplicates == [
+        DuplicateKey(("b", "x"), (2, 16), (2, 8)),
+        DuplicateKey(("a",), (3, 2), (1, 2)),
+    ]
+
+
+def test_plain_json_takes_the_fast_path_and_computes_positions_only_on_demand() -> None:
+    doc = parse('{"a": [1, {"b": 2}]}')
+    assert doc._positions is None and doc.duplicates == []
+    assert doc.positions.values[("a", 1, "b")] == (1, 17)
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "column"),
+    [
+        (b"\xff", 1, 1),
+        (b'{"a": "\xc3"}', 1, 8),  # truncated 2-byte sequence
+        (b'{\n "\xc3\xa9\xc3\xa9": "\xe9"}', 2, 9),  # columns count decoded characters
+        (b"\xef\xbb\xbf{\n\n \x80", 3, 2),  # after a BOM
+    ],
+)
+def test_decode_reports_the_first_invalid_byte(data: bytes, line: int, column: int) -> None:
+    with pytest.raises(JsoncError) as info:
+        decode(data)
+    assert (info.value.line, info.value.column) == (line, column)
+    assert info.value.message.startswith("invalid UTF-8 byte 0x")
+
+
+def test_decode_drops_a_bom() -> None:
+    assert decode(b'\xef\xbb\xbf{"a": 1}') == '{"a": 1}'
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@given(json_values)
+def test_located_parser_reads_any_json_like_the_standard_library(value: Any) -> None:
+    text = json.dumps(value, indent=1)
+    assert _Parser(text).parse()[0] == json.loads(text)
+    assert parse(text).value == json.loads(text)
+
+
+@given(st.text(max_size=40))
+def test_parse_never_raises_anything_but_jsonc_error(text: str) -> None:
+    try:
+        parse(text)
+    except JsoncError as exc:
+        assert exc.line >= 1 and exc.column >= 1
