@@ -1,0 +1,141 @@
+"""hookrun's in-process shell: runs hook command strings with no ``sh`` needed, on any OS.
+
+:class:`Shell` is the entry point dispatch uses. ``run_argv`` runs one already-split
+command (no parsing: a builtin like ``echo`` costs microseconds); ``run_script`` parses
+shell source with bashlex (imported lazily, on first use) and interprets it.
+
+What the shell supports, and how each bashlex gap is handled, is described in
+:mod:`.parse` and :mod:`.prepass`. A construct it does not interpret is handed whole to
+a POSIX shell on PATH when there is one (``route == "sh-fallback"``), and otherwise fails
+with exit 2 and a message naming the construct and the shebang escape hatch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Mapping, Sequence
+
+from hookrun.dispatch import resolve
+from hookrun.dispatch.cancel import Guard, Interrupted
+from hookrun.dispatch.procs import ProcessTracker, SpawnError
+from hookrun.dispatch.shell.interp import IO, Interp, encode, unsupported_message
+from hookrun.dispatch.shell.state import ExitShell, ShellError, ShellState
+from hookrun.dispatch.streams import ByteSink, ByteSource
+
+__all__ = ["Shell", "FALLBACK_SHELLS"]
+
+# Tried in this order for a construct the in-process shell does not interpret. bash
+# first: what we do not interpret is almost always a bash-ism (arrays, `select`,
+# `for ((…))`) that a strict POSIX sh would reject as well.
+FALLBACK_SHELLS = ("bash", "sh")
+
+
+class Shell:
+    """One hook's shell: its own variables and cwd, sharing nothing with other shells."""
+
+    def __init__(
+        self,
+        *,
+        cwd: str,
+        env: Mapping[str, str],
+        stdin: ByteSource,
+        stdout: ByteSink,
+        stderr: ByteSink,
+        procs: ProcessTracker,
+        guard: Guard,
+        platform: str = sys.platform,
+    ) -> None:
+        self._interp = Interp(
+            ShellState.create(env, cwd), IO(stdin, stdout, stderr), procs, guard, platform
+        )
+        self.route: str | None = None
+
+    def run_argv(self, argv: Sequence[str]) -> int:
+        """Run one already-split simple command (no parsing, no expansion, no bashlex)."""
+        if not argv:
+            return 0
+        sh = self._interp
+        try:
+            status = sh.run_argv(list(argv), sh.io)
+        except ExitShell as exc:
+            status = exc.code
+        except (Interrupted, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # never a traceback for any input
+            status = self._internal_error(exc)
+        sh.state.status = status
+        return status
+
+    def run_script(self, source: str, *, argv0: str = "hookrun", args: Sequence[str] = ()) -> int:
+        """Parse and run ``source`` with ``$0`` = ``argv0`` and ``$1…`` = ``args``."""
+        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
+        from hookrun.dispatch.shell.prepass import Unsupported
+
+        sh = self._interp
+        sh.state.argv0 = argv0
+        sh.state.params = list(args)
+        try:
+            program = parse(source)
+        except ShellSyntaxError as exc:
+            sh.error(f"syntax error: {exc}")
+            return 2
+        except Unsupported as exc:
+            return self._fallback(source, exc.construct, argv0, args)
+        except (Interrupted, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            return self._internal_error(exc)
+        try:
+            return sh.run_top(program.nodes, program.source, sh.io)
+        except (Interrupted, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:
+            return 141
+        except ShellError as exc:
+            sh.error(exc.message)
+            return exc.status
+        except RecursionError:
+            sh.error("commands nested too deeply for the in-process shell")
+            return 2
+        except Exception as exc:
+            return self._internal_error(exc)
+
+    def _fallback(self, source: str, construct: str, argv0: str, args: Sequence[str]) -> int:
+        """Hand the whole script to a real shell, or explain why we cannot run it."""
+        sh = self._interp
+        env = sh.state.environ()
+        for name in FALLBACK_SHELLS:
+            exe = resolve.find_executable(name, env=env, cwd=sh.state.cwd, platform=sh.platform)
+            if exe is None:
+                continue
+            self.route = "sh-fallback"
+            try:
+                proc = sh.procs.spawn(
+                    [exe, "-c", source, argv0, *args],
+                    cwd=sh.state.cwd,
+                    env=env,
+                    stdin=sh.io.stdin.fileno(),
+                    stdout=sh.io.stdout.fileno(),
+                    stderr=sh.io.stderr.fileno(),
+                )
+            except SpawnError as exc:
+                sh.error(exc.message)
+                return exc.exit_code
+            return sh.procs.wait(proc, sh.guard)
+        sh.error(
+            unsupported_message(construct).replace(
+                "; put", " and no POSIX shell (sh) is on PATH; put", 1
+            )
+        )
+        return 2
+
+    def _internal_error(self, exc: BaseException) -> int:
+        with contextlib.suppress(OSError):
+            self._interp.io.stderr.write(
+                encode(
+                    f"hookrun: internal error in the in-process shell: "
+                    f"{type(exc).__name__}: {exc}\n"
+                )
+            )
+        return 2

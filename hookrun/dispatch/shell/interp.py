@@ -1,0 +1,802 @@
+"""The in-process shell: an interpreter over the bashlex AST.
+
+Builtins run in this Python process and write straight into the caller's sinks, so a
+hook like ``echo '{"decision":"allow"}'`` starts no process, opens no pipe and starts
+no thread. External commands are children started through the run's
+:class:`~hookrun.dispatch.procs.ProcessTracker`, so a timeout or a cancellation ends
+them with the rest of the tree.
+
+Pipelines connect stages with OS pipes: every stage but the last runs in a thread on a
+copy of the shell state (subshell semantics, as in bash); the last runs in the calling
+thread, also on a copy. Data streams through the pipes and is never collected.
+
+All state (variables, cwd, functions) is in :class:`ShellState`: nothing here calls
+``os.chdir`` or touches ``os.environ``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hookrun.dispatch import resolve
+from hookrun.dispatch.cancel import Guard, Interrupted
+from hookrun.dispatch.procs import ProcessTracker, SpawnError
+from hookrun.dispatch.shell.builtins import BUILTINS
+from hookrun.dispatch.shell.expand import Expander, is_quoted_heredoc
+from hookrun.dispatch.shell.state import (
+    ExitShell,
+    Function,
+    LoopControl,
+    ReturnFromFunction,
+    ShellError,
+    ShellState,
+)
+from hookrun.dispatch.streams import (
+    BufferSource,
+    ByteSink,
+    ByteSource,
+    CaptureSink,
+    FdSink,
+    FdSource,
+)
+
+# A command substitution's output is held in memory (it becomes a string); past this
+# bound the rest is drained and dropped rather than growing without limit.
+SUBSTITUTION_LIMIT = 256 * 1024 * 1024
+# Exit status of a stage that wrote to a pipe whose reader had gone: 128 + SIGPIPE.
+BROKEN_PIPE_STATUS = 141
+_DECLARATION_BUILTINS = frozenset({"export", "local", "readonly", "declare", "typeset"})
+
+
+@dataclass
+class IO:
+    stdin: ByteSource
+    stdout: ByteSink
+    stderr: ByteSink
+
+
+@dataclass
+class _Job:
+    """A background command: a child process or a thread running a subshell."""
+
+    proc: Any = None
+    thread: threading.Thread | None = None
+    status: int = 0
+    pid: int = 0
+
+
+@dataclass
+class _Stage:
+    status: int = 0
+    error: BaseException | None = None
+    owned: list[Any] = field(default_factory=list)
+
+
+Closable = FdSink | FdSource | BufferSource
+
+
+def encode(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+def decode(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+class Interp:
+    """One shell (or subshell): state plus the run's shared process tracker and guard."""
+
+    def __init__(
+        self,
+        state: ShellState,
+        io: IO,
+        procs: ProcessTracker,
+        guard: Guard,
+        platform: str,
+    ) -> None:
+        self.state = state
+        self.io = io
+        self.procs = procs
+        self.guard = guard
+        self.platform = platform
+        self.src = ""
+        self.expander = Expander(self)
+        self.jobs: list[_Job] = []
+        self.subst_status: int | None = None
+        self.errexit_suppressed = 0
+        self.function_depth = 0
+        self.source_depth = 0
+        self.exit_trap: str | None = None
+        self.route: str | None = None
+        # Set on the subshell of a background job, to learn its first child's pid.
+        self.spawn_hook: Callable[[Any], None] | None = None
+        self.spawned: threading.Event | None = None
+
+    # -- construction of subshells ---------------------------------------------
+    def subshell(self, io: IO | None = None) -> Interp:
+        sub = Interp(self.state.copy(), io or self.io, self.procs, self.guard, self.platform)
+        sub.src = self.src
+        sub.function_depth = self.function_depth
+        return sub
+
+    # -- output helpers --------------------------------------------------------
+    def error(self, message: str, io: IO | None = None) -> None:
+        """Print ``hookrun: message`` on stderr (never raises on a closed stream)."""
+        with contextlib.suppress(OSError):
+            (io or self.io).stderr.write(encode(f"hookrun: {message}\n"))
+
+    # -- programs --------------------------------------------------------------
+    def run_program(self, nodes: Sequence[Any], source: str, io: IO) -> int:
+        """Run parsed commands; ``exit`` and fatal errors end here with their status."""
+        saved = self.src
+        self.src = source
+        try:
+            status = self.exec_sequence(nodes, io)
+        except ExitShell as exc:
+            status = exc.code
+        finally:
+            self.src = saved
+        return status
+
+    def run_source(self, source: str, io: IO) -> int:
+        """Parse and run ``source`` in this shell (``eval``, ``.``); errors are statuses."""
+        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
+        from hookrun.dispatch.shell.prepass import Unsupported
+
+        try:
+            program = parse(source)
+        except ShellSyntaxError as exc:
+            self.error(f"syntax error: {exc}", io)
+            return 2
+        except Unsupported as exc:
+            self.error(unsupported_message(exc.construct), io)
+            return 2
+        saved = self.src
+        self.src = program.source
+        try:
+            return self.exec_sequence(program.nodes, io)
+        finally:
+            self.src = saved
+
+    def command_substitution(self, source: str) -> str:
+        """``$(…)``/backquotes: run ``source`` in a subshell and capture its stdout."""
+        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
+        from hookrun.dispatch.shell.prepass import Unsupported
+
+        try:
+            program = parse(source)
+        except ShellSyntaxError as exc:
+            raise ShellError(f"syntax error in command substitution: {exc}", 2) from None
+        except Unsupported as exc:
+            raise ShellError(unsupported_message(exc.construct), 2) from None
+        sink = CaptureSink(SUBSTITUTION_LIMIT)
+        sub = self.subshell()
+        io = IO(self.io.stdin, sink, self.io.stderr)
+        try:
+            status = sub.run_program(program.nodes, program.source, io)
+        finally:
+            remaining = self.guard.remaining()
+            sink.finish(24 * 3600.0 if remaining is None else remaining)
+        self.guard.check()
+        self.subst_status = status
+        return decode(sink.data).rstrip("\n")
+
+    # -- nodes -----------------------------------------------------------------
+    def exec_sequence(self, parts: Sequence[Any], io: IO) -> int:
+        """A list: commands separated by ``;``, ``&``, ``&&``, ``||`` operator nodes."""
+        status = self.state.status
+        i = 0
+        n = len(parts)
+        while i < n:
+            node = parts[i]
+            if node.kind in ("operator", "reservedword", "pipe"):
+                i += 1
+                continue
+            op = parts[i + 1].op if i + 1 < n and parts[i + 1].kind == "operator" else None
+            i += 2 if op is not None else 1
+            if op == "&":
+                self.start_background(node, io)
+                status = self.state.status = 0
+                continue
+            if op in ("&&", "||"):
+                self.errexit_suppressed += 1
+                try:
+                    status = self.exec_node(node, io)
+                finally:
+                    self.errexit_suppressed -= 1
+            else:
+                status = self.exec_node(node, io)
+            while op in ("&&", "||") and i < n:
+                if (op == "&&") == (status == 0):
+                    break
+                op = parts[i + 1].op if i + 1 < n and parts[i + 1].kind == "operator" else None
+                i += 2 if op is not None else 1
+        return status
+
+    def exec_node(self, node: Any, io: IO) -> int:
+        self.guard.check()
+        kind = node.kind
+        if kind == "command":
+            status = self.exec_command(node, io)
+            self.state.status = status
+            self.check_errexit(status)
+            return status
+        if kind == "pipeline":
+            status = self.exec_pipeline(node, io)
+        elif kind == "list":
+            status = self.exec_sequence(node.parts, io)
+        elif kind == "compound":
+            status = self.exec_compound(node, io)
+        elif kind == "if":
+            status = self.exec_if(node, io)
+        elif kind in ("while", "until"):
+            status = self.exec_loop(node, io, until=kind == "until")
+        elif kind == "for":
+            status = self.exec_for(node, io)
+        elif kind == "function":
+            status = self.define_function(node)
+        else:
+            raise ShellError(f"unsupported syntax node '{kind}'", 2)
+        self.state.status = status
+        return status
+
+    def check_errexit(self, status: int) -> None:
+        if status != 0 and self.state.errexit and self.errexit_suppressed == 0:
+            raise ExitShell(status)
+
+    def conditional(self, node: Any, io: IO) -> int:
+        """Run a condition (if/while test): ``set -e`` does not apply inside it."""
+        self.errexit_suppressed += 1
+        try:
+            return self.exec_node(node, io)
+        finally:
+            self.errexit_suppressed -= 1
+
+    def raw(self, node: Any) -> str:
+        return self.src[node.pos[0] : node.pos[1]]
+
+    # -- compound commands -----------------------------------------------------
+    def exec_compound(self, node: Any, io: IO) -> int:
+        items = list(node.list)
+        subshell = bool(items) and items[0].kind == "reservedword" and items[0].word == "("
+        body = [p for p in items if p.kind != "reservedword"]
+        redirects = getattr(node, "redirects", None) or []
+        owned: list[Closable] = []
+        try:
+            if redirects:
+                try:
+                    io = self.redirect(redirects, io, owned)
+                except ShellError as exc:
+                    self.error(exc.message, io)
+                    return exc.status
+            if subshell:
+                sub = self.subshell(io)
+                status = sub.run_program(body, self.src, io)
+                self.check_errexit(status)
+                return status
+            return self.exec_sequence(body, io)
+        finally:
+            _close_all(owned)
+
+    def exec_if(self, node: Any, io: IO) -> int:
+        parts = node.parts
+        i = 0
+        while i < len(parts):
+            word = parts[i].word if parts[i].kind == "reservedword" else None
+            if word in ("if", "elif"):
+                cond = parts[i + 1]
+                body = parts[i + 3]
+                if self.conditional(cond, io) == 0:
+                    return self.exec_node(body, io)
+                i += 4
+            elif word == "else":
+                return self.exec_node(parts[i + 1], io)
+            else:
+                i += 1
+        return 0
+
+    def exec_loop(self, node: Any, io: IO, *, until: bool) -> int:
+        parts = [p for p in node.parts if p.kind != "reservedword"]
+        cond, body = parts[0], parts[1]
+        status = 0
+        while True:
+            self.guard.check()
+            ok = self.conditional(cond, io) == 0
+            if ok == until:
+                return status
+            try:
+                status = self.exec_node(body, io)
+            except LoopControl as ctl:
+                if ctl.levels > 1:
+                    ctl.levels -= 1
+                    raise
+                status = 0
+                if ctl.kind == "break":
+                    return status
+
+    def exec_for(self, node: Any, io: IO) -> int:
+        parts = node.parts
+        name = parts[1].word
+        words: list[str] = []
+        has_in = False
+        body = None
+        for p in parts[2:]:
+            if p.kind == "reservedword" and p.word == "in":
+                has_in = True
+            elif p.kind == "word" and has_in and body is None:
+                words.append(self.raw(p))
+            elif p.kind not in ("reservedword", "word"):
+                body = p
+        values = self.expander.fields(words) if has_in else list(self.state.params)
+        status = 0
+        for value in values:
+            self.guard.check()
+            self.state.set_var(name, value)
+            try:
+                status = self.exec_node(body, io)
+            except LoopControl as ctl:
+                if ctl.levels > 1:
+                    ctl.levels -= 1
+                    raise
+                status = 0
+                if ctl.kind == "break":
+                    break
+        return status
+
+    def define_function(self, node: Any) -> int:
+        name = node.parts[0].word
+        body = next(p for p in node.parts[1:] if p.kind not in ("reservedword",))
+        self.state.functions[name] = Function(body, self.src)
+        return 0
+
+    def call_function(self, fn: Function, argv: list[str], io: IO) -> int:
+        st = self.state
+        saved_params, saved_src = st.params, self.src
+        st.params = argv[1:]
+        st.locals_stack.append({})
+        self.function_depth += 1
+        self.src = fn.source
+        try:
+            return self.exec_node(fn.body, io)
+        except ReturnFromFunction as ret:
+            return ret.code
+        finally:
+            self.src = saved_src
+            self.function_depth -= 1
+            st.pop_locals()
+            st.params = saved_params
+
+    # -- pipelines -------------------------------------------------------------
+    def exec_pipeline(self, node: Any, io: IO) -> int:
+        parts = node.parts
+        negate = parts[0].kind == "reservedword" and parts[0].word == "!"
+        stages = [p for p in parts if p.kind not in ("pipe", "reservedword")]
+        if negate:
+            self.errexit_suppressed += 1
+        try:
+            if len(stages) == 1:
+                status = self.exec_node(stages[0], io)
+            else:
+                status = self.run_pipeline(stages, io)
+                self.state.status = status
+                if not negate:
+                    self.check_errexit(status)
+        finally:
+            if negate:
+                self.errexit_suppressed -= 1
+        return (0 if status else 1) if negate else status
+
+    def run_pipeline(self, stages: list[Any], io: IO) -> int:
+        n = len(stages)
+        results = [_Stage() for _ in stages]
+        threads: list[threading.Thread] = []
+        started = 0
+        try:
+            # Every pipe end belongs to exactly one stage, which closes it when it ends
+            # (so EOF and EPIPE reach the neighbours as soon as a stage is done).
+            ends: list[tuple[FdSource, FdSink]] = []
+            for k in range(n - 1):
+                r, w = os.pipe()
+                ends.append((FdSource(r), FdSink(w)))
+                results[k].owned.append(ends[k][1])
+                results[k + 1].owned.append(ends[k][0])
+            for k, node in enumerate(stages):
+                stage_io = IO(
+                    ends[k - 1][0] if k > 0 else io.stdin,
+                    ends[k][1] if k < n - 1 else io.stdout,
+                    io.stderr,
+                )
+                sub = self.subshell(stage_io)
+                if k == n - 1:
+                    started += 1
+                    _run_stage(sub, node, stage_io, results[k])
+                else:
+                    t = threading.Thread(
+                        target=_run_stage,
+                        args=(sub, node, stage_io, results[k]),
+                        name="hookrun-pipeline-stage",
+                        daemon=True,
+                    )
+                    t.start()
+                    started += 1
+                    threads.append(t)
+            for t in threads:
+                while t.is_alive():
+                    t.join(0.05)
+                    self.guard.check()
+        finally:
+            for res in results[started:]:
+                _close_all(res.owned)
+        for res in results:
+            if isinstance(res.error, Interrupted):
+                raise res.error
+        statuses = [res.status for res in results]
+        if self.state.pipefail:
+            return next((s for s in reversed(statuses) if s != 0), 0)
+        return statuses[-1]
+
+    # -- background jobs -------------------------------------------------------
+    def start_background(self, node: Any, io: IO) -> None:
+        """``cmd &``: start it and go on. Leftover jobs are ended by the caller's tracker."""
+        devnull = FdSource(os.open(os.devnull, os.O_RDONLY))
+        bg_io = IO(devnull, io.stdout, io.stderr)
+        sub = self.subshell(bg_io)
+        job = _Job()
+        result = _Stage(owned=[devnull])
+        spawned = threading.Event()
+        sub.spawned = spawned
+        sub.spawn_hook = lambda proc: _set_pid(job, proc)
+
+        def run() -> None:
+            try:
+                _run_stage(sub, node, bg_io, result)
+                job.status = result.status
+            finally:
+                spawned.set()
+
+        t = threading.Thread(target=run, name="hookrun-background", daemon=True)
+        job.thread = t
+        t.start()
+        # `$!` should be the child's pid in the common `cmd &` case: wait until the
+        # job has spawned its first child (or finished without one).
+        if node.kind == "command":
+            spawned.wait(5.0)
+        job.pid = job.pid or t.ident or 0
+        self.jobs.append(job)
+        self.state.last_bg_pid = job.pid
+
+    def wait_jobs(self, pids: Sequence[int] | None = None) -> int:
+        """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs)."""
+        status = 0
+        for pid in pids or [j.pid for j in self.jobs]:
+            job = next((j for j in self.jobs if j.pid == pid), None)
+            if job is None:
+                status = 127
+                continue
+            assert job.thread is not None
+            while job.thread.is_alive():
+                job.thread.join(0.05)
+                self.guard.check()
+            status = job.status
+            self.jobs.remove(job)
+        return status
+
+    # -- simple commands -------------------------------------------------------
+    def exec_command(self, node: Any, io: IO) -> int:
+        assigns: list[str] = []
+        words: list[str] = []
+        redirects: list[Any] = []
+        for p in node.parts:
+            if p.kind == "assignment" and not words:
+                assigns.append(self.raw(p))
+            elif p.kind in ("word", "assignment"):
+                words.append(self.raw(p))
+            elif p.kind == "redirect":
+                redirects.append(p)
+        owned: list[Closable] = []
+        saved_io = self.io
+        self.io = io
+        try:
+            self.subst_status = None
+            argv = self.expand_argv(words)
+            if redirects:
+                io = self.redirect(redirects, io, owned)
+            values = [self.assignment(a) for a in assigns]
+            if not argv:
+                for name, value in values:
+                    self.state.set_var(name, value)
+                return self.subst_status or 0
+            return self.run_argv(argv, io, dict(values))
+        except ShellError as exc:
+            self.error(exc.message, io)
+            if exc.fatal:
+                raise ExitShell(exc.status) from None
+            return exc.status
+        finally:
+            self.io = saved_io
+            _close_all(owned)
+
+    def expand_argv(self, words: list[str]) -> list[str]:
+        if not words:
+            return []
+        if words[0] in _DECLARATION_BUILTINS:
+            # Declaration builtins take assignment words: `export A=$x` is not split.
+            out = [words[0]]
+            for w in words[1:]:
+                if "=" in w and w.split("=", 1)[0].isidentifier():
+                    out.append(self.expander.string(w, assignment=True))
+                else:
+                    out.extend(self.expander.fields([w]))
+            return out
+        return self.expander.fields(words)
+
+    def assignment(self, raw: str) -> tuple[str, str]:
+        name, _, value_raw = raw.partition("=")
+        value = self.expander.string(value_raw, assignment=True)
+        if name.endswith("+"):
+            name = name[:-1]
+            value = self.state.vars.get(name, "") + value
+        return name, value
+
+    def run_argv(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
+        """Run one expanded command: function, builtin, or external program."""
+        name = argv[0]
+        fn = self.state.functions.get(name)
+        if fn is not None:
+            with _temporary_vars(self.state, prefix, export=True):
+                return self.call_function(fn, argv, io)
+        builtin = BUILTINS.get(name)
+        if builtin is not None:
+            with _temporary_vars(self.state, prefix, export=False):
+                return builtin(self, argv, io)
+        return self.run_external(argv, io, prefix)
+
+    def run_external(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
+        st = self.state
+        env = st.environ(prefix)
+        name = argv[0]
+        if (
+            resolve.is_path_word(name, self.platform)
+            or "/" in name
+            or (self.platform == "win32" and "\\" in name)
+        ):
+            plan = resolve.plan_file(name, argv[1:], cwd=st.cwd, env=env, platform=self.platform)
+            if plan.kind == "error":
+                _write_error_line(io, plan.message)
+                return plan.exit_code
+            if plan.kind == "script":
+                return self.run_script_file(plan.source, name, argv[1:], env, io)
+            return self.spawn_and_wait(list(plan.argv), env, io)
+        exe = resolve.find_executable(name, env=env, cwd=st.cwd, platform=self.platform)
+        if exe is None:
+            self.error(f"{name}: command not found", io)
+            return 127
+        return self.spawn_and_wait([exe, *argv[1:]], env, io)
+
+    def run_script_file(
+        self, source: str, path: str, args: list[str], env: Mapping[str, str], io: IO
+    ) -> int:
+        """A shebang-less script: a fresh shell (only exported variables) in-process."""
+        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
+        from hookrun.dispatch.shell.prepass import Unsupported
+
+        state = ShellState.create(env, self.state.cwd)
+        state.argv0 = path
+        state.params = list(args)
+        child = Interp(state, io, self.procs, self.guard, self.platform)
+        try:
+            program = parse(source)
+        except ShellSyntaxError as exc:
+            self.error(f"{path}: syntax error: {exc}", io)
+            return 2
+        except Unsupported as exc:
+            self.error(f"{path}: {unsupported_message(exc.construct)}", io)
+            return 2
+        return child.run_top(program.nodes, program.source, io)
+
+    def run_top(self, nodes: Sequence[Any], source: str, io: IO) -> int:
+        """Run a whole script: ``exit``, the EXIT trap and fatal errors are handled here."""
+        try:
+            status = self.run_program(nodes, source, io)
+        except ReturnFromFunction as ret:
+            status = ret.code
+        except LoopControl:
+            status = self.state.status
+        if self.exit_trap:
+            trap, self.exit_trap = self.exit_trap, None
+            self.state.status = status
+            try:
+                self.run_source(trap, io)
+            except ExitShell as exc:
+                status = exc.code
+        return status
+
+    def spawn_and_wait(self, argv: list[str], env: Mapping[str, str], io: IO) -> int:
+        try:
+            proc = self.procs.spawn(
+                argv,
+                cwd=self.state.cwd,
+                env=env,
+                stdin=io.stdin.fileno(),
+                stdout=io.stdout.fileno(),
+                stderr=io.stderr.fileno(),
+            )
+        except SpawnError as exc:
+            _write_error_line(io, exc.message)
+            return exc.exit_code
+        if self.spawn_hook is not None:
+            hook, self.spawn_hook = self.spawn_hook, None  # only the job's first child
+            hook(proc)
+            if self.spawned is not None:
+                self.spawned.set()
+        return self.procs.wait(proc, self.guard)
+
+    # -- redirections ----------------------------------------------------------
+    def redirect(self, redirects: list[Any], io: IO, owned: list[Closable]) -> IO:
+        streams: dict[int, Any] = {0: io.stdin, 1: io.stdout, 2: io.stderr}
+        for r in redirects:
+            kind = r.type
+            fd = r.input if isinstance(r.input, int) else None
+            target = r.output
+            if kind in ("<<", "<<-"):
+                streams[_fd(fd, 0)] = self.heredoc(r, owned)
+            elif kind == "<<<":
+                text = self.expander.string(self.raw(target)) + "\n"
+                src = BufferSource(encode(text))
+                owned.append(src)
+                streams[_fd(fd, 0)] = src
+            elif kind in (">&", "<&") and isinstance(target, int):
+                streams[_fd(fd, 1 if kind == ">&" else 0)] = streams[_fd(target, 1)]
+            elif kind in (">&", "<&") and target == "-":
+                streams[_fd(fd, 1 if kind == ">&" else 0)] = self.open_file(os.devnull, kind, owned)
+            elif kind in ("&>", "&>>") or (kind == ">&" and fd is None):
+                sink = self.open_file(
+                    self.expander.string(self.raw(target)), ">>" if kind == "&>>" else ">", owned
+                )
+                streams[1] = streams[2] = sink
+            elif kind in (">", ">>", ">|", "<"):
+                path = self.expander.string(self.raw(target))
+                default = 0 if kind == "<" else 1
+                streams[_fd(fd, default)] = self.open_file(path, kind, owned, streams)
+            else:
+                raise ShellError(f"redirection '{kind}' is not supported", 2)
+        return IO(streams[0], streams[1], streams[2])
+
+    def open_file(
+        self,
+        path: str,
+        kind: str,
+        owned: list[Closable],
+        streams: Mapping[int, Any] | None = None,
+    ) -> Any:
+        special = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+        if streams is not None and path in special:
+            return streams[special[path]]
+        if path == "/dev/null":
+            path = os.devnull  # so `>/dev/null` works on Windows too
+        full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
+        flags = {
+            "<": os.O_RDONLY,
+            "<&": os.O_RDONLY,
+            ">": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+            ">|": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+            ">&": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+            ">>": os.O_WRONLY | os.O_CREAT | os.O_APPEND,
+        }[kind]
+        flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(full, flags, 0o666)
+        except OSError as exc:
+            raise ShellError(f"{path}: {exc.strerror or exc}", 1) from None
+        stream: Closable = FdSource(fd) if kind in ("<", "<&") else FdSink(fd)
+        owned.append(stream)
+        return stream
+
+    def heredoc(self, r: Any, owned: list[Closable]) -> BufferSource:
+        delimiter = r.output.word if hasattr(r.output, "word") else str(r.output)
+        value: str = r.heredoc.value if r.heredoc is not None else ""
+        lines = value.split("\n")
+        if lines and lines[-1].lstrip("\t") == delimiter:
+            lines.pop()
+        body = "".join(line + "\n" for line in lines)
+        if r.type == "<<-":
+            body = "".join(line.lstrip("\t") + "\n" for line in lines)
+        if not is_quoted_heredoc(delimiter):
+            body = self.expander.heredoc(body)
+        src = BufferSource(encode(body))
+        owned.append(src)
+        return src
+
+
+def _set_pid(job: _Job, proc: Any) -> None:
+    job.pid = proc.pid
+    job.proc = proc
+
+
+def _fd(fd: int | None, default: int) -> int:
+    fd = default if fd is None else fd
+    if fd not in (0, 1, 2):
+        raise ShellError(
+            f"redirection of file descriptor {fd} is not supported (only 0, 1 and 2)", 2
+        )
+    return fd
+
+
+def _close_all(owned: Sequence[Any]) -> None:
+    for stream in owned:
+        with contextlib.suppress(OSError):
+            stream.close()
+
+
+def _write_error_line(io: IO, message: str) -> None:
+    with contextlib.suppress(OSError):
+        io.stderr.write(encode(message.rstrip("\n") + "\n"))
+
+
+def _run_stage(sub: Interp, node: Any, io: IO, result: _Stage) -> None:
+    """Run one pipeline stage or background job; never raises (errors become statuses)."""
+    try:
+        result.status = sub.run_top([node], sub.src, io)
+    except BrokenPipeError:
+        result.status = BROKEN_PIPE_STATUS
+    except Interrupted as exc:
+        result.status = 130
+        result.error = exc
+    except ShellError as exc:
+        sub.error(exc.message, io)
+        result.status = exc.status
+    except RecursionError:
+        sub.error("commands nested too deeply", io)
+        result.status = 2
+    except Exception as exc:  # the last line of defence: a status, never a traceback
+        sub.error(f"internal error in the in-process shell: {type(exc).__name__}: {exc}", io)
+        result.status = 2
+    finally:
+        _close_all(result.owned)
+
+
+class _temporary_vars:
+    """``VAR=x cmd``: the assignments hold for one builtin or function call only."""
+
+    def __init__(self, state: ShellState, values: Mapping[str, str] | None, *, export: bool):
+        self.state = state
+        self.values = values
+        self.export = export
+        self.saved: list[tuple[str, str | None, bool]] = []
+
+    def __enter__(self) -> None:
+        if not self.values:
+            return
+        st = self.state
+        for name, value in self.values.items():
+            self.saved.append((name, st.vars.get(name), name in st.exported))
+            st.vars[name] = value
+            if self.export:
+                st.exported.add(name)
+
+    def __exit__(self, *exc: object) -> None:
+        st = self.state
+        for name, old, was_exported in reversed(self.saved):
+            if old is None:
+                st.vars.pop(name, None)
+            else:
+                st.vars[name] = old
+            if not was_exported:
+                st.exported.discard(name)
+
+
+def unsupported_message(construct: str) -> str:
+    return (
+        f"{construct} is not supported by hookrun's in-process shell; put this hook in a "
+        "script file whose first line is a shebang (#!/bin/bash) and run that file instead"
+    )
+
+
+def default_platform() -> str:
+    return sys.platform

@@ -1,0 +1,125 @@
+"""One interpreter's mutable state: variables, cwd, positional parameters, functions.
+
+It lives in a plain object owned by one :class:`~hookrun.dispatch.shell.Shell` and is
+copied for subshells (``( … )``, pipeline stages, ``$( … )``, background jobs). Nothing
+here reads or writes ``os.environ`` or the process's working directory: ten shells in ten
+threads each see only their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class ExitShell(Exception):
+    """``exit N`` (or a fatal error): unwinds to the top of the current (sub)shell."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class ReturnFromFunction(Exception):
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class LoopControl(Exception):
+    """``break N`` / ``continue N``: ``levels`` loops up."""
+
+    def __init__(self, kind: str, levels: int) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.levels = levels
+
+
+class ShellError(Exception):
+    """An error that ends the current command with ``status`` after printing ``message``.
+
+    ``fatal`` errors (``set -u`` violations, bad substitutions) end a non-interactive
+    shell, as POSIX requires.
+    """
+
+    def __init__(self, message: str, status: int = 1, *, fatal: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.fatal = fatal
+
+
+@dataclass
+class Function:
+    body: Any  # a bashlex node
+    source: str  # the (rewritten) source the node's positions refer to
+
+
+@dataclass
+class ShellState:
+    vars: dict[str, str]
+    exported: set[str]
+    cwd: str
+    argv0: str = "hookrun"
+    params: list[str] = field(default_factory=list)
+    functions: dict[str, Function] = field(default_factory=dict)
+    errexit: bool = False
+    nounset: bool = False
+    pipefail: bool = False
+    status: int = 0
+    last_bg_pid: int | None = None
+    # One dict per active function call: name -> value before `local` (None = unset).
+    locals_stack: list[dict[str, str | None]] = field(default_factory=list)
+    case_values: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
+        return cls(vars=dict(env), exported=set(env), cwd=cwd)
+
+    def copy(self) -> ShellState:
+        """An independent copy for a subshell (functions are shared read-only)."""
+        return ShellState(
+            vars=dict(self.vars),
+            exported=set(self.exported),
+            cwd=self.cwd,
+            argv0=self.argv0,
+            params=list(self.params),
+            functions=dict(self.functions),
+            errexit=self.errexit,
+            nounset=self.nounset,
+            pipefail=self.pipefail,
+            status=self.status,
+            last_bg_pid=self.last_bg_pid,
+            locals_stack=[dict(f) for f in self.locals_stack],
+            case_values=dict(self.case_values),
+        )
+
+    def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        """The environment a child sees: exported variables, then ``extra`` on top."""
+        env = {k: v for k, v in self.vars.items() if k in self.exported}
+        if extra:
+            env.update(extra)
+        return env
+
+    def set_var(self, name: str, value: str) -> None:
+        self.vars[name] = value
+
+    def unset_var(self, name: str) -> None:
+        self.vars.pop(name, None)
+        self.exported.discard(name)
+
+    def make_local(self, name: str) -> None:
+        if not self.locals_stack:
+            return
+        frame = self.locals_stack[-1]
+        if name not in frame:
+            frame[name] = self.vars.get(name)
+
+    def pop_locals(self) -> None:
+        frame = self.locals_stack.pop()
+        for name, old in frame.items():
+            if old is None:
+                self.vars.pop(name, None)
+            else:
+                self.vars[name] = old

@@ -1,0 +1,353 @@
+"""Conditional expressions: ``test``/``[`` over expanded words and ``[[ … ]]`` over raw text.
+
+Both evaluate to an exit status: 0 true, 1 false, 2 for a malformed expression (with a
+message). Files are resolved against the shell's cwd, never the process's.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Callable
+
+UNARY_FILE = set("ebcdfghkprsuwxGLNOS") | {"h"}
+BINARY_INT = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
+
+
+class TestError(Exception):
+    """A malformed conditional expression (status 2)."""
+
+
+def _path(cwd: str, p: str) -> str:
+    return p if os.path.isabs(p) else os.path.join(cwd, p)
+
+
+def file_test(op: str, arg: str, cwd: str) -> bool:
+    path = _path(cwd, arg)
+    if op == "t":
+        try:
+            return os.isatty(int(arg))
+        except (ValueError, OSError):
+            return False
+    try:
+        st = os.lstat(path) if op in ("h", "L") else os.stat(path)
+    except (OSError, ValueError):
+        return False
+    mode = st.st_mode
+    checks: dict[str, Callable[[], bool]] = {
+        "e": lambda: True,
+        "f": lambda: stat.S_ISREG(mode),
+        "d": lambda: stat.S_ISDIR(mode),
+        "b": lambda: stat.S_ISBLK(mode),
+        "c": lambda: stat.S_ISCHR(mode),
+        "p": lambda: stat.S_ISFIFO(mode),
+        "S": lambda: stat.S_ISSOCK(mode),
+        "h": lambda: stat.S_ISLNK(mode),
+        "L": lambda: stat.S_ISLNK(mode),
+        "s": lambda: st.st_size > 0,
+        "g": lambda: bool(mode & stat.S_ISGID),
+        "u": lambda: bool(mode & stat.S_ISUID),
+        "k": lambda: bool(mode & stat.S_ISVTX),
+        "r": lambda: os.access(path, os.R_OK),
+        "w": lambda: os.access(path, os.W_OK),
+        "x": lambda: os.access(path, os.X_OK),
+        "O": lambda: hasattr(os, "getuid") and st.st_uid == os.getuid(),
+        "G": lambda: hasattr(os, "getgid") and st.st_gid == os.getgid(),
+        "N": lambda: st.st_mtime > st.st_atime,
+    }
+    return checks[op]()
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise TestError(f"{text}: integer expression expected") from None
+
+
+def binary(op: str, a: str, b: str, cwd: str) -> bool:
+    if op in ("=", "=="):
+        return a == b
+    if op == "!=":
+        return a != b
+    if op == "<":
+        return a < b
+    if op == ">":
+        return a > b
+    if op in BINARY_INT:
+        x, y = _int(a), _int(b)
+        return {
+            "-eq": x == y,
+            "-ne": x != y,
+            "-lt": x < y,
+            "-le": x <= y,
+            "-gt": x > y,
+            "-ge": x >= y,
+        }[op]
+    if op in ("-nt", "-ot", "-ef"):
+        try:
+            sa, sb = os.stat(_path(cwd, a)), os.stat(_path(cwd, b))
+        except OSError:
+            return False
+        if op == "-nt":
+            return sa.st_mtime > sb.st_mtime
+        if op == "-ot":
+            return sa.st_mtime < sb.st_mtime
+        return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
+    raise TestError(f"{op}: binary operator expected")
+
+
+_BINARY_OPS = {"=", "==", "!=", "<", ">", "-nt", "-ot", "-ef"} | BINARY_INT
+
+
+def is_unary(op: str) -> bool:
+    return len(op) == 2 and op[0] == "-" and (op[1] in UNARY_FILE or op[1] in "nzt")
+
+
+def unary(op: str, arg: str, cwd: str) -> bool:
+    if op == "-n":
+        return arg != ""
+    if op == "-z":
+        return arg == ""
+    return file_test(op[1], arg, cwd)
+
+
+class _TestParser:
+    """POSIX ``test`` with ``!``, ``-a``, ``-o`` and parentheses (recursive descent)."""
+
+    def __init__(self, args: list[str], cwd: str) -> None:
+        self.args = args
+        self.pos = 0
+        self.cwd = cwd
+
+    def more(self) -> bool:
+        return self.pos < len(self.args)
+
+    def peek(self, k: int = 0) -> str | None:
+        j = self.pos + k
+        return self.args[j] if j < len(self.args) else None
+
+    def or_(self) -> bool:
+        value = self.and_()
+        while self.peek() == "-o":
+            self.pos += 1
+            rhs = self.and_()
+            value = value or rhs
+        return value
+
+    def and_(self) -> bool:
+        value = self.not_()
+        while self.peek() == "-a":
+            self.pos += 1
+            rhs = self.not_()
+            value = value and rhs
+        return value
+
+    def not_(self) -> bool:
+        if self.peek() == "!" and self.peek(1) is not None:
+            self.pos += 1
+            return not self.not_()
+        return self.primary()
+
+    def primary(self) -> bool:
+        tok = self.peek()
+        if tok is None:
+            raise TestError("argument expected")
+        if tok == "(" and self.peek(2) != ")" or (tok == "(" and self.peek(1) == "("):
+            self.pos += 1
+            value = self.or_()
+            if self.peek() != ")":
+                raise TestError("')' expected")
+            self.pos += 1
+            return value
+        nxt = self.peek(1)
+        if nxt is not None and nxt in _BINARY_OPS and self.peek(2) is not None:
+            self.pos += 3
+            return binary(nxt, tok, self.args[self.pos - 1], self.cwd)
+        if is_unary(tok) and nxt is not None:
+            self.pos += 2
+            return unary(tok, nxt, self.cwd)
+        self.pos += 1
+        return tok != ""
+
+
+def run_test(args: list[str], cwd: str) -> bool:
+    """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`TestError`."""
+    n = len(args)
+    # POSIX fixes the meaning by argument count up to 4; the parser agrees except where
+    # an operand looks like an operator, which the count rules resolve.
+    if n == 0:
+        return False
+    if n == 1:
+        return args[0] != ""
+    if n == 2:
+        if args[0] == "!":
+            return args[1] == ""
+        if is_unary(args[0]):
+            return unary(args[0], args[1], cwd)
+        raise TestError(f"{args[0]}: unary operator expected")
+    if n == 3:
+        if args[1] in _BINARY_OPS:
+            return binary(args[1], args[0], args[2], cwd)
+        if args[0] == "!":
+            return not run_test(args[1:], cwd)
+        if args[0] == "(" and args[2] == ")":
+            return args[1] != ""
+    if n == 4 and args[0] == "!":
+        return not run_test(args[1:], cwd)
+    parser = _TestParser(args, cwd)
+    value = parser.or_()
+    if parser.more():
+        raise TestError(f"{parser.peek()}: unexpected argument")
+    return value
+
+
+# -- [[ … ]] ------------------------------------------------------------------
+
+_DBL_TOKEN = re.compile(
+    r"\s*(&&|\|\||!(?=\s)|\(|\)|(?:[^\s()&|'\"\\]|\\.|'[^']*'|\"(?:\\.|[^\"\\])*\")+)", re.S
+)
+
+
+def dbl_tokens(text: str) -> list[str]:
+    """Split the inside of ``[[ … ]]`` into raw words and operators.
+
+    After ``=~`` the regular expression runs to the next unquoted blank outside
+    parentheses, so ``^(a|b)$`` stays one word, as in bash.
+    """
+    out: list[str] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        while i < n and text[i] in " \t\n":
+            i += 1
+        if i >= n:
+            break
+        if out and out[-1] == "=~":
+            j, depth = i, 0
+            while j < n:
+                c = text[j]
+                if c == "\\":
+                    j += 2
+                    continue
+                if c in "'\"":
+                    end = text.find(c, j + 1)
+                    j = n if end < 0 else end + 1
+                    continue
+                if c == "(":
+                    depth += 1
+                elif c == ")":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif c in " \t\n" and depth == 0:
+                    break
+                j += 1
+            out.append(text[i:j])
+            i = j
+            continue
+        m = _DBL_TOKEN.match(text, i)
+        if m is None or not m.group(1):
+            raise TestError(f"syntax error in conditional expression near `{text[i:]}'")
+        out.append(m.group(1))
+        i = m.end()
+    return out
+
+
+class DoubleBracket:
+    """Evaluates ``[[ … ]]`` tokens with expansion callbacks (no splitting, no globbing)."""
+
+    def __init__(
+        self,
+        tokens: list[str],
+        cwd: str,
+        string: Callable[[str], str],
+        pattern: Callable[[str], str],
+        regex: Callable[[str], str],
+        matches: Callable[[str, str], bool],
+        set_match: Callable[[str], None],
+    ) -> None:
+        self.toks = tokens
+        self.pos = 0
+        self.cwd = cwd
+        self.string = string
+        self.pattern = pattern
+        self.regex = regex
+        self.matches = matches
+        self.set_match = set_match
+
+    def peek(self, k: int = 0) -> str | None:
+        j = self.pos + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def evaluate(self) -> bool:
+        if not self.toks:
+            raise TestError("expression expected in '[[ ]]'")
+        value = self.or_()
+        if self.peek() is not None:
+            raise TestError(f"syntax error in conditional expression near `{self.peek()}'")
+        return value
+
+    def or_(self) -> bool:
+        value = self.and_()
+        while self.peek() == "||":
+            self.pos += 1
+            rhs = self.and_()
+            value = value or rhs
+        return value
+
+    def and_(self) -> bool:
+        value = self.not_()
+        while self.peek() == "&&":
+            self.pos += 1
+            rhs = self.not_()
+            value = value and rhs
+        return value
+
+    def not_(self) -> bool:
+        if self.peek() == "!":
+            self.pos += 1
+            return not self.not_()
+        return self.primary()
+
+    def primary(self) -> bool:
+        tok = self.peek()
+        if tok is None:
+            raise TestError("unexpected end of conditional expression")
+        if tok == "(":
+            self.pos += 1
+            value = self.or_()
+            if self.peek() != ")":
+                raise TestError("expected `)' in conditional expression")
+            self.pos += 1
+            return value
+        op = self.peek(1)
+        if op in ("==", "=", "!="):
+            rhs = self.peek(2)
+            if rhs is None:
+                raise TestError(f"argument expected after `{op}'")
+            self.pos += 3
+            hit = self.matches(self.string(tok), self.pattern(rhs))
+            return hit if op != "!=" else not hit
+        if op == "=~":
+            rhs = self.peek(2)
+            if rhs is None:
+                raise TestError("argument expected after `=~'")
+            self.pos += 3
+            try:
+                found = re.search(self.regex(rhs), self.string(tok))
+            except re.error as exc:
+                raise TestError(f"invalid regular expression `{rhs}': {exc}") from None
+            self.set_match(found.group(0) if found else "")
+            return found is not None
+        if op is not None and op in _BINARY_OPS and self.peek(2) is not None:
+            rhs = self.peek(2)
+            assert rhs is not None
+            self.pos += 3
+            return binary(op, self.string(tok), self.string(rhs), self.cwd)
+        if is_unary(tok) and op is not None and op not in ("&&", "||", ")"):
+            self.pos += 2
+            return unary(tok, self.string(op), self.cwd)
+        self.pos += 1
+        return self.string(tok) != ""
