@@ -27,7 +27,6 @@ from hookrun.runner.result import HookResult, RunResult
 
 if TYPE_CHECKING:
     from hookrun.dispatch.cancel import CancelToken
-    from hookrun.runner.execute import DispatchFn
 
 __all__ = ["HookResult", "Runner", "RunResult"]
 
@@ -64,7 +63,6 @@ class Runner:
         project_dir: str | os.PathLike[str] | None = None,
         env: Mapping[str, str] | None = None,
         max_output: int = 1 << 20,
-        _dispatch: DispatchFn | None = None,
     ) -> None:
         self.config = config
         self.cwd = os.path.abspath(cwd)
@@ -79,7 +77,6 @@ class Runner:
         self._executor = HookExecutor(
             host_env=os.environ if env is None else env,
             max_output=max_output,
-            dispatch=_dispatch,
         )
 
     # -- construction from files ------------------------------------------------------

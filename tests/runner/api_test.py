@@ -1,0 +1,578 @@
+"""The Runner end to end, with real hook processes (shebang scripts run by dispatch)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import stat
+import sys
+import textwrap
+import threading
+import time
+import types
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+from hookrun import Runner, RunResult
+from hookrun.config.spec import Config, HookSpec
+from hookrun.dispatch.cancel import CancelToken
+from hookrun.hooks import registry
+from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.runner import PayloadError
+
+BASH = {"tool_name": "bash", "tool_input": {"command": "ls"}, "session_id": "s1"}
+
+
+def script(root: Path, name: str, body: str) -> str:
+    """A Python hook script with a shebang; returns the command that runs it."""
+    path = root / name
+    path.write_text(f"#!{sys.executable}\n" + textwrap.dedent(body))
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return f"./{name}"
+
+
+def hook(
+    command: str | None = None,
+    *,
+    name: str | None = None,
+    event: str = "PreToolUse",
+    builtin: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    matcher: str | None = None,
+    timeout: float = 30.0,
+    on_error: str = "allow",
+    env: Mapping[str, str] | None = None,
+    subs: bool = False,
+    index: int = 0,
+) -> HookSpec:
+    return HookSpec(
+        event=event,
+        source=f"hooks.json#{event}[{index}]",
+        name=name or (builtin or (command or "").split()[0].rsplit("/", 1)[-1]),
+        command=command,
+        builtin=builtin,
+        options=options or {},
+        matcher=matcher,
+        matcher_re=re.compile(matcher) if matcher else None,
+        timeout=timeout,
+        on_error=on_error,  # type: ignore[arg-type]
+        env=env or {},
+        include_sub_agents=subs,
+    )
+
+
+def runner(
+    root: Path, *hooks: HookSpec, audit_log: str | None = None, env: Mapping[str, str] | None = None
+) -> Runner:
+    by_event: dict[str, list[HookSpec]] = {}
+    for i, spec in enumerate(hooks):
+        by_event.setdefault(spec.event, []).append(
+            HookSpec(**{**spec.__dict__, "source": f"hooks.json#{spec.event}[{i}]"})
+        )
+    config = Config(hooks={k: tuple(v) for k, v in by_event.items()}, audit_log=audit_log)
+    return Runner(config, cwd=root, project_dir=root, env=env)
+
+
+def children_of_this_process() -> list[Any]:
+    children: list[Any] = psutil.Process().children(recursive=True)
+    return children
+
+
+# -- what a hook receives ------------------------------------------------------------------
+
+DUMP = """
+import json, os, sys
+data = json.load(sys.stdin)
+env = {k: v for k, v in os.environ.items()
+       if k.startswith(("HOOKRUN", "CRUSH_", "CLAUDE_", "MY_", "HOST_"))}
+json.dump({"stdin": data, "env": env, "cwd": os.getcwd()}, open(sys.argv[1], "w"))
+"""
+
+
+def test_a_hook_gets_the_payload_on_stdin_and_the_event_in_its_env(tmp_path: Path) -> None:
+    out = tmp_path / "dump.json"
+    cmd = script(tmp_path, "dump.py", DUMP) + f" {out}"
+    r = runner(tmp_path, hook(cmd, env={"MY_VAR": "mine"}), env={**os.environ, "HOST_X": "host"})
+    payload = {
+        "tool_name": "bash",
+        "tool_input": {"command": "rm -rf /", "file_path": "a.txt"},
+        "session_id": "s1",
+        "transcript_path": "/t.jsonl",
+    }
+    result = r.run("pre_tool_use", payload)
+    assert result.hooks[0].error is None
+    seen = json.loads(out.read_text())
+    assert seen["stdin"] == {
+        **payload,
+        "event": "PreToolUse",
+        "hook_event_name": "PreToolUse",
+        "cwd": str(tmp_path),
+        "project_dir": str(tmp_path),
+        "is_sub_agent": False,
+    }
+    assert seen["cwd"] == str(tmp_path)
+    common = {
+        "EVENT": "PreToolUse",
+        "TOOL_NAME": "bash",
+        "SESSION_ID": "s1",
+        "CWD": str(tmp_path),
+        "PROJECT_DIR": str(tmp_path),
+        "TOOL_INPUT_COMMAND": "rm -rf /",
+        "TOOL_INPUT_FILE_PATH": "a.txt",
+    }
+    expected = {"HOOKRUN": "1", "HOOKRUN_IS_SUB_AGENT": "false", "MY_VAR": "mine"}
+    expected |= {"HOST_X": "host", "CLAUDE_PROJECT_DIR": str(tmp_path)}
+    for key, value in common.items():
+        expected[f"HOOKRUN_{key}"] = value
+        expected[f"CRUSH_{key}"] = value
+    seen["env"].pop("HOOKRUN_DISPATCH_ID", None)  # dispatch's own tree marker
+    assert seen["env"] == expected
+
+
+def test_a_hooks_own_env_overrides_the_hosts(tmp_path: Path) -> None:
+    out = tmp_path / "dump.json"
+    cmd = script(tmp_path, "dump.py", DUMP) + f" {out}"
+    r = runner(tmp_path, hook(cmd, env={"HOST_X": "hook"}), env={**os.environ, "HOST_X": "host"})
+    r.run("PreToolUse", BASH)
+    assert json.loads(out.read_text())["env"]["HOST_X"] == "hook"
+
+
+# -- answers ---------------------------------------------------------------------------------
+
+
+def test_deny_by_exit_2_with_stderr_reason_and_exit_code(tmp_path: Path) -> None:
+    cmd = script(tmp_path, "no.py", "import sys; sys.stderr.write('no rm\\n'); sys.exit(2)")
+    result = runner(tmp_path, hook(cmd, name="no-rm")).run("PreToolUse", BASH)
+    assert (result.decision, result.reason, result.exit_code) == ("deny", "no rm", 2)
+    entry = result.to_dict()["hooks"][0]
+    assert entry["name"] == "no-rm"
+    assert entry["source"] == "hooks.json#PreToolUse[0]"
+    assert entry["route"].startswith("shebang:")
+    assert (entry["exit_code"], entry["decision"], entry["reason"]) == (2, "deny", "no rm")
+    assert isinstance(entry["duration_ms"], float)
+    assert entry["duration_ms"] == round(entry["duration_ms"], 1)
+
+
+def test_claude_shaped_output_from_a_real_hook(tmp_path: Path) -> None:
+    body = """
+    import json
+    print(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+        "permissionDecision": "allow", "updatedInput": {"command": "ls -la"},
+        "additionalContext": "listing"}}))
+    """
+    result = runner(tmp_path, hook(script(tmp_path, "c.py", body))).run("PreToolUse", BASH)
+    assert result.decision == "allow"
+    assert result.updated_input == {"command": "ls -la"}
+    assert result.context == ("listing",)
+    assert result.to_claude()["hookSpecificOutput"]["updatedInput"] == {"command": "ls -la"}
+
+
+def test_plain_text_is_context_on_user_prompt_submit(tmp_path: Path) -> None:
+    cmd = script(tmp_path, "ctx.py", "print('Current branch: main')")
+    r = runner(tmp_path, hook(cmd, event="UserPromptSubmit"))
+    result = r.run("UserPromptSubmit", {"prompt": "fix it"})
+    assert result.context == ("Current branch: main",)
+    assert result.decision is None
+
+
+def test_halt_exit_49(tmp_path: Path) -> None:
+    cmd = script(tmp_path, "halt.py", "import sys; sys.stderr.write('stop now'); sys.exit(49)")
+    result = runner(tmp_path, hook(cmd)).run("PreToolUse", BASH)
+    assert (result.halt, result.reason, result.exit_code) == (True, "stop now", 49)
+
+
+def test_context_files_are_resolved_confined_and_deduped(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("x")
+    body = """
+    import json
+    print(json.dumps({"context_files": ["README.md", "./README.md", "missing.md", "/etc/passwd"]}))
+    """
+    r = runner(tmp_path, hook(script(tmp_path, "f.py", body), event="UserPromptSubmit"))
+    assert r.run("UserPromptSubmit", {"prompt": "x"}).context_files == ("README.md",)
+
+
+def test_a_slow_first_hooks_patch_still_loses_to_a_fast_later_one(tmp_path: Path) -> None:
+    slow = script(
+        tmp_path,
+        "slow.py",
+        """
+        import json, time
+        time.sleep(0.4)
+        print(json.dumps({"updated_input": {"command": "slow", "slow": True}}))
+        """,
+    )
+    fast = script(
+        tmp_path,
+        "fast.py",
+        'import json; print(json.dumps({"updated_input": {"command": "fast"}}))',
+    )
+    result = runner(tmp_path, hook(slow), hook(fast)).run("PreToolUse", BASH)
+    assert [h.name for h in result.hooks] == ["slow.py", "fast.py"]
+    assert result.hooks[0].duration_ms > result.hooks[1].duration_ms
+    assert result.updated_input == {"command": "fast", "slow": True}
+
+
+def test_identical_commands_run_once(tmp_path: Path) -> None:
+    counter = tmp_path / "count"
+    cmd = script(tmp_path, "count.py", f"open({str(counter)!r}, 'a').write('x')")
+    result = runner(tmp_path, hook(cmd), hook(cmd), hook(cmd)).run("PreToolUse", BASH)
+    assert len(result.hooks) == 1
+    assert counter.read_text() == "x"
+
+
+def test_sub_agent_calls_run_only_opted_in_hooks(tmp_path: Path) -> None:
+    a = script(tmp_path, "a.py", "")
+    b = script(tmp_path, "b.py", "")
+    r = runner(tmp_path, hook(a), hook(b, subs=True))
+    result = r.run("PreToolUse", {**BASH, "is_sub_agent": True})
+    assert [h.name for h in result.hooks] == ["b.py"]
+    assert [s.name for s in r.select("PreToolUse", {**BASH, "is_sub_agent": True})] == ["b.py"]
+    assert [s.name for s in r.select("PreToolUse", BASH)] == ["a.py", "b.py"]
+
+
+def test_select_applies_the_matcher_for_hookrun_list(tmp_path: Path) -> None:
+    r = runner(
+        tmp_path, hook("./a.sh", matcher="^bash$"), hook("./b.sh", matcher="^edit$"), hook("./c.sh")
+    )
+    assert [s.command for s in r.select("PreToolUse", BASH)] == ["./a.sh", "./c.sh"]
+    assert [s.command for s in r.select("PreToolUse", {"tool_name": "edit"})] == [
+        "./b.sh",
+        "./c.sh",
+    ]
+    assert r.select("Stop") == []
+
+
+def test_an_event_without_hooks_answers_no_opinion(tmp_path: Path) -> None:
+    result = runner(tmp_path).run("SessionEnd", {})
+    assert result.to_dict()["hooks"] == []
+    assert (result.decision, result.exit_code) == (None, 0)
+
+
+# -- failing hooks --------------------------------------------------------------------------
+
+
+def test_crashing_hanging_flooding_and_missing_hooks_still_produce_an_answer(
+    tmp_path: Path,
+) -> None:
+    crash = script(tmp_path, "crash.py", "raise SystemExit('boom')")
+    hang = script(tmp_path, "hang.py", "import time; time.sleep(60)")
+    flood = script(
+        tmp_path,
+        "flood.py",
+        "import sys\nfor _ in range(200): sys.stdout.write('x' * 65536)\nsys.stdout.flush()",
+    )
+    ok = script(tmp_path, "ok.py", 'print(\'{"decision": "allow", "context": "fine"}\')')
+    hooks = [
+        hook(crash),
+        hook(hang, timeout=1),
+        hook(flood),
+        hook("./missing.sh"),
+        hook(ok),
+    ]
+    config = Config(hooks={"PreToolUse": tuple(hooks)})
+    r = Runner(config, cwd=tmp_path, project_dir=tmp_path, max_output=64 * 1024)
+    started = time.monotonic()
+    result = r.run("PreToolUse", BASH)
+    assert time.monotonic() - started < 5
+    assert (result.decision, result.context, result.exit_code) == ("allow", ("fine",), 0)
+    by_name = {h.name: h for h in result.hooks}
+    assert by_name["crash.py"].error == "exit 1: boom"
+    assert by_name["hang.py"].timed_out and by_name["hang.py"].error == "timed out after 1s"
+    assert (by_name["flood.py"].error or "").endswith("(stdout was cut at the capture limit)")
+    assert by_name["missing.sh"].error and "missing.sh" in by_name["missing.sh"].error
+    assert by_name["ok.py"].error is None
+    assert children_of_this_process() == []
+
+
+def test_on_error_deny_turns_a_crash_into_a_deny_naming_the_hook(tmp_path: Path) -> None:
+    crash = script(tmp_path, "crash.py", "import sys; sys.exit(3)")
+    ok = script(tmp_path, "ok.py", 'print(\'{"decision": "allow"}\')')
+    result = runner(tmp_path, hook(crash, name="guard", on_error="deny"), hook(ok)).run(
+        "PreToolUse", BASH
+    )
+    assert result.decision == "deny"
+    assert result.reason == "hook guard failed (exit 3) and is set to on_error: deny"
+    assert result.exit_code == 2
+
+
+def test_on_error_deny_covers_a_missing_script(tmp_path: Path) -> None:
+    result = runner(tmp_path, hook("./nope.sh", name="nope", on_error="deny")).run(
+        "PreToolUse", BASH
+    )
+    assert result.decision == "deny"
+    assert result.reason is not None and result.reason.startswith("hook nope failed (")
+
+
+def test_a_one_second_timeout_returns_in_under_three_seconds(tmp_path: Path) -> None:
+    hang = script(tmp_path, "hang.py", "import time; time.sleep(30)")
+    started = time.monotonic()
+    result = runner(tmp_path, hook(hang, timeout=1)).run("PreToolUse", BASH)
+    assert time.monotonic() - started < 3
+    assert result.hooks[0].timed_out
+
+
+# -- parallelism and cancellation ------------------------------------------------------------
+
+
+def test_hooks_run_in_parallel_wall_time_is_the_slowest_not_the_sum(tmp_path: Path) -> None:
+    hooks = [
+        hook(script(tmp_path, f"s{i}.py", "import time; time.sleep(0.5)"), index=i)
+        for i in range(4)
+    ]
+    r = runner(tmp_path, *hooks)
+    started = time.monotonic()
+    result = r.run("PreToolUse", BASH)
+    assert time.monotonic() - started < 1.5
+    assert [h.error for h in result.hooks] == [None] * 4
+
+
+def test_cancel_from_another_thread_ends_every_hook_tree(tmp_path: Path) -> None:
+    # Each hook starts a grandchild, so "tree" is what is tested.
+    body = """
+    import subprocess, sys, time
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    time.sleep(60)
+    """
+    hooks = [hook(script(tmp_path, f"h{i}.py", body), index=i) for i in range(3)]
+    r = runner(tmp_path, *hooks)
+    token = CancelToken()
+    threading.Timer(0.5, token.cancel).start()
+    started = time.monotonic()
+    result = r.run("PreToolUse", BASH, cancel=token)
+    assert time.monotonic() - started < 4
+    assert result.cancelled and result.exit_code == 130
+    assert all(h.error == "cancelled" for h in result.hooks)
+    assert children_of_this_process() == []
+
+
+def test_cancelling_an_arun_task_kills_the_hooks_and_reraises(tmp_path: Path) -> None:
+    marker = tmp_path / "pids"
+    body = f"""
+    import os, time
+    open({str(marker)!r}, "a").write(str(os.getpid()) + "\\n")
+    time.sleep(60)
+    """
+    r = runner(tmp_path, hook(script(tmp_path, "h.py", body)))
+
+    async def main() -> None:
+        task = asyncio.create_task(r.arun("PreToolUse", BASH))
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if marker.exists():
+                break
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    started = time.monotonic()
+    asyncio.run(main())
+    assert time.monotonic() - started < 5
+    pid = int(marker.read_text().split()[0])
+    assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+def test_arun_returns_the_same_answer_as_run(tmp_path: Path) -> None:
+    cmd = script(tmp_path, "no.py", "import sys; sys.stderr.write('no'); sys.exit(2)")
+    r = runner(tmp_path, hook(cmd))
+    result = asyncio.run(r.arun("PreToolUse", BASH))
+    assert isinstance(result, RunResult)
+    assert (result.decision, result.reason) == ("deny", "no")
+
+
+# -- payload errors ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("payload", [[1], "x", {"tool_input": 3}, {"is_sub_agent": "no"}])
+def test_a_broken_payload_raises_payload_error_from_run_and_arun(
+    tmp_path: Path, payload: Any
+) -> None:
+    r = runner(tmp_path, hook("./x.sh"))
+    with pytest.raises(PayloadError):
+        r.run("PreToolUse", payload)
+    with pytest.raises(PayloadError):
+        asyncio.run(r.arun("PreToolUse", payload))
+    with pytest.raises(PayloadError):
+        r.select("PreToolUse", payload)
+
+
+# -- builtins ---------------------------------------------------------------------------------
+
+
+class WordOptions(Options):
+    word: str = "rm"
+
+
+BINDS: list[Mapping[str, Any]] = []
+
+
+def _decide_word(payload: Mapping[str, Any], options: WordOptions, ctx: PolicyContext) -> Verdict:
+    command = str(payload.get("tool_input", {}).get("command", ""))
+    if options.word in command:
+        return Verdict(decision="deny", reason=f"{options.word} is not allowed", rule="word")
+    return Verdict(context=(f"checked in {ctx.project_dir}",), updated_input={"checked": True})
+
+
+def _decide_boom(payload: Mapping[str, Any], options: Options, ctx: PolicyContext) -> Verdict:
+    raise ValueError("policy bug")
+
+
+HANG = threading.Event()
+
+
+def _decide_hang(payload: Mapping[str, Any], options: Options, ctx: PolicyContext) -> Verdict:
+    HANG.wait(30)
+    return Verdict(decision="allow")
+
+
+class CountingPolicy(Policy[WordOptions]):
+    def bind(self, raw: Mapping[str, Any]) -> WordOptions:
+        BINDS.append(raw)
+        return super().bind(raw)
+
+
+@pytest.fixture
+def policies(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    module = types.ModuleType("hookrun_test_policies")
+    module.WORD = CountingPolicy(  # type: ignore[attr-defined]
+        name="test-word", summary="", prompt="", options=WordOptions, decide=_decide_word
+    )
+    module.BOOM = Policy(  # type: ignore[attr-defined]
+        name="test-boom", summary="", prompt="", options=Options, decide=_decide_boom
+    )
+    module.HANG = Policy(  # type: ignore[attr-defined]
+        name="test-hang", summary="", prompt="", options=Options, decide=_decide_hang
+    )
+    monkeypatch.setitem(sys.modules, "hookrun_test_policies", module)
+    monkeypatch.setitem(registry.POLICIES, "test-word", "hookrun_test_policies:WORD")
+    monkeypatch.setitem(registry.POLICIES, "test-boom", "hookrun_test_policies:BOOM")
+    monkeypatch.setitem(registry.POLICIES, "test-hang", "hookrun_test_policies:HANG")
+    BINDS.clear()
+    HANG.clear()
+    yield
+    HANG.set()
+
+
+def test_a_builtin_answers_like_a_command_hook(tmp_path: Path, policies: None) -> None:
+    r = runner(tmp_path, hook(builtin="test-word", options={"word": "rm"}))
+    denied = r.run("PreToolUse", {"tool_name": "bash", "tool_input": {"command": "rm -rf /"}})
+    assert (denied.decision, denied.reason, denied.exit_code) == ("deny", "rm is not allowed", 2)
+    entry = denied.to_dict()["hooks"][0]
+    assert (entry["route"], entry["exit_code"], entry["name"]) == (
+        "builtin:test-word",
+        2,
+        "test-word",
+    )
+    allowed = r.run("PreToolUse", BASH)
+    assert allowed.decision is None
+    assert allowed.context == (f"checked in {tmp_path}",)
+    assert allowed.updated_input == {"command": "ls", "checked": True}
+
+
+def test_builtin_options_are_bound_once_not_per_call(tmp_path: Path, policies: None) -> None:
+    r = runner(tmp_path, hook(builtin="test-word", options={"word": "x"}))
+    for _ in range(5):
+        r.run("PreToolUse", BASH)
+    assert BINDS == [{"word": "x"}]
+
+
+def test_a_raising_builtin_is_that_hooks_error_and_on_error_applies(
+    tmp_path: Path, policies: None
+) -> None:
+    r = runner(tmp_path, hook(builtin="test-boom", name="boom", on_error="deny"))
+    result = r.run("PreToolUse", BASH)
+    assert result.hooks[0].error == "builtin test-boom raised ValueError: policy bug"
+    assert result.decision == "deny"
+
+
+@pytest.mark.parametrize(
+    ("spec", "error"),
+    [
+        (
+            hook(builtin="no-such-policy"),
+            'unknown builtin "no-such-policy" (known: ',
+        ),
+        (
+            hook(builtin="test-word", options={"wrod": "x"}),
+            'builtin "test-word": invalid options: 1 validation error for WordOptions wrod',
+        ),
+    ],
+    ids=["unknown", "bad-options"],
+)
+def test_a_builtin_that_cannot_be_set_up_fails_at_each_run_not_at_construction(
+    tmp_path: Path, policies: None, spec: HookSpec, error: str
+) -> None:
+    r = runner(tmp_path, spec)
+    result = r.run("PreToolUse", BASH)
+    assert (result.hooks[0].error or "").startswith(error)
+    assert result.hooks[0].exit_code == 1
+
+
+def test_a_hanging_builtin_is_abandoned_at_its_timeout(tmp_path: Path, policies: None) -> None:
+    ok = script(tmp_path, "ok.py", 'print(\'{"decision": "allow"}\')')
+    r = runner(tmp_path, hook(builtin="test-hang", timeout=0.5), hook(ok))
+    started = time.monotonic()
+    result = r.run("PreToolUse", BASH)
+    assert time.monotonic() - started < 2.5
+    assert result.hooks[0].timed_out and result.hooks[0].exit_code == 124
+    assert result.decision == "allow"
+
+
+def test_cancel_stops_waiting_for_a_hanging_builtin(tmp_path: Path, policies: None) -> None:
+    r = runner(tmp_path, hook(builtin="test-hang", timeout=30))
+    token = CancelToken()
+    threading.Timer(0.3, token.cancel).start()
+    started = time.monotonic()
+    result = r.run("PreToolUse", BASH, cancel=token)
+    assert time.monotonic() - started < 2
+    assert result.cancelled and result.hooks[0].error == "cancelled"
+
+
+# -- audit log ----------------------------------------------------------------------------------
+
+
+def test_each_run_appends_one_audit_line(tmp_path: Path) -> None:
+    log = tmp_path / ".hookrun" / "audit.jsonl"
+    cmd = script(tmp_path, "no.py", "import sys; sys.stderr.write('no'); sys.exit(2)")
+    r = runner(tmp_path, hook(cmd, name="no-rm"), audit_log=str(log))
+    r.run("PreToolUse", BASH)
+    r.run("PreToolUse", {**BASH, "session_id": "s2"})
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(e["session"], e["tool"], e["decision"], e["reason"]) for e in lines] == [
+        ("s1", "bash", "deny", "no"),
+        ("s2", "bash", "deny", "no"),
+    ]
+    assert lines[0]["hooks"][0]["name"] == "no-rm" and lines[0]["hooks"][0]["exit"] == 2
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", lines[0]["time"])
+
+
+def test_an_unwritable_audit_log_is_reported_and_the_run_still_answers(tmp_path: Path) -> None:
+    (tmp_path / "audit.jsonl").mkdir()
+    cmd = script(tmp_path, "no.py", "import sys; sys.exit(2)")
+    r = runner(tmp_path, hook(cmd), audit_log=str(tmp_path / "audit.jsonl"))
+    result = r.run("PreToolUse", BASH)
+    assert result.decision == "deny"
+    assert result.audit_error is not None and "audit.jsonl" in result.audit_error
+
+
+# -- construction from files -----------------------------------------------------------------------
+
+
+def test_from_paths_and_discover_load_real_config_files(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".hookrun").mkdir()
+    cmd = script(tmp_path, "no.py", "import sys; sys.stderr.write('blocked'); sys.exit(2)")
+    config = {"hooks": {"PreToolUse": [{"name": "no", "matcher": "^bash$", "command": cmd}]}}
+    path = tmp_path / ".hookrun" / "hooks.json"
+    path.write_text(json.dumps(config))
+    by_path = Runner.from_paths([path], cwd=tmp_path)
+    assert by_path.project_dir == str(tmp_path)
+    assert by_path.run("PreToolUse", BASH).reason == "blocked"
+    assert by_path.run("PreToolUse", {"tool_name": "edit"}).hooks == ()
+    found = Runner.discover(cwd=tmp_path)
+    assert [s.name for s in found.select("PreToolUse", BASH)] == ["no"]
