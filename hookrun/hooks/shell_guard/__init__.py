@@ -1,0 +1,143 @@
+"""shell-guard: block destructive shell commands, judged on the parsed command.
+
+Rules (ids in :data:`options.RULES`, documented in ``docs/shell-guard.md``) look
+at every simple command of the line — through pipelines, lists, subshells,
+substitutions, wrappers (``sudo``, ``env``, ``xargs``, ``timeout``…) and code
+run from strings (``bash -c``, ``eval``, ``ssh host '…'``) — so quoting tricks
+do not evade them and commands that only *mention* ``rm -rf`` are not blocked.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Mapping
+from typing import Any
+
+from hookrun.hooks import payload as pl
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
+from hookrun.hooks.shell_guard.options import (
+    DEFAULT_ARTIFACT_DIRS,
+    DEFAULT_TEMP_DIRS,
+    RULES,
+    ShellGuardOptions,
+)
+
+__all__ = ["POLICY", "RULES", "ShellGuardOptions", "decide", "where_for"]
+
+FALLBACK_NOTE = " (could not parse the command fully; judged on its words)"
+_MAX_SHOWN = 160  # a reason quotes the offending command; a heredoc need not be quoted whole
+
+
+def command_text(payload: Mapping[str, Any]) -> str | None:
+    """The shell command: tool_input's ``command``, or a Squad permission request's."""
+    text = pl.command(payload)
+    if text is None and payload.get("kind") == "shell":
+        value = payload.get("command") or payload.get("fullCommandText")
+        text = value if isinstance(value, str) else None
+    return text
+
+
+def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Any:
+    from hookrun.hooks.shell_guard.judging import Where
+
+    env = ctx.env
+    home = env.get("HOME") or env.get("USERPROFILE") or None
+    cwd = pl.field_str(payload, "cwd") or ctx.cwd or None
+    base = ctx.project_dir or cwd
+    workspace = opts.workspace
+    if workspace is not None:
+        if workspace.startswith("~") and home:
+            workspace = home + workspace[1:]
+        if not workspace.startswith("/") and base:
+            workspace = posixpath.join(base, workspace)
+    else:
+        workspace = base
+    temps = [*DEFAULT_TEMP_DIRS, *opts.temp_dirs]
+    for key in ("TMPDIR", "TEMP", "TMP"):
+        value = env.get(key)
+        if value and value.startswith("/") and value.rstrip("/") not in temps:
+            temps.insert(0, value.rstrip("/"))
+    return Where(
+        cwd=_norm(cwd),
+        workspace=_norm(workspace),
+        home=_norm(home),
+        temp_dirs=tuple(t for t in (_norm(t) for t in temps) if t),
+        artifact_dirs=(*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs),
+        opts=opts,
+    )
+
+
+def _norm(path: str | None) -> str | None:
+    if not path:
+        return None
+    path = path.replace("\\", "/") if os.sep == "\\" else path
+    return posixpath.normpath(path) if path.startswith("/") else path
+
+
+def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Verdict:
+    text = command_text(payload)
+    if text is None or not text.strip():
+        return ALLOW
+    from hookrun.hooks.shell_guard.screen import may_match
+
+    heads = frozenset(s.split()[0] for s in opts.deny if s.split())
+    if not may_match(text, heads):
+        return ALLOW
+    try:
+        return _judge(text, payload, opts, ctx)
+    except RecursionError:
+        return Verdict(
+            decision="deny",
+            reason=f'shell-guard [misc.too-deep]: "{_shown(text)}" — the command nests too '
+            "deep to check; write it plainly",
+            rule="misc.too-deep",
+        )
+
+
+def _judge(
+    text: str, payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext
+) -> Verdict:
+    from hookrun.hooks.shell_guard.engine import judge
+    from hookrun.hooks.shell_guard.shapes import any_matches
+
+    allow = tuple(opts.allow)
+    kept = []
+    for f in judge(text, where_for(payload, opts, ctx)):
+        if not opts.enabled(f.rule):
+            continue
+        if allow and any(any_matches(allow, argv, prefix=False) for argv in f.subjects):
+            continue
+        kept.append(f)
+    if not kept:
+        return ALLOW
+    reasons: list[str] = []
+    for f in kept:
+        via = f" (run via {' → '.join(f.via)})" if f.via else ""
+        note = FALLBACK_NOTE if f.fallback else ""
+        line = f'shell-guard [{f.rule}]: "{_shown(f.part)}"{via} — {f.message}{note}'
+        if line not in reasons:
+            reasons.append(line)
+    return Verdict(decision="deny", reason="\n".join(reasons), rule=kept[0].rule)
+
+
+def _shown(part: str) -> str:
+    part = " ".join(part.split())
+    return part if len(part) <= _MAX_SHOWN else part[: _MAX_SHOWN - 1] + "…"
+
+
+POLICY: Policy[ShellGuardOptions] = Policy(
+    name="shell-guard",
+    summary="Blocks destructive shell commands (rm -rf, force push, mkfs, curl | sh…), "
+    "judged on the parsed command",
+    prompt="Destructive shell commands (recursive force deletes outside build dirs, force "
+    "push, git reset --hard, git clean -f, rebase, mkfs/dd to disks, curl | sh, npm publish, "
+    "reading git user.email) are blocked; the denial says what to do instead.",
+    options=ShellGuardOptions,
+    decide=decide,
+    events=("PreToolUse", "PermissionRequest"),
+    # A guard that crashed on a command has, by definition, not understood it;
+    # letting it through would make any crash an evasion. Fail closed.
+    on_error="deny",
+    default_matcher="^(Bash|bash|shell|powershell|run_shell_command)$",
+)

@@ -1,0 +1,151 @@
+"""Judge a command line: parse, see through wrappers, run every rule on every layer.
+
+Code a command runs from a string (``bash -c``, ``eval``, ``ssh``, static text
+piped into a shell) is judged recursively with the reason saying how it is run.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import replace
+
+from hookrun.hooks.shell_guard.judging import Call, Finding, Where
+from hookrun.hooks.shell_guard.model import Command, Stdin
+from hookrun.hooks.shell_guard.parse import MAX_DEPTH, parse_script
+from hookrun.hooks.shell_guard.paths import cwd_of
+from hookrun.hooks.shell_guard.rules import CHECKS
+from hookrun.hooks.shell_guard.rules.supply_chain import (
+    DOWNLOADERS,
+    is_runner,
+    reads_program_from_stdin,
+)
+from hookrun.hooks.shell_guard.shapes import any_matches
+from hookrun.hooks.shell_guard.unwrap import unwrap
+
+_TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
+_ESCAPES = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
+
+
+def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) -> list[Finding]:
+    """Every finding for ``text`` (before the allow list and switched-off rules)."""
+    if depth > MAX_DEPTH:
+        return [_too_deep(text, via)]
+    script = parse_script(text, depth)
+    findings: list[Finding] = []
+    if script.too_deep:
+        findings.append(_too_deep(text, via))
+    for bomb in script.fork_bombs:
+        findings.append(
+            Finding(
+                "misc.fork-bomb",
+                bomb,
+                "a function that starts copies of itself (a fork bomb) exhausts the machine; "
+                "never run it",
+                via=via,
+            )
+        )
+    outputs: list[Stdin | None] = []
+    for cmd in script.commands:
+        stdin = cmd.stdin
+        if stdin is None and 0 <= cmd.pipe_from < len(outputs):
+            stdin = outputs[cmd.pipe_from]
+        layers, nested = unwrap(cmd)
+        outputs.append(output_of(layers[-1], stdin))
+        for layer in layers:
+            call = Call(replace(layer, via=(*via, *layer.via)), stdin, where)
+            for check in CHECKS:
+                findings.extend(check(call))
+            findings.extend(_user_deny(call))
+        inner_where = replace(where, cwd=cwd_of(cmd.cd, where)) if cmd.cd else where
+        last = layers[-1]
+        if stdin is not None and stdin.kind == "text" and reads_program_from_stdin(last):
+            label = f"text piped into {last.name}"
+            findings.extend(judge(stdin.text, inner_where, depth + 1, (*via, label)))
+        for n in nested:
+            w = _remote(where) if n.remote else inner_where
+            findings.extend(judge(n.code, w, depth + 1, (*via, n.via)))
+    if not script.parsed:
+        findings = [replace(f, fallback=True) for f in findings]
+    return findings
+
+
+def _too_deep(text: str, via: tuple[str, ...]) -> Finding:
+    return Finding(
+        "misc.too-deep",
+        text[:80],
+        "the command nests shells and substitutions too deep to check; write it plainly",
+        via=via,
+    )
+
+
+def _remote(where: Where) -> Where:
+    # On another machine only absolute paths mean anything; `~` is that machine's
+    # home, and a relative path is relative to it (ssh starts there).
+    return replace(where, cwd="~", workspace=None, home="~", remote=True)
+
+
+def _user_deny(call: Call) -> list[Finding]:
+    shapes = tuple(call.where.opts.deny)
+    if not shapes or not call.cmd.argv:
+        return []
+    shape = any_matches(shapes, [w.text for w in call.cmd.argv], prefix=True)
+    if shape is None:
+        return []
+    return [call.finding("user.deny", f'it matches the deny shape "{shape}" of this project')]
+
+
+def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
+    """What ``cmd`` writes to a pipe, when a rule downstream cares."""
+    name = cmd.name
+    argv = tuple(w.text for w in cmd.argv)
+    if name in DOWNLOADERS:
+        return Stdin("download", "", cmd.source, argv)
+    if stdin is not None and stdin.kind == "download" and not is_runner(name):
+        return stdin  # filtered, decompressed, teed: still downloaded code
+    args = cmd.args
+    if name in ("echo", "printf") and all(a.static for a in args):
+        return Stdin("text", _printed(name, [a.text for a in args]), cmd.source, argv)
+    if stdin is None or stdin.kind != "text":
+        return None
+    operands = [a for a in args if not a.text.startswith("-")]
+    if name in _TEXT_PASSTHROUGH and (name == "tee" or not operands):
+        return stdin
+    if name == "base64" and any(a.text in ("-d", "--decode", "-D") for a in args):
+        try:
+            decoded = base64.b64decode(stdin.text.strip(), validate=False).decode()
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            return None
+        return Stdin("text", decoded, stdin.origin, stdin.argv)
+    return None
+
+
+def _printed(name: str, args: list[str]) -> str:
+    """What ``echo``/``printf`` print (escapes decoded: ``echo -e '\\x72m'`` is ``rm``)."""
+    if name == "printf":
+        if not args:
+            return ""
+        fmt, rest = args[0], args[1:]
+        for value in rest:
+            fmt = fmt.replace("%s", value, 1) if "%s" in fmt else fmt + value
+        return _unescape(fmt)
+    words = list(args)
+    escapes = False
+    while words and re.fullmatch(r"-[neE]+", words[0]):
+        escapes = escapes or "e" in words[0]
+        words.pop(0)
+    text = " ".join(words) + "\n"
+    return _unescape(text) if escapes else text
+
+
+def _unescape(text: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        e = m.group(1)
+        if e[0] == "x":
+            return chr(int(e[1:], 16))
+        if e[0] in "01234567":
+            return chr(int(e, 8) & 0xFF)
+        return {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[e]
+
+    return _ESCAPES.sub(one, text)

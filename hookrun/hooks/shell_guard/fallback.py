@@ -1,0 +1,174 @@
+"""The conservative reading of a line bashlex cannot parse.
+
+bashlex 0.18 rejects ``[[ … ]]``, ``case``, arithmetic and arrays, all common in
+agent commands. Rather than give up, the line is split into shell-style tokens
+(quotes, ``$(…)``, backticks and escapes respected; ``;``, ``|``, ``&``,
+newlines and parentheses split commands) and each command is judged by the same
+rules. Reasons from this path say the line was judged on its words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hookrun.hooks.shell_guard.heredoc import body_of
+from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
+from hookrun.hooks.shell_guard.words import match_paren
+
+_OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
+_REDIR = re.compile(r"[0-9]*(<<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
+# Words that open or close a compound command: the command is what follows.
+_PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"})
+_CLOSERS = frozenset({"fi", "done", "esac", "}", "]]", "in"})
+_SKIP = frozenset({"for", "select", "case", "[[", "function"})
+_FORK_BOMB = re.compile(r"([\w:.+-]+)\(\)\{([^{}]*)\}")
+
+
+def tokenize(text: str) -> list[tuple[str, str]]:
+    """``("word", raw)``, ``("op", op)`` and ``("redir", op)`` tokens."""
+    out: list[tuple[str, str]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in " \t\r":
+            i += 1
+            continue
+        if c == "\\" and text.startswith("\n", i + 1):
+            i += 2
+            continue
+        if c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        m = _REDIR.match(text, i)
+        if m is not None and not (c in "<>" and text.startswith("(", i + 1)):
+            out.append(("redir", m.group(1)))
+            i = m.end()
+            continue
+        op = next((o for o in _OPS if text.startswith(o, i)), None)
+        if op is not None:
+            out.append(("op", op))
+            i += len(op)
+            continue
+        j = _word_end(text, i)
+        out.append(("word", text[i:j]))
+        i = j
+    return out
+
+
+def _word_end(text: str, i: int) -> int:
+    n = len(text)
+    while i < n:
+        c = text[i]
+        # `<(…)` is a word (process substitution); other metacharacters end the word.
+        if c in " \t\r\n;&|()" or (c in "<>" and not text.startswith("(", i + 1)):
+            return i
+        if c == "\\":
+            i += 2
+        elif c == "'" and not (i > 0 and text[i - 1] == "$"):
+            j = text.find("'", i + 1)
+            i = n if j < 0 else j + 1
+        elif c == "'" or c == '"':
+            i = _quote_end(text, i + 1, c)
+        elif c == "$" and text.startswith("(", i + 1) or c in "<>":
+            i = match_paren(text, i + 2) + 1
+        elif c == "$" and text.startswith("{", i + 1):
+            j = text.find("}", i)
+            i = n if j < 0 else j + 1
+        elif c == "`":
+            j = text.find("`", i + 1)
+            i = n if j < 0 else j + 1
+        else:
+            i += 1
+    return n
+
+
+def _quote_end(text: str, i: int, quote: str) -> int:
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == quote:
+            return i + 1
+        if quote == '"' and c == "$" and text.startswith("(", i + 1):
+            i = match_paren(text, i + 2) + 1
+            continue
+        i += 1
+    return n
+
+
+def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
+    commands: list[Command] = []
+    cd: list[Word] = []
+    tokens = tokenize(text)
+    stage: list[tuple[str, str]] = []
+    prev_stage: int | None = None
+    for kind, value in [*tokens, ("op", ";")]:
+        if kind != "op":
+            stage.append((kind, value))
+            continue
+        index = _command(stage, commands, cd, depth, prev_stage, bodies)
+        stage = []
+        prev_stage = index if value in ("|", "|&") else None
+    compact = re.sub(r"\s+", "", text)
+    bombs = tuple(
+        m.group(0)
+        for m in _FORK_BOMB.finditer(compact)
+        if len(re.findall(r"(?:^|[|&;])" + re.escape(m.group(1)) + r"(?=$|[|&;])", m.group(2))) >= 2
+    )
+    return Script(tuple(commands), parsed=False, fork_bombs=bombs, too_deep=False)
+
+
+def _command(
+    tokens: list[tuple[str, str]],
+    sink: list[Command],
+    cd: list[Word],
+    depth: int,
+    pipe_from: int | None,
+    bodies: tuple[str, ...],
+) -> int | None:
+    """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
+    from hookrun.hooks.shell_guard.parse import finish_words as expand  # (import cycle)
+
+    while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
+        tokens = tokens[1:]
+    if not tokens or (tokens[0][0] == "word" and tokens[0][1] in _SKIP | _CLOSERS):
+        return None
+    argv: list[Word] = []
+    redirects: list[Redirect] = []
+    stdin: Stdin | None = None
+    i = 0
+    while i < len(tokens):
+        kind, value = tokens[i]
+        if kind == "redir":
+            target_raw = tokens[i + 1][1] if i + 1 < len(tokens) else ""
+            words = expand(target_raw, depth, sink, cd, bodies)
+            target = words[0] if words else Word.lit("")
+            text = body_of(target.text, bodies) if value == "<" and target.static else None
+            if value == "<<<" and target.static:
+                text = target.text + "\n"
+            redirects.append(Redirect(value, target, text))
+            if text is not None:
+                stdin = Stdin("text", text)
+            i += 2
+            continue
+        if not argv and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", value, re.DOTALL):
+            expand(value.split("=", 1)[1], depth, sink, cd, bodies)  # an assignment's substitutions
+        else:
+            argv.extend(expand(value, depth, sink, cd, bodies))
+        i += 1
+    source = " ".join(v for _, v in tokens)
+    cmd = Command(
+        tuple(argv),
+        source,
+        tuple(redirects),
+        tuple(cd),
+        stdin,
+        -1 if pipe_from is None or stdin is not None else pipe_from,
+    )
+    sink.append(cmd)
+    if cmd.name in ("cd", "pushd"):
+        cd.append(argv[1] if len(argv) > 1 else Word.lit("~"))
+    return len(sink) - 1

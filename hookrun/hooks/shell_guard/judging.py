@@ -1,0 +1,44 @@
+"""What a rule is given (:class:`Where`) and what it answers (:class:`Finding`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hookrun.hooks.shell_guard.model import Command, Stdin
+from hookrun.hooks.shell_guard.options import ShellGuardOptions
+
+
+@dataclass(frozen=True)
+class Where:
+    """The machine a command runs on, as far as the delete rules care."""
+
+    cwd: str | None  # where the command starts (None: unknown, e.g. remote)
+    workspace: str | None
+    home: str | None
+    temp_dirs: tuple[str, ...]
+    artifact_dirs: tuple[str, ...]
+    opts: ShellGuardOptions
+    remote: bool = False
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    part: str  # the offending command as written
+    message: str  # what is blocked and what to do instead
+    subjects: tuple[tuple[str, ...], ...] = ()  # argvs an allow shape may name to excuse it
+    via: tuple[str, ...] = ()
+    fallback: bool = False  # judged on the fallback tokenizer's words
+
+
+@dataclass(frozen=True)
+class Call:
+    """One layer of one command, with what flows into its stdin."""
+
+    cmd: Command
+    stdin: Stdin | None
+    where: Where
+
+    def finding(self, rule: str, message: str, *extra: tuple[str, ...]) -> Finding:
+        argv = tuple(w.text for w in self.cmd.argv)
+        return Finding(rule, self.cmd.source, message, (argv, *extra), self.cmd.via)

@@ -1,0 +1,199 @@
+"""Command line → :class:`Script`: bashlex first, the fallback tokenizer if it fails.
+
+The walk flattens lists, pipelines, subshells, compound commands, function
+bodies and command/process substitutions into one ordered tuple of simple
+commands, keeping for each what a rule needs: its words (re-read by
+:mod:`words`), redirects, heredoc text, the ``cd`` steps before it, and which
+pipeline stage feeds it. Results are cached per string: agents repeat commands.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from hookrun.hooks.shell_guard import fallback
+from hookrun.hooks.shell_guard.heredoc import body_of, strip_heredocs
+from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Var, Word
+from hookrun.hooks.shell_guard.words import expand_word
+
+# Substitutions inside substitutions inside …: past this depth the line is an
+# evasion attempt, and the policy says so instead of recursing further.
+MAX_DEPTH = 12
+
+_PWD = re.compile(r"\s*pwd(\s+-[LP])?\s*")
+_ECHO = re.compile(r"\s*(echo|printf)\s+([^;&|<>()`$\n]*)")
+
+
+@lru_cache(maxsize=2048)
+def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Script:
+    """Every simple command of ``text`` (cached; the Script is immutable).
+
+    ``bodies`` are heredoc bodies taken out of an enclosing line whose
+    placeholders appear in ``text`` (a ``$(cat <<EOF …)`` substitution).
+    """
+    if depth > MAX_DEPTH:
+        return Script((), parsed=True, too_deep=True)
+    stripped = strip_heredocs(text, bodies)
+    walker = _Walker(stripped.text, stripped.bodies, depth)
+    try:
+        import bashlex  # lazy: ~120 ms to import, paid once per process
+
+        trees = bashlex.parse(stripped.text)
+        for tree in trees:
+            walker.walk(tree, [], None)
+    except Exception:  # bashlex raises many types (ParsingError, NotImplementedError…)
+        return fallback.parse(stripped.text, stripped.bodies, depth)
+    return Script(tuple(walker.commands), True, tuple(walker.fork_bombs), walker.too_deep)
+
+
+def finish_words(
+    raw: str, depth: int, sink: list[Command], cd: list[Word], bodies: tuple[str, ...] = ()
+) -> list[Word]:
+    """Expand one word as written; commands in its substitutions go to ``sink``."""
+    words = expand_word(raw)
+    out: list[Word] = []
+    for word in words:
+        parts: list[str | Var] = []
+        for part in word.parts:
+            if isinstance(part, Var) and part.name in ("$(", "<("):
+                part = _substitution(part, depth, sink, cd, bodies)
+            parts.append(part)
+        out.append(Word(tuple(parts), word.raw))
+    return out
+
+
+def _substitution(
+    part: Var, depth: int, sink: list[Command], cd: list[Word], bodies: tuple[str, ...]
+) -> str | Var:
+    if part.name == "$(":
+        if _PWD.fullmatch(part.inner):
+            return Var("PWD")
+        m = _ECHO.fullmatch(part.inner)
+        if m is not None:  # `$(echo rm)` is just "rm"
+            words = expand_word(m.group(2).strip()) if m.group(2).strip() else []
+            if all(w.static for w in words):
+                return " ".join(w.text for w in words)
+    inner = parse_script(
+        part.inner, depth + 1, bodies if "__hookrun_heredoc_" in part.inner else ()
+    )
+    base = len(sink)
+    for cmd in inner.commands:
+        shift = cmd.pipe_from + base if cmd.pipe_from >= 0 else -1
+        sink.append(_rebase(cmd, cd, shift))
+    return part
+
+
+def _rebase(cmd: Command, cd: list[Word], pipe_from: int) -> Command:
+    return Command(
+        cmd.argv, cmd.source, cmd.redirects, (*cd, *cmd.cd), cmd.stdin, pipe_from, cmd.via
+    )
+
+
+class _Walker:
+    def __init__(self, text: str, bodies: tuple[str, ...], depth: int) -> None:
+        self.text = text
+        self.bodies = bodies
+        self.depth = depth
+        self.commands: list[Command] = []
+        self.fork_bombs: list[str] = []
+        self.too_deep = depth >= MAX_DEPTH
+
+    def src(self, node: Any) -> str:
+        start, end = node.pos
+        return str(self.text[start:end])
+
+    def walk(self, node: Any, cd: list[Word], stdin: int | None) -> None:
+        kind = node.kind
+        if kind == "list":
+            for part in node.parts:
+                if part.kind != "operator":
+                    self.walk(part, cd, None)
+        elif kind == "pipeline":
+            prev: int | None = None
+            for part in node.parts:
+                if part.kind in ("pipe", "reservedword"):
+                    continue
+                # Each stage runs in a subshell: its `cd` does not leak.
+                if part.kind == "command":
+                    self.command(part, list(cd), prev)
+                    prev = len(self.commands) - 1
+                else:
+                    self.walk(part, list(cd), None)
+                    prev = None
+        elif kind == "command":
+            self.command(node, cd, stdin)
+        elif kind == "compound":
+            inner = list(cd)
+            for part in node.list:
+                if part.kind != "reservedword":
+                    self.walk(part, inner, None)
+            redirects = self.redirects(getattr(node, "redirects", []) or [], cd)
+            if redirects:
+                self.commands.append(Command((), self.src(node), tuple(redirects), tuple(cd)))
+        elif kind in ("if", "for", "while", "until"):
+            inner = list(cd)
+            for part in node.parts:
+                if part.kind not in ("reservedword", "word", "operator"):
+                    self.walk(part, inner, None)
+        elif kind == "function":
+            self.function(node, cd)
+
+    def command(self, node: Any, cd: list[Word], pipe_from: int | None) -> None:
+        argv: list[Word] = []
+        redirect_nodes: list[Any] = []
+        for part in node.parts:
+            if part.kind == "word":
+                argv.extend(
+                    finish_words(self.src(part), self.depth, self.commands, cd, self.bodies)
+                )
+            elif part.kind == "assignment":
+                value = self.src(part).split("=", 1)[-1]
+                finish_words(
+                    value, self.depth, self.commands, cd, self.bodies
+                )  # for its substitutions
+            elif part.kind == "redirect":
+                redirect_nodes.append(part)
+        redirects = self.redirects(redirect_nodes, cd)
+        stdin = None
+        for r in redirects:
+            if r.op in ("<", "<<", "<<<") and r.text is not None:
+                stdin = Stdin("text", r.text, self.src(node))
+        cmd = Command(
+            tuple(argv),
+            self.src(node),
+            tuple(redirects),
+            tuple(cd),
+            stdin,
+            -1 if pipe_from is None or stdin is not None else pipe_from,
+        )
+        self.commands.append(cmd)
+        if cmd.name in ("cd", "pushd"):
+            # Later commands of this list run there (a subshell copies `cd`).
+            cd.append(argv[1] if len(argv) > 1 else Word((Var("HOME"),), "~"))
+
+    def redirects(self, nodes: list[Any], cd: list[Word]) -> list[Redirect]:
+        out: list[Redirect] = []
+        for node in nodes:
+            target = getattr(node, "output", None)
+            if not hasattr(target, "pos"):
+                continue  # `2>&1`: a descriptor, not a file
+            words = finish_words(self.src(target), self.depth, self.commands, cd, self.bodies)
+            word = words[0] if words else Word.lit("")
+            text: str | None = None
+            if node.type == "<" and word.static:
+                text = body_of(word.text, self.bodies)
+            elif node.type == "<<<" and word.static:
+                text = word.text + "\n"
+            out.append(Redirect(node.type, word, text))
+        return out
+
+    def function(self, node: Any, cd: list[Word]) -> None:
+        name = self.src(node.parts[0])
+        body = node.parts[-1]
+        before = len(self.commands)
+        self.walk(body, list(cd), None)
+        calls = sum(1 for c in self.commands[before:] if c.argv and c.argv[0].text == name)
+        if calls >= 2:  # `:(){ :|:& };:` — each call starts two more
+            self.fork_bombs.append(self.src(node))

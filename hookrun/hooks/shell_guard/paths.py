@@ -1,0 +1,178 @@
+"""Resolving a delete target statically and saying how bad deleting it is."""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+from collections.abc import Sequence
+
+from hookrun.hooks.shell_guard.judging import Where
+from hookrun.hooks.shell_guard.model import Var, Word
+
+FOUND = "\x00found"  # stands for paths `find` will discover under a start path
+SYSTEM_DIRS = frozenset(
+    [
+        "/bin",
+        "/boot",
+        "/dev",
+        "/etc",
+        "/home",
+        "/lib",
+        "/lib32",
+        "/lib64",
+        "/libx32",
+        "/media",
+        "/mnt",
+        "/nix",
+        "/opt",
+        "/proc",
+        "/root",
+        "/run",
+        "/sbin",
+        "/snap",
+        "/srv",
+        "/sys",
+        "/tmp",
+        "/usr",
+        "/var",
+        "/Users",
+        "/System",
+        "/Library",
+        "/Applications",
+        "/Volumes",
+        "/private",
+        "/cores",
+        "/usr/local",
+        "/usr/bin",
+        "/usr/lib",
+        "/var/lib",
+        "/var/log",
+        "/private/var",
+        "/private/etc",
+        "/var/tmp",
+    ]
+)
+_GLOB_ONLY = frozenset("*?[]!.")
+
+
+def cwd_of(cd: Sequence[Word], where: Where) -> str | None:
+    """The directory a command runs in after the ``cd`` steps before it."""
+    cwd = where.cwd
+    for word in cd:
+        path = _join(word, where, cwd)
+        cwd = path if path is not None and FOUND not in path else None
+    return cwd
+
+
+def resolve(word: Word, where: Where, cwd: str | None) -> str | None:
+    """The absolute, normalised path ``word`` names, or None if only the shell knows it."""
+    return _join(word, where, cwd)
+
+
+def _join(word: Word, where: Where, cwd: str | None) -> str | None:
+    out: list[str] = []
+    for part in word.parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        value = _var(part, where, cwd)
+        if value is None:
+            return None
+        out.append(value)
+    text = "".join(out)
+    if not text:
+        return None
+    if not text.startswith("/"):
+        if cwd is None:
+            return None
+        text = cwd + "/" + text
+    return posixpath.normpath(text).replace("//", "/")
+
+
+def _var(var: Var, where: Where, cwd: str | None) -> str | None:
+    if var.name == "HOME":
+        return where.home
+    if var.name == "PWD":
+        return cwd
+    if var.name in ("TMPDIR", "TMP", "TEMP"):
+        return where.temp_dirs[0] if where.temp_dirs else None
+    if var.name == "FOUND":
+        return FOUND
+    return None
+
+
+def under(path: str, root: str) -> bool:
+    """``path`` is strictly inside ``root``."""
+    root = root.rstrip("/")
+    return path.startswith(root + "/") and path != root
+
+
+def _all_glob(name: str) -> bool:
+    return bool(name) and set(name) <= _GLOB_ONLY and any(c in "*?[" for c in name)
+
+
+def catastrophic(path: str, where: Where, *, found: bool = False) -> str | None:
+    """Why deleting ``path`` recursively would be a disaster, or None.
+
+    ``found``: the targets are what a filtered ``find`` discovers *under* ``path``;
+    only the places nobody should sweep (root, system, home) count then.
+    """
+    parent, name = posixpath.split(path)
+    ws = where.workspace
+    if path == "/":
+        return "the filesystem root"
+    if parent == "/" and _all_glob(name):
+        return "everything under /"
+    in_ws = ws is not None and (path == ws or under(path, ws))
+    if path == where.home:
+        return "your home directory"
+    if not found and ws is not None:
+        if path == ws:
+            return "the workspace root itself"
+        if under(ws, path):
+            return "a parent of the workspace"
+        if parent == ws and _all_glob(name):
+            return "everything in the workspace root"
+    if not found and name == ".git":
+        return "the git repository (.git)"
+    if any(under(path, t) for t in where.temp_dirs):
+        return None
+    home = where.home
+    if home is not None and not in_ws:
+        if path == home:
+            return "your home directory"
+        if under(path, home):
+            return "a path in your home directory outside the workspace"
+        if posixpath.dirname(path) == home and _all_glob(name):
+            return "everything in your home directory"
+    if not in_ws and (path in SYSTEM_DIRS or any(under(path, d) for d in SYSTEM_DIRS)):
+        return "a system directory"
+    return None
+
+
+def judge_delete(
+    target: Word, cwd: str | None, where: Where, *, recursive: bool, force: bool
+) -> tuple[str, str] | None:
+    """(rule id, why) when deleting ``target`` this way is blocked, else None."""
+    path = resolve(target, where, cwd)
+    found = path is not None and FOUND in path
+    if found and path is not None:
+        path = path.split("/" + FOUND, 1)[0] or "/"
+    if path is None:
+        if recursive:
+            return "delete.unresolved", "its target is only known when the shell runs it"
+        return None
+    why = catastrophic(path, where, found=found)
+    if why is not None and (recursive or found):
+        return "delete.catastrophic", f"it would delete {why} ({path})"
+    if not recursive or not force or found:
+        return None
+    if any(under(path, t) for t in where.temp_dirs):
+        return None
+    ws = where.workspace
+    if ws is not None and under(path, ws):
+        rel = posixpath.relpath(path, ws).split("/")
+        if any(fnmatch.fnmatchcase(c, p) for c in rel for p in where.artifact_dirs):
+            return None
+        return "delete.recursive-force", f"{path} is not a regenerable artifact directory"
+    return "delete.recursive-force", f"{path} is outside the workspace"

@@ -1,0 +1,155 @@
+"""supply-chain.*: running downloaded code, and publishing packages from an agent."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from hookrun.hooks.shell_guard.judging import Call, Finding
+from hookrun.hooks.shell_guard.model import Command, Var, Word
+from hookrun.hooks.shell_guard.unwrap import SHELLS, unwrap
+
+DOWNLOADERS = frozenset(
+    [
+        "curl",
+        "wget",
+        "wget2",
+        "fetch",
+        "http",
+        "https",
+        "xh",
+        "aria2c",
+        "lwp-request",
+        "lwp-download",
+        "GET",
+        "iwr",
+        "irm",
+        "Invoke-WebRequest",
+        "Invoke-RestMethod",
+    ]
+)
+_INTERPRETER = re.compile(
+    r"(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*|"
+    r"bun|deno|Rscript|pwsh|powershell|osascript|tclsh|jshell)"
+)
+_INLINE_CODE = frozenset({"-c", "-e", "-E", "-m", "-p", "-r", "--eval", "--print", "-Command"})
+_SOURCE = frozenset({"source", ".", "eval", "iex", "Invoke-Expression"})
+_PUBLISHERS = frozenset({"npm", "yarn", "pnpm"})
+_PKG_ARG_OPTS = frozenset(
+    {"--prefix", "-C", "--dir", "--workspace", "-w", "--filter", "-F", "--cwd", "--registry"}
+)
+
+
+def is_runner(name: str) -> bool:
+    """A program that runs code it is given (a shell, an interpreter, eval/source)."""
+    return name in SHELLS or name in _SOURCE or _INTERPRETER.fullmatch(name) is not None
+
+
+def is_downloader(cmd: Command) -> bool:
+    layers, _ = unwrap(cmd)
+    return any(layer.name in DOWNLOADERS for layer in layers)
+
+
+@lru_cache(maxsize=1024)
+def downloads(code: str) -> str | None:
+    """The downloading command in ``code`` (a substitution's text), or None."""
+    from hookrun.hooks.shell_guard.parse import parse_script
+
+    for cmd in parse_script(code, 1).commands:
+        if is_downloader(cmd):
+            return cmd.source
+    return None
+
+
+def reads_program_from_stdin(cmd: Command) -> bool:
+    """``sh``, ``bash -s``, ``python -``, ``iex``: the code comes from stdin."""
+    name = cmd.name
+    if name in ("iex", "Invoke-Expression"):
+        return True
+    if name in ("source", "."):
+        return bool(cmd.args) and cmd.args[0].text in ("/dev/stdin", "-")
+    if not is_runner(name) or name == "eval":
+        return False
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        text = args[i].text
+        if text in ("-", "/dev/stdin"):
+            return True
+        if text in ("-o", "+o", "-O", "+O", "-W", "-X", "--rcfile", "--init-file"):
+            i += 2
+            continue
+        if text == "--":
+            i += 1
+            break
+        if text.startswith(("-", "+")) and len(text) > 1:
+            if text in _INLINE_CODE or (name in SHELLS and "c" in text[1:] and text[1] != "-"):
+                return False
+            if name in SHELLS and "s" in text[1:] and text[1] != "-":
+                return True
+            i += 1
+            continue
+        return False  # a script file operand
+    return i >= len(args) or args[i].text in ("-", "/dev/stdin")
+
+
+def check(call: Call) -> Iterator[Finding]:
+    cmd = call.cmd
+    name = cmd.name
+    if is_runner(name):
+        stdin = call.stdin
+        if stdin is not None and stdin.kind == "download" and reads_program_from_stdin(cmd):
+            finding = call.finding(
+                "supply-chain.pipe-to-shell",
+                f"downloaded content is piped into {name}; download it to a file, read it, "
+                "and run it only if the user agrees",
+                stdin.argv,
+            )
+            yield replace(finding, part=f"{stdin.origin} | {cmd.source}")
+            return
+        origin = _downloaded_arg(cmd.args)
+        if origin is not None:
+            yield call.finding(
+                "supply-chain.pipe-to-shell",
+                f"{name} runs downloaded content ({origin}); download it to a file, read it, "
+                "and run it only if the user agrees",
+            )
+            return
+    if name in _PUBLISHERS:
+        problem = _publish(name, [a.text for a in cmd.args])
+        if problem:
+            yield call.finding("supply-chain.publish", problem)
+
+
+def _downloaded_arg(args: Sequence[Word]) -> str | None:
+    for word in args:
+        for part in word.parts:
+            if isinstance(part, Var) and part.name in ("$(", "<("):
+                origin = downloads(part.inner)
+                if origin is not None:
+                    return origin
+    return None
+
+
+def _publish(name: str, texts: list[str]) -> str | None:
+    positional: list[str] = []
+    skip = False
+    for t in texts:
+        if skip:
+            skip = False
+        elif t in _PKG_ARG_OPTS:
+            skip = True
+        elif not t.startswith("-"):
+            positional.append(t)
+    if name == "yarn" and positional[:1] == ["npm"]:
+        positional = positional[1:]
+    if not positional:
+        return None
+    sub = positional[0]
+    if sub == "unpublish" and name == "npm":
+        return "npm unpublish removes a released package for everyone; ask the user"
+    if sub == "publish" and "--dry-run" not in texts:
+        return f"{name} publish releases a package; release through CI (or add --dry-run)"
+    return None

@@ -1,0 +1,438 @@
+"""See through commands that run another command.
+
+``sudo -u x env -i timeout 5 rm -rf ~`` is judged as ``rm -rf ~``. A wrapper
+yields the command it runs as a further *layer* (every layer is judged, so a
+user shape can name either); a wrapper that runs a *string* of shell code
+(``bash -c``, ``eval``, ``ssh host '…'``, ``watch``, ``su -c``, an inline git
+alias ``!…``) yields it as :class:`Nested` code that the engine parses and
+judges in turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from hookrun.hooks.shell_guard.model import Command, Var, Word, command_name
+
+# Past this many layers something is looping (`env env env …`); stop peeling.
+_MAX_LAYERS = 32
+
+
+@dataclass(frozen=True)
+class Nested:
+    """Shell code a command runs from a string."""
+
+    code: str
+    via: str  # how it is run, for the reason: "bash -c", "ssh host", "eval"
+    remote: bool = False  # runs on another machine: its paths are not ours
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """How a wrapper's own options look, and what precedes the wrapped command."""
+
+    short_arg: str = ""  # short options that take a value (`-u root`, `-uroot`)
+    long_arg: frozenset[str] = frozenset()  # long options that take a value
+    operands: int = 0  # operands before the command (timeout's DURATION)
+    code_opts: frozenset[str] = frozenset()  # options whose value is shell code
+
+
+def _spec(short: str = "", long: str = "", operands: int = 0, code: str = "") -> _Spec:
+    return _Spec(short, frozenset(long.split()), operands, frozenset(code.split()))
+
+
+WRAPPERS: dict[str, _Spec] = {
+    "sudo": _spec("ugpChDrRtTU", "--user --group --prompt --close-from --host --chdir --role"),
+    "doas": _spec("uC"),
+    "pkexec": _spec("", "--user"),
+    "runuser": _spec("ugG", "--user --group --supp-group", code="-c --command"),
+    "su": _spec("gGs", "--group --supp-group --shell", code="-c --command"),
+    "sg": _spec("", "", code="-c"),
+    "env": _spec("uCS", "--unset --chdir --split-string", code="-S --split-string"),
+    "command": _spec(),
+    "builtin": _spec(),
+    "exec": _spec("a"),
+    "nohup": _spec(),
+    "time": _spec("fo", "--format --output"),
+    "nice": _spec("n", "--adjustment"),
+    "ionice": _spec("cnp", "--class --classdata --pid"),
+    "timeout": _spec("sk", "--signal --kill-after", operands=1),
+    "stdbuf": _spec("ioe", "--input --output --error"),
+    "setsid": _spec(),
+    "unbuffer": _spec(),
+    "caffeinate": _spec("tw"),
+    "chroot": _spec("", "--userspec --groups", operands=1),
+    "flock": _spec("wEc", "--timeout --conflict-exit-code --command", 1, code="-c --command"),
+    "taskset": _spec("c", "--cpu-list"),
+    "strace": _spec("abeEIoOpPsSuUX"),
+    "ltrace": _spec("aAeEnoOpsSuX"),
+    "proxychains": _spec("f"),
+    "proxychains4": _spec("f"),
+    "torsocks": _spec("aPiu"),
+    "xvfb-run": _spec("fnspwe", "--server-args --server-num --auth-file --error-file"),
+    "dbus-run-session": _spec(),
+    "chronic": _spec(),
+    "ifne": _spec(),
+    "catchsegv": _spec(),
+    "busybox": _spec(),
+    "xargs": _spec(
+        "aEdeIiLlnPs",
+        "--arg-file --delimiter --eof --replace --max-lines "
+        "--max-args --max-procs --max-chars --process-slot-var",
+    ),
+}
+# `tool run CMD…` / `tool exec CMD…`: development-environment runners.
+RUNNERS: dict[tuple[str, str], _Spec] = {
+    ("uv", "run"): _spec(
+        "p",
+        "--with --python --project --directory --env-file --group "
+        "--extra --package --from --index --script --only-group",
+    ),
+    ("poetry", "run"): _spec("C", "--directory --project"),
+    ("pipenv", "run"): _spec(),
+    ("pdm", "run"): _spec("p", "--project"),
+    ("hatch", "run"): _spec(),
+    ("bundle", "exec"): _spec(),
+    ("conda", "run"): _spec("np", "--name --prefix --cwd"),
+    ("mise", "exec"): _spec("C", "--cd"),
+    ("direnv", "exec"): _spec(operands=1),
+    ("nix", "develop"): _spec("", "", code="-c --command"),
+    ("devbox", "run"): _spec(),
+}
+SHELLS = frozenset(
+    ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash"]
+)
+_SHELL_ARG_OPTS = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
+# Interpreters whose inline-code option runs shell commands as a string.
+_WINDOWS_SHELLS = {
+    "cmd": ("/c", "/k", "/C", "/K"),
+    "powershell": ("-Command", "-c"),
+    "pwsh": ("-Command", "-c"),
+}
+_SSH_ARG = "BbcDEeFIiJLlmOoPpQRSWw"
+_WATCH_ARG = "nqd"
+_FIND_FILTERS = frozenset(
+    [
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-lname",
+        "-ilname",
+        "-newer",
+        "-anewer",
+        "-cnewer",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-size",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-perm",
+        "-empty",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-used",
+        "-nouser",
+        "-nogroup",
+    ]
+)
+_GIT_GLOBAL_ARG = frozenset(
+    {
+        "-C",
+        "-c",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--exec-path",
+        "--config-env",
+        "--super-prefix",
+    }
+)
+
+
+def unwrap(cmd: Command) -> tuple[list[Command], list[Nested]]:
+    """Every layer of ``cmd`` (itself first), and the code strings it runs."""
+    layers = [cmd]
+    nested: list[Nested] = []
+    current = cmd
+    for _ in range(_MAX_LAYERS):
+        step = _peel(current, nested)
+        if not step:
+            break
+        layers.extend(step)
+        current = step[-1]
+    return layers, nested
+
+
+def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
+    return replace(cmd, argv=tuple(argv), via=(*cmd.via, via))
+
+
+def _peel(cmd: Command, nested: list[Nested]) -> list[Command]:
+    """The command(s) ``cmd`` runs directly; code strings go to ``nested``."""
+    name = cmd.name
+    args = cmd.args
+    if name in ("command", "builtin") and any(a.text in ("-v", "-V") for a in args[:2]):
+        return []  # `command -v rm` looks rm up; it does not run it
+    if name in WRAPPERS:
+        return _wrapper(cmd, name, WRAPPERS[name], nested)
+    if len(args) >= 1 and (name, args[0].text) in RUNNERS:
+        spec = RUNNERS[(name, args[0].text)]
+        sub = replace(cmd, argv=cmd.argv[1:])
+        return [
+            _layer(c, c.argv, f"{name} {args[0].text}") for c in _wrapper(sub, name, spec, nested)
+        ]
+    if name in SHELLS:
+        _shell(cmd, name, nested)
+        return []
+    if name in _WINDOWS_SHELLS:
+        _windows_shell(cmd, name, nested)
+        return []
+    if name == "eval" and args:
+        nested.append(Nested(" ".join(a.text for a in args), "eval"))
+        return []
+    if name == "ssh":
+        _ssh(cmd, nested)
+        return []
+    if name == "watch":
+        return _watch(cmd, nested)
+    if name == "find":
+        return _find_exec(cmd)
+    if name == "git":
+        return _git_alias(cmd, nested)
+    return []
+
+
+def _skip_options(args: Sequence[Word], spec: _Spec, code: list[str]) -> int:
+    """Index of the first operand after ``spec``'s options; code option values → ``code``."""
+    i = 0
+    while i < len(args):
+        text = args[i].text
+        if text == "--":
+            return i + 1
+        if text.startswith("--") and len(text) > 2:
+            name, eq, value = text.partition("=")
+            if name in spec.long_arg and not eq:
+                value = args[i + 1].text if i + 1 < len(args) else ""
+                i += 1
+            if name in spec.code_opts:
+                code.append(value)
+            i += 1
+            continue
+        if text.startswith("-") and len(text) > 1:
+            i += 1
+            for k, ch in enumerate(text[1:], start=2):
+                if ch in spec.short_arg:
+                    value = text[k:]
+                    if not value:
+                        value = args[i].text if i < len(args) else ""
+                        i += 1
+                    if "-" + ch in spec.code_opts:
+                        code.append(value)
+                    break
+            continue
+        if "=" in text and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", text, re.DOTALL):
+            i += 1  # env's NAME=value
+            continue
+        break
+    return i
+
+
+def _wrapper(cmd: Command, name: str, spec: _Spec, nested: list[Nested]) -> list[Command]:
+    args = cmd.args
+    code: list[str] = []
+    start = _skip_options(args, spec, code)
+    for c in code:
+        nested.append(Nested(c, f"{name} -c"))
+    rest = list(args[start + spec.operands :])
+    if name == "xargs":
+        return [_layer(cmd, _xargs(args, rest), "xargs")]
+    if name == "busybox" and rest and rest[0].text in ("sh", "ash"):
+        return [_layer(cmd, rest, name)]
+    if name == "env" and any(
+        a.text in ("-C", "--chdir") or a.text.startswith("--chdir=") for a in args[:start]
+    ):
+        pass  # a changed directory only makes relative targets less certain: still judged
+    return [_layer(cmd, rest, name)] if rest else []
+
+
+def _xargs(args: Sequence[Word], rest: list[Word]) -> list[Word]:
+    """xargs appends words it reads from stdin: unknown targets."""
+    replace_str = None
+    for i, a in enumerate(args):
+        if a.text in ("-I", "--replace") and i + 1 < len(args):
+            replace_str = args[i + 1].text
+        elif a.text.startswith("-I") and len(a.text) > 2:
+            replace_str = a.text[2:]
+    if not rest:
+        rest = [Word.lit("echo")]
+    unknown = Word((Var("xargs-input"),), "{}")
+    if replace_str:
+        return [unknown if replace_str in w.text else w for w in rest]
+    return [*rest, unknown]
+
+
+def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:
+    args = cmd.args
+    i = 0
+    wants_code = False
+    while i < len(args):
+        text = args[i].text
+        if text in _SHELL_ARG_OPTS:
+            i += 2
+            continue
+        if text == "--":
+            i += 1
+            break
+        if (text.startswith("-") or text.startswith("+")) and len(text) > 1:
+            if not text.startswith("--") and "c" in text[1:]:
+                wants_code = True
+            i += 1
+            continue
+        break
+    if wants_code and i < len(args):
+        nested.append(Nested(args[i].text, f"{name} -c"))
+
+
+def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:
+    args = cmd.args
+    flags = _WINDOWS_SHELLS[name]
+    for i, a in enumerate(args):
+        if a.text in flags or a.text.lower() in (f.lower() for f in flags):
+            nested.append(Nested(" ".join(w.text for w in args[i + 1 :]), f"{name} {a.text}"))
+            return
+
+
+def _ssh(cmd: Command, nested: list[Nested]) -> None:
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        text = args[i].text
+        if text.startswith("-") and len(text) > 1:
+            i += 2 if text[-1] in _SSH_ARG and len(text) == 2 else 1
+            continue
+        break
+    if i + 1 < len(args):
+        host = args[i].text
+        code = " ".join(w.text for w in args[i + 1 :])
+        nested.append(Nested(code, f"ssh {host}", remote=True))
+
+
+def _watch(cmd: Command, nested: list[Nested]) -> list[Command]:
+    args = cmd.args
+    i = 0
+    exec_mode = False
+    while i < len(args):
+        text = args[i].text
+        if text in ("-x", "--exec"):
+            exec_mode = True
+        if text.startswith("--") and "=" not in text and text[2:] in ("interval", "differences"):
+            i += 2
+            continue
+        if text.startswith("-") and len(text) > 1:
+            i += 2 if text[-1] in _WATCH_ARG and len(text) == 2 else 1
+            continue
+        break
+    rest = list(args[i:])
+    if not rest:
+        return []
+    if exec_mode:
+        return [_layer(cmd, rest, "watch")]
+    nested.append(Nested(" ".join(w.text for w in rest), "watch"))
+    return []
+
+
+def find_parts(args: Sequence[Word]) -> tuple[list[Word], bool, int]:
+    """find's start paths, whether its expression narrows the match, and where it starts."""
+    starts: list[Word] = []
+    i = 0
+    while i < len(args) and args[i].text in ("-H", "-L", "-P", "-O0", "-O1", "-O2", "-O3"):
+        i += 1
+    while i < len(args) and not (args[i].text.startswith("-") or args[i].text in ("(", "!")):
+        starts.append(args[i])
+        i += 1
+    narrows = any(a.text in _FIND_FILTERS for a in args[i:])
+    return starts or [Word.lit(".")], narrows, i
+
+
+def found_word(start: Word, narrows: bool) -> Word:
+    """What find's ``{}`` stands for: the start itself, or (filtered) something under it."""
+    if not narrows:
+        return start
+    return Word((*start.parts, "/", Var("FOUND")), start.raw)
+
+
+def _find_exec(cmd: Command) -> list[Command]:
+    starts, narrows, i = find_parts(cmd.args)
+    args = cmd.args
+    out: list[Command] = []
+    while i < len(args):
+        if args[i].text in ("-exec", "-execdir", "-ok", "-okdir"):
+            j = i + 1
+            while j < len(args) and args[j].text not in (";", "+"):
+                j += 1
+            inner = list(args[i + 1 : j])
+            for start in starts:
+                found = found_word(start, narrows)
+                argv = [found if "{}" in w.text else w for w in inner]
+                if argv:
+                    out.append(_layer(cmd, argv, f"find {args[i].text}"))
+            i = j
+        i += 1
+    return out
+
+
+def git_split(args: Sequence[Word]) -> tuple[list[Word], int]:
+    """git's global options (``-C dir``, ``-c k=v``…) and the index of its subcommand."""
+    opts: list[Word] = []
+    i = 0
+    while i < len(args):
+        text = args[i].text
+        if text in _GIT_GLOBAL_ARG:
+            opts.extend(args[i : i + 2])
+            i += 2
+        elif text.startswith("-"):
+            opts.append(args[i])
+            i += 1
+        else:
+            break
+    return opts, i
+
+
+def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:
+    """``git -c alias.x='push --force' x`` → ``git push --force``."""
+    opts, i = git_split(cmd.args)
+    if i >= len(cmd.args):
+        return []
+    sub = cmd.args[i].text
+    for k, opt in enumerate(opts[:-1]):
+        if opt.text != "-c":
+            continue
+        key, _, value = opts[k + 1].text.partition("=")
+        if key.lower() == f"alias.{sub}".lower() and value:
+            if value.startswith("!"):
+                nested.append(Nested(value[1:], f"git alias {sub}"))
+                return []
+            from hookrun.hooks.shell_guard.words import expand_word
+
+            words = [w for part in value.split() for w in expand_word(part)]
+            argv = [cmd.argv[0], *opts, *words, *cmd.args[i + 1 :]]
+            return [_layer(cmd, argv, f"git alias {sub}")]
+    return []
+
+
+def command_word_name(word: Word) -> str:
+    return command_name(word.text) if word.static else ""
