@@ -37,10 +37,10 @@ CANCELLED_EXIT = 130
 # A bug in dispatch itself must not look like a hook's own "deny" (2) or "halt" (49).
 INTERNAL_ERROR_EXIT = 70  # EX_SOFTWARE
 DEFAULT_MAX_OUTPUT = 1 << 20
-# How long to let the capture threads reach EOF once every process was ended. Only
-# a descendant that escaped the tree kill (no marker, new session) can hold a pipe
-# this long; its output after that point is abandoned.
-_FINISH_GRACE = 0.3
+# How long the capture threads get to reach EOF once every tracked process has
+# ended. Only a descendant that escaped the process group can hold a pipe longer;
+# what it writes after that is abandoned (and it is hunted down).
+_EOF_WAIT = 0.1
 
 
 def run(
@@ -96,9 +96,13 @@ def run(
     finally:
         tracker.unwatch()
         tracker.end_all()
-        finish_by = time.monotonic() + _FINISH_GRACE
-        out.finish(max(0.0, finish_by - time.monotonic()))
-        err.finish(max(0.0, finish_by - time.monotonic()))
+        # Every tracked process is gone now; only an escaped descendant (new
+        # session, parent gone) can still hold a capture pipe. EOF normally comes
+        # at once; if it does not, that is the evidence to hunt for the marker.
+        out_eof = out.finish(_EOF_WAIT)
+        err_eof = err.finish(_EOF_WAIT)
+        if not (out_eof and err_eof):
+            tracker.end_all(scan=True)
         source.close()
     return Completed(
         exit_code=step.code,

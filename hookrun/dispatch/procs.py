@@ -209,14 +209,19 @@ class ProcessTracker:
             )
         self._killer.start()
 
-    def end_all(self, grace: float = DEFAULT_GRACE) -> None:
-        """End every tracked process tree: politely, then by force after ``grace``."""
+    def end_all(self, grace: float = DEFAULT_GRACE, *, scan: bool = False) -> None:
+        """End every tracked process tree: politely, then by force after ``grace``.
+
+        ``scan`` forces the psutil search for this run's marker even when every
+        group is already empty: the caller has evidence (a capture pipe still
+        held open) that something escaped.
+        """
         with self._end_lock:
             with self._lock:
                 procs = list(self.procs)
-            if not procs:
+            if not procs and not scan:
                 return
-            thorough = self._stopped is not None
+            thorough = self._stopped is not None or scan
             busy = _signal_groups(procs, force=False)
             if busy or thorough:
                 _end_trees(procs, self.dispatch_id, grace)
