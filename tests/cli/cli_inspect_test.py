@@ -42,7 +42,7 @@ def test_check_reports_errors_with_locations_and_exits_1(project: Project) -> No
 
 
 def test_check_warns_about_a_misspelt_event(project: Project) -> None:
-    project.hooks("PreTooluse", {"command": "true"})
+    project.hooks("PreToolUze", {"command": "true"})
     ran = project.run("check", "--config", ".hookrun/hooks.json")
     assert ran.code == 0
     assert 'did you mean "PreToolUse"?' in ran.out

@@ -58,22 +58,26 @@ def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
         env={"HOOKRUN_TEST_MARKER": marker},
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
-    assert proc.stdin is not None
-    proc.stdin.write(b'{"tool_name": "bash", "tool_input": {}}')
-    proc.stdin.close()
-    deadline = time.monotonic() + 30
-    while (not ready.exists() or len(ready.read_text()) < 2) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert ready.exists() and len(ready.read_text()) == 2, "the hooks never started"
-    time.sleep(0.3)  # let the grandchildren start too
-    assert len(marked(marker)) >= 6  # hookrun + 2 × (hook, child, grandchild sleep, sleep)
-    start = time.monotonic()
-    proc.send_signal(sig)
-    out, err = proc.communicate(timeout=30)
-    assert time.monotonic() - start < 10
-    assert proc.returncode == code, err
-    assert b"interrupted" in err
-    survivors = [p for p in marked(marker) if p.status() != psutil.STATUS_ZOMBIE]
-    for p in survivors:  # never leave them behind, even when the test fails
-        p.kill()
-    assert survivors == []
+    try:
+        assert proc.stdin is not None and proc.stderr is not None
+        proc.stdin.write(b'{"tool_name": "bash", "tool_input": {}}')
+        proc.stdin.close()
+        deadline = time.monotonic() + 30
+        while (not ready.exists() or len(ready.read_text()) < 2) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ready.exists() and len(ready.read_text()) == 2, "the hooks never started"
+        time.sleep(0.3)  # let the grandchildren start too
+        assert len(marked(marker)) >= 6  # hookrun + 2 × (hook, child, grandchild sleep, sleep)
+        start = time.monotonic()
+        proc.send_signal(sig)
+        returncode = proc.wait(timeout=30)
+        assert time.monotonic() - start < 10
+        err = proc.stderr.read()
+        assert returncode == code, err
+        assert b"hookrun: interrupted" in err
+        survivors = [p for p in marked(marker) if p.status() != psutil.STATUS_ZOMBIE]
+        assert survivors == []
+    finally:  # never leave processes behind, even when the test fails
+        proc.kill()
+        for p in marked(marker):
+            p.kill()
