@@ -1,0 +1,114 @@
+"""signal-schema (seed 003 #29): live signal files the orchestrator can act on.
+
+A write to ``<session>/signals/inputs/*.yaml`` (globs ``paths``) is checked on the
+file as it will be after the write:
+
+* not parseable YAML (the subset of :mod:`ralph_yaml`), or not a mapping → BLOCK;
+* ``type`` missing or not one of ``types`` (STEER, PAUSE, ABORT, INFO, APPROVE, SKIP) → BLOCK;
+* ``message`` missing or blank → BLOCK;
+* ``target`` missing → WARN (the orchestrator defaults it to ALL);
+* ``iteration`` present but not a positive integer → WARN;
+* file name not ``signal.<YYMMDD-HHmmss>.yaml`` → WARN (the signal is still processed).
+
+Validating signals already on disk at SessionStart (the seed's second trigger) is
+left to the orchestrator's Poll-Signals step: a hook cannot reject a file that is
+already written.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from hookrun.hooks import file_edit, ralph_common, ralph_yaml, state
+from hookrun.hooks import payload as pl
+from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+
+SIGNAL_TYPES = ("STEER", "PAUSE", "ABORT", "INFO", "APPROVE", "SKIP")
+
+
+class SignalOptions(Options):
+    tools: tuple[str, ...] = file_edit.WRITE_TOOLS
+    paths: tuple[str, ...] = (
+        f"{ralph_common.SESSIONS_DIR}/*/signals/inputs/*.yaml",
+        f"{ralph_common.SESSIONS_DIR}/*/signals/inputs/*.yml",
+    )
+    types: tuple[str, ...] = SIGNAL_TYPES
+    filename_pattern: str = r"^signal\.\d{6}-\d{6}\.ya?ml$"
+
+
+def check_signal(text: str, filename: str, opts: SignalOptions) -> tuple[list[str], list[str]]:
+    try:
+        data = ralph_yaml.parse(text)
+    except ralph_yaml.YamlError as e:
+        return [f"signal file is not valid YAML: {e}."], []
+    if not isinstance(data, dict):
+        return ["signal file must be a mapping (type:, message:, target: lines)."], []
+    blocks, warns = [], []
+    kind = data.get("type")
+    allowed = ", ".join(opts.types)
+    if kind is None:
+        blocks.append(f"Signal type is missing. Must be one of: {allowed}.")
+    elif kind not in opts.types:
+        hint = " (upper case)" if isinstance(kind, str) and kind.upper() in opts.types else ""
+        blocks.append(f"Invalid signal type '{kind}'. Must be one of: {allowed}{hint}.")
+    message = data.get("message")
+    if not isinstance(message, str) or not message.strip():
+        blocks.append("Signal message must be non-empty.")
+    if "target" not in data or data.get("target") in (None, ""):
+        warns.append("signal has no target; the orchestrator treats it as target: ALL.")
+    if "iteration" in data:
+        it = data["iteration"]
+        if not (isinstance(it, int) and not isinstance(it, bool) and it > 0):
+            warns.append(f"iteration must be a positive integer, found {it!r}.")
+    if not re.search(opts.filename_pattern, filename):
+        warns.append(
+            f"file name {filename!r} does not match signal.<YYMMDD-HHmmss>.yaml "
+            "(processed anyway; ordering by name may be off)."
+        )
+    return blocks, warns
+
+
+def decide(payload: Mapping[str, Any], opts: SignalOptions, ctx: PolicyContext) -> Verdict:
+    if not file_edit.tool_in(pl.tool_name(payload), opts.tools):
+        return ALLOW
+    norm = file_edit.target(payload, ctx)
+    if norm is None or norm.rel is None:
+        return ALLOW
+    if not file_edit.matches_any(norm.rel, opts.paths, ignore_case=norm.ignore_case):
+        return ALLOW
+    call = file_edit.parse(payload)
+    if call is None or call.kind == "other":
+        return ALLOW
+    text = call.content
+    if call.kind == "edit":
+        try:
+            current = file_edit.read_text(norm.absolute)
+        except OSError as e:
+            raise state.StateError(
+                f"signal-schema: cannot read {norm.rel}: {e.strerror or e}"
+            ) from None
+        text = None if current is None else file_edit.apply(current, call.edits)
+    if text is None:
+        return ALLOW
+    blocks, warns = check_signal(text, posixpath.basename(norm.rel), opts)
+    return ralph_common.verdict(
+        "signal-schema", [f"{norm.rel}: {b}" for b in blocks], warns, "ralph.signal"
+    )
+
+
+SIGNAL_SCHEMA: Policy[SignalOptions] = Policy(
+    name="signal-schema",
+    summary="validate Ralph live signal files (type, message, target, iteration, file name)",
+    prompt=(
+        "Signal files are signal.<YYMMDD-HHmmss>.yaml with type (STEER, PAUSE, ABORT, INFO, "
+        "APPROVE, SKIP), a non-empty message and a target."
+    ),
+    options=SignalOptions,
+    decide=decide,
+    events=("PreToolUse",),
+    on_error="allow",
+    default_matcher=None,
+)

@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hookrun.hooks.ralph_yaml import YamlError, dig, parse
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("", None),
+        ("# only a comment\n", None),
+        ("a: 1", {"a": 1}),
+        ("---\na: 1\n...\n", {"a": 1}),
+        ("a: 1.5\nb: -2\nc: +3", {"a": 1.5, "b": -2, "c": 3}),
+        (
+            "a: true\nb: False\nc: ~\nd: null\ne:",
+            {"a": True, "b": False, "c": None, "d": None, "e": None},
+        ),
+        ("a: hello world  # trailing comment", {"a": "hello world"}),
+        ("a: 'it''s # not a comment'", {"a": "it's # not a comment"}),
+        ('a: "tab\\tand \\"quote\\""', {"a": 'tab\tand "quote"'}),
+        ("a: http://x.y/z#frag", {"a": "http://x.y/z#frag"}),
+        ("time: 2026-02-15T17:33:19Z", {"time": "2026-02-15T17:33:19Z"}),
+        ("id: 260215-173319", {"id": "260215-173319"}),
+        (
+            "o:\n  s: PLANNING\n  n:\n    deep: 1\nz: 2",
+            {"o": {"s": "PLANNING", "n": {"deep": 1}}, "z": 2},
+        ),
+        ("l:\n  - a\n  - 'b'\n  - 3", {"l": ["a", "b", 3]}),
+        ("l:\n- a\n- b\nk: v", {"l": ["a", "b"], "k": "v"}),
+        ("l:\n  - id: 1\n    s: x\n  - id: 2", {"l": [{"id": 1, "s": "x"}, {"id": 2}]}),
+        ("- a\n- b", ["a", "b"]),
+        (
+            "f: [a, 'b, c', 3]\ng: {x: 1, y: two}\nh: []",
+            {"f": ["a", "b, c", 3], "g": {"x": 1, "y": "two"}, "h": []},
+        ),
+        ("m: |\n  line 1\n  line 2\n\nn: 1", {"m": "line 1\nline 2\n", "n": 1}),
+        ("m: |-\n  keep\n   indent\n", {"m": "keep\n indent"}),
+        ("m: >\n  folded\n  text\n\n  para\n", {"m": "folded text\npara\n"}),
+        ("\"quoted key\": 1\n'k2': 2", {"quoted key": 1, "k2": 2}),
+        ("just a scalar", "just a scalar"),
+    ],
+)
+def test_the_subset_parses_like_yaml(text: str, value: Any) -> None:
+    assert parse(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("a: 1\na: 2", 2, "duplicate key 'a'"),
+        ("a:\n\tb: 1", 2, "tab in indentation"),
+        ("a: 1\n  b: 2", 2, "unexpected indentation"),
+        ("a: &anchor 1", 1, "anchors, aliases and tags"),
+        ("a: *ref", 1, "anchors, aliases and tags"),
+        ("a: !!str 1", 1, "anchors, aliases and tags"),
+        ("a: [1, [2]]", 1, "nested flow"),
+        ("a: [1, 2", 1, "unterminated flow list"),
+        ("a: 'open", 1, "unterminated single-quoted"),
+        ('a: "bad \\q"', 1, "bad double-quoted"),
+        ("a: 1\n---\nb: 2", 2, "only one YAML document"),
+        ("a: 1\nnot a mapping line", 2, "expected 'key: value'"),
+        ("a: @x", 1, "cannot start with '@'"),
+    ],
+)
+def test_what_the_subset_cannot_read_is_an_error_with_its_line(
+    text: str, line: int, message: str
+) -> None:
+    with pytest.raises(YamlError) as info:
+        parse(text)
+    assert info.value.line == line
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("path", "found", "value"),
+    [
+        ("a.b", True, 1),
+        ("a", True, {"b": 1, "c": None}),
+        ("a.c", True, None),
+        ("a.x", False, None),
+        ("a.b.c", False, None),
+    ],
+)
+def test_dig_finds_dotted_fields(path: str, found: bool, value: Any) -> None:
+    assert dig({"a": {"b": 1, "c": None}}, path) == (found, value)
