@@ -18,8 +18,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hookrun.config.spec import Config, HookSpec
-from hookrun.runner import audit, context_files
+from hookrun.runner import context_files
 from hookrun.runner.aggregate import aggregate
+from hookrun.runner.errors import PayloadError
 from hookrun.runner.execute import HookExecutor, PreparedHook, prepare_hook
 from hookrun.runner.matching import dedupe_key, select_indices
 from hookrun.runner.payload import EventInput, prepare
@@ -111,6 +112,10 @@ class Runner:
     # -- per event ----------------------------------------------------------------------
 
     def _prepare(self, event: str, payload: Mapping[str, Any] | None) -> EventInput:
+        if not isinstance(event, str) or not event.strip():
+            raise PayloadError(
+                f"event name {event!r} is empty or not a string: name an event such as PreToolUse"
+            )
         return prepare(self._normalize(event), payload, cwd=self.cwd, project_dir=self.project_dir)
 
     def _selected(self, inp: EventInput) -> list[PreparedHook]:
@@ -170,6 +175,8 @@ class Runner:
             tool_name=inp.tool_name,
         )
         if self.config.audit_log:
+            from hookrun.runner import audit  # only configs with a trail pay for it
+
             problem = audit.write(
                 self.config.audit_log, result, session_id=inp.session_id, tool_name=inp.tool_name
             )

@@ -576,3 +576,18 @@ def test_from_paths_and_discover_load_real_config_files(tmp_path: Path) -> None:
     assert by_path.run("PreToolUse", {"tool_name": "edit"}).hooks == ()
     found = Runner.discover(cwd=tmp_path)
     assert [s.name for s in found.select("PreToolUse", BASH)] == ["no"]
+
+
+@pytest.mark.parametrize("event", ["", "  "])
+def test_an_empty_event_name_is_a_payload_error(tmp_path: Path, event: str) -> None:
+    with pytest.raises(PayloadError, match="empty"):
+        runner(tmp_path).run(event, {})
+
+
+def test_event_names_are_normalised_and_custom_events_run_their_hooks(tmp_path: Path) -> None:
+    out = tmp_path / "dump.json"
+    cmd = script(tmp_path, "dump.py", DUMP) + f" {out}"
+    r = runner(tmp_path, hook(cmd, event="MyEvent"))
+    assert r.run("MyEvent", {"anything": 1}).event == "MyEvent"
+    assert json.loads(out.read_text())["stdin"]["anything"] == 1
+    assert runner(tmp_path).run("pre-tool-use", {}).event == "PreToolUse"
