@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 from dataclasses import replace
 
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
+from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import CHECKS
 from hookrun.hooks.shell_guard.rules.supply_chain import (
     DOWNLOADERS,
@@ -25,7 +25,6 @@ from hookrun.hooks.shell_guard.shapes import any_matches
 from hookrun.hooks.shell_guard.unwrap import unwrap
 
 _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
-_ESCAPES = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
 
 
 def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) -> list[Finding]:
@@ -106,7 +105,7 @@ def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
         return stdin  # filtered, decompressed, teed: still downloaded code
     args = cmd.args
     if name in ("echo", "printf") and all(a.static for a in args):
-        return Stdin("text", _printed(name, [a.text for a in args]), cmd.source, argv)
+        return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
     if stdin is None or stdin.kind != "text":
         return None
     operands = [a for a in args if not a.text.startswith("-")]
@@ -119,33 +118,3 @@ def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
             return None
         return Stdin("text", decoded, stdin.origin, stdin.argv)
     return None
-
-
-def _printed(name: str, args: list[str]) -> str:
-    """What ``echo``/``printf`` print (escapes decoded: ``echo -e '\\x72m'`` is ``rm``)."""
-    if name == "printf":
-        if not args:
-            return ""
-        fmt, rest = args[0], args[1:]
-        for value in rest:
-            fmt = fmt.replace("%s", value, 1) if "%s" in fmt else fmt + value
-        return _unescape(fmt)
-    words = list(args)
-    escapes = False
-    while words and re.fullmatch(r"-[neE]+", words[0]):
-        escapes = escapes or "e" in words[0]
-        words.pop(0)
-    text = " ".join(words) + "\n"
-    return _unescape(text) if escapes else text
-
-
-def _unescape(text: str) -> str:
-    def one(m: re.Match[str]) -> str:
-        e = m.group(1)
-        if e[0] == "x":
-            return chr(int(e[1:], 16))
-        if e[0] in "01234567":
-            return chr(int(e, 8) & 0xFF)
-        return {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[e]
-
-    return _ESCAPES.sub(one, text)

@@ -102,6 +102,7 @@ def _quote_end(text: str, i: int, quote: str) -> int:
 def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
     commands: list[Command] = []
     cd: list[Word] = []
+    variables: dict[str, str] = {}
     tokens = tokenize(text)
     stage: list[tuple[str, str]] = []
     prev_stage: int | None = None
@@ -109,7 +110,7 @@ def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
         if kind != "op":
             stage.append((kind, value))
             continue
-        index = _command(stage, commands, cd, depth, prev_stage, bodies)
+        index = _command(stage, commands, cd, depth, prev_stage, bodies, variables)
         stage = []
         prev_stage = index if value in ("|", "|&") else None
     compact = re.sub(r"\s+", "", text)
@@ -128,6 +129,7 @@ def _command(
     depth: int,
     pipe_from: int | None,
     bodies: tuple[str, ...],
+    variables: dict[str, str],
 ) -> int | None:
     """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
     from hookrun.hooks.shell_guard.parse import finish_words as expand  # (import cycle)
@@ -137,6 +139,7 @@ def _command(
     if not tokens or (tokens[0][0] == "word" and tokens[0][1] in _SKIP | _CLOSERS):
         return None
     argv: list[Word] = []
+    assigned: list[tuple[str, list[Word]]] = []
     redirects: list[Redirect] = []
     stdin: Stdin | None = None
     i = 0
@@ -155,10 +158,18 @@ def _command(
             i += 2
             continue
         if not argv and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", value, re.DOTALL):
-            expand(value.split("=", 1)[1], depth, sink, cd, bodies)  # an assignment's substitutions
+            name, _, raw = value.partition("=")
+            values = expand(raw, depth, sink, cd, bodies)
+            assigned.append((name.rstrip("+"), values))
         else:
-            argv.extend(expand(value, depth, sink, cd, bodies))
+            argv.extend(expand(value, depth, sink, cd, bodies, variables))
         i += 1
+    if not argv:  # `c=rm` alone sets c for the rest of the line
+        for name, values in assigned:
+            if len(values) == 1 and values[0].static:
+                variables[name] = values[0].text
+            else:
+                variables.pop(name, None)
     source = " ".join(v for _, v in tokens)
     cmd = Command(
         tuple(argv),

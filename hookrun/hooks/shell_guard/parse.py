@@ -16,6 +16,7 @@ from typing import Any
 from hookrun.hooks.shell_guard import fallback
 from hookrun.hooks.shell_guard.heredoc import body_of, strip_heredocs
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Var, Word
+from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.words import expand_word
 
 # Substitutions inside substitutions inside …: past this depth the line is an
@@ -49,9 +50,18 @@ def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Scr
 
 
 def finish_words(
-    raw: str, depth: int, sink: list[Command], cd: list[Word], bodies: tuple[str, ...] = ()
+    raw: str,
+    depth: int,
+    sink: list[Command],
+    cd: list[Word],
+    bodies: tuple[str, ...] = (),
+    variables: dict[str, str] | None = None,
 ) -> list[Word]:
-    """Expand one word as written; commands in its substitutions go to ``sink``."""
+    """Expand one word as written; commands in its substitutions go to ``sink``.
+
+    ``variables`` are plain ``NAME=text`` assignments made earlier on the line
+    (``c=rm; $c -rf /``).
+    """
     words = expand_word(raw)
     out: list[Word] = []
     for word in words:
@@ -59,6 +69,8 @@ def finish_words(
         for part in word.parts:
             if isinstance(part, Var) and part.name in ("$(", "<("):
                 part = _substitution(part, depth, sink, cd, bodies)
+            elif isinstance(part, Var) and variables and part.name in variables:
+                part = variables[part.name]
             parts.append(part)
         out.append(Word(tuple(parts), word.raw))
     return out
@@ -71,10 +83,10 @@ def _substitution(
         if _PWD.fullmatch(part.inner):
             return Var("PWD")
         m = _ECHO.fullmatch(part.inner)
-        if m is not None:  # `$(echo rm)` is just "rm"
-            words = expand_word(m.group(2).strip()) if m.group(2).strip() else []
+        if m is not None:  # `$(echo rm)` / `$(printf r)` is just text
+            words = [w for raw in m.group(2).split() for w in expand_word(raw)]
             if all(w.static for w in words):
-                return " ".join(w.text for w in words)
+                return printed(m.group(1), [w.text for w in words]).rstrip("\n")
     inner = parse_script(
         part.inner, depth + 1, bodies if "__hookrun_heredoc_" in part.inner else ()
     )
@@ -99,6 +111,7 @@ class _Walker:
         self.commands: list[Command] = []
         self.fork_bombs: list[str] = []
         self.too_deep = depth >= MAX_DEPTH
+        self.variables: dict[str, str] = {}
 
     def src(self, node: Any) -> str:
         start, end = node.pos
@@ -142,19 +155,28 @@ class _Walker:
 
     def command(self, node: Any, cd: list[Word], pipe_from: int | None) -> None:
         argv: list[Word] = []
+        assigned: list[tuple[str, list[Word]]] = []
         redirect_nodes: list[Any] = []
         for part in node.parts:
             if part.kind == "word":
                 argv.extend(
-                    finish_words(self.src(part), self.depth, self.commands, cd, self.bodies)
+                    finish_words(
+                        self.src(part), self.depth, self.commands, cd, self.bodies, self.variables
+                    )
                 )
             elif part.kind == "assignment":
-                value = self.src(part).split("=", 1)[-1]
-                finish_words(
-                    value, self.depth, self.commands, cd, self.bodies
-                )  # for its substitutions
+                name, _, value = self.src(part).partition("=")
+                values = finish_words(value, self.depth, self.commands, cd, self.bodies)
+                assigned.append((name.rstrip("+"), values))
             elif part.kind == "redirect":
                 redirect_nodes.append(part)
+        if not argv:  # `c=rm` alone sets c for the rest of the line
+            for name, values in assigned:
+                static = len(values) == 1 and values[0].static
+                if static:
+                    self.variables[name] = values[0].text
+                else:
+                    self.variables.pop(name, None)
         redirects = self.redirects(redirect_nodes, cd)
         stdin = None
         for r in redirects:

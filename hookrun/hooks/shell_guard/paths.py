@@ -135,7 +135,8 @@ def catastrophic(path: str, where: Where, *, found: bool = False) -> str | None:
             return "everything in the workspace root"
     if not found and name == ".git":
         return "the git repository (.git)"
-    if any(under(path, t) for t in where.temp_dirs):
+    # (a filtered find in /tmp sweeps only what is under it)
+    if any(under(path, t) or (found and path == t) for t in where.temp_dirs):
         return None
     home = where.home
     if home is not None and not in_ws:
