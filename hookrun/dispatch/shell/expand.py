@@ -37,7 +37,9 @@ BREAK = 3
 Piece = tuple[str, int]
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
-_GLOB_CHARS = re.compile(r"[*?\[]")
+# A lone `[` (as in `[ -f x ]`) is not a pattern: brackets need their closing `]`.
+_GLOB_CHARS = re.compile(r"[*?]|\[.*\]")
+_SPECIAL = re.compile(r"[\\'\"$`~*?\[]")
 _DEFAULT_IFS = " \t\n"
 
 
@@ -340,7 +342,7 @@ class Expander:
         return st.vars.get(name)
 
     def _unbound(self, name: str) -> ShellError:
-        return ShellError(f"{name}: unbound variable", 1, fatal=True)
+        return ShellError(f"{name}: unbound variable", 127, fatal=True)  # 127, as bash
 
     def _param(self, name: str, out: list[Piece], in_dq: bool) -> None:
         st = self.ctx.state
@@ -434,7 +436,9 @@ class Expander:
             else:
                 if unset:
                     msg = "".join(t for t, _ in self._operand(word, True))
-                    raise ShellError(f"{name}: {msg or 'parameter null or not set'}", 1, fatal=True)
+                    raise ShellError(
+                        f"{name}: {msg or 'parameter null or not set'}", 127, fatal=True
+                    )
                 out.append((value or "", kind))
             return
         if value is None:
@@ -516,7 +520,7 @@ class Expander:
 
 def _is_plain(raw: str) -> bool:
     """A word with nothing to expand (the common case: skip the machinery)."""
-    return not any(c in raw for c in "\\'\"$`~*?[")
+    return _SPECIAL.search(raw) is None
 
 
 def _escape_glob(text: str) -> str:

@@ -350,8 +350,8 @@ class Interp:
         return status
 
     def define_function(self, node: Any) -> int:
-        name = node.parts[0].word
-        body = next(p for p in node.parts[1:] if p.kind not in ("reservedword",))
+        name = next(p.word for p in node.parts if p.kind == "word")
+        body = next(p for p in node.parts if p.kind not in ("reservedword", "word"))
         self.state.functions[name] = Function(body, self.src)
         return 0
 
@@ -577,7 +577,13 @@ class Interp:
         if exe is None:
             self.error(f"{name}: command not found", io)
             return 127
-        return self.spawn_and_wait([exe, *argv[1:]], env, io)
+        if resolve.is_windows(self.platform):
+            run = list(resolve.command_argv(exe, argv[1:], self.platform))
+        else:
+            # The child sees the name as typed in argv[0] (its messages say `cat:`, not
+            # `/usr/bin/cat:`); the OS finds the same file through the same PATH.
+            run = list(argv)
+        return self.spawn_and_wait(run, env, io)
 
     def run_script_file(
         self, source: str, path: str, args: list[str], env: Mapping[str, str], io: IO
