@@ -8,8 +8,6 @@ spelling it was written with.
 
 from __future__ import annotations
 
-import difflib
-
 KNOWN_EVENTS: tuple[str, ...] = (
     "PreToolUse",
     "PostToolUse",
@@ -60,5 +58,7 @@ def suggest_event(name: str) -> str | None:
     folded = _fold(name)
     if not folded or folded in _BY_FOLD:
         return None
+    import difflib  # only for messages: kept off the import path
+
     close = difflib.get_close_matches(folded, list(_BY_FOLD), n=1, cutoff=0.75)
     return _BY_FOLD[close[0]] if close else None

@@ -20,8 +20,7 @@ import bisect
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 JsonPath = tuple["str | int", ...]
 Position = tuple[int, int]  # (line, column), both 1-based
@@ -47,20 +46,19 @@ class JsoncError(Exception):
         self.column = column
 
 
-@dataclass(frozen=True)
-class DuplicateKey:
+class DuplicateKey(NamedTuple):
     path: JsonPath  # the object's path plus the key
     at: Position  # the repeated key
     first: Position  # the first occurrence
 
 
-@dataclass
 class Positions:
     """Where each key and value of a document starts, by JSON path."""
 
-    values: dict[JsonPath, Position] = field(default_factory=dict)
-    keys: dict[JsonPath, Position] = field(default_factory=dict)
-    duplicates: list[DuplicateKey] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.values: dict[JsonPath, Position] = {}
+        self.keys: dict[JsonPath, Position] = {}
+        self.duplicates: list[DuplicateKey] = []
 
     def of_value(self, path: JsonPath) -> Position | None:
         """The position of the value at ``path``, or of its nearest present ancestor."""

@@ -9,24 +9,18 @@ last ``audit_log`` wins.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from hookrun.config import jsonc
+from hookrun.config import jsonc, plain
 from hookrun.config.errors import ConfigError, format_path
 from hookrun.config.events import is_known_event, normalize_event, suggest_event
 from hookrun.config.matchers import claude_to_regex, compile_matcher
 from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError
-
-if TYPE_CHECKING:
-    from pydantic import BaseModel
-
-    from hookrun.config.models import _HookFields
 
 Dialect = Literal["hookrun", "claude", "crush"]
 Severity = Literal["error", "warning"]
@@ -141,6 +135,8 @@ def command_name(command: str) -> str:
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    import difflib  # only for messages: kept off the import path
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.7)
     return f' — did you mean "{close[0]}"?' if close else ""
 
@@ -223,8 +219,7 @@ class FileReader:
             )
         top = self.doc.value
         if not isinstance(top, dict):
-            from hookrun.config.models import json_type
-
+            json_type = plain.json_type
             self.error((), f"expected a JSON object at the top level, got {json_type(top)}")
             return
         self.dialect = detect_dialect(self.full, top)
@@ -232,14 +227,15 @@ class FileReader:
         self.read_hooks(top.get("hooks"))
 
     def read_settings(self, top: dict[str, Any]) -> None:
-        from hookrun.config.models import FILE_KEYS, FileSettings
-
         if self.dialect == "hookrun":
-            self.warn_unknown_keys(top, FILE_KEYS | {"$schema"}, ())
-        raw = {key: top[key] for key in FILE_KEYS - {"hooks"} if key in top}
-        settings = self.validate(FileSettings, raw, ())
+            self.warn_unknown_keys(top, plain.FILE_KEYS | {"$schema"}, ())
+        raw = {key: top[key] for key in plain.FILE_KEYS - {"hooks"} if key in top}
+        settings = plain.settings(raw)
         if settings is None:
-            return
+            model = self.validate("FileSettings", raw, ())
+            if model is None:
+                return
+            settings = plain.from_model(model, plain.Settings)
         if settings.timeout is not None:
             self.default_timeout = settings.timeout
             if settings.timeout > MS_LOOKING_TIMEOUT:
@@ -258,8 +254,7 @@ class FileReader:
         return os.path.abspath(folder / os.path.expanduser(audit_log))
 
     def read_hooks(self, hooks: object) -> None:
-        from hookrun.config.models import json_type
-
+        json_type = plain.json_type
         if hooks is None:
             return
         if not isinstance(hooks, dict):
@@ -295,12 +290,13 @@ class FileReader:
     def read_flat_entry(
         self, event: str, entry: dict[str, Any], path: jsonc.JsonPath, source: str
     ) -> None:
-        from hookrun.config.models import HOOK_KEYS, HookModel
-
-        self.warn_unknown_keys(entry, HOOK_KEYS, path)
-        model = self.validate(HookModel, entry, path)
+        self.warn_unknown_keys(entry, plain.HOOK_KEYS, path)
+        model = plain.hook(entry)
         if model is None:
-            return
+            validated = self.validate("HookModel", entry, path)
+            if validated is None:
+                return
+            model = plain.from_model(validated, plain.Hook)
         try:
             matcher_re = compile_matcher(model.matcher)
         except ValueError as exc:
@@ -312,20 +308,19 @@ class FileReader:
     def read_claude_entry(
         self, event: str, entry: dict[str, Any], path: jsonc.JsonPath, source: str
     ) -> None:
-        from hookrun.config.models import (
-            CLAUDE_ENTRY_KEYS,
-            CLAUDE_HOOK_KEYS,
-            ClaudeEntryModel,
-        )
-
-        self.warn_unknown_keys(entry, CLAUDE_ENTRY_KEYS, path)
+        self.warn_unknown_keys(entry, plain.CLAUDE_ENTRY_KEYS, path)
         if isinstance(entry["hooks"], list):
             for j, raw in enumerate(entry["hooks"]):
                 if isinstance(raw, dict):
-                    self.warn_unknown_keys(raw, CLAUDE_HOOK_KEYS, (*path, "hooks", j))
-        model = self.validate(ClaudeEntryModel, entry, path)
+                    self.warn_unknown_keys(raw, plain.CLAUDE_HOOK_KEYS, (*path, "hooks", j))
+        model = plain.claude_entry(entry)
         if model is None:
-            return
+            validated = self.validate("ClaudeEntryModel", entry, path)
+            if validated is None:
+                return
+            model = plain.ClaudeEntry(
+                validated.matcher, [plain.from_model(h, plain.Hook) for h in validated.hooks]
+            )
         try:
             matcher_re = compile_matcher(claude_to_regex(model.matcher))
         except ValueError as exc:
@@ -353,7 +348,7 @@ class FileReader:
     def add_spec(
         self,
         event: str,
-        model: _HookFields,
+        model: plain.Hook,
         path: jsonc.JsonPath,
         source: str,
         matcher: str | None,
@@ -437,23 +432,20 @@ class FileReader:
                     key=True,
                 )
 
-    def validate(self, model: type[_M], raw: dict[str, Any], path: jsonc.JsonPath) -> _M | None:
-        from pydantic import ValidationError
+    def validate(self, model_name: str, raw: dict[str, Any], path: jsonc.JsonPath) -> Any:
+        """Validate with the pydantic model ``model_name``: the validated model, or None after
+        reporting each error at its position. Only reached when the plain checks declined."""
+        from pydantic import BaseModel, ValidationError
 
-        from hookrun.config.models import describe
+        from hookrun.config import models
 
+        model: type[BaseModel] = getattr(models, model_name)
         try:
             return model.model_validate(raw)
         except ValidationError as exc:
             for err in exc.errors():
-                self.error((*path, *err["loc"]), describe(err))
+                self.error((*path, *err["loc"]), models.describe(err))
             return None
-
-
-if TYPE_CHECKING:
-    from typing import TypeVar
-
-    _M = TypeVar("_M", bound=BaseModel)
 
 
 def _policy_on_error(name: str) -> OnError:

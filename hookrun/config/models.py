@@ -12,11 +12,12 @@ This module imports pydantic: import it only where a config is actually validate
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import ErrorDetails
+
+from hookrun.config.plain import json_type
 
 # Strict: a JSON config says what it means — "10" is not a number, 1 is not true.
 _MODEL_CONFIG = ConfigDict(strict=True, extra="ignore", frozen=True, populate_by_name=True)
@@ -102,44 +103,6 @@ class ConfigFile(FileSettings):
     hooks: dict[str, list[HookModel | ClaudeEntryModel]] | None = Field(
         None, description="Event name → hooks in order (hookrun, Crush or Claude Code shape)."
     )
-
-
-HOOK_KEYS: frozenset[str] = frozenset(
-    {
-        "matcher",
-        "name",
-        "command",
-        "builtin",
-        "with",
-        "timeout",
-        "on_error",
-        "env",
-        "include_sub_agents",
-    }
-)
-# "prompt" belongs to Claude Code's prompt hooks, which hookrun reports as skipped.
-CLAUDE_HOOK_KEYS: frozenset[str] = (HOOK_KEYS - {"matcher"}) | {"type", "prompt"}
-CLAUDE_ENTRY_KEYS: frozenset[str] = frozenset({"matcher", "hooks"})
-FILE_KEYS: frozenset[str] = frozenset(
-    {"version", "include_sub_agents", "timeout", "audit_log", "hooks"}
-)
-
-
-def json_type(value: object) -> str:
-    """The JSON name of a Python value's type, for "got …" in messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return f"number {json.dumps(value)}"
-    if isinstance(value, str):
-        return f"string {json.dumps(value, ensure_ascii=False)}"[:60]
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def describe(error: ErrorDetails) -> str:
