@@ -212,26 +212,48 @@ class HookExecutor:
     def run_all(
         self, hooks: Sequence[PreparedHook], inp: EventInput, token: CancelToken | None
     ) -> list[HookResult]:
-        """Run every hook at once; results in the order of ``hooks``."""
+        """Run every hook at once; results in the order of ``hooks``.
+
+        The hooks get a token of their own, linked to the caller's: if the calling
+        thread is interrupted (Ctrl-C in an embedding host raises KeyboardInterrupt
+        here), every hook's process tree is ended before the exception goes on — the
+        caller's token, which may be shared, is never set by the runner.
+        """
+        from hookrun.dispatch.cancel import CancelToken
+
+        own = CancelToken()
+        unlink = token.add_callback(own.cancel) if token is not None else None
         base_env = {**self._host_env, **inp.env}
         gather = _Gather(len(hooks))
         inline_task: Callable[[], None] | None = None
+        inline_index = -1
         started = time.monotonic()
         deadlines: dict[int, float] = {}
-        for index, hook in enumerate(hooks):
-            env = {**base_env, **hook.spec.env} if hook.spec.env else base_env
-            if hook.spec.builtin is not None:
-                deadlines[index] = started + hook.spec.timeout
-                task = _bind(gather, index, self._run_builtin, hook, inp, env)
-            else:
-                task = _bind(gather, index, self._run_command, hook, inp, env, token)
-                if inline_task is None:
-                    inline_task = task  # one command runs in the calling thread
-                    continue
-            self._pool.submit(task)
-        if inline_task is not None:
-            inline_task()
-        return gather.wait(hooks, deadlines, started, token)
+        try:
+            for index, hook in enumerate(hooks):
+                env = {**base_env, **hook.spec.env} if hook.spec.env else base_env
+                if hook.spec.builtin is not None:
+                    deadlines[index] = started + hook.spec.timeout
+                    task = _bind(gather, index, self._run_builtin, hook, inp, env)
+                else:
+                    task = _bind(gather, index, self._run_command, hook, inp, env, own)
+                    if inline_task is None:
+                        inline_task = task  # one command runs in the calling thread
+                        inline_index = index
+                        continue
+                self._pool.submit(task)
+            if inline_task is not None:
+                inline_task()
+            return gather.wait(hooks, deadlines, started, own)
+        except BaseException:
+            own.cancel()
+            if inline_index >= 0:  # interrupted in the calling thread: it will not report
+                gather.give_up(inline_index, hooks[inline_index], started)
+            gather.wait(hooks, deadlines, started, own)  # the trees are gone when this returns
+            raise
+        finally:
+            if unlink is not None:
+                unlink()
 
 
 def _bind(
@@ -277,6 +299,12 @@ class _Gather:
     def _wake(self) -> None:
         with self._cond:
             self._cond.notify_all()
+
+    def give_up(self, index: int, hook: PreparedHook, started: float) -> None:
+        """Record ``index`` as cancelled unless it already reported."""
+        with self._cond:
+            if self._results[index] is None:
+                self._abandon(index, hook, started, timed_out=False)
 
     def _abandon(self, index: int, hook: PreparedHook, started: float, *, timed_out: bool) -> None:
         spec = hook.spec

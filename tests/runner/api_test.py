@@ -591,3 +591,49 @@ def test_event_names_are_normalised_and_custom_events_run_their_hooks(tmp_path: 
     assert r.run("MyEvent", {"anything": 1}).event == "MyEvent"
     assert json.loads(out.read_text())["stdin"]["anything"] == 1
     assert runner(tmp_path).run("pre-tool-use", {}).event == "PreToolUse"
+
+
+EMBEDDED_HOST = r"""
+import sys
+from hookrun import Runner
+from hookrun.config.spec import Config, HookSpec
+cwd, pids = sys.argv[1], sys.argv[2]
+hooks = tuple(
+    HookSpec(event="PreToolUse", source=f"x#PreToolUse[{i}]", name=f"h{i}",
+             command=f"./h.py {pids} {i}", builtin=None)
+    for i in range(3)
+)
+Runner(Config(hooks={"PreToolUse": hooks}), cwd=cwd, project_dir=cwd).run("PreToolUse", {})
+"""
+
+
+def test_ctrl_c_in_an_embedding_host_ends_every_hook_before_the_exception_goes_on(
+    tmp_path: Path,
+) -> None:
+    import signal
+    import subprocess
+
+    pids = tmp_path / "pids"
+    script(
+        tmp_path,
+        "h.py",
+        """
+        import os, sys, time
+        open(sys.argv[1], "a").write(f"{os.getpid()}\\n")
+        time.sleep(60)
+        """,
+    )
+    host = subprocess.Popen(
+        [sys.executable, "-c", EMBEDDED_HOST, str(tmp_path), str(pids)],
+        stderr=subprocess.PIPE,
+    )
+    for _ in range(500):
+        if pids.exists() and len(pids.read_text().split()) == 3:
+            break
+        time.sleep(0.02)
+    host.send_signal(signal.SIGINT)
+    _, err = host.communicate(timeout=10)
+    assert b"KeyboardInterrupt" in err
+    for pid in map(int, pids.read_text().split()):
+        alive = psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        assert not alive, f"hook process {pid} survived the host's Ctrl-C"
