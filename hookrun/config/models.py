@@ -20,7 +20,7 @@ from pydantic_core import ErrorDetails
 from hookrun.config.plain import json_type
 
 # Strict: a JSON config says what it means — "10" is not a number, 1 is not true.
-_MODEL_CONFIG = ConfigDict(strict=True, extra="ignore", frozen=True, populate_by_name=True)
+_MODEL_CONFIG = ConfigDict(strict=True, extra="ignore", frozen=True)
 
 _TIMEOUT_DOC = "Seconds before the hook is ended (a value over 3600 is probably milliseconds)."
 
