@@ -78,6 +78,7 @@ def run(
             guard=guard,
             tracker=tracker,
             io=(source, out, err),
+            payload=stdin,
             platform=platform,
         )
     except Interrupted as exc:
@@ -101,7 +102,7 @@ def run(
         # at once; if it does not, that is the evidence to hunt for the marker.
         out_eof = out.finish(_EOF_WAIT)
         err_eof = err.finish(_EOF_WAIT)
-        if not (out_eof and err_eof):
+        if step.escaped or not (out_eof and err_eof):
             tracker.end_all(scan=True)
         source.close()
     return Completed(
@@ -122,13 +123,15 @@ def run(
 class _Step:
     """What a run has established so far; filled in as routing proceeds."""
 
-    __slots__ = ("code", "route", "error", "interrupted")
+    __slots__ = ("code", "route", "error", "interrupted", "escaped")
 
     def __init__(self) -> None:
         self.code = 0
         self.route = "inprocess"
         self.error: str | None = None
         self.interrupted: str | None = None
+        # A capture pipe was still held open after every tracked process ended.
+        self.escaped = False
 
 
 def _note(err: CaptureSink, message: str) -> None:
@@ -144,6 +147,7 @@ def _route(
     guard: Guard,
     tracker: ProcessTracker,
     io: tuple[BufferSource, CaptureSink, CaptureSink],
+    payload: bytes,
     platform: str,
 ) -> None:
     source, out, err = io
@@ -152,7 +156,9 @@ def _route(
         plan = plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
         step.route = plan.route
         if plan.kind in ("shebang", "binary"):
-            _spawn_plan(plan, step, cwd=cwd, env=env, guard=guard, tracker=tracker, io=io)
+            _spawn_plan(
+                plan, step, cwd=cwd, env=env, guard=guard, tracker=tracker, io=io, payload=payload
+            )
         elif plan.kind == "script":
             shell = _shell(cwd, env, io, tracker, guard, platform)
             step.code = shell.run_script(plan.source, argv0=argv[0], args=tuple(argv[1:]))
@@ -179,22 +185,39 @@ def _spawn_plan(
     guard: Guard,
     tracker: ProcessTracker,
     io: tuple[BufferSource, CaptureSink, CaptureSink],
+    payload: bytes,
 ) -> None:
     source, out, err = io
     try:
-        proc = tracker.spawn(
+        if sys.platform == "win32":  # pragma: no cover - no poll() on Windows pipes
+            proc = tracker.spawn(
+                plan.argv,
+                cwd=cwd,
+                env=env,
+                stdin=source.fileno(),
+                stdout=out.fileno(),
+                stderr=err.fileno(),
+            )
+            step.code = tracker.wait(proc, guard)
+            return
+        from hookrun.dispatch.pump import run_child
+
+        pumped = run_child(
+            tracker,
             plan.argv,
             cwd=cwd,
             env=env,
-            stdin=source.fileno(),
-            stdout=out.fileno(),
-            stderr=err.fileno(),
+            payload=payload,
+            stdout=out,
+            stderr=err,
+            guard=guard,
         )
     except SpawnError as exc:
         step.code, step.route, step.error = exc.exit_code, "error", exc.message
         _note(err, exc.message)
         return
-    step.code = tracker.wait(proc, guard)
+    step.code = pumped.status
+    step.escaped = not pumped.eof
 
 
 def _shell(

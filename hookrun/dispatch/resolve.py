@@ -198,13 +198,20 @@ def _read_head(full: str, display: str) -> bytes | FilePlan:
         return _error(NOT_EXECUTABLE, f"{display}: is a directory, not a script")
     if not stat.S_ISREG(st.st_mode):
         return _error(NOT_EXECUTABLE, f"{display}: not a regular file")
+    # os.open/os.read rather than open(): no buffered file object for 128 bytes,
+    # on the path of every file hook.
     try:
-        with open(full, "rb") as fh:
-            head = fh.read(HEAD_SIZE)
-            if head.startswith(b"#!") and b"\n" not in head and len(head) == HEAD_SIZE:
-                head += fh.read(SHEBANG_LINE_MAX - HEAD_SIZE)
+        fd = os.open(full, os.O_RDONLY)
     except OSError as exc:
         return _os_error(exc, display)
+    try:
+        head = os.read(fd, HEAD_SIZE)
+        if head.startswith(b"#!") and b"\n" not in head and len(head) == HEAD_SIZE:
+            head += os.read(fd, SHEBANG_LINE_MAX - HEAD_SIZE)
+    except OSError as exc:
+        return _os_error(exc, display)
+    finally:
+        os.close(fd)
     return head
 
 
