@@ -114,12 +114,19 @@ def normalize(
         return NormPath(None, path, True, fold)
     if resolve:
         full = _slashes(os.path.realpath(full), win)
-        ws = _slashes(os.path.realpath(ws), win)
+        ws = _slashes(_real_root(ws), win)
     else:
         full = _lexical(full)
         ws = _lexical(ws)
     rel = _relative(full, ws, fold=fold, darwin=platform == "darwin")
     return NormPath(rel, full, rel is None, fold)
+
+
+@lru_cache(maxsize=32)
+def _real_root(path: str) -> str:
+    # The workspace root is the same on every call of a process; resolving it
+    # once halves the lstat calls of a policy decision.
+    return os.path.realpath(path)
 
 
 def _is_windows(platform: str) -> bool:
@@ -223,6 +230,7 @@ def _relative(full: str, ws: str, *, fold: bool, darwin: bool) -> str | None:
 _MAX_ALTERNATIVES = 64  # {a,b}{c,d}… stays a small regex, not an exponential one
 
 
+@lru_cache(maxsize=256)
 def glob_literal(text: str, *, ignore_case: bool = False) -> str:
     """``text`` as a glob that matches exactly it (for placeholders like ``{agent}``)."""
     out = []

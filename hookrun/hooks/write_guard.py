@@ -255,7 +255,7 @@ def judge(
     if special is not None:
         return special
 
-    layers: list[tuple[str, Rules]] = [("", Rules(allow=opts.allow, deny=opts.deny))]
+    layers: list[tuple[str, Rules]] = [("", _global_rules(opts.allow, opts.deny))]
     if role:
         layers.append((f'role "{role[0]}"', role[1]))
     if agent:
@@ -295,6 +295,11 @@ def judge(
                 hint,
             )
     return Verdict()
+
+
+@lru_cache(maxsize=64)
+def _global_rules(allow: tuple[str, ...], deny: tuple[str, ...]) -> Rules:
+    return Rules(allow=allow, deny=deny)  # built once: validating a model costs per call
 
 
 def _allowed(layers: list[tuple[str, Rules]], env_fence: tuple[str, ...]) -> str:
