@@ -89,5 +89,10 @@ def parse(source: str) -> Program:
 
 
 def _name_unsupported(message: str) -> str:
-    m = re.match(r"type = \{(\w+)\}", message)
-    return m.group(1) if m else message or "an unsupported construct"
+    m = re.match(r"type = \{([^}]+)\}", message)
+    if m is None:
+        return message or "an unsupported construct"
+    kind = m.group(1)
+    if kind.endswith(" command"):  # bashlex: "select command", "time command", …
+        return f"'{kind[: -len(' command')]}'"
+    return kind

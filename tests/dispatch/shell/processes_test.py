@@ -1,0 +1,335 @@
+"""The shell with real child processes: PATH without sh, pipelines, isolation, limits."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
+from hookrun.dispatch.procs import ProcessTracker
+from hookrun.dispatch.shell import Shell
+from hookrun.dispatch.streams import BufferSource, CaptureSink
+from tests.dispatch.shell.conftest import Runner, base_env, make_shell
+
+TOOLS = ("grep", "date", "cat", "sleep", "env", "head", "wc", "yes", "tr", "true", "ls")
+
+
+@pytest.fixture
+def no_sh_env(tmp_path: Path) -> dict[str, str]:
+    """A PATH holding a few tools and no sh/bash at all."""
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for tool in TOOLS:
+        found = shutil.which(tool)
+        assert found is not None, tool
+        (bindir / tool).symlink_to(found)
+    return {"PATH": str(bindir), "HOME": str(tmp_path)}
+
+
+def test_no_sh_on_path_fixture_really_has_no_shell(no_sh_env: dict[str, str]) -> None:
+    for name in ("sh", "bash", "dash"):
+        assert shutil.which(name, path=no_sh_env["PATH"]) is None
+
+
+def test_stderr_and_exit_2_without_sh(run: Runner, no_sh_env: dict[str, str]) -> None:
+    ran = run("echo 'x' >&2; exit 2", env=no_sh_env)
+    assert (ran.code, ran.out, ran.err, ran.procs) == (2, "", "x\n", 0)
+
+
+@pytest.mark.parametrize(
+    ("command", "status"),
+    [("rm -rf /", 2), ("ls -la", 0)],
+)
+def test_grep_guard_hook_without_sh(
+    run: Runner, no_sh_env: dict[str, str], command: str, status: int
+) -> None:
+    env = dict(no_sh_env, HOOKRUN_TOOL_INPUT_COMMAND=command)
+    script = "if echo \"$HOOKRUN_TOOL_INPUT_COMMAND\" | grep -qE 'rm'; then exit 2; fi"
+    ran = run(script, env=env)
+    assert (ran.code, ran.err) == (status, "")
+
+
+def test_date_into_an_appended_log_without_sh(
+    run: Runner, no_sh_env: dict[str, str], tmp_path: Path
+) -> None:
+    env = dict(no_sh_env, X="marker")
+    for _ in range(2):
+        ran = run('echo "$(date) $X" >> log.txt', env=env)
+        assert (ran.code, ran.err) == (0, "")
+    lines = (tmp_path / "log.txt").read_text().splitlines()
+    assert len(lines) == 2
+    assert all(line.endswith(" marker") and len(line) > len(" marker") + 10 for line in lines)
+
+
+def test_builtin_only_hook_starts_no_process_pipe_or_thread(tmp_path: Path) -> None:
+    shell, out, err, procs = make_shell(cwd=str(tmp_path), env=base_env())
+    threads = threading.active_count()
+    code = shell.run_script('echo \'{"decision":"allow"}\'; X=1; [ "$X" = 1 ] && printf "%s\\n" ok')
+    assert code == 0
+    assert threading.active_count() == threads
+    assert out._w is None and err._w is None  # no pipe was ever asked for
+    assert procs.procs == []
+    assert out.data == b'{"decision":"allow"}\nok\n'
+
+
+def test_run_argv_runs_a_builtin_without_processes_or_parsing(tmp_path: Path) -> None:
+    shell, out, _, procs = make_shell(cwd=str(tmp_path), env=base_env())
+    assert shell.run_argv(["echo", "-n", "x y"]) == 0
+    assert (out.data, procs.procs, out._w) == (b"x y", [], None)
+
+
+def test_run_argv_never_imports_bashlex() -> None:
+    code = textwrap.dedent(
+        """
+        import sys
+        from hookrun.dispatch.cancel import Guard
+        from hookrun.dispatch.procs import ProcessTracker
+        from hookrun.dispatch.shell import Shell
+        from hookrun.dispatch.streams import BufferSource, CaptureSink
+        sh = Shell(cwd=".", env={}, stdin=BufferSource(b""), stdout=CaptureSink(99),
+                   stderr=CaptureSink(99), procs=ProcessTracker(), guard=Guard())
+        assert sh.run_argv(["echo", "hi"]) == 0
+        assert sh.run_argv(["true"]) == 0
+        print("bashlex" in sys.modules)
+        """
+    )
+    root = Path(__file__).resolve().parents[3]
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_run_argv_keeps_windows_backslashes(tmp_path: Path) -> None:
+    shell, out, _, _ = make_shell(cwd=str(tmp_path), env=base_env(), platform="win32")
+    assert shell.run_argv(["echo", "C:\\Users\\me\\x.txt"]) == 0
+    assert out.data == b"C:\\Users\\me\\x.txt\n"
+
+
+def test_dev_null_redirection_works_under_windows_rules(run: Runner) -> None:
+    ran = run("echo gone >/dev/null; echo e 2>/dev/null >&2; echo kept", platform="win32")
+    assert (ran.code, ran.out, ran.err) == (0, "kept\n", "")
+
+
+def test_run_argv_external_command_and_not_found(tmp_path: Path) -> None:
+    shell, out, err, procs = make_shell(cwd=str(tmp_path), env=base_env())
+    assert shell.run_argv(["ls", "-d", "."]) == 0
+    assert shell.run_argv(["no-such-cmd-xyz"]) == 127
+    out.finish(5)
+    err.finish(5)
+    assert out.data == b".\n"
+    assert err.data == b"hookrun: no-such-cmd-xyz: command not found\n"
+
+
+def test_ten_parallel_shells_see_only_their_own_cwd_and_env(tmp_path: Path) -> None:
+    cwd_before, env_before = os.getcwd(), dict(os.environ)
+    results: dict[int, tuple[int, bytes]] = {}
+    barrier = threading.Barrier(10)
+
+    def hook(n: int) -> None:
+        d = tmp_path / f"d{n}"
+        d.mkdir()
+        shell, out, _, procs = make_shell(cwd=str(tmp_path), env=base_env())
+        barrier.wait()
+        code = shell.run_script(
+            f"cd d{n}; export MINE={n}; sleep 0.05; pwd; echo $MINE; "
+            "env | grep '^MINE='; ls -d \"$PWD\"",
+        )
+        out.finish(5)
+        results[n] = (code, out.data)
+
+    threads = [threading.Thread(target=hook, args=(n,)) for n in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    for n in range(10):
+        d = tmp_path / f"d{n}"
+        assert results[n] == (0, f"{d}\n{n}\nMINE={n}\n{d}\n".encode())
+    assert os.getcwd() == cwd_before
+    assert dict(os.environ) == env_before
+
+
+def test_fifty_megabyte_pipeline_streams_between_children(run: Runner) -> None:
+    ran = run("yes | head -c 50000000 | wc -c")
+    assert (ran.code, ran.out.strip(), ran.err) == (0, "50000000", "")
+
+
+def test_fifty_megabytes_from_a_builtin_stream_with_bounded_memory(tmp_path: Path) -> None:
+    # Peak RSS is per process, so the measurement runs in a fresh interpreter: a 5 MB
+    # string echoed ten times into `wc` must not grow the peak by the 50 MB it wrote.
+    code = textwrap.dedent(
+        """
+        import os, resource
+        from hookrun.dispatch.cancel import Guard
+        from hookrun.dispatch.procs import ProcessTracker
+        from hookrun.dispatch.shell import Shell
+        from hookrun.dispatch.streams import BufferSource, CaptureSink
+        out = CaptureSink(1000)
+        sh = Shell(cwd=".", env={"PATH": os.environ["PATH"]}, stdin=BufferSource(b""),
+                   stdout=out, stderr=CaptureSink(1000), procs=ProcessTracker(), guard=Guard(60))
+        sh.run_script("echo warm | cat >/dev/null")
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        status = sh.run_script(
+            "chunk=$(head -c 5000000 /dev/zero | tr '\\\\0' x); "
+            "for i in 1 2 3 4 5 6 7 8 9 10; do echo \\"$chunk\\"; done | wc -c")
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        out.finish(10)
+        print(status, out.data.decode().strip(), (after - before) // 1024)
+        """
+    )
+    root = Path(__file__).resolve().parents[3]
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=100
+    )
+    status, count, grown_mb = result.stdout.split()
+    assert (status, count) == ("0", "50000010"), result.stderr
+    # The chunk itself (str + bytes copies) is ~20 MB; holding the 50 MB would exceed this.
+    assert int(grown_mb) < 45
+
+
+def test_builtin_writing_into_a_closed_pipe_ends_with_141(run: Runner) -> None:
+    ran = run("set -o pipefail; while :; do echo y; done | head -n 2; echo $?")
+    assert (ran.code, ran.out, ran.err) == (0, "y\ny\n141\n", "")
+
+
+def test_external_stage_killed_by_sigpipe_reports_141(run: Runner) -> None:
+    ran = run("set -o pipefail; yes | head -n 1; echo $?")
+    assert ran.out == "y\n141\n"
+
+
+def test_infinite_builtin_loop_stops_at_the_deadline(tmp_path: Path) -> None:
+    shell, _, _, _ = make_shell(cwd=str(tmp_path), env=base_env(), timeout=0.5)
+    started = time.monotonic()
+    with pytest.raises(Interrupted) as info:
+        shell.run_script("while true; do :; done")
+    assert info.value.reason == "timeout"
+    assert time.monotonic() - started < 3
+
+
+def test_cancel_from_another_thread_interrupts_a_waiting_child(tmp_path: Path) -> None:
+    token = CancelToken()
+    out, err = CaptureSink(100), CaptureSink(100)
+    procs = ProcessTracker()
+    shell = Shell(
+        cwd=str(tmp_path),
+        env=base_env(),
+        stdin=BufferSource(b""),
+        stdout=out,
+        stderr=err,
+        procs=procs,
+        guard=Guard(None, token),
+    )
+    threading.Timer(0.3, token.cancel).start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(Interrupted) as info:
+            shell.run_script("echo start; sleep 30; echo never")
+    finally:
+        procs.end_all()
+    assert info.value.reason == "cancelled"
+    assert time.monotonic() - started < 3
+
+
+def test_interrupted_inside_a_pipeline_propagates(tmp_path: Path) -> None:
+    shell, _, _, procs = make_shell(cwd=str(tmp_path), env=base_env(), timeout=0.5)
+    try:
+        with pytest.raises(Interrupted):
+            shell.run_script("while :; do echo y; done | while read -r l; do :; done")
+    finally:
+        procs.end_all()
+
+
+def test_background_job_starts_without_waiting_and_wait_collects_it(run: Runner) -> None:
+    ran = run(
+        'sleep 0.3 & pid=$!; echo started; wait $pid; echo "done $?"; [ "$pid" -gt 0 ] && echo pid'
+    )
+    assert (ran.code, ran.out, ran.procs) == (0, "started\ndone 0\npid\n", 1)
+
+
+def test_background_children_are_left_to_the_caller(tmp_path: Path) -> None:
+    shell, out, _, procs = make_shell(cwd=str(tmp_path), env=base_env())
+    started = time.monotonic()
+    assert shell.run_script("sleep 30 & echo bg") == 0
+    assert time.monotonic() - started < 5
+    live = [p for p in procs.procs if p.poll() is None]
+    assert len(live) == 1
+    procs.end_all()
+    assert live[0].poll() is not None
+
+
+def test_not_executable_binary_is_126(run: Runner, tmp_path: Path) -> None:
+    exe = tmp_path / "notexec"
+    shutil.copy(shutil.which("true") or "/bin/true", exe)
+    exe.chmod(0o644)
+    ran = run("./notexec; echo $?")
+    assert ran.out == "126\n"
+    assert "notexec" in ran.err
+
+
+def test_shebangless_script_file_runs_in_process_with_arguments(
+    run: Runner, tmp_path: Path
+) -> None:
+    (tmp_path / "hook.sh").write_text('echo "$0 $1 $#"\nexit 3\n')
+    ran = run('./hook.sh "a b" c; echo "status $?"')
+    assert (ran.code, ran.out, ran.procs) == (0, "./hook.sh a b 2\nstatus 3\n", 0)
+
+
+def test_shebang_script_runs_its_interpreter(run: Runner, tmp_path: Path) -> None:
+    script = tmp_path / "hook.py"
+    script.write_text(f"#!{sys.executable}\nimport sys\nprint('py', sys.argv[1:])\n")
+    ran = run("./hook.py x")
+    assert (ran.code, ran.out, ran.procs) == (0, "py ['x']\n", 1)
+
+
+def test_missing_script_file_is_a_clear_error(run: Runner) -> None:
+    ran = run("./missing.sh; echo $?")
+    assert ran.out == "127\n"
+    assert "missing.sh" in ran.err and "Traceback" not in ran.err
+
+
+def test_exec_runs_the_command_and_ends_the_script(run: Runner) -> None:
+    ran = run("exec ls -d /; echo never")
+    assert (ran.code, ran.out) == (0, "/\n")
+
+
+def test_unsupported_construct_falls_back_to_a_real_shell(run: Runner) -> None:
+    if shutil.which("bash") is None and shutil.which("sh") is None:  # pragma: no cover
+        pytest.fail("this machine has no sh; the fallback cannot be shown")
+    ran = run("a=(x y z); echo ${a[1]} $1", args=("arg",))
+    assert (ran.code, ran.out, ran.route) == (0, "y arg\n", "sh-fallback")
+
+
+@pytest.mark.parametrize(
+    ("source", "construct"),
+    [
+        ("a=(1 2); echo ${a[0]}", "arrays"),
+        ("select x in a b; do echo; done", "'select'"),
+        ("for ((i=0; i<3; i++)); do echo; done", "for ((…))"),
+        ("time sleep 0", "'time'"),
+        ("diff <(echo a) <(echo b)", "process substitution"),
+        ("case x in x) echo ;& esac", "fall-through"),
+    ],
+)
+def test_unsupported_construct_without_sh_names_it_and_suggests_a_shebang(
+    run: Runner, no_sh_env: dict[str, str], source: str, construct: str
+) -> None:
+    ran = run(source, env=no_sh_env)
+    assert ran.code == 2
+    assert ran.route is None
+    assert construct in ran.err
+    assert "#!/bin/bash" in ran.err and "no POSIX shell" in ran.err
+
+
+def test_deep_nesting_is_an_error_not_a_traceback(run: Runner, no_sh_env: dict[str, str]) -> None:
+    ran = run("{ " * 400 + "true; " + "} " * 400, env=no_sh_env)
+    assert ran.code == 2
+    assert ran.err.startswith("hookrun: ") and "Traceback" not in ran.err
