@@ -43,7 +43,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from hookrun.hooks import payload as pl
-from hookrun.hooks import state
+from hookrun.hooks import ralph_common, state
 from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
 
 DEFAULT_PATHS = {
@@ -73,7 +73,9 @@ _DENIED_TEXT = re.compile(r"\b(denied|blocked by (?:a )?hook|permission denied b
 
 class AuditLedgerOptions(Options):
     kind: Literal["tools", "denials"] = "tools"
-    path: str | None = None  # relative to the project dir; default per kind
+    # Relative to the project dir; default per kind. "{session_id}" is replaced by the
+    # Ralph session id (or the host's), so Ralph's per-session logs/ folder works.
+    path: str | None = None
     max_arg_chars: int = Field(default=200, ge=0)
     redact_keys: tuple[str, ...] = REDACT_KEYS
 
@@ -196,7 +198,12 @@ def decide(payload: Mapping[str, Any], opts: AuditLedgerOptions, ctx: PolicyCont
     line = record(payload, opts)
     if line is None:
         return ALLOW
-    state.append_line(os.path.join(ctx.project_dir, opts.path or DEFAULT_PATHS[opts.kind]), line)
+    path = opts.path or DEFAULT_PATHS[opts.kind]
+    if "{session_id}" in path:
+        sid = ralph_common.ralph_session_id(payload, ctx.env) or "no-session"
+        # The id becomes a folder name: keep it one safe path segment.
+        path = path.replace("{session_id}", re.sub(r"[^\w.-]", "_", sid).lstrip(".") or "_")
+    state.append_line(os.path.join(ctx.project_dir, path), line)
     return ALLOW
 
 

@@ -37,6 +37,8 @@ WRITE_TOOLS: tuple[str, ...] = (
     "create_file",
     "replace_string_in_file",
     "insert_edit_into_file",
+    "multi_replace_string_in_file",
+    "edit_file",
     "str_replace_editor",
     "str_replace_based_edit_tool",
 )

@@ -186,3 +186,21 @@ def test_twenty_processes_logging_at_once_write_every_line_whole(tmp_path: Path)
     assert {(x["session"], x["args"]["command"].split()[0]) for x in lines} == {
         (str(i), str(j)) for i in range(20) for j in range(25)
     }
+
+
+@pytest.mark.parametrize(
+    ("payload", "env", "folder"),
+    [
+        ({"ralph_session_id": "260215-173319", "session_id": "uuid"}, {}, "260215-173319"),
+        ({"session_id": "abc"}, {"RALPH_SESSION_ID": "260215-173319"}, "260215-173319"),
+        ({"session_id": "../../etc"}, {}, "_.._etc"),
+        ({}, {}, "no-session"),
+    ],
+)
+def test_the_path_may_name_the_session_folder_safely(
+    tmp_path: Path, payload: dict[str, Any], env: dict[str, str], folder: str
+) -> None:
+    ctx = PolicyContext(str(tmp_path), str(tmp_path), str(tmp_path / ".hookrun/state"), env)
+    opts = audit_ledger.POLICY.bind({"path": ".ralph-sessions/{session_id}/logs/tool-usage.jsonl"})
+    audit_ledger.decide({"tool_name": "Read", **payload}, opts, ctx)
+    assert len(_lines(tmp_path / ".ralph-sessions" / folder / "logs" / "tool-usage.jsonl")) == 1
