@@ -164,7 +164,7 @@ def run_step(i: int, step: Step, project: Path) -> list[str]:
     except ValueError:
         answer = {}
     shown = {k: v for k, v in answer.items() if k != "hooks" and v not in (None, [], False)}
-    print(f"stdout (hooks elided): {json.dumps(shown)}")
+    print(f"stdout (hooks elided): {json.dumps(shown, ensure_ascii=False)}")
     print(f"exit code: {code}")
     failures = []
     if code != step.exit_code:

@@ -62,7 +62,7 @@ def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
         assert proc.stdin is not None and proc.stderr is not None
         proc.stdin.write(b'{"tool_name": "bash", "tool_input": {}}')
         proc.stdin.close()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while (not ready.exists() or len(ready.read_text()) < 2) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert ready.exists() and len(ready.read_text()) == 2, "the hooks never started"
@@ -71,7 +71,7 @@ def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
         start = time.monotonic()
         proc.send_signal(sig)
         returncode = proc.wait(timeout=30)
-        assert time.monotonic() - start < 10
+        assert time.monotonic() - start < 20  # generous: the suite may share 2 cores
         err = proc.stderr.read()
         assert returncode == code, err
         assert b"hookrun: interrupted" in err
