@@ -1,10 +1,11 @@
 """load(): config files → one validated, compiled :class:`Config`.
 
 Each file is read by a :class:`FileReader` that walks the parsed JSONC, validates
-each part with the pydantic models, applies the rules that span fields, and
-turns every problem into a :class:`ConfigIssue` at the line:column of the value
-at fault. Files merge in the order given: hook lists concatenate per event, the
-last ``audit_log`` wins.
+each part (plain checks first; the pydantic models when something is off, so that
+they explain it), applies the rules that span fields, and turns every problem
+into a :class:`ConfigIssue` at the line:column of the value at fault. Files
+merge in the order given: hook lists concatenate per event, the last
+``audit_log`` wins.
 """
 
 from __future__ import annotations
@@ -242,7 +243,9 @@ class FileReader:
                 self.warning(("timeout",), ms_hint(settings.timeout))
         if settings.include_sub_agents is not None:
             self.default_include = settings.include_sub_agents
-        if settings.audit_log is not None:
+        if settings.audit_log is not None and not settings.audit_log.strip():
+            self.error(("audit_log",), 'empty "audit_log": give a file path, or leave it out')
+        elif settings.audit_log is not None:
             self.audit_log = self.resolve_audit_log(settings.audit_log)
 
     def resolve_audit_log(self, audit_log: str) -> str:

@@ -217,6 +217,11 @@ CASES: list[tuple[str, str | bytes, list[str]]] = [
         [E + "1:15: audit_log: expected a string, got true"],
     ),
     (
+        "empty audit_log",
+        '{"audit_log": ""}',
+        [E + '1:15: audit_log: empty "audit_log": give a file path, or leave it out'],
+    ),
+    (
         "matcher is a list",
         '{"hooks": {"PreToolUse": [{"matcher": ["bash"], "command": "a"}]}}',
         [E + "1:39: hooks.PreToolUse[0].matcher: expected a string, got a list"],
