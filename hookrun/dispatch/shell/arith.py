@@ -129,8 +129,9 @@ class _Parser:
             self.pos += 1
             if op == "?":
                 then = self.expr(1)
-                if self.take() != ":":
+                if self.peek() != ":":
                     raise ArithError("syntax error: ':' expected for conditional expression")
+                self.pos += 1
                 other = self.expr(3)
                 left = then if left else other
                 continue
@@ -151,8 +152,9 @@ class _Parser:
             return v
         if tok == "(":
             v = self.expr()
-            if self.take() != ")":
+            if self.peek() != ")":
                 raise ArithError("syntax error: missing ')'")
+            self.pos += 1
             return v
         if tok[0].isdigit():
             return parse_int(tok)

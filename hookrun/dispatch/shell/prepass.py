@@ -375,6 +375,8 @@ class _Scanner:
     def braced(self) -> None:
         depth = 1
         src = self.src
+        if re.match(r"[#!]?[A-Za-z_]\w*\[", src[self.i : self.i + 200]):
+            raise Unsupported("arrays")
         while self.i < len(src):
             c = src[self.i]
             if c == "\\":
@@ -396,8 +398,6 @@ class _Scanner:
                 depth -= 1
                 self.copy()
                 if depth == 0:
-                    if re.match(r"\$\{[A-Za-z_]\w*\[", "".join(self.out[-3:])):
-                        raise Unsupported("arrays")
                     return
             else:
                 self.copy()
@@ -615,7 +615,8 @@ def rewrite(source: str) -> str:
 
     Raises :class:`Unsupported` or :class:`PrepassError`.
     """
-    if not any(t in source for t in ("$((", "((", "[[", "case", "<<", "$'", '$"', "(")):
+    triggers = ("(", "[", "case", "<<", "$'", '$"', "select", "coproc", "time")
+    if not any(t in source for t in triggers):
         return source
     scanner = _Scanner(source)
     stop = scanner.commands(frozenset())

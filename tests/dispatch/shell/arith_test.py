@@ -1,0 +1,77 @@
+"""Shell arithmetic: C precedence, integer semantics, assignments, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from hookrun.dispatch.shell.arith import ArithError, evaluate
+
+
+@pytest.mark.parametrize(
+    ("expr", "value"),
+    [
+        ("1 + 2 * 3", 7),
+        ("(1 + 2) * 3", 9),
+        ("2 ** 3 ** 2", 512),  # right-associative
+        ("-7 / 2", -3),  # truncates toward zero, as C
+        ("-7 % 3", -1),
+        ("1 << 4 | 1", 17),
+        ("5 > 3 && 2 > 1", 1),
+        ("0 || 0", 0),
+        ("!5", 0),
+        ("~0", -1),
+        ("3 == 3 ? 10 : 20", 10),
+        ("0x1f + 010 + 2#101", 31 + 8 + 5),
+        ("1, 2, 3", 3),
+        ("", 0),
+        ("x + 1", 42),
+        ("unset_var + 1", 1),
+        ("ref * 2", 84),  # a variable holding a name is evaluated in turn
+    ],
+)
+def test_expression_value(expr: str, value: int) -> None:
+    env = {"x": "41", "ref": "x + 1"}
+    assert evaluate(expr, env.get, env.__setitem__) == value
+
+
+@pytest.mark.parametrize(
+    ("expr", "value", "after"),
+    [
+        ("i = 5", 5, "5"),
+        ("i += 2", 3, "3"),
+        ("i *= 4", 4, "4"),
+        ("i++", 1, "2"),
+        ("++i", 2, "2"),
+        ("i--", 1, "0"),
+        ("i <<= 3", 8, "8"),
+    ],
+)
+def test_assignment_operators_write_the_variable(expr: str, value: int, after: str) -> None:
+    env = {"i": "1"}
+    assert evaluate(expr, env.get, env.__setitem__) == value
+    assert env["i"] == after
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [
+        ("1 / 0", "division by 0"),
+        ("5 % 0", "division by 0"),
+        ("1 +", "operand expected"),
+        ("(1 + 2", "missing ')'"),
+        ("1 2", "syntax error"),
+        ("2 ** -1", "exponent less than 0"),
+        ("3#9", "value too great for base"),
+        ("a ? 1", "':' expected"),
+        ("1 $ 2", "syntax error"),
+    ],
+)
+def test_bad_expression_raises_arith_error(expr: str, message: str) -> None:
+    with pytest.raises(ArithError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        evaluate(expr, {}.get, lambda k, v: None)
+
+
+def test_self_referencing_variable_is_an_error_not_a_hang() -> None:
+    env = {"a": "a"}
+    with pytest.raises(ArithError, match="recursion"):
+        evaluate("a", env.get, env.__setitem__)
