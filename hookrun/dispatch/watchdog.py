@@ -22,14 +22,17 @@ from collections.abc import Callable
 
 
 class _Alarm:
-    __slots__ = ("action", "cancelled")
+    __slots__ = ("action", "cancelled", "_owner")
 
-    def __init__(self, action: Callable[[], None]) -> None:
+    def __init__(self, action: Callable[[], None], owner: Watchdog) -> None:
         self.action = action
         self.cancelled = False
+        self._owner = owner
 
     def cancel(self) -> None:
-        self.cancelled = True
+        if not self.cancelled:
+            self.cancelled = True
+            self._owner._note_cancelled()
 
 
 class Watchdog:
@@ -41,11 +44,15 @@ class Watchdog:
         self._seq = itertools.count()
         self._thread: threading.Thread | None = None
         self._pid = 0
+        self._cancelled = 0
 
     def schedule(self, deadline: float, action: Callable[[], None]) -> Callable[[], None]:
         """Arm an alarm; returns the function that disarms it."""
-        alarm = _Alarm(action)
+        alarm = _Alarm(action, self)
         with self._cond:
+            # Wake the thread only when this alarm is due before the one it sleeps
+            # towards: a wake-up is a context switch on the path of every run.
+            earliest = not self._heap or deadline < self._heap[0][0]
             heapq.heappush(self._heap, (deadline, next(self._seq), alarm))
             # After a fork the thread is gone from the child: start a new one.
             if self._thread is None or self._pid != os.getpid():
@@ -54,8 +61,20 @@ class Watchdog:
                     target=self._loop, name="hookrun-watchdog", daemon=True
                 )
                 self._thread.start()
-            self._cond.notify()
+            elif earliest:
+                self._cond.notify()
         return alarm.cancel
+
+    def _note_cancelled(self) -> None:
+        # Most alarms are cancelled long before they are due (the run finished).
+        # They leave the heap lazily; past half the heap, it is rebuilt, so a
+        # host making thousands of calls with 30 s timeouts stays small.
+        with self._cond:
+            self._cancelled += 1
+            if self._cancelled > 64 and self._cancelled * 2 > len(self._heap):
+                self._heap = [e for e in self._heap if not e[2].cancelled]
+                heapq.heapify(self._heap)
+                self._cancelled = 0
 
     def pending(self) -> int:
         """Armed, not yet cancelled alarms (for tests and diagnostics)."""
@@ -68,6 +87,7 @@ class Watchdog:
                 # Cancelled alarms are dropped lazily, when they reach the top.
                 while self._heap and self._heap[0][2].cancelled:
                     heapq.heappop(self._heap)
+                    self._cancelled = max(0, self._cancelled - 1)
                 if not self._heap:
                     self._cond.wait()
                     continue

@@ -62,12 +62,19 @@ def test_exit_status_reports_signals_as_128_plus_n(returncode: int, status: int)
     assert exit_status(returncode) == status
 
 
-def test_new_dispatch_id_is_a_fresh_uuid4_string() -> None:
-    import uuid
-
-    a, b = new_dispatch_id(), new_dispatch_id()
-    assert a != b
-    assert uuid.UUID(a).version == 4
+def test_new_dispatch_id_differs_per_run_and_per_process() -> None:
+    ids = {new_dispatch_id() for _ in range(1000)}
+    assert len(ids) == 1000
+    code = "from hookrun.dispatch.procs import new_dispatch_id as n; print(n())"
+    other = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    ).stdout.strip()
+    assert other not in ids
+    assert other.split("-")[0] != next(iter(ids)).split("-")[0]
 
 
 def test_spawned_child_leads_its_own_session_and_carries_the_run_marker(tmp_path: Path) -> None:
