@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path  # imported where used: pathlib is not free at start-up
 
 PROJECT_DIR_NAME = ".hookrun"
 CONFIG_NAME = "hooks.json"
@@ -11,6 +14,8 @@ CONFIG_NAME = "hooks.json"
 
 def user_config_path() -> Path:
     """``<platformdirs user config dir>/hookrun/hooks.json`` (whether or not it exists)."""
+    from pathlib import Path
+
     from platformdirs import user_config_dir  # imported here: only discovery needs it
 
     return Path(user_config_dir("hookrun", appauthor=False)) / CONFIG_NAME
@@ -22,6 +27,8 @@ def find_project_root(cwd: str | os.PathLike[str]) -> Path:
     ``.git`` may be a file (worktrees, submodules), so existence is what counts.
     Falls back to ``cwd`` itself when no ancestor qualifies.
     """
+    from pathlib import Path
+
     start = Path(os.path.abspath(cwd))
     for directory in (start, *start.parents):
         if (directory / PROJECT_DIR_NAME).is_dir() or (directory / ".git").exists():

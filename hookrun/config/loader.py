@@ -14,7 +14,6 @@ import json
 import os
 import re
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any, Literal
 
 from hookrun.config import jsonc, plain
@@ -79,14 +78,14 @@ def read_all(
     paths: Sequence[str | os.PathLike[str]], *, cwd: str | os.PathLike[str] | None = None
 ) -> tuple[Config | None, list[ConfigIssue], list[FileReader]]:
     """Every file read: the merged Config (None when there are errors), all issues, the readers."""
-    base = Path(cwd) if cwd is not None else Path.cwd()
+    base = os.fspath(cwd) if cwd is not None else os.getcwd()
     hooks: dict[str, list[HookSpec]] = {}
     issues: list[ConfigIssue] = []
     readers: list[FileReader] = []
     audit_log: str | None = None
     for path in paths:
         given = os.fspath(path)
-        reader = FileReader(given, Path(os.path.abspath(base / os.path.expanduser(given))))
+        reader = FileReader(given, os.path.abspath(os.path.join(base, os.path.expanduser(given))))
         reader.read()
         readers.append(reader)
         issues.extend(reader.sorted_issues())
@@ -105,11 +104,12 @@ def read_all(
     return config, issues, readers
 
 
-def detect_dialect(path: Path, top: dict[str, Any]) -> Dialect:
+def detect_dialect(path: str | os.PathLike[str], top: dict[str, Any]) -> Dialect:
     """Which tool wrote this file: by its name first, then by the keys only that tool uses."""
-    if path.name in ("crush.json", ".crush.json"):
+    folder, name = os.path.split(os.fspath(path))
+    if name in ("crush.json", ".crush.json"):
         return "crush"
-    if path.parent.name == ".claude" and path.name.startswith("settings"):
+    if os.path.basename(folder) == ".claude" and name.startswith("settings"):
         return "claude"
     if _CRUSH_KEYS & top.keys() or "crush" in str(top.get("$schema", "")):
         return "crush"
@@ -152,9 +152,9 @@ def ms_hint(seconds: float) -> str:
 class FileReader:
     """Reads one config file into HookSpecs, collecting positioned issues."""
 
-    def __init__(self, given: str, full: Path) -> None:
+    def __init__(self, given: str, full: str) -> None:
         self.given = given  # as the user wrote it: what messages and sources show
-        self.full = full
+        self.full = full  # absolute
         self.doc: jsonc.Document | None = None
         self.dialect: Dialect = "hookrun"
         self.specs: list[HookSpec] = []
@@ -196,7 +196,8 @@ class FileReader:
 
     def read(self) -> None:
         try:
-            data = self.full.read_bytes()
+            with open(self.full, "rb") as fh:
+                data = fh.read()
         except FileNotFoundError:
             self.error((), f"file not found (looked for {self.full})")
             return
@@ -251,10 +252,10 @@ class FileReader:
     def resolve_audit_log(self, audit_log: str) -> str:
         """Relative to the project (the directory holding ``.hookrun/`` or ``.claude/``),
         else to the config file's directory."""
-        folder = self.full.parent
-        if folder.name in (".hookrun", ".claude"):
-            folder = folder.parent
-        return os.path.abspath(folder / os.path.expanduser(audit_log))
+        folder = os.path.dirname(self.full)
+        if os.path.basename(folder) in (".hookrun", ".claude"):
+            folder = os.path.dirname(folder)
+        return os.path.abspath(os.path.join(folder, os.path.expanduser(audit_log)))
 
     def read_hooks(self, hooks: object) -> None:
         json_type = plain.json_type
@@ -401,7 +402,7 @@ class FileReader:
                     if model.include_sub_agents is not None
                     else self.default_include
                 ),
-                config_path=str(self.full),
+                config_path=self.full,
                 dialect=dialect,
             )
         )
