@@ -113,8 +113,11 @@ def normalize(
     if full is None:
         return NormPath(None, path, True, fold)
     if resolve:
-        full = _slashes(os.path.realpath(full), win)
-        ws = _slashes(_real_root(ws), win)
+        try:
+            full = _slashes(os.path.realpath(full), win)
+            ws = _slashes(_real_root(ws), win)
+        except (OSError, ValueError):  # lone surrogates, over-long names: not a usable path
+            return NormPath(None, path, True, fold)
     else:
         full = _lexical(full)
         ws = _lexical(ws)
@@ -332,7 +335,12 @@ def _class(body: str) -> str:
     if negate:
         body = body[1:]
     body = body.replace("\\", "\\\\").replace("^", "\\^").replace("[", "\\[").replace("]", "\\]")
-    return f"(?:(?!/)[{'^' if negate else ''}{body}])"
+    regex = f"(?:(?!/)[{'^' if negate else ''}{body}])"
+    try:
+        re.compile(regex)
+    except re.error:  # [z-a]: no such range; match the text literally rather than fail
+        return re.escape("[" + ("!" if negate else "") + body + "]")
+    return regex
 
 
 def _braces(pat: str, start: int) -> tuple[int, list[str]]:

@@ -99,12 +99,13 @@ def _pairs(text: str) -> tuple[bool, list[tuple[str, str, int]]]:
     """Whether ``text`` is whole JSON, and ``(path, value, offset)`` of its string values."""
     try:
         data = json.loads(text)
-    except ValueError:
-        data = None
-    if isinstance(data, (dict, list)):
+        strings = list(_walk(data)) if isinstance(data, (dict, list)) else None
+    except (ValueError, RecursionError):  # not JSON, or nested past any real config
+        strings = None
+    if strings is not None:
         out = []
         pos = 0
-        for path, value in _walk(data):
+        for path, value in strings:
             encoded = json.dumps(value, ensure_ascii=False)[1:-1]
             found = text.find(encoded, pos)
             if found < 0:

@@ -15,6 +15,8 @@ from typing import Any
 
 import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.pii import SCRUBBER, WRITE_GUARD, PiiWriteGuardOptions, judge_write, note, scrub
@@ -561,3 +563,37 @@ def test_pii_write_guard_on_windows_paths_ignores_case() -> None:
         platform="win32",
     )
     assert got.decision == "deny"
+
+
+# --- never raises, whatever the host sends
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=40),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(output=_json, field=st.sampled_from(["tool_output", "tool_response", "result"]))
+def test_scrubber_never_raises_and_keeps_the_shape(output: Any, field: str) -> None:
+    got = SCRUBBER.decide({field: output}, SCRUBBER.bind({}), CTX)
+    if got.has_updated_output:
+        assert type(got.updated_output) is type(output)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=200))
+def test_redaction_is_idempotent(text: str) -> None:
+    once = scrub(text, scanner(), Counter())
+    assert scrub(once, scanner(), Counter()) == once
+
+
+@settings(max_examples=200, deadline=None)
+@given(tool_input=_json)
+def test_pii_write_guard_never_raises(tool_input: Any) -> None:
+    got = wguard({"tool_name": "Write", "tool_input": tool_input})
+    assert got.decision in (None, "deny")

@@ -7,6 +7,8 @@ from typing import Any
 
 import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.secret_guard import POLICY, SecretGuardOptions, judge
@@ -249,3 +251,28 @@ def test_windows_paths_match_without_case() -> None:
 def test_bad_secret_keys_regex_is_rejected() -> None:
     with pytest.raises(pydantic.ValidationError):
         POLICY.bind({"secret_keys": "(token"})
+
+
+# --- never raises, whatever the host sends
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    content=st.one_of(
+        st.text(max_size=200),
+        st.recursive(
+            st.none() | st.text(max_size=30),
+            lambda i: st.lists(i, max_size=3) | st.dictionaries(st.text(max_size=8), i, max_size=3),
+            max_leaves=10,
+        ).map(json.dumps),
+    ),
+    tool=st.sampled_from(["Write", "Edit", "MultiEdit"]),
+)
+def test_secret_guard_never_raises(content: str, tool: str) -> None:
+    got = decide(write(".mcp.json", content, tool))
+    assert got.decision in (None, "deny")
+
+
+def test_deeply_nested_json_is_read_as_text_not_a_crash() -> None:
+    content = "[" * 5000 + json.dumps({"GITHUB_TOKEN": GH}) + "]" * 5000
+    assert decide(write(".mcp.json", content)).decision == "deny"

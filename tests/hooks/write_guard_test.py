@@ -7,6 +7,8 @@ from typing import Any
 
 import pydantic
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hookrun.hooks import registry
 from hookrun.hooks.base import PolicyContext, Verdict
@@ -698,3 +700,41 @@ def test_read_guard_platform_switch() -> None:
         platform="win32",
     )
     assert got.rule == "read.outside-workspace"
+
+
+# --- a policy never raises, whatever the host sends
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_paths = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["src/x.py", "../x", "C:\\x", "\\\\s\\h", "~/x", "/", ".", "", "a\x00b"]),
+)
+_payloads = st.fixed_dictionaries(
+    {"tool_name": st.sampled_from(["Write", "Edit", "Read", "view", "create", "Bash"])},
+    optional={
+        "tool_input": st.one_of(_json, st.fixed_dictionaries({"file_path": _paths})),
+        "agent_name": st.one_of(st.none(), st.text(max_size=10)),
+        "agent_role": st.one_of(st.none(), st.text(max_size=10)),
+        "cwd": st.one_of(st.none(), _paths),
+        "project_dir": st.one_of(st.none(), st.integers(), _paths),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=_payloads, platform=st.sampled_from(["linux", "win32", "darwin"]))
+def test_guards_never_raise_for_any_payload(payload: dict[str, Any], platform: str) -> None:
+    opts = {"agents": {"a": {"allow": ["src/**"]}}, "deny": ["[z-a]", "{agent}/**"]}
+    for kind, options in (
+        ("write", WriteGuardOptions.model_validate(opts)),
+        ("read", ReadGuardOptions.model_validate(opts)),
+    ):
+        got = judge(payload, options, ctx(), kind=kind, platform=platform)  # type: ignore[arg-type]
+        assert got.decision in (None, "deny")
