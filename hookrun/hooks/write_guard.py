@@ -39,7 +39,17 @@ case); a pattern whose placeholder is unknown is left out.
 
 P1/P14 ("the coordinator may only write under ``.squad/``") is the default
 ``roles`` entry: ``{"coordinator": {"allow": [".squad/**", ".ai-team/**"]}}``;
-setting ``roles`` replaces it.
+setting ``roles`` replaces it. P10 is ``protect_self``, default
+``["**/agents/{agent}/charter.md"]``.
+
+read-guard with no options denies only two things: reads that resolve outside
+the workspace (secrets live in ``~/.ssh``, ``~/.aws``; list readable places in
+``outside_allow``, e.g. ``["/usr/**"]``), and — when the payload names the
+agent — another agent's private files (P6: ``private``, default
+``.squad/agents/{owner}/**`` and ``.ai-team/agents/{owner}/**``; roles in
+``private_readers``, default ``coordinator``, read them all). Empty
+``allow``/``deny`` add nothing: reading is the common case, and a guard that
+blocks it by default would be switched off rather than tuned.
 """
 
 from __future__ import annotations
