@@ -63,10 +63,9 @@ def run(
     started = time.monotonic()
     run_env = dict(os.environ) if env is None else env
     guard = Guard(timeout, cancel)
-    tracker = ProcessTracker()
+    tracker = ProcessTracker(guard=guard)
     out, err = CaptureSink(max_output), CaptureSink(max_output)
     source = BufferSource(stdin)
-    tracker.watch(guard)
     step = _Step()
     try:
         guard.check()

@@ -105,8 +105,11 @@ class ProcessTracker:
     cancelling thread may end everything at any moment.
     """
 
-    def __init__(self, dispatch_id: str | None = None) -> None:
+    def __init__(self, dispatch_id: str | None = None, *, guard: Guard | None = None) -> None:
+        """``guard``: the run's stop conditions, armed (:meth:`watch`) at the first
+        spawn — a run made only of builtins never pays for the watchdog."""
         self.dispatch_id = dispatch_id or new_dispatch_id()
+        self._guard = guard
         self.procs: list[subprocess.Popen[bytes]] = []
         self._lock = threading.Lock()  # procs, _stopped, _watched
         self._end_lock = threading.Lock()  # one teardown at a time
@@ -153,6 +156,8 @@ class ProcessTracker:
             except (ValueError, TypeError) as exc:  # NUL in an argument, empty argv
                 raise SpawnError(126, f"{argv[0] if argv else '?'}: {exc}") from None
             self.procs.append(proc)
+        if self._guard is not None:
+            self.watch(self._guard)
         return proc
 
     # -- waiting ---------------------------------------------------------------------
