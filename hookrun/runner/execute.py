@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import threading
 import time
-import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -183,13 +182,12 @@ class HookExecutor:
                 cwd=inp.cwd,
                 project_dir=inp.project_dir,
                 state_dir=os.path.join(inp.project_dir, ".hookrun", "state"),
-                env=types.MappingProxyType(dict(env)),
+                env=dict(env),
             )
             try:
-                # A read-only view: parallel hooks share one payload object.
-                verdict = hook.policy.decide(
-                    types.MappingProxyType(dict(inp.payload)), hook.options, ctx
-                )
+                # A copy per policy: parallel hooks must not see each other's changes,
+                # and a policy may hand the payload to json.dumps (a proxy would fail).
+                verdict = hook.policy.decide(dict(inp.payload), hook.options, ctx)
             except Exception as exc:  # noqa: BLE001 — a policy bug is that hook's error
                 problem = f"builtin {spec.builtin} raised {type(exc).__name__}: {exc}"
                 answer = failed(spec.name, spec.on_error, problem)
