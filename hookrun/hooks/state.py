@@ -154,7 +154,24 @@ def read(path: str) -> dict[str, Any]:
     return _load(path)
 
 
-def _write_atomic(path: str, data: dict[str, Any]) -> None:
+# Windows refuses to replace a file another process has open (a lock-free reader), so
+# the rename is retried for a moment there; on POSIX a rename never waits for readers.
+_REPLACE_TRIES = 50
+_REPLACE_PAUSE = 0.02
+
+
+def _replace(tmp: str, path: str, platform: str) -> None:
+    for attempt in range(_REPLACE_TRIES):
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError:
+            if platform != "win32" or attempt == _REPLACE_TRIES - 1:
+                raise
+            time.sleep(_REPLACE_PAUSE)
+
+
+def _write_atomic(path: str, data: dict[str, Any], platform: str = sys.platform) -> None:
     directory = os.path.dirname(path) or "."
     text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     try:
@@ -170,7 +187,7 @@ def _write_atomic(path: str, data: dict[str, Any]) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace(tmp, path, platform)
     except OSError as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -197,7 +214,7 @@ def update(
         before = json.dumps(data, sort_keys=True)
         result = fn(data)
         if json.dumps(data, sort_keys=True) != before:
-            _write_atomic(path, data)
+            _write_atomic(path, data, platform)
         return result
 
 

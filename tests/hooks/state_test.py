@@ -210,3 +210,27 @@ def test_win32_lock_that_stays_busy_times_out(
     monkeypatch.setitem(sys.modules, "msvcrt", _FakeMsvcrt(busy=10**9))
     with pytest.raises(state.StateError, match="timed out"):
         state.update(str(tmp_path / "s.json"), lambda d: 0, timeout=0.1, platform="win32")
+
+
+def test_win32_retries_a_replace_blocked_by_a_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Windows cannot rename over a file another process holds open; POSIX can.
+    monkeypatch.setitem(sys.modules, "msvcrt", _FakeMsvcrt(busy=0))
+    real_replace, refusals = os.replace, [2]
+
+    def sharing_violation(src: str, dst: str) -> None:
+        if refusals[0]:
+            refusals[0] -= 1
+            raise PermissionError(13, "The process cannot access the file")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", sharing_violation)
+    path = str(tmp_path / "s.json")
+    state.update(path, lambda d: d.__setitem__("x", 1), platform="win32")
+    assert state.read(path) == {"x": 1} and refusals == [0]
+    refusals[0] = 1
+    with pytest.raises(state.StateError, match="cannot write state file"):
+        state.update(path, lambda d: d.__setitem__("x", 2), platform="linux")
+    assert state.read(path) == {"x": 1}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json", "s.json.lock"]
