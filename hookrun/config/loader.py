@@ -144,9 +144,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def ms_hint(seconds: float) -> str:
     """``timeout 5000 is in seconds — did you mean 5?`` for a millisecond-looking value."""
-    guess = seconds / 1000
-    shown = str(int(guess)) if guess == int(guess) else f"{guess:g}"
-    return f"timeout {seconds:g} is in seconds — did you mean {shown}?"
+    return f"timeout {seconds:.15g} is in seconds — did you mean {seconds / 1000:.15g}?"
 
 
 class FileReader:
@@ -410,7 +408,7 @@ class FileReader:
     def canonical_builtin(self, name: str, path: jsonc.JsonPath) -> str | None:
         try:
             from hookrun.hooks import registry
-        except ImportError:  # the policies package is optional for a config to load
+        except ImportError:  # pragma: no cover - the policies package ships with hookrun
             return name
         canonical = registry.canonical(name)
         if canonical is None:

@@ -295,6 +295,19 @@ CASES: list[tuple[str, str | bytes, list[str]]] = [
         ],
     ),
     (
+        "Claude inner hook written as a bare string",
+        '{"hooks": {"Stop": [{"hooks": ["./stop.sh"]}]}}',
+        [E + '1:32: hooks.Stop[0].hooks[0]: expected an object, got string "./stop.sh"'],
+    ),
+    (
+        "regex repetition too large",
+        '{"hooks": {"PreToolUse": [{"matcher": "a{4294967296}", "command": "a"}]}}',
+        [
+            E + '1:39: hooks.PreToolUse[0].matcher: invalid regex "a{4294967296}" — too large '
+            "or too deeply nested"
+        ],
+    ),
+    (
         "Claude inner hook without a command",
         '{"hooks": {"Stop": [{"hooks": [{"type": "command"}]}]}}',
         [E + '1:32: hooks.Stop[0].hooks[0]: hook needs "command" or "builtin"'],

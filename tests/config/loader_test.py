@@ -311,6 +311,7 @@ def test_builtin_without_on_error_takes_the_policys_fail_mode(
         ('echo \'{"decision": "allow"}\'', "echo"),
         ("echo 'unbalanced", "echo"),
         ("~/bin/audit", "audit"),
+        ("FOO=1", "FOO=1"),  # only an assignment: the whole command names it
     ],
 )
 def test_hook_name_defaults_to_the_basename_of_the_first_word(command: str, name: str) -> None:
@@ -324,6 +325,7 @@ def test_hook_name_defaults_to_the_basename_of_the_first_word(command: str, name
         (1500, "timeout 1500 is in seconds — did you mean 1.5?"),
         (60000, "timeout 60000 is in seconds — did you mean 60?"),
         (3601, "timeout 3601 is in seconds — did you mean 3.601?"),
+        (1e10, "timeout 10000000000 is in seconds — did you mean 10000000?"),
     ],
 )
 def test_ms_hint_divides_by_a_thousand(seconds: float, hint: str) -> None:
@@ -391,3 +393,35 @@ def test_importing_hookrun_config_keeps_heavy_modules_off_the_start_up_path() ->
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_timeouts_beyond_the_fast_path_still_load_through_the_models(tmp_path: Path) -> None:
+    write(tmp_path / "h.json", """\
+        {"timeout": 10000000000,
+         "hooks": {"Stop": [{"command": "a", "timeout": 20000000000},
+                            {"hooks": [{"command": "b", "timeout": 30000000000}]}]}}
+    """)  # fmt: skip
+    config = load(["h.json"], cwd=tmp_path)
+    assert [h.timeout for h in config.for_event("Stop")] == [2e10, 3e10]
+    assert [w.location for w in config.warnings] == ["1:13", "2:49", "3:60"]
+
+
+def test_positions_degrade_to_json_paths_for_valid_json_nested_too_deep(tmp_path: Path) -> None:
+    deep = "[" * 300 + "]" * 300
+    write(tmp_path / "h.json", '{"deep": ' + deep + ', "hooks": {"Custom": []}}')
+    config = load(["h.json"], cwd=tmp_path)
+    assert [str(w) for w in config.warnings] == [
+        'config warning: h.json: deep: unknown key "deep" is ignored',
+        'config warning: h.json: hooks.Custom: custom event "Custom": hooks run only for a host '
+        "that sends this exact event name",
+    ]
+
+
+def test_unreadable_path_is_an_error_with_the_reason(tmp_path: Path) -> None:
+    write(tmp_path / "file.json", "{}")
+    with pytest.raises(ConfigError) as info:
+        load(["file.json/hooks.json"], cwd=tmp_path)
+    assert (
+        str(info.value)
+        == "config error: file.json/hooks.json: cannot read the file: Not a directory"
+    )

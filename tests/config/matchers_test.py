@@ -14,6 +14,7 @@ TOOLS = ["Bash", "Edit", "Write", "NotebookEdit", "MultiEdit", "Read", "mcp__git
         ("", TOOLS),
         ("*", TOOLS),
         (" * ", TOOLS),
+        ("|", TOOLS),  # only separators: no name given, so all
         ("Bash", ["Bash"]),
         ("Edit", ["Edit"]),  # exact: not NotebookEdit / MultiEdit
         ("Edit|Write", ["Edit", "Write"]),
