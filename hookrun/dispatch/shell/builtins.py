@@ -21,7 +21,7 @@ from hookrun.dispatch.shell.state import (
     ReturnFromFunction,
     ShellError,
 )
-from hookrun.dispatch.shell.testexpr import DoubleBracket, TestError, dbl_tokens, run_test
+from hookrun.dispatch.shell.testexpr import ConditionError, DoubleBracket, dbl_tokens, run_test
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
@@ -255,7 +255,7 @@ def b_return(sh: Interp, argv: list[str], io: IO) -> int:
     code = _status_arg(sh, io, argv)
     if sh.function_depth == 0 and sh.source_depth == 0:
         _err(sh, io, "return", "can only `return' from a function or sourced script")
-        return 1
+        return 2
     raise ReturnFromFunction(code)
 
 
@@ -401,7 +401,7 @@ def b_test(sh: Interp, argv: list[str], io: IO) -> int:
         args = args[:-1]
     try:
         return 0 if run_test(args, sh.state.cwd) else 1
-    except TestError as exc:
+    except ConditionError as exc:
         _err(sh, io, argv[0], str(exc))
         return 2
 
@@ -764,7 +764,7 @@ def b_double_bracket(sh: Interp, argv: list[str], io: IO) -> int:
             dbl_tokens(text), sh.state.cwd, ex.string, ex.pattern, regex, match, set_match
         )
         return 0 if evaluator.evaluate() else 1
-    except TestError as exc:
+    except ConditionError as exc:
         _err(sh, io, "[[", str(exc))
         return 2
 

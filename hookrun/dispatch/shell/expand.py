@@ -454,7 +454,8 @@ class Expander:
             pieces: list[Piece] = []
             self._double_quoted(word + '"', 0, pieces)
             return [p for p in pieces if p != ("", QUOTED)] or [("", QUOTED)]
-        return self.pieces(word, tilde=True)
+        # Unquoted operand text is part of an expansion's result: it is split too.
+        return [(t, SPLIT if k == LITERAL else k) for t, k in self.pieces(word, tilde=True)]
 
     def _transform(self, value: str, rest: str, body: str) -> str:
         for op in ("##", "#", "%%", "%"):
@@ -678,7 +679,7 @@ def glob_in(pattern: str, cwd: str) -> list[str]:
                     continue
                 if fnmatch.fnmatchcase(name, part):
                     path = os.path.join(real, name)
-                    if last or os.path.isdir(path):
+                    if (last and not pattern.endswith("/")) or os.path.isdir(path):
                         nxt.append((_join(shown, name), path))
         bases = nxt
         if not bases:

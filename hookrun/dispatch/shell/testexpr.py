@@ -15,7 +15,7 @@ UNARY_FILE = set("ebcdfghkprsuwxGLNOS") | {"h"}
 BINARY_INT = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
 
 
-class TestError(Exception):
+class ConditionError(Exception):
     """A malformed conditional expression (status 2)."""
 
 
@@ -63,7 +63,7 @@ def _int(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise TestError(f"{text}: integer expression expected") from None
+        raise ConditionError(f"{text}: integer expression expected") from None
 
 
 def binary(op: str, a: str, b: str, cwd: str) -> bool:
@@ -95,7 +95,7 @@ def binary(op: str, a: str, b: str, cwd: str) -> bool:
         if op == "-ot":
             return sa.st_mtime < sb.st_mtime
         return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
-    raise TestError(f"{op}: binary operator expected")
+    raise ConditionError(f"{op}: binary operator expected")
 
 
 _BINARY_OPS = {"=", "==", "!=", "<", ">", "-nt", "-ot", "-ef"} | BINARY_INT
@@ -153,12 +153,12 @@ class _TestParser:
     def primary(self) -> bool:
         tok = self.peek()
         if tok is None:
-            raise TestError("argument expected")
+            raise ConditionError("argument expected")
         if tok == "(" and self.peek(2) != ")" or (tok == "(" and self.peek(1) == "("):
             self.pos += 1
             value = self.or_()
             if self.peek() != ")":
-                raise TestError("')' expected")
+                raise ConditionError("')' expected")
             self.pos += 1
             return value
         nxt = self.peek(1)
@@ -173,7 +173,7 @@ class _TestParser:
 
 
 def run_test(args: list[str], cwd: str) -> bool:
-    """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`TestError`."""
+    """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`ConditionError`."""
     n = len(args)
     # POSIX fixes the meaning by argument count up to 4; the parser agrees except where
     # an operand looks like an operator, which the count rules resolve.
@@ -186,7 +186,7 @@ def run_test(args: list[str], cwd: str) -> bool:
             return args[1] == ""
         if is_unary(args[0]):
             return unary(args[0], args[1], cwd)
-        raise TestError(f"{args[0]}: unary operator expected")
+        raise ConditionError(f"{args[0]}: unary operator expected")
     if n == 3:
         if args[1] in _BINARY_OPS:
             return binary(args[1], args[0], args[2], cwd)
@@ -199,7 +199,7 @@ def run_test(args: list[str], cwd: str) -> bool:
     parser = _TestParser(args, cwd)
     value = parser.or_()
     if parser.more():
-        raise TestError(f"{parser.peek()}: unexpected argument")
+        raise ConditionError(f"{parser.peek()}: unexpected argument")
     return value
 
 
@@ -249,7 +249,7 @@ def dbl_tokens(text: str) -> list[str]:
             continue
         m = _DBL_TOKEN.match(text, i)
         if m is None or not m.group(1):
-            raise TestError(f"syntax error in conditional expression near `{text[i:]}'")
+            raise ConditionError(f"syntax error in conditional expression near `{text[i:]}'")
         out.append(m.group(1))
         i = m.end()
     return out
@@ -283,10 +283,10 @@ class DoubleBracket:
 
     def evaluate(self) -> bool:
         if not self.toks:
-            raise TestError("expression expected in '[[ ]]'")
+            raise ConditionError("expression expected in '[[ ]]'")
         value = self.or_()
         if self.peek() is not None:
-            raise TestError(f"syntax error in conditional expression near `{self.peek()}'")
+            raise ConditionError(f"syntax error in conditional expression near `{self.peek()}'")
         return value
 
     def or_(self) -> bool:
@@ -314,31 +314,31 @@ class DoubleBracket:
     def primary(self) -> bool:
         tok = self.peek()
         if tok is None:
-            raise TestError("unexpected end of conditional expression")
+            raise ConditionError("unexpected end of conditional expression")
         if tok == "(":
             self.pos += 1
             value = self.or_()
             if self.peek() != ")":
-                raise TestError("expected `)' in conditional expression")
+                raise ConditionError("expected `)' in conditional expression")
             self.pos += 1
             return value
         op = self.peek(1)
         if op in ("==", "=", "!="):
             rhs = self.peek(2)
             if rhs is None:
-                raise TestError(f"argument expected after `{op}'")
+                raise ConditionError(f"argument expected after `{op}'")
             self.pos += 3
             hit = self.matches(self.string(tok), self.pattern(rhs))
             return hit if op != "!=" else not hit
         if op == "=~":
             rhs = self.peek(2)
             if rhs is None:
-                raise TestError("argument expected after `=~'")
+                raise ConditionError("argument expected after `=~'")
             self.pos += 3
             try:
                 found = re.search(self.regex(rhs), self.string(tok))
             except re.error as exc:
-                raise TestError(f"invalid regular expression `{rhs}': {exc}") from None
+                raise ConditionError(f"invalid regular expression `{rhs}': {exc}") from None
             self.set_match(found.group(0) if found else "")
             return found is not None
         if op is not None and op in _BINARY_OPS and self.peek(2) is not None:

@@ -1,60 +1,13 @@
-"""Helpers for the in-process shell tests: run a script with real streams and processes."""
+"""The ``run`` fixture: run a script in a fresh in-process shell, in ``tmp_path``."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
 import pytest
 
-from hookrun.dispatch.cancel import Guard
-from hookrun.dispatch.procs import ProcessTracker
-from hookrun.dispatch.shell import Shell
-from hookrun.dispatch.streams import BufferSource, CaptureSink
-
-
-@dataclass(frozen=True)
-class Ran:
-    code: int
-    out: str
-    err: str
-    route: str | None
-    procs: int  # how many children the run started
-
-
-def make_shell(
-    *,
-    cwd: str,
-    env: Mapping[str, str],
-    stdin: bytes = b"",
-    timeout: float | None = 30.0,
-    platform: str | None = None,
-    limit: int = 1 << 26,
-) -> tuple[Shell, CaptureSink, CaptureSink, ProcessTracker]:
-    out, err = CaptureSink(limit), CaptureSink(limit)
-    procs = ProcessTracker()
-    extra = {} if platform is None else {"platform": platform}
-    shell = Shell(
-        cwd=cwd,
-        env=env,
-        stdin=BufferSource(stdin),
-        stdout=out,
-        stderr=err,
-        procs=procs,
-        guard=Guard(timeout),
-        **extra,
-    )
-    return shell, out, err, procs
-
-
-def base_env(**extra: str) -> dict[str, str]:
-    env = {"PATH": os.environ.get("PATH", os.defpath), "HOME": "/home/hooker", "LC_ALL": "C"}
-    env.update(extra)
-    return env
-
-
-Runner = Callable[..., Ran]
+from tests.dispatch.shell.shellrun import Ran, Runner, base_env, make_shell
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dispatch.shell.conftest import Runner
+from tests.dispatch.shell.shellrun import Runner
 
 CASES = [
     # id, source, stdout, stderr, status

@@ -17,7 +17,7 @@ from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.shell import Shell
 from hookrun.dispatch.streams import BufferSource, CaptureSink
-from tests.dispatch.shell.conftest import Runner, base_env, make_shell
+from tests.dispatch.shell.shellrun import Runner, base_env, make_shell
 
 TOOLS = ("grep", "date", "cat", "sleep", "env", "head", "wc", "yes", "tr", "true", "ls")
 
