@@ -194,3 +194,31 @@ def test_an_unknown_command_is_127_with_a_message(
     done = _run(tmp_path, "no-such-tool-xyz --flag", no_sh_env)
     assert done.exit_code == 127
     assert b"no-such-tool-xyz" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # a builtin blocked writing into a pipe nobody reads
+        "while true; do echo xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; done | sleep 300",
+        "cat /dev/zero | sleep 300",
+        # a builtin blocked reading from a child that never writes
+        "sleep 300 | while read l; do :; done",
+        # the shell blocked in a command substitution
+        "echo $(sleep 300)",
+    ],
+)
+def test_inline_hooks_blocked_on_pipes_return_soon_after_the_timeout(
+    tmp_path: Path, no_sh_env: dict[str, str], command: str
+) -> None:
+    started = time.monotonic()
+    done = _run(tmp_path, command, no_sh_env, timeout=1)
+    assert time.monotonic() - started < 2.0
+    assert (done.timed_out, done.exit_code) == (True, 124)
+
+
+def test_inline_child_that_never_reads_a_10_mb_payload_does_not_block(
+    tmp_path: Path, no_sh_env: dict[str, str]
+) -> None:
+    done = _run(tmp_path, "sleep 0.1; echo ok", no_sh_env, stdin=b"x" * (10 << 20), timeout=20)
+    assert (done.exit_code, done.stdout, done.timed_out) == (0, b"ok\n", False)
