@@ -5,14 +5,16 @@
     result = runner.run("PreToolUse", {"tool_name": "bash", "tool_input": {"command": "ls"}})
     result.decision, result.reason, result.updated_input, result.to_dict()
 
-Everything that does not depend on the event is done at construction: hooks grouped
-by event, builtins looked up and their options validated, dedupe keys computed, the
-host environment captured. A call only selects, runs and aggregates.
+Everything that does not depend on the event is done once: hooks grouped by event,
+dedupe keys computed and the host environment captured at construction; each builtin
+looked up and its options validated the first time it is selected. A call only
+selects, runs and aggregates.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -33,14 +35,31 @@ __all__ = ["HookResult", "Runner", "RunResult"]
 
 
 class _EventHooks:
-    """One event's hooks, in config order, with what each call needs precomputed."""
+    """One event's hooks, in config order, with what each call needs precomputed.
 
-    __slots__ = ("prepared", "specs", "keys")
+    A builtin is looked up and its options bound the first time it is selected, then
+    kept: a config naming ten policies costs nothing for an event that runs none of
+    them (loading a policy imports pydantic and its module).
+    """
+
+    __slots__ = ("_lock", "_prepared", "specs", "keys")
 
     def __init__(self, specs: Sequence[HookSpec]) -> None:
         self.specs = tuple(specs)
         self.keys: tuple[Hashable, ...] = tuple(dedupe_key(s) for s in self.specs)
-        self.prepared = tuple(prepare_hook(s) for s in self.specs)
+        self._prepared: list[PreparedHook | None] = [
+            PreparedHook(s) if s.builtin is None else None for s in self.specs
+        ]
+        self._lock = threading.Lock()
+
+    def prepared(self, index: int) -> PreparedHook:
+        hook = self._prepared[index]
+        if hook is None:
+            with self._lock:  # bound once even when two threads select it at once
+                hook = self._prepared[index]
+                if hook is None:
+                    hook = self._prepared[index] = prepare_hook(self.specs[index])
+        return hook
 
 
 def _normalizer() -> Callable[[str], str]:
@@ -118,10 +137,10 @@ class Runner:
             )
         return prepare(self._normalize(event), payload, cwd=self.cwd, project_dir=self.project_dir)
 
-    def _selected(self, inp: EventInput) -> list[PreparedHook]:
+    def _chosen(self, inp: EventInput) -> tuple[_EventHooks | None, list[int]]:
         hooks = self._events.get(inp.event)
         if hooks is None:
-            return []
+            return None, []
         chosen = select_indices(
             hooks.specs,
             event=inp.event,
@@ -130,14 +149,15 @@ class Runner:
             is_sub_agent=inp.is_sub_agent,
             keys=hooks.keys,
         )
-        return [hooks.prepared[i] for i in chosen]
+        return hooks, chosen
 
     def select(self, event: str, payload: Mapping[str, Any] | None = None) -> list[HookSpec]:
         """The hooks ``run`` would run for this event, in config order (``hookrun list``).
 
         Raises :class:`~hookrun.runner.errors.PayloadError` like ``run``.
         """
-        return [hook.spec for hook in self._selected(self._prepare(event, payload))]
+        hooks, chosen = self._chosen(self._prepare(event, payload))
+        return [hooks.specs[i] for i in chosen] if hooks is not None else []
 
     def run(
         self,
@@ -155,7 +175,8 @@ class Runner:
         a hook failing never raises.
         """
         inp = self._prepare(event, payload)
-        hooks = self._selected(inp)
+        group, chosen = self._chosen(inp)
+        hooks = [group.prepared(i) for i in chosen] if group is not None else []
         results = self._executor.run_all(hooks, inp, cancel) if hooks else []
         agg = aggregate([r.answer for r in results], inp.tool_input)
         files = context_files.resolve(agg.context_files, cwd=inp.cwd, project_dir=inp.project_dir)

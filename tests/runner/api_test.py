@@ -650,3 +650,13 @@ def test_inline_shell_hooks_answer_through_the_in_process_shell(tmp_path: Path) 
     assert (result.decision, result.reason) == ("deny", "bash is watched")
     edit = r.run("PreToolUse", {"tool_name": "edit", "tool_input": {"file_path": "a"}})
     assert (edit.decision, edit.updated_input) == ("allow", {"file_path": "a", "command": "ls -la"})
+
+
+def test_a_builtin_is_bound_only_once_it_is_first_selected(tmp_path: Path, policies: None) -> None:
+    r = runner(tmp_path, hook(builtin="test-word", options={"word": "x"}, matcher="^edit$"))
+    r.run("PreToolUse", BASH)
+    r.select("PreToolUse", {"tool_name": "edit"})
+    assert BINDS == []
+    r.run("PreToolUse", {"tool_name": "edit"})
+    r.run("PreToolUse", {"tool_name": "edit"})
+    assert BINDS == [{"word": "x"}]
