@@ -37,7 +37,7 @@ def no_sh_env(tmp_path: Path) -> dict[str, str]:
 
 def _dead(pid: int) -> bool:
     try:
-        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+        return bool(psutil.Process(pid).status() == psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return True
 

@@ -49,7 +49,7 @@ def _run(tmp_path: Path, command: str, env: dict[str, str], **kw: object) -> Com
 
 def _dead(pid: int) -> bool:
     try:
-        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+        return bool(psutil.Process(pid).status() == psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return True
 

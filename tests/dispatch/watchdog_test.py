@@ -11,7 +11,12 @@ def test_alarms_fire_in_deadline_order_not_scheduling_order() -> None:
     fired: list[str] = []
     done = threading.Event()
     now = time.monotonic()
-    dog.schedule(now + 0.3, lambda: (fired.append("late"), done.set()))
+
+    def late() -> None:
+        fired.append("late")
+        done.set()
+
+    dog.schedule(now + 0.3, late)
     dog.schedule(now + 0.1, lambda: fired.append("early"))
     assert done.wait(5)
     assert fired == ["early", "late"]
