@@ -2,9 +2,9 @@
 
 :func:`main` is what ``hookrun`` and ``python -m hookrun`` call. It
 
-* answers a plain ``hookrun run EVENT [options]`` without importing typer
-  (:mod:`hookrun.cli_fast`): that command is started once per agent tool call,
-  so its start-up time is hookrun's latency;
+* answers a plain ``hookrun run EVENT …`` or ``hookrun policy NAME …`` without
+  importing typer (:mod:`hookrun.cli_fast`): hosts start those once per agent
+  tool call, so their start-up time is hookrun's latency;
 * hands every other command line to the typer application (:mod:`hookrun.cli_app`);
 * turns every failure into one ``hookrun: …`` line per problem on stderr and
   exit 1 — never a traceback, and never exit 2, which hosts read as "deny"
@@ -29,22 +29,30 @@ def _say(message: str) -> None:
 
 
 def _fast(argv: Sequence[str]) -> int | None:
-    """Run a plain ``hookrun run …`` / ``hookrun --version`` without typer; None if not plain."""
+    """Run a plain ``run`` / ``policy`` / ``--version`` line without typer; None if not plain."""
     if list(argv) == ["--version"]:
         from hookrun import __version__
 
         sys.stdout.write(f"hookrun {__version__}\n")
         return 0
-    if not argv or argv[0] != "run":
+    if not argv or argv[0] not in ("run", "policy"):
         return None
-    from hookrun.cli_fast import parse_run
+    from hookrun import cli_fast
+    from hookrun.cli_run import Streams
 
-    opts = parse_run(argv[1:])
-    if opts is None:
+    if argv[0] == "run":
+        run_opts = cli_fast.parse_run(argv[1:])
+        if run_opts is None:
+            return None
+        from hookrun.cli_run import run_command
+
+        return run_command(run_opts, Streams.system())
+    policy_opts = cli_fast.parse_policy(argv[1:])
+    if policy_opts is None:
         return None
-    from hookrun.cli_run import Streams, run_command
+    from hookrun.cli_policy import policy_command
 
-    return run_command(opts, Streams.system())
+    return policy_command(policy_opts, Streams.system())
 
 
 def _typer(argv: Sequence[str]) -> int:

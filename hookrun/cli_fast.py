@@ -1,38 +1,76 @@
-"""A typer-free reader for the plain ``hookrun run EVENT [options]`` command line.
+"""A typer-free reader for the two hot command lines: ``hookrun run`` and ``hookrun policy``.
 
-``hookrun run`` is started once per agent tool call, so its start-up time is
-hookrun's latency; importing typer alone costs about five bare Python start-ups.
-This reader understands exactly the options ``hookrun run`` documents, in the
-forms a host writes them (``--opt value``, ``--opt=value``, repeated
-``--config``, options before or after EVENT). Anything else — ``--help``, an
-unknown or incomplete option, a second positional, ``--`` — returns None, and
-typer parses the line instead, with its help and its error messages. Both
-parsers build the same :class:`~hookrun.cli_run.RunOptions` (a test pins that).
+Both are started once per agent tool call when a host uses them as its hook, so
+their start-up time is hookrun's latency; importing typer alone costs about five
+bare Python start-ups. This reader understands exactly the options those two
+commands document, in the forms a host writes them (``--opt value``,
+``--opt=value``, repeated options, options before or after the positional).
+Anything else — ``--help``, an unknown or incomplete option, a missing or second
+positional, ``--`` — returns None, and typer parses the line instead, with its
+help and its error messages. Both parsers build the same options objects (a test
+pins that for a table of command lines).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hookrun.cli_payload import PayloadFlags
 from hookrun.cli_run import FORMATS, RunOptions, check_format
 
-_VALUE_OPTIONS = {
+if TYPE_CHECKING:  # cli_policy is imported only when `hookrun policy` runs
+    from hookrun.cli_policy import PolicyOptions
+
+# Options shared by `run` and `policy`: they fill the payload and shape the output.
+_PAYLOAD_VALUES = {
     "--tool": "tool",
     "--input": "tool_input",
     "--prompt": "prompt",
     "--session-id": "session_id",
     "--cwd": "cwd",
-    "--config": "config",
     "--format": "format",
 }
-_FLAG_OPTIONS = {"--sub-agent": "sub_agent", "--trace": "trace"}
+_PAYLOAD_FLAGS = {"--sub-agent": "sub_agent", "--trace": "trace"}
 
 
-def parse_run(argv: Sequence[str]) -> RunOptions | None:
-    """``RunOptions`` for ``argv`` (the words after ``run``), or None to defer to typer."""
+@dataclass(frozen=True)
+class _Grammar:
+    values: Mapping[str, str]  # option → key; the last occurrence wins, like click
+    lists: Mapping[str, str]  # repeatable option → key
+    flags: Mapping[str, str]  # option without a value → key
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    positional: str
+    values: Mapping[str, str]
+    lists: Mapping[str, tuple[str, ...]]
+    flags: frozenset[str]
+
+    def flags_payload(self) -> PayloadFlags:
+        return PayloadFlags(
+            tool=self.values.get("tool"),
+            tool_input=self.values.get("tool_input"),
+            prompt=self.values.get("prompt"),
+            session_id=self.values.get("session_id"),
+            cwd=self.values.get("cwd"),
+            sub_agent="sub_agent" in self.flags,
+        )
+
+
+_RUN = _Grammar(values=_PAYLOAD_VALUES, lists={"--config": "config"}, flags=_PAYLOAD_FLAGS)
+_POLICY = _Grammar(
+    values={**_PAYLOAD_VALUES, "--with-json": "with_json", "--event": "event"},
+    lists={"--with": "with"},
+    flags=_PAYLOAD_FLAGS,
+)
+
+
+def _parse(argv: Sequence[str], grammar: _Grammar) -> _Parsed | None:
     values: dict[str, str] = {}
-    configs: list[str] = []
+    lists: dict[str, list[str]] = {}
     flags: set[str] = set()
     positionals: list[str] = []
     i = 0
@@ -43,39 +81,59 @@ def parse_run(argv: Sequence[str]) -> RunOptions | None:
             positionals.append(word)
             continue
         name, eq, inline = word.partition("=")
-        if name in _FLAG_OPTIONS and not eq:
-            flags.add(_FLAG_OPTIONS[name])
+        if name in grammar.flags and not eq:
+            flags.add(grammar.flags[name])
             continue
-        if name not in _VALUE_OPTIONS:
+        if name not in grammar.values and name not in grammar.lists:
             return None
         if eq:
             value = inline
         elif i < len(argv):
-            value = argv[i]
+            value = argv[i]  # like click: the next word is the value, even "-x"
             i += 1
         else:
             return None
-        key = _VALUE_OPTIONS[name]
-        if key == "config":
-            configs.append(value)
+        if name in grammar.lists:
+            lists.setdefault(grammar.lists[name], []).append(value)
         else:
-            values[key] = value  # like click: the last occurrence wins
-    if len(positionals) != 1:
+            values[grammar.values[name]] = value
+    if len(positionals) != 1 or values.get("format", "hookrun") not in FORMATS:
         return None
-    fmt = values.get("format", "hookrun")
-    if fmt not in FORMATS:
+    return _Parsed(
+        positional=positionals[0],
+        values=values,
+        lists={key: tuple(items) for key, items in lists.items()},
+        flags=frozenset(flags),
+    )
+
+
+def parse_run(argv: Sequence[str]) -> RunOptions | None:
+    """``RunOptions`` for ``argv`` (the words after ``run``), or None to defer to typer."""
+    parsed = _parse(argv, _RUN)
+    if parsed is None:
         return None
     return RunOptions(
-        event=positionals[0],
-        flags=PayloadFlags(
-            tool=values.get("tool"),
-            tool_input=values.get("tool_input"),
-            prompt=values.get("prompt"),
-            session_id=values.get("session_id"),
-            cwd=values.get("cwd"),
-            sub_agent="sub_agent" in flags,
-        ),
-        configs=tuple(configs),
-        format=check_format(fmt),
-        trace="trace" in flags,
+        event=parsed.positional,
+        flags=parsed.flags_payload(),
+        configs=parsed.lists.get("config", ()),
+        format=check_format(parsed.values.get("format", "hookrun")),
+        trace="trace" in parsed.flags,
+    )
+
+
+def parse_policy(argv: Sequence[str]) -> PolicyOptions | None:
+    """``PolicyOptions`` for ``argv`` (the words after ``policy``), or None to defer to typer."""
+    from hookrun.cli_policy import PolicyOptions
+
+    parsed = _parse(argv, _POLICY)
+    if parsed is None:
+        return None
+    return PolicyOptions(
+        name=parsed.positional,
+        with_pairs=parsed.lists.get("with", ()),
+        with_json=parsed.values.get("with_json"),
+        event=parsed.values.get("event"),
+        flags=parsed.flags_payload(),
+        format=check_format(parsed.values.get("format", "hookrun")),
+        trace="trace" in parsed.flags,
     )

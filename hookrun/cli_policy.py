@@ -7,10 +7,9 @@ Claude Code or Crush config can call ``hookrun policy shell-guard`` directly.
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hookrun.cli_errors import CliError
@@ -44,6 +43,8 @@ def parse_with(pairs: Sequence[str], with_json: str | None) -> dict[str, Any]:
 
 
 def _unknown_policy(name: str) -> CliError:
+    import difflib
+
     from hookrun.hooks import registry
 
     known = registry.names() + sorted(registry.ALIASES)
@@ -116,7 +117,7 @@ class PolicyOptions:
     with_pairs: tuple[str, ...] = ()
     with_json: str | None = None
     event: str | None = None
-    flags: PayloadFlags = PayloadFlags()
+    flags: PayloadFlags = field(default_factory=PayloadFlags)
     format: Format = "hookrun"
     trace: bool = False
 

@@ -1,11 +1,12 @@
-"""The typer-free reader of `hookrun run`: same options as typer's, or it steps aside."""
+"""The typer-free reader of `hookrun run` / `hookrun policy`: typer's reading, or it steps aside."""
 
 from __future__ import annotations
 
 import pytest
 
-from hookrun import cli, cli_fast, cli_run
+from hookrun import cli, cli_fast, cli_policy, cli_run
 from hookrun.cli_payload import PayloadFlags
+from hookrun.cli_policy import PolicyOptions
 from hookrun.cli_run import RunOptions, Streams
 
 PLAIN_LINES = [
@@ -82,3 +83,44 @@ def test_fast_reader_fills_every_field() -> None:
 )
 def test_fast_reader_leaves_anything_unusual_to_typer(argv: list[str]) -> None:
     assert cli_fast.parse_run(argv) is None
+
+
+POLICY_LINES = [
+    ["shell-guard"],
+    ["shell-guard", "--tool", "Bash", "--input", '{"command": "ls"}', "--format=claude"],
+    ["--with", "a=1", "write-guard", "--with=b=[2]", "--with-json", '{"c": 3}'],
+    ["ask-user-limit", "--event", "PostToolUse", "--trace", "--sub-agent", "--cwd", "/w"],
+    ["phase-gate", "--event=pre_tool_use", "--event", "PreToolUse", "--session-id", "s"],
+]
+
+
+@pytest.mark.parametrize("argv", POLICY_LINES)
+def test_fast_reader_and_typer_read_a_policy_line_the_same(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[PolicyOptions] = []
+
+    def fake_policy_command(opts: PolicyOptions, streams: Streams) -> int:
+        seen.append(opts)
+        return 0
+
+    monkeypatch.setattr(cli_policy, "policy_command", fake_policy_command)
+    assert cli_fast.parse_policy(argv) is not None
+    assert cli.main(["policy", *argv]) == 0
+    monkeypatch.setattr(cli_fast, "parse_policy", lambda argv: None)  # force typer
+    assert cli.main(["policy", *argv]) == 0
+    fast, slow = seen
+    assert fast == slow
+
+
+def test_fast_policy_reader_keeps_with_options_in_order() -> None:
+    opts = cli_fast.parse_policy(["x", "--with", "a=1", "--with", "b=2", "--with-json", "{}"])
+    assert opts == PolicyOptions(name="x", with_pairs=("a=1", "b=2"), with_json="{}")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["--help"], ["x", "--config", "c.json"], ["x", "y"], ["x", "--with"], ["x", "-h"]],
+)
+def test_fast_policy_reader_leaves_anything_unusual_to_typer(argv: list[str]) -> None:
+    assert cli_fast.parse_policy(argv) is None
