@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.dispatch.shebang import Shebang, ShebangError, parse_shebang, split_env_string
 
@@ -123,3 +125,12 @@ def test_shebang_name_is_the_interpreter_base_name(shebang: Shebang, name: str) 
 )
 def test_split_env_string_splits_like_gnu_env(text: str, words: list[str]) -> None:
     assert split_env_string(text) == words
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=140))
+def test_parse_shebang_never_raises_on_any_bytes(tail: bytes) -> None:
+    result = parse_shebang(b"#!" + tail, script="./x")
+    assert isinstance(result, (Shebang, ShebangError))
+    if isinstance(result, ShebangError):
+        assert result.exit_code == 126 and result.message.startswith("./x: ")

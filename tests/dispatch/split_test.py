@@ -3,6 +3,8 @@ from __future__ import annotations
 import shlex
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.dispatch.split import split_simple
 
@@ -114,3 +116,21 @@ def test_split_simple_on_windows_keeps_backslashes_of_a_leading_windows_path(
 def test_split_simple_on_posix_treats_backslashes_as_escapes() -> None:
     assert split_simple("C:\\hooks\\check.exe", "linux") == ["C:hookscheck.exe"]
     assert split_simple(".\\x.cmd", "linux") == [".x.cmd"]
+
+
+_ALPHABET = "ab =~#'\"\\$`|&;<>()*?[]{}!\t\n\r:/.-_é"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=_ALPHABET, max_size=30))
+def test_split_simple_agrees_with_posix_word_splitting_whenever_it_answers(command: str) -> None:
+    argv = split_simple(command, "linux")
+    if argv is not None:
+        assert argv == shlex.split(command)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40), st.sampled_from(["linux", "darwin", "win32"]))
+def test_split_simple_never_raises(command: str, platform: str) -> None:
+    result = split_simple(command, platform)
+    assert result is None or (result and all(isinstance(w, str) for w in result))
