@@ -29,7 +29,10 @@ def find_project_root(cwd: str | os.PathLike[str]) -> Path:
     """
     from pathlib import Path
 
-    start = Path(os.path.abspath(cwd))
+    try:
+        start = Path(os.path.abspath(cwd))
+    except OSError:  # a relative cwd inside a directory that was deleted: nothing to search
+        return Path(cwd)
     for directory in (start, *start.parents):
         if (directory / PROJECT_DIR_NAME).is_dir() or (directory / ".git").exists():
             return directory

@@ -78,14 +78,14 @@ def read_all(
     paths: Sequence[str | os.PathLike[str]], *, cwd: str | os.PathLike[str] | None = None
 ) -> tuple[Config | None, list[ConfigIssue], list[FileReader]]:
     """Every file read: the merged Config (None when there are errors), all issues, the readers."""
-    base = os.fspath(cwd) if cwd is not None else os.getcwd()
+    base = os.fspath(cwd) if cwd is not None else _getcwd()
     hooks: dict[str, list[HookSpec]] = {}
     issues: list[ConfigIssue] = []
     readers: list[FileReader] = []
     audit_log: str | None = None
     for path in paths:
         given = os.fspath(path)
-        reader = FileReader(given, os.path.abspath(os.path.join(base, os.path.expanduser(given))))
+        reader = FileReader(given, _absolute(base, given))
         reader.read()
         readers.append(reader)
         issues.extend(reader.sorted_issues())
@@ -204,6 +204,9 @@ class FileReader:
             return
         except OSError as exc:
             self.error((), f"cannot read the file: {exc.strerror or exc}")
+            return
+        except ValueError:  # a NUL byte in the path: no such file can exist
+            self.error((), "file not found (the path contains a NUL character)")
             return
         try:
             self.doc = jsonc.parse(jsonc.decode(data))
@@ -448,6 +451,25 @@ class FileReader:
             for err in exc.errors():
                 self.error((*path, *err["loc"]), models.describe(err))
             return None
+
+
+def _absolute(base: str, given: str) -> str:
+    """``given`` (``~`` expanded) against ``base``; normalised only when that is absolute,
+    because abspath() of a relative path needs a working directory that may be gone."""
+    full = os.path.join(base, os.path.expanduser(given))
+    return os.path.normpath(full) if os.path.isabs(full) else full
+
+
+def _getcwd() -> str:
+    """The working directory, or "" when it was deleted under us.
+
+    With "" a relative path is looked up as given (and is then reported as not
+    found), instead of the whole load failing with a traceback.
+    """
+    try:
+        return os.getcwd()
+    except OSError:
+        return ""
 
 
 def _policy_on_error(name: str) -> OnError:

@@ -100,3 +100,15 @@ def test_discovered_files_merge_user_hooks_first(tmp_path: Path, user_dir: Path)
     cwd = tmp_path / "proj"
     config = load(discover(cwd), cwd=cwd)
     assert [h.command for h in config.for_event("PreToolUse")] == ["user-hook", "project-hook"]
+
+
+def test_deleted_working_directory_is_not_a_crash(
+    tmp_path: Path, user_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user = put(user_dir / "hooks.json")
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert find_project_root(".") == Path(".")
+    assert discover(".") == [user]

@@ -425,3 +425,21 @@ def test_unreadable_path_is_an_error_with_the_reason(tmp_path: Path) -> None:
         str(info.value)
         == "config error: file.json/hooks.json: cannot read the file: Not a directory"
     )
+
+
+def test_relative_config_in_a_deleted_working_directory_is_reported_not_raised(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    with pytest.raises(ConfigError) as info:
+        load(["h.json"])
+    assert [i.message.split(" (")[0] for i in info.value.issues] == ["file not found"]
+
+
+def test_path_with_a_nul_byte_is_reported_not_raised(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as info:
+        load(["h\0.json"], cwd=tmp_path)
+    assert info.value.issues[0].message == "file not found (the path contains a NUL character)"
