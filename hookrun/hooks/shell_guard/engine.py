@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin
-from hookrun.hooks.shell_guard.parse import MAX_DEPTH, parse_script
+from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import CHECKS
@@ -31,10 +31,15 @@ def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) ->
     """Every finding for ``text`` (before the allow list and switched-off rules)."""
     if depth > MAX_DEPTH:
         return [_too_deep(text, via)]
+    try:
+        return _judge(text, where, depth, via)
+    except TooDeep:
+        return [_too_deep(text, via)]
+
+
+def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Finding]:
     script = parse_script(text, depth)
     findings: list[Finding] = []
-    if script.too_deep:
-        findings.append(_too_deep(text, via))
     for bomb in script.fork_bombs:
         findings.append(
             Finding(

@@ -119,7 +119,7 @@ def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
         for m in _FORK_BOMB.finditer(compact)
         if len(re.findall(r"(?:^|[|&;])" + re.escape(m.group(1)) + r"(?=$|[|&;])", m.group(2))) >= 2
     )
-    return Script(tuple(commands), parsed=False, fork_bombs=bombs, too_deep=False)
+    return Script(tuple(commands), parsed=False, fork_bombs=bombs)
 
 
 def _command(

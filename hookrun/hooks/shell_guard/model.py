@@ -111,4 +111,3 @@ class Script:
     commands: tuple[Command, ...]
     parsed: bool = True  # False: bashlex failed, judged by the fallback tokenizer
     fork_bombs: tuple[str, ...] = ()  # sources of self-replicating function definitions
-    too_deep: bool = False  # substitutions nested past parse.MAX_DEPTH

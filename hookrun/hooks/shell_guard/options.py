@@ -29,12 +29,14 @@ RULES: dict[str, str] = {
     "user.deny": "a command shape from the deny option",
 }
 
+# Directories a build or a package manager recreates. Not `bin`, `lib`, `pkg`, `env`
+# or `site`: many projects keep sources or settings there.
 DEFAULT_ARTIFACT_DIRS: tuple[str, ...] = (
-    "node_modules", "dist", "build", "target", "out", ".venv", "venv", "env", ".tox", ".nox",
+    "node_modules", "dist", "build", "target", "out", ".venv", "venv", ".tox", ".nox",
     "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", "coverage",
     "htmlcov", ".coverage", ".next", ".nuxt", ".svelte-kit", ".turbo", ".parcel-cache",
-    ".cache", ".gradle", ".eggs", "*.egg-info", "bin", "obj", ".terraform", "tmp", ".tmp",
-    "_build", "site", ".angular", ".expo", "storybook-static", ".docusaurus", "pkg",
+    ".cache", ".gradle", ".eggs", "*.egg-info", ".terraform", "tmp", ".tmp", "_build",
+    ".angular", ".expo", "storybook-static", ".docusaurus",
 )  # fmt: skip
 DEFAULT_TEMP_DIRS: tuple[str, ...] = ("/tmp", "/var/tmp", "/private/tmp", "/dev/shm")
 

@@ -27,6 +27,10 @@ _PWD = re.compile(r"\s*pwd(\s+-[LP])?\s*")
 _ECHO = re.compile(r"\s*(echo|printf)\s+([^;&|<>()`$\n]*)")
 
 
+class TooDeep(Exception):
+    """Substitutions or shells nested past :data:`MAX_DEPTH`: refuse to judge."""
+
+
 @lru_cache(maxsize=2048)
 def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Script:
     """Every simple command of ``text`` (cached; the Script is immutable).
@@ -35,7 +39,7 @@ def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Scr
     placeholders appear in ``text`` (a ``$(cat <<EOF …)`` substitution).
     """
     if depth > MAX_DEPTH:
-        return Script((), parsed=True, too_deep=True)
+        raise TooDeep(text)
     stripped = strip_heredocs(text, bodies)
     walker = _Walker(stripped.text, stripped.bodies, depth)
     try:
@@ -44,9 +48,11 @@ def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Scr
         trees = bashlex.parse(stripped.text)
         for tree in trees:
             walker.walk(tree, [], None)
+    except TooDeep:
+        raise
     except Exception:  # bashlex raises many types (ParsingError, NotImplementedError…)
         return fallback.parse(stripped.text, stripped.bodies, depth)
-    return Script(tuple(walker.commands), True, tuple(walker.fork_bombs), walker.too_deep)
+    return Script(tuple(walker.commands), True, tuple(walker.fork_bombs))
 
 
 def finish_words(
@@ -110,7 +116,6 @@ class _Walker:
         self.depth = depth
         self.commands: list[Command] = []
         self.fork_bombs: list[str] = []
-        self.too_deep = depth >= MAX_DEPTH
         self.variables: dict[str, str] = {}
 
     def src(self, node: Any) -> str:
