@@ -142,7 +142,7 @@ class _Parser:
         tok = self.take()
         if tok in ("+", "-", "!", "~"):
             v = self.unary()
-            return {"+": v, "-": -v, "!": int(not v), "~": ~v}[tok]
+            return _wrap({"+": v, "-": -v, "!": int(not v), "~": ~v}[tok])
         if tok in ("++", "--"):
             name = self.take()
             if not re.fullmatch(r"[A-Za-z_]\w*", name):
@@ -157,7 +157,7 @@ class _Parser:
             self.pos += 1
             return v
         if tok[0].isdigit():
-            return parse_int(tok)
+            return _wrap(parse_int(tok))
         if re.fullmatch(r"[A-Za-z_]\w*", tok):
             nxt = self.peek()
             if nxt in _ASSIGN:
@@ -175,7 +175,16 @@ class _Parser:
         raise ArithError(f'syntax error: operand expected (error token is "{tok}")')
 
 
+def _wrap(value: int) -> int:
+    """Signed 64-bit wrap-around, as bash's intmax_t arithmetic (and no 10⁶-digit ints)."""
+    return ((value + (1 << 63)) & ((1 << 64) - 1)) - (1 << 63)
+
+
 def _apply(op: str, a: int, b: int) -> int:
+    return _wrap(_apply_exact(op, a, b))
+
+
+def _apply_exact(op: str, a: int, b: int) -> int:
     if op in ("/", "%"):
         if b == 0:
             raise ArithError("division by 0")
@@ -184,8 +193,9 @@ def _apply(op: str, a: int, b: int) -> int:
     if op == "**":
         if b < 0:
             raise ArithError("exponent less than 0")
-        return int(a**b)
+        return pow(a, b, 1 << 64)
     if op in ("<<", ">>"):
+        b &= 63  # the shift count is taken modulo the word size, as on x86
         return a << b if op == "<<" else a >> b
     table: dict[str, Callable[[int, int], int]] = {
         ",": lambda x, y: y,

@@ -29,6 +29,10 @@ from hookrun.dispatch.shell.arith import ArithError, evaluate
         ("x + 1", 42),
         ("unset_var + 1", 1),
         ("ref * 2", 84),  # a variable holding a name is evaluated in turn
+        ("1 << 64", 1),  # 64-bit semantics, as bash
+        ("9223372036854775807 + 1", -9223372036854775808),
+        ("2 ** 100000", 0),
+        ("-2 ** 63", -9223372036854775808),
     ],
 )
 def test_expression_value(expr: str, value: int) -> None:
