@@ -29,6 +29,8 @@ from hookrun.dispatch.split import split_simple
 from hookrun.dispatch.streams import BufferSource, CaptureSink
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from hookrun.dispatch.shell import Shell
 
 # Exit statuses of an interrupted run, as timeout(1) and a shell's SIGINT report them.
@@ -278,7 +280,7 @@ async def arun(
         max_output=max_output,
         platform=platform,
     )
-    future = asyncio.get_running_loop().run_in_executor(None, call)
+    future = asyncio.get_running_loop().run_in_executor(_executor(), call)
     try:
         return await asyncio.shield(future)
     except asyncio.CancelledError:
@@ -290,3 +292,20 @@ async def arun(
     finally:
         if unlink is not None:
             unlink()
+
+
+# Not the loop's default executor: it has min(32, cpus + 4) threads, so on a
+# small machine the seventh parallel hook would queue there, and its timeout,
+# which starts inside run(), would start late. Threads are created on demand.
+_ARUN_THREADS = 64
+_EXECUTORS: list[concurrent.futures.ThreadPoolExecutor] = []
+
+
+def _executor() -> concurrent.futures.ThreadPoolExecutor:
+    if not _EXECUTORS:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _EXECUTORS.append(
+            ThreadPoolExecutor(max_workers=_ARUN_THREADS, thread_name_prefix="hookrun-arun")
+        )
+    return _EXECUTORS[0]

@@ -364,3 +364,19 @@ def test_parallel_runs_keep_their_own_output(tmp_path: Path, env: dict[str, str]
     assert {i: r.stdout for i, r in results.items()} == {
         i: f"{i}\nin{i}".encode() for i in range(10)
     }
+
+
+def test_many_parallel_aruns_do_not_queue_behind_each_other(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    _hook(tmp_path, "h", "#!/bin/sh\nsleep 0.5\necho $1\n")
+
+    async def scenario() -> list[Completed]:
+        return await asyncio.gather(
+            *(arun(f"./h {i}", cwd=str(tmp_path), env=env, timeout=30) for i in range(16))
+        )
+
+    started = time.monotonic()
+    results = asyncio.run(scenario())
+    assert time.monotonic() - started < 1.2  # one wave, not ceil(16 / executor size)
+    assert [r.stdout for r in results] == [f"{i}\n".encode() for i in range(16)]
