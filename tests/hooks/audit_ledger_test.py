@@ -1,10 +1,8 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import textwrap
+import multiprocessing as mp
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -163,24 +161,34 @@ def test_the_policy_is_registered_fail_open_for_post_tool_use() -> None:
     assert policy.on_error == "allow" and policy.events[0] == "PostToolUse"
 
 
+def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
+    """Run ``target`` in one real process per ``args``, released together by a barrier
+    (fork where the OS has it, so workers need no re-import; spawn elsewhere)."""
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    barrier = ctx.Barrier(len(args))
+    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(100)
+    assert [proc.exitcode for proc in procs] == [0] * len(procs)
+
+
+def _log_worker(barrier: Any, root: str, i: int) -> None:
+    ctx = PolicyContext(root, root, "", {})
+    opts = audit_ledger.POLICY.bind({"max_arg_chars": 5000})
+    barrier.wait()
+    for j in range(25):
+        payload = {
+            "tool_name": "Bash",
+            "session_id": str(i),
+            "tool_input": {"command": f"{j} " + "y" * 4000},
+        }
+        audit_ledger.decide(payload, opts, ctx)
+
+
 def test_twenty_processes_logging_at_once_write_every_line_whole(tmp_path: Path) -> None:
-    code = f"""
-        import sys
-        from hookrun.hooks import audit_ledger
-        from hookrun.hooks.base import PolicyContext
-        ctx = PolicyContext({str(tmp_path)!r}, {str(tmp_path)!r}, "", {{}})
-        opts = audit_ledger.POLICY.bind({{"max_arg_chars": 5000}})
-        for j in range(25):
-            payload = {{"tool_name": "Bash", "session_id": sys.argv[1],
-                       "tool_input": {{"command": str(j) + " " + "y" * 4000}}}}
-            audit_ledger.decide(payload, opts, ctx)
-        """
-    env = {**os.environ, "PYTHONPATH": os.getcwd()}
-    procs = [
-        subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), str(i)], env=env)
-        for i in range(20)
-    ]
-    assert [p.wait(timeout=100) for p in procs] == [0] * 20
+    _in_processes(_log_worker, [(str(tmp_path), i) for i in range(20)])
     lines = _lines(tmp_path / TOOLS)
     assert len(lines) == 500
     assert {(x["session"], x["args"]["command"].split()[0]) for x in lines} == {

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import os
-import subprocess
-import sys
-import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -300,28 +299,34 @@ def test_the_policy_is_registered_fail_closed_for_pre_tool_use() -> None:
         policy.bind({"escalate_afterr": 2})
 
 
+def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
+    """Run ``target`` in one real process per ``args``, released together by a barrier
+    (fork where the OS has it, so workers need no re-import; spawn elsewhere)."""
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    barrier = ctx.Barrier(len(args))
+    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(100)
+    assert [proc.exitcode for proc in procs] == [0] * len(procs)
+
+
+def _deny_worker(barrier: Any, project: str, i: int) -> None:
+    ctx = PolicyContext(project, project, os.path.join(project, ".hookrun", "state"), {})
+    opts = lockout.POLICY.bind({"escalate_after": None})
+    who, path = ("Backend", "src/auth.ts") if i % 2 else ("Frontend", "src/other.ts")
+    payload = {"tool_name": "Edit", "tool_input": {"file_path": path}, "agent_name": who}
+    barrier.wait()
+    for _ in range(10):
+        assert lockout.decide(payload, opts, ctx).decision == "deny"
+    if i == 7:
+        lockout.add(ctx.state_dir, "src/late.ts", "Late")
+
+
 def test_twenty_processes_denied_at_once_count_every_denial(project: Path) -> None:
     lockout.add(_sd(project), "src/auth.ts", "Backend")
     lockout.add(_sd(project), "src/other.ts", "Frontend")
-    code = f"""
-        import sys
-        from hookrun.hooks import lockout
-        from hookrun.hooks.base import PolicyContext
-        ctx = PolicyContext({str(project)!r}, {str(project)!r}, {_sd(project)!r}, {{}})
-        opts = lockout.POLICY.bind({{"escalate_after": None}})
-        who = "Backend" if int(sys.argv[1]) % 2 else "Frontend"
-        path = "src/auth.ts" if who == "Backend" else "src/other.ts"
-        payload = {{"tool_name": "Edit", "tool_input": {{"file_path": path}}, "agent_name": who}}
-        for _ in range(10):
-            assert lockout.decide(payload, opts, ctx).decision == "deny"
-        if sys.argv[1] == "7":
-            lockout.add({_sd(project)!r}, "src/late.ts", "Late")
-        """
-    env = {**os.environ, "PYTHONPATH": os.getcwd()}
-    procs = [
-        subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), str(i)], env=env)
-        for i in range(20)
-    ]
-    assert [p.wait(timeout=100) for p in procs] == [0] * 20
+    _in_processes(_deny_worker, [(str(project), i) for i in range(20)])
     got = {e.artifact: e.denials for e in lockout.entries(_sd(project))}
     assert got == {"src/auth.ts": 100, "src/other.ts": 100, "src/late.ts": 0}

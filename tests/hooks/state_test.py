@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import os
 import subprocess
 import sys
-import textwrap
 import time
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +26,36 @@ def _unwritable_dir(tmp_path: Path) -> str:
     return str(ro / "state")
 
 
-def _run_workers(code: str, n: int) -> None:
-    """Start ``n`` real Python processes running ``code`` at once; all must succeed."""
-    env = {**os.environ, "PYTHONPATH": os.getcwd()}
-    procs = [
-        subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), str(i)], env=env)
-        for i in range(n)
-    ]
-    assert [p.wait(timeout=100) for p in procs] == [0] * n
+def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
+    """Run ``target`` in one real process per ``args``, released together by a barrier.
+
+    fork where the OS has it (no re-import per worker, so the test stays fast);
+    spawn elsewhere. Each worker must exit 0.
+    """
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    barrier = ctx.Barrier(len(args))
+    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(100)
+    assert [proc.exitcode for proc in procs] == [0] * len(procs)
+
+
+def _bump_worker(barrier: Any, path: str, me: str) -> None:
+    def bump(d: dict[str, Any]) -> None:
+        d["n"] = d.get("n", 0) + 1
+        d.setdefault("by", {})[me] = d.get("by", {}).get(me, 0) + 1
+
+    barrier.wait()
+    for _ in range(10):
+        state.update(path, bump)
+
+
+def _append_worker(barrier: Any, path: str, me: str) -> None:
+    barrier.wait()
+    for j in range(50):
+        state.append_line(path, {"w": me, "j": j, "pad": "x" * 3000})
 
 
 def test_read_of_a_missing_file_is_empty_state(tmp_path: Path) -> None:
@@ -133,35 +156,15 @@ def test_a_held_lock_times_out_with_advice_instead_of_hanging(tmp_path: Path) ->
 
 def test_twenty_processes_updating_at_once_lose_no_update(tmp_path: Path) -> None:
     path = str(tmp_path / "counter.json")
-    _run_workers(
-        f"""
-        import sys
-        from hookrun.hooks import state
-        me = sys.argv[1]
-        def bump(d):
-            d["n"] = d.get("n", 0) + 1
-            d.setdefault("by", {{}})[me] = d.get("by", {{}}).get(me, 0) + 1
-        for _ in range(25):
-            state.update({path!r}, bump)
-        """,
-        20,
-    )
+    _in_processes(_bump_worker, [(path, str(i)) for i in range(20)])
     data = json.loads(Path(path).read_text())
-    assert data["n"] == 500
-    assert data["by"] == {str(i): 25 for i in range(20)}
+    assert data["n"] == 200
+    assert data["by"] == {str(i): 10 for i in range(20)}
 
 
 def test_twenty_processes_appending_lines_never_interleave(tmp_path: Path) -> None:
     path = str(tmp_path / "ledger.jsonl")
-    _run_workers(
-        f"""
-        import sys
-        from hookrun.hooks import state
-        for j in range(50):
-            state.append_line({path!r}, {{"w": sys.argv[1], "j": j, "pad": "x" * 3000}})
-        """,
-        20,
-    )
+    _in_processes(_append_worker, [(path, str(i)) for i in range(20)])
     lines = Path(path).read_text().splitlines()
     records = [json.loads(line) for line in lines]
     assert len(records) == 1000
