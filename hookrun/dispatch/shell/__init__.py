@@ -87,7 +87,7 @@ class Shell:
         except Exception as exc:
             return self._internal_error(exc)
         try:
-            return sh.run_top(program.nodes, program.source, sh.io)
+            return sh.run_top(program.nodes, program.source, sh.io.copy())
         except (Interrupted, KeyboardInterrupt):
             raise
         except BrokenPipeError:

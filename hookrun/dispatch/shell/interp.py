@@ -60,6 +60,9 @@ class IO:
     stdout: ByteSink
     stderr: ByteSink
 
+    def copy(self) -> IO:
+        return IO(self.stdin, self.stdout, self.stderr)
+
 
 @dataclass
 class _Job:
@@ -114,6 +117,7 @@ class Interp:
         self.source_depth = 0
         self.exit_trap: str | None = None
         self.route: str | None = None
+        self.exec_owned: list[Closable] = []  # files opened by `exec >file`
         # Set on the subshell of a background job, to learn its first child's pid.
         self.spawn_hook: Callable[[Any], None] | None = None
         self.spawned: threading.Event | None = None
@@ -276,6 +280,7 @@ class Interp:
                     self.error(exc.message, io)
                     return exc.status
             if subshell:
+                io = io.copy()  # `exec >f` inside ( … ) must not leak out
                 sub = self.subshell(io)
                 status = sub.run_program(body, self.src, io)
                 self.check_errexit(status)
@@ -505,6 +510,11 @@ class Interp:
         try:
             self.subst_status = None
             argv = self.expand_argv(words)
+            if argv == ["exec"] and redirects:
+                # `exec >file`: the redirections stay for the rest of this (sub)shell.
+                new = self.redirect(redirects, io, self.exec_owned)
+                io.stdin, io.stdout, io.stderr = new.stdin, new.stdout, new.stderr
+                return 0
             if redirects:
                 io = self.redirect(redirects, io, owned)
             values = [self.assignment(a) for a in assigns]
@@ -604,7 +614,7 @@ class Interp:
         except Unsupported as exc:
             self.error(f"{path}: {unsupported_message(exc.construct)}", io)
             return 2
-        return child.run_top(program.nodes, program.source, io)
+        return child.run_top(program.nodes, program.source, io.copy())
 
     def run_top(self, nodes: Sequence[Any], source: str, io: IO) -> int:
         """Run a whole script: ``exit``, the EXIT trap and fatal errors are handled here."""
@@ -614,13 +624,17 @@ class Interp:
             status = ret.code
         except LoopControl:
             status = self.state.status
-        if self.exit_trap:
-            trap, self.exit_trap = self.exit_trap, None
-            self.state.status = status
-            try:
-                self.run_source(trap, io)
-            except ExitShell as exc:
-                status = exc.code
+        try:
+            if self.exit_trap:
+                trap, self.exit_trap = self.exit_trap, None
+                self.state.status = status
+                try:
+                    self.run_source(trap, io)
+                except ExitShell as exc:
+                    status = exc.code
+        finally:
+            _close_all(self.exec_owned)
+            self.exec_owned = []
         return status
 
     def spawn_and_wait(self, argv: list[str], env: Mapping[str, str], io: IO) -> int:

@@ -257,6 +257,15 @@ CASES = [
         "",
         0,
     ),
+    ("exec redirection stays", "exec >/dev/null; echo hidden; echo err >&2", "", "err\n", 0),
+    (
+        "exec redirection in a subshell stays inside",
+        "(exec >/dev/null; echo hidden); echo shown",
+        "shown\n",
+        "",
+        0,
+    ),
+    ("exec 2>&1", "exec 2>&1; echo moved >&2", "moved\n", "", 0),
     ("syntax error", "if true; then", "", "", 2),
 ]
 
