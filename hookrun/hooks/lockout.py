@@ -88,21 +88,31 @@ def _project_of(state_dir: str) -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(state_dir)))
 
 
-def normalize_artifact(artifact: str, project_dir: str) -> str:
-    """``artifact`` as the registry stores it; raises ValueError for unusable input."""
+def _inside(path: str, project_dir: str, what: str) -> str:
+    """``path`` (absolute) relative to the project, ``/`` separators; ValueError outside."""
+    root = os.path.realpath(project_dir)
+    rel = os.path.relpath(os.path.realpath(path), root).replace(os.sep, "/")
+    if rel == ".." or rel.startswith("../") or os.path.isabs(rel):
+        raise ValueError(
+            f"lockout: {what} is outside the project {root} — give a path inside the project"
+        )
+    return rel
+
+
+def normalize_artifact(artifact: str, project_dir: str, *, cwd: str | None = None) -> str:
+    """``artifact`` as the registry stores it; raises ValueError for unusable input.
+
+    A relative artifact is relative to ``cwd`` when given (a person typing a path in a
+    sub-folder means that folder), else to the project root.
+    """
     text = artifact.strip().replace("\\", "/")
     if not text:
         raise ValueError("lockout: the artifact is empty — give a path relative to the project")
     if os.path.isabs(text) or os.path.isabs(artifact.strip()):
-        root = os.path.realpath(project_dir)
-        absolute = os.path.realpath(artifact.strip())
-        rel = os.path.relpath(absolute, root).replace(os.sep, "/")
-        if rel == ".." or rel.startswith("../"):
-            raise ValueError(
-                f"lockout: {artifact} is outside the project {root} — "
-                "give a path inside the project"
-            )
-        return rel
+        text = _inside(artifact.strip(), project_dir, artifact)
+    elif cwd is not None:
+        base = _inside(cwd, project_dir, f"the current folder {cwd}")
+        text = text if base == "." else f"{base}/{text}"
     parts: list[str] = []
     for part in text.split("/"):
         if part in ("", "."):
@@ -156,12 +166,14 @@ def add(
     *,
     reason: str | None = None,
     project_dir: str | None = None,
+    cwd: str | None = None,
 ) -> LockoutEntry:
     """Lock ``agent`` out of ``artifact``; idempotent (a repeat updates the reason only).
 
+    ``cwd``: what a relative artifact is relative to (default: the project root).
     Raises ValueError for an unusable artifact or agent, StateError for state trouble.
     """
-    rel = normalize_artifact(artifact, project_dir or _project_of(state_dir))
+    rel = normalize_artifact(artifact, project_dir or _project_of(state_dir), cwd=cwd)
     name = agent.strip()
     if not name:
         raise ValueError("lockout: the agent name is empty — give the rejected author's name")
@@ -190,10 +202,11 @@ def clear(
     agent: str | None = None,
     *,
     project_dir: str | None = None,
+    cwd: str | None = None,
 ) -> int:
     """Remove the entries matching ``artifact`` and/or ``agent`` (None = any); the count."""
     rel = (
-        normalize_artifact(artifact, project_dir or _project_of(state_dir))
+        normalize_artifact(artifact, project_dir or _project_of(state_dir), cwd=cwd)
         if artifact is not None
         else None
     )

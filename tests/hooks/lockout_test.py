@@ -330,3 +330,37 @@ def test_twenty_processes_denied_at_once_count_every_denial(project: Path) -> No
     _in_processes(_deny_worker, [(str(project), i) for i in range(20)])
     got = {e.artifact: e.denials for e in lockout.entries(_sd(project))}
     assert got == {"src/auth.ts": 100, "src/other.ts": 100, "src/late.ts": 0}
+
+
+@pytest.mark.parametrize(
+    ("cwd", "given", "stored"),
+    [
+        ("src", "auth.ts", "src/auth.ts"),
+        ("src", "../docs/a.md", "docs/a.md"),
+        ("src", "auth/**", "src/auth/**"),
+        (".", "src/auth.ts", "src/auth.ts"),
+    ],
+)
+def test_a_relative_artifact_is_relative_to_cwd_when_given(
+    project: Path, cwd: str, given: str, stored: str
+) -> None:
+    entry = lockout.add(_sd(project), given, "Backend", cwd=str(project / cwd))
+    assert entry.artifact == stored
+    assert lockout.clear(_sd(project), given, cwd=str(project / cwd)) == 1
+
+
+@pytest.mark.parametrize(
+    ("artifact", "cwd", "message"),
+    [
+        ("x.ts", "/", "the current folder / is outside the project"),
+        ("../../x.ts", "src", "leaves the project"),
+        ("PROJECT", None, "names the project root"),
+    ],
+)
+def test_cwd_and_absolute_paths_stay_inside_the_project(
+    project: Path, artifact: str, cwd: str | None, message: str
+) -> None:
+    artifact = artifact.replace("PROJECT", str(project))
+    where = None if cwd is None else (cwd if cwd.startswith("/") else str(project / cwd))
+    with pytest.raises(ValueError, match=message):
+        lockout.add(_sd(project), artifact, "Backend", cwd=where)
