@@ -34,8 +34,9 @@ from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
 
 # A parameter line, "MODE: x" / "- **TASK_ID**: x"; the value stops at the next
-# "KEY:" so "MODE: brainstorm, CYCLE: 2" yields one mode.
-_PARAM = r"(?im)^[\s>*_\-]*(?:\*\*)?{key}(?:\*\*)?\s*[:=]\s*(?P<value>.+)$"
+# "KEY:" so "MODE: brainstorm, CYCLE: 2" yields one mode. Keys are upper case, as
+# Ralph writes them: "Mode: dark" in a prose prompt is not a parameter.
+_PARAM = r"(?m)^[\s>*_\-]*(?:\*\*)?{key}(?:\*\*)?\s*[:=]\s*(?P<value>.+)$"
 _NEXT_KEY = re.compile(r"\b[A-Z][A-Z_]+\s*:")
 _MODE_RE = re.compile(_PARAM.format(key="MODES?"))
 _TASK_RE = re.compile(_PARAM.format(key="TASK_IDS?"))

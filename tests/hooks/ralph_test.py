@@ -372,6 +372,7 @@ def _task(prompt: str, tool: str = "Task", **extra: Any) -> dict[str, Any]:
         (_task("MODE: EXECUTE", tool="runSubagent", description="MODE: REVIEW"), True),
         (_task("MODE: A\nMODE: B", tool="@agent Ralph-v2-Executor"), True),
         (_task("MODE: A\nMODE: B", tool="Bash"), False),
+        (_task("Mode: dark\nmode: light\nTask_id: a, b"), False),  # prose, not parameters
     ],
 )
 def test_single_mode_guard_blocks_multi_mode_and_multi_task_calls(
