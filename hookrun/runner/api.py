@@ -48,7 +48,7 @@ class _EventHooks:
         self.specs = tuple(specs)
         self.keys: tuple[Hashable, ...] = tuple(dedupe_key(s) for s in self.specs)
         self._prepared: list[PreparedHook | None] = [
-            PreparedHook(s) if s.builtin is None else None for s in self.specs
+            prepare_hook(s) if s.builtin is None else None for s in self.specs
         ]
         self._lock = threading.Lock()
 

@@ -230,6 +230,14 @@ def test_envelope_fields_are_read_in_both_shapes(obj: dict[str, Any], expected: 
             'field "hookSpecificOutput.permissionDecision" must be one of "allow", "deny", "ask", "defer" or null, got "nope"',  # noqa: E501
         ),
         (
+            {"hookSpecificOutput": {"decision": "allow"}},
+            'field "hookSpecificOutput.decision" must be an object, got a string',
+        ),
+        (
+            {"hookSpecificOutput": {"decision": {"behavior": "ask"}}},
+            'field "hookSpecificOutput.decision.behavior" must be one of "allow", "deny" or null, got "ask"',  # noqa: E501
+        ),
+        (
             {"hookSpecificOutput": {"updatedInput": "x"}},
             'field "hookSpecificOutput.updatedInput" must be an object, got a string',
         ),
@@ -326,3 +334,8 @@ def test_a_long_garbage_line_is_quoted_shortened() -> None:
 def test_an_envelope_round_trips_through_json() -> None:
     env = {"decision": "deny", "reason": "r", "context": ["c"], "updated_input": {"a": 1}}
     assert parse_stdout("PreToolUse", json.dumps(env).encode()) == parse_envelope(env)
+
+
+def test_a_permission_request_deny_with_interrupt_halts() -> None:
+    obj = {"hookSpecificOutput": {"decision": {"behavior": "deny", "interrupt": True}}}
+    assert parse_envelope(obj) == HookAnswer(decision="deny", halt=True)

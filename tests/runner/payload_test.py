@@ -176,3 +176,9 @@ def test_null_common_fields_count_as_absent(tmp_path: Path) -> None:
         False,
         str(tmp_path),
     )
+
+
+def test_a_lone_surrogate_in_an_env_value_is_replaced_not_fatal(tmp_path: Path) -> None:
+    inp = prepare("PreToolUse", {"tool_name": "b\ud800"}, cwd=str(tmp_path), project_dir=".")
+    assert inp.env["HOOKRUN_TOOL_NAME"] == "b?"
+    os.environ.copy().update(inp.env)  # acceptable to the OS layer
