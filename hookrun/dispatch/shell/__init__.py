@@ -8,6 +8,11 @@ What the shell supports, and how each bashlex gap is handled, is described in
 :mod:`.parse` and :mod:`.prepass`. A construct it does not interpret is handed whole to
 a POSIX shell on PATH when there is one (``route == "sh-fallback"``), and otherwise fails
 with exit 2 and a message naming the construct and the shebang escape hatch.
+
+Windows paths: ``run_argv`` never touches its words, so ``C:\\tools\\x.exe`` keeps its
+backslashes. Inside a script, backslashes follow POSIX quoting, as in any shell: write
+``'C:\\tools\\x.exe'`` (single quotes) or ``C:/tools/x.exe``; an unquoted ``C:\\tools``
+becomes ``C:tools``.
 """
 
 from __future__ import annotations

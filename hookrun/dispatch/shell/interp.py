@@ -236,7 +236,12 @@ class Interp:
         elif kind == "list":
             status = self.exec_sequence(node.parts, io)
         elif kind == "compound":
-            status = self.exec_compound(node, io)
+            # Command substitutions inside (`for x in $(…)`) see the group's redirections.
+            saved, self.io = self.io, io
+            try:
+                status = self.exec_compound(node, io)
+            finally:
+                self.io = saved
         elif kind == "if":
             status = self.exec_if(node, io)
         elif kind in ("while", "until"):

@@ -294,3 +294,22 @@ def test_positional_arguments_come_from_run_script(run: Runner) -> None:
 def test_payload_on_stdin_reaches_read_and_children(run: Runner) -> None:
     ran = run('read -r first; echo "got $first"; cat', stdin=b'{"a":1}\nrest\n')
     assert ran.out == 'got {"a":1}\nrest\n'
+
+
+@pytest.mark.parametrize(
+    ("source", "stdout"),
+    [
+        ("echo 'C:\\tools\\x.exe'", "C:\\tools\\x.exe\n"),
+        ("echo C:/tools/x.exe", "C:/tools/x.exe\n"),
+        ("echo C:\\tools", "C:tools\n"),  # POSIX quoting: unquoted backslash escapes
+    ],
+)
+def test_windows_paths_in_scripts_follow_posix_quoting(
+    run: Runner, source: str, stdout: str
+) -> None:
+    assert run(source, platform="win32").out == stdout
+
+
+def test_substitution_in_a_redirected_group_sees_the_redirection(run: Runner) -> None:
+    ran = run("{ for w in $(echo a; echo gone >&2); do echo $w; done; } 2>/dev/null")
+    assert (ran.out, ran.err) == ("a\n", "")
