@@ -53,6 +53,7 @@ __all__ = [
     "NormPath",
     "Target",
     "glob_literal",
+    "glob_root",
     "glob_match",
     "ignores_case",
     "normalize",
@@ -397,9 +398,14 @@ def tool_target(
     *,
     workspace: str | None = None,
     platform: str = sys.platform,
+    raw: str | None = None,
 ) -> Target | None:
-    """The normalised file path of a file tool call, or None when it names none."""
-    raw = file_path(payload)
+    """The normalised file path of a file tool call, or None when it names none.
+
+    ``raw`` overrides the path read from the payload (read-guard passes the
+    fixed prefix of a Glob pattern).
+    """
+    raw = raw or file_path(payload)
     if not raw:
         return None
     root = workspace_of(payload, ctx, workspace)
@@ -407,6 +413,23 @@ def tool_target(
     home = ctx.env.get("HOME") or ctx.env.get("USERPROFILE")
     norm = normalize(raw, workspace=root, cwd=cwd, platform=platform, home=home)
     return Target(raw, norm, root)
+
+
+_WILD = re.compile(r"[*?\[{]")
+
+
+def glob_root(pattern: str) -> str:
+    """The fixed directory a glob pattern searches: ``/etc/**/*.conf`` → ``/etc``."""
+    parts = re.split(r"[\\/]", pattern) if "\\" in pattern else pattern.split("/")
+    fixed: list[str] = []
+    for part in parts:
+        if _WILD.search(part):
+            break
+        fixed.append(part)
+    if len(fixed) == len(parts):
+        return pattern  # no wildcard: the pattern names one path
+    root = "/".join(fixed)
+    return root or ("/" if pattern.startswith("/") else ".")
 
 
 def _looks_absolute(path: str) -> bool:

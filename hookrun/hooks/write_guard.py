@@ -66,7 +66,7 @@ from pydantic import Field
 
 from hookrun.hooks import payload as P
 from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
-from hookrun.hooks.paths import Target, glob_literal, glob_match, tool_target
+from hookrun.hooks.paths import Target, glob_literal, glob_match, glob_root, tool_target
 
 Kind = Literal["write", "read"]
 
@@ -211,6 +211,31 @@ def _lookup(table: Mapping[str, Rules], name: str | None) -> tuple[str, Rules] |
     return None
 
 
+GLOB_TOOLS = frozenset({"glob", "file_search"})
+
+
+def _searched_path(payload: Mapping[str, Any]) -> str | None:
+    """Where a Glob looks: its ``path`` joined with the fixed part of ``pattern``.
+
+    ``Glob {"pattern": "/home/me/.ssh/*"}`` names no ``path`` yet reads outside
+    the workspace; the pattern's fixed prefix is what must be judged.
+    """
+    if P.tool_name(payload).casefold() not in GLOB_TOOLS:
+        return None
+    pattern = P.input_str(payload, "pattern", "glob", "query")
+    if not pattern:
+        return None
+    root = glob_root(pattern)
+    base = P.file_path(payload)
+    if base and not _absolute_like(root):
+        return base.rstrip("/\\") + "/" + root
+    return root
+
+
+def _absolute_like(path: str) -> bool:
+    return path.startswith(("/", "\\", "~")) or (len(path) > 1 and path[1] == ":")
+
+
 @lru_cache(maxsize=64)
 def _folded(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(n.casefold() for n in names)
@@ -239,7 +264,8 @@ def judge(
     tool = P.tool_name(payload)
     if tool.casefold() not in _folded(opts.tools):
         return Verdict()
-    target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform)
+    raw = _searched_path(payload) if kind == "read" else None
+    target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform, raw=raw)
     if target is None:
         return Verdict()
     who = _Who(

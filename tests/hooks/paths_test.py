@@ -4,7 +4,14 @@ from pathlib import Path
 
 import pytest
 
-from hookrun.hooks.paths import NormPath, glob_literal, glob_match, ignores_case, normalize
+from hookrun.hooks.paths import (
+    NormPath,
+    glob_literal,
+    glob_match,
+    glob_root,
+    ignores_case,
+    normalize,
+)
 
 # Seed 001's pattern table, verbatim, plus the edges our policies rely on.
 GLOB_CASES = [
@@ -208,3 +215,18 @@ def test_win32_simulation_never_touches_the_real_filesystem(tmp_path: Path) -> N
     # A POSIX realpath over a Windows path would mangle it; the flavour decides.
     got = normalize("C:/w/a.py", workspace="C:/w", platform="win32")
     assert got == NormPath("a.py", "C:/w/a.py", False, True)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "root"),
+    [
+        ("/etc/**/*.conf", "/etc"),
+        ("src/**/*.py", "src"),
+        ("**/*.md", "."),
+        ("/*", "/"),
+        ("README.md", "README.md"),
+        ("C:\\Users\\*", "C:/Users"),
+    ],
+)
+def test_glob_root_is_the_fixed_directory_of_a_pattern(pattern: str, root: str) -> None:
+    assert glob_root(pattern) == root

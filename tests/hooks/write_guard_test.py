@@ -682,6 +682,23 @@ def test_read_guard_decides(
     assert (got.decision, got.rule) == (decision, rule)
 
 
+GLOB_CASES = [
+    ({"pattern": "/home/me/.ssh/*"}, "read.outside-workspace"),
+    ({"pattern": "../../**/*.pem"}, "read.outside-workspace"),
+    ({"pattern": "*.conf", "path": "/etc"}, "read.outside-workspace"),
+    ({"pattern": "src/**/*.py"}, None),
+    ({"pattern": "**/*.md"}, None),
+    ({"pattern": "*.py", "path": "src"}, None),
+]
+
+
+@pytest.mark.parametrize(("tool_input", "rule"), GLOB_CASES)
+def test_read_guard_judges_where_a_glob_searches(
+    tool_input: dict[str, Any], rule: str | None
+) -> None:
+    assert read({"tool_name": "Glob", "tool_input": tool_input}).rule == rule
+
+
 def test_read_guard_private_reason_says_what_to_do() -> None:
     got = read(call("view", ".squad/agents/edie/charter.md", agent_name="fenster"))
     assert got.reason == (
