@@ -375,7 +375,13 @@ def lockout_clear(
 
 
 @lockout_app.command(
-    "list", help="List the lockouts: artifact, agent, since, denials so far, reason."
+    "list",
+    help=(
+        "List the lockouts: artifact, agent, since, denials so far, reason.\n\n"
+        "\b\n"
+        "Example:\n"
+        "  hookrun lockout list"
+    ),
 )
 def lockout_list() -> int:
     from hookrun.cli_lockout import list_command

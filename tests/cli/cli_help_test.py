@@ -1,0 +1,73 @@
+"""`--help` on every command answers the question, with examples, and exits 0."""
+
+from __future__ import annotations
+
+import pytest
+
+from hookrun import cli
+
+COMMANDS = [
+    [],
+    ["run"],
+    ["check"],
+    ["list"],
+    ["schema"],
+    ["policy"],
+    ["policies"],
+    ["lockout"],
+    ["lockout", "add"],
+    ["lockout", "clear"],
+    ["lockout", "list"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "hookrun")
+def test_every_command_has_help_with_an_example(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Usage: hookrun {' '.join(command)}".rstrip())
+    assert "Example" in out
+    for line in out.splitlines():
+        if line.strip().startswith("hookrun ") and line.startswith("    "):
+            assert line.split()[1] in {"run", "check", "list", "schema", "policy", "policies",
+                                       "lockout"}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", [[], ["lockout"]])
+def test_a_group_without_a_subcommand_prints_its_help(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(command) == 0
+    assert "Commands:" in capsys.readouterr().out
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hookrun import cli_inspect
+
+    def broken(streams: object) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli_inspect, "schema_command", broken)
+    monkeypatch.delenv("HOOKRUN_DEBUG", raising=False)
+    assert cli.main(["schema"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hookrun: internal error: RuntimeError: boom — this is a bug")
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_hookrun_debug_adds_the_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hookrun import cli_inspect
+
+    def broken(streams: object) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli_inspect, "schema_command", broken)
+    monkeypatch.setenv("HOOKRUN_DEBUG", "1")
+    assert cli.main(["schema"]) == 1
+    assert "Traceback" in capsys.readouterr().err
