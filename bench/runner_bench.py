@@ -8,7 +8,9 @@ For N = 1, 4, 16 matching hooks, each kind:
 it prints the median wall time of one ``Runner.run`` and that time per hook, next to the
 median of one bare ``dispatch.run`` of the same command (what a single hook costs
 without the runner). Then the parallel speed-up: 16 hooks each sleeping 0.2 s must
-answer in ≤ 0.3 s of wall time (sequential would be 3.2 s).
+answer in ≤ 0.3 s of wall time (sequential would be 3.2 s). Last, embedded vs CLI: the
+same hooks through a fresh ``hookrun run`` process, and its cold start against
+``python -c pass`` (target ≤ 4×).
 
     python bench/runner_bench.py          # full
     python bench/runner_bench.py --quick  # fewer rounds (CI smoke)
@@ -162,6 +164,55 @@ def speedup(quick: bool) -> dict[str, Any]:
     }
 
 
+def _wall_ms(argv: list[str], stdin: bytes, env: dict[str, str], rounds: int) -> float:
+    import subprocess
+
+    def once() -> object:
+        return subprocess.run(argv, input=stdin, env=env, capture_output=True, check=False)
+
+    return _median_ms(once, rounds)
+
+
+def cli(quick: bool) -> list[dict[str, Any]]:
+    """Embedded vs CLI: the same N in-process hooks through ``hookrun run`` (a fresh
+    process per event, as a non-Python host calls it), and the cold start of
+    ``hookrun run`` with one inline hook against ``python -c pass``."""
+    import json
+    import subprocess
+
+    rounds = 7 if quick else 25
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    payload = json.dumps(PAYLOAD).encode()
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as cwd:
+        base_ms = _wall_ms([sys.executable, "-c", "pass"], b"", env, rounds)
+        for n in SIZES:
+            hooks = [{"command": f'echo \'{{"version": 1, "n": {i}}}\''} for i in range(n)]
+            path = os.path.join(cwd, f"hooks{n}.json")
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump({"hooks": {"PreToolUse": hooks}}, fh)
+            argv = [sys.executable, "-m", "hookrun", "run", "PreToolUse", "--config", path]
+            check = subprocess.run(argv, input=payload, env=env, capture_output=True, check=False)
+            if check.returncode != 0:
+                raise SystemExit(f"bench: hookrun run failed: {check.stderr.decode()[-300:]}")
+            ms = _wall_ms(argv, payload, env, rounds)
+            runner = _runner(cwd, _commands("inprocess", n))
+            embedded = _median_ms(functools.partial(runner.run, "PreToolUse", PAYLOAD), rounds)
+            runner.close()
+            rows.append(
+                {
+                    "bench": "cli",
+                    "hooks": n,
+                    "cli_ms": round(ms, 1),
+                    "embedded_ms": round(embedded, 2),
+                    "python_pass_ms": round(base_ms, 1),
+                    "cold_start_ratio": round(ms / base_ms, 2),
+                }
+            )
+    return rows
+
+
 def main(quick: bool) -> list[dict[str, Any]]:
     _register_bench_policy()
     rows = overhead(quick)
@@ -179,7 +230,14 @@ def main(quick: bool) -> list[dict[str, Any]]:
         f"parallel: 16 hooks x sleep 0.2 s -> wall {par['wall_s']:.3f} s "
         f"(sequential 3.2 s, speed-up {par['speedup']}x; target <= 0.3 s: {verdict})"
     )
-    return [*rows, par]
+    cli_rows = cli(quick)
+    for row in cli_rows:
+        print(
+            f"cli: {row['hooks']:>2} in-process hooks: hookrun run {row['cli_ms']:.1f} ms "
+            f"(embedded {row['embedded_ms']:.2f} ms); python -c pass {row['python_pass_ms']:.1f} ms"
+            f" -> {row['cold_start_ratio']:.2f}x (target <= 4x)"
+        )
+    return [*rows, par, *cli_rows]
 
 
 if __name__ == "__main__":
