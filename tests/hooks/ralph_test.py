@@ -340,6 +340,27 @@ def test_signal_schema_reasons_are_the_seeds(tmp_path: Path, content: str, reaso
     assert verdict.reason == f"signal-schema: {SIG}: {reason}"
 
 
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"tool_name": "Read", "tool_input": {"file_path": SIG}},
+        {
+            "tool_name": "Edit",
+            "tool_input": {"file_path": SIG, "old_string": "a", "new_string": "b"},
+        },
+        {"tool_name": "NotebookEdit", "tool_input": {"notebook_path": SIG}},
+        {
+            "tool_name": "Write",
+            "tool_input": {"file_path": "/elsewhere/signal.yaml", "content": "x"},
+        },
+    ],
+)
+def test_signal_schema_has_no_opinion_on_what_it_cannot_judge(
+    tmp_path: Path, payload: dict[str, Any]
+) -> None:
+    assert _run(ralph.SIGNAL_SCHEMA, tmp_path, payload) == Verdict()
+
+
 def test_signal_schema_judges_an_edit_by_the_resulting_file(tmp_path: Path) -> None:
     (tmp_path / SIG).parent.mkdir(parents=True)
     (tmp_path / SIG).write_text("type: STEER\nmessage: a\ntarget: ALL\n")
