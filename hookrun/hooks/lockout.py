@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
@@ -71,12 +72,12 @@ class LockoutEntry:
             denials=denials if isinstance(denials, int) and denials >= 0 else 0,
         )
 
-    def covers(self, agent: str, rel: str) -> bool:
+    def covers(self, agent: str, rel: str, *, ignore_case: bool = False) -> bool:
         if self.agent.casefold() != agent.casefold():
             return False
         if file_edit.is_glob(self.artifact):
-            return paths.glob_match(rel, self.artifact)
-        return rel == self.artifact
+            return paths.glob_match(rel, self.artifact, ignore_case=ignore_case)
+        return rel.casefold() == self.artifact.casefold() if ignore_case else rel == self.artifact
 
 
 def registry_path(state_dir: str) -> str:
@@ -249,6 +250,9 @@ class LockoutOptions(Options):
     check_shell: bool = False
     shell_tools: tuple[str, ...] = SHELL_TOOLS
     agent_env: str = "HOOKRUN_AGENT"
+    # Paths compare without case where the file system does (Windows, macOS): there,
+    # SRC/Auth.ts *is* src/auth.ts, and a case change must not dodge the lockout.
+    ignore_case: bool | None = None  # None = the platform's default
 
 
 def _agent(payload: Mapping[str, Any], opts: LockoutOptions, ctx: PolicyContext) -> str | None:
@@ -290,16 +294,23 @@ def decide(payload: Mapping[str, Any], opts: LockoutOptions, ctx: PolicyContext)
     if agent is None:
         return ALLOW
     path = registry_path(ctx.state_dir)
+    fold = paths.ignores_case(sys.platform) if opts.ignore_case is None else opts.ignore_case
+
+    def hits(entry: LockoutEntry | None) -> str | None:
+        return next(
+            (t for t in targets if entry and entry.covers(agent, t, ignore_case=fold)), None
+        )
+
     # Lock-free read first: the common case (no lockout for this agent) costs one
     # small file read and never takes the lock.
-    if not any(e.covers(agent, t) for e in entries(ctx.state_dir) for t in targets):
+    if not any(hits(e) for e in entries(ctx.state_dir)):
         return ALLOW
 
     def count(data: dict[str, Any]) -> tuple[LockoutEntry, str] | None:
         hit: tuple[LockoutEntry, str] | None = None
         for i, item in enumerate(_raw_entries(data)):
             entry = LockoutEntry.from_json(item) if isinstance(item, Mapping) else None
-            target = next((t for t in targets if entry and entry.covers(agent, t)), None)
+            target = hits(entry)
             if entry is None or target is None:
                 continue
             entry = LockoutEntry(

@@ -364,3 +364,21 @@ def test_cwd_and_absolute_paths_stay_inside_the_project(
     where = None if cwd is None else (cwd if cwd.startswith("/") else str(project / cwd))
     with pytest.raises(ValueError, match=message):
         lockout.add(_sd(project), artifact, "Backend", cwd=where)
+
+
+@pytest.mark.parametrize(
+    ("path", "ignore_case", "denied"),
+    [
+        ("SRC/Auth.ts", True, True),
+        ("src/AUTH/x.ts", True, True),
+        ("SRC/Auth.ts", False, False),
+        ("src/auth.ts", False, True),
+    ],
+)
+def test_paths_compare_without_case_where_the_file_system_does(
+    project: Path, path: str, ignore_case: bool, denied: bool
+) -> None:
+    lockout.add(_sd(project), "src/auth.ts", "Backend")
+    lockout.add(_sd(project), "src/auth/**", "Backend")
+    verdict = _decide(project, _edit(path), ignore_case=ignore_case)
+    assert (verdict.decision == "deny") is denied
