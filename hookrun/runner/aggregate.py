@@ -8,14 +8,12 @@ loses to a fast later one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.runner.envelope import DECISION_RANK, Decision, HookAnswer
 
 
-@dataclass(frozen=True)
-class Aggregate:
+class Aggregate(NamedTuple):
     decision: Decision | None = None
     halt: bool = False
     reason: str | None = None

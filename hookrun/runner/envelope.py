@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from hookrun.runner.events import TEXT_CONTEXT_EVENTS
 from hookrun.runner.jsontypes import type_name
@@ -39,8 +38,7 @@ _PERMISSION_DECISIONS: Mapping[str, Decision | None] = {
 _BEHAVIOURS: Mapping[str, Decision | None] = {"allow": "allow", "deny": "deny"}
 
 
-@dataclass(frozen=True)
-class HookAnswer:
+class HookAnswer(NamedTuple):
     """What one hook said, in hookrun's terms. The default is "no opinion"."""
 
     decision: Decision | None = None

@@ -17,8 +17,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookrun.config.spec import HookSpec
 from hookrun.runner.envelope import HookAnswer, parse_envelope
@@ -40,8 +39,7 @@ BUILTIN_ERROR_EXIT = 1
 DispatchFn = Callable[..., "Completed"]
 
 
-@dataclass(frozen=True)
-class PreparedHook:
+class PreparedHook(NamedTuple):
     """A hook as the runner holds it from construction on: for a builtin, the policy
     already looked up and its options already validated (once, not per call)."""
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import payload as fields
 from hookrun.runner.errors import PayloadError
@@ -24,8 +23,7 @@ from hookrun.runner.jsontypes import type_name
 _STRING_FIELDS = ("session_id", "cwd", "project_dir", "tool_name", "prompt", "source", "trigger")
 
 
-@dataclass(frozen=True)
-class EventInput:
+class EventInput(NamedTuple):
     """One event, ready to hand to hooks."""
 
     event: str
