@@ -174,7 +174,9 @@ class Runner:
         :class:`~hookrun.runner.errors.PayloadError` for a payload that cannot be run;
         a hook failing never raises.
         """
-        inp = self._prepare(event, payload)
+        return self._run(self._prepare(event, payload), cancel)
+
+    def _run(self, inp: EventInput, cancel: CancelToken | None) -> RunResult:
         group, chosen = self._chosen(inp)
         hooks = [group.prepared(i) for i in chosen] if group is not None else []
         results = self._executor.run_all(hooks, inp, cancel) if hooks else []
@@ -218,11 +220,12 @@ class Runner:
 
         from hookrun.dispatch.cancel import CancelToken
 
-        token = cancel if cancel is not None else CancelToken()
-        inp_check = self._prepare(event, payload)  # PayloadError here, not in a thread
-        del inp_check
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(None, lambda: self.run(event, payload, cancel=token))
+        inp = self._prepare(event, payload)  # a PayloadError is raised here, not in a thread
+        # A token of this call's own, linked to the caller's: cancelling the task must
+        # not set a token the caller may share with other runs.
+        token = CancelToken()
+        unlink = cancel.add_callback(token.cancel) if cancel is not None else None
+        future = asyncio.get_running_loop().run_in_executor(None, self._run, inp, token)
         try:
             return await asyncio.shield(future)
         except asyncio.CancelledError:
@@ -231,6 +234,9 @@ class Runner:
             # must mean nothing of this run is still running.
             await asyncio.wait([future])
             raise
+        finally:
+            if unlink is not None:
+                unlink()
 
     def close(self) -> None:
         """Let the worker threads go (optional: they are daemons)."""

@@ -660,3 +660,28 @@ def test_a_builtin_is_bound_only_once_it_is_first_selected(tmp_path: Path, polic
     r.run("PreToolUse", {"tool_name": "edit"})
     r.run("PreToolUse", {"tool_name": "edit"})
     assert BINDS == [{"word": "x"}]
+
+
+def test_arun_honours_the_callers_token_and_never_sets_it(tmp_path: Path) -> None:
+    hang = script(tmp_path, "hang.py", "import time; time.sleep(60)")
+    r = runner(tmp_path, hook(hang))
+    shared = CancelToken()
+
+    async def main() -> RunResult:
+        asyncio.get_running_loop().call_later(0.5, shared.cancel)
+        return await r.arun("PreToolUse", BASH, cancel=shared)
+
+    result = asyncio.run(main())
+    assert result.cancelled and result.exit_code == 130
+
+    other = CancelToken()
+
+    async def cancelled_task() -> None:
+        task = asyncio.create_task(r.arun("PreToolUse", BASH, cancel=other))
+        await asyncio.sleep(0.3)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancelled_task())
+    assert not other.cancelled
