@@ -303,9 +303,9 @@ def _end_trees(procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str, grace
         if not _groups_alive(procs) and not _living(psutil, targets):
             break
         time.sleep(_POLL)
-    # Forks made while we waited are caught by scanning again before the KILL.
+    # Forks made while we waited are caught by scanning again before each KILL.
     for _ in range(2):
-        targets = _living(psutil, targets) + _snapshot(psutil, procs, dispatch_id, own)
+        targets = _merge(_living(psutil, targets), _snapshot(psutil, procs, dispatch_id, own))
         _signal_groups(procs, force=True)
         _send(targets, force=True)
         for proc in procs:
@@ -314,35 +314,95 @@ def _end_trees(procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str, grace
     _reap(psutil, procs, targets)
 
 
+def _merge(a: list[Any], b: list[Any]) -> list[Any]:
+    seen = {p.pid for p in a}
+    return a + [p for p in b if p.pid not in seen]
+
+
 def _snapshot(
     psutil: Any, procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str, own: set[int]
 ) -> list[Any]:
-    """psutil handles for the live descendants and the marker holders of this run."""
-    found: dict[int, Any] = {}
-    roots: list[Any] = []
-    for proc in procs:
-        if proc.poll() is None:
-            with contextlib.suppress(psutil.Error):
-                roots.append(psutil.Process(proc.pid))
-    roots.extend(_marked(psutil, dispatch_id))
-    for root in roots:
-        found.setdefault(root.pid, root)
-        try:
-            for child in root.children(recursive=True):
-                found.setdefault(child.pid, child)
-        except psutil.Error:
-            pass
+    """psutil handles for the live descendants and the marker holders of this run.
+
+    One pass over the process table, whatever the tree's size: psutil's
+    ``children(recursive=True)`` rescans the whole table for every root.
+    """
+    ppids, marked = _scan(psutil, dispatch_id)
+    kids: dict[int, list[int]] = {}
+    for pid, ppid in ppids.items():
+        kids.setdefault(ppid, []).append(pid)
+    todo = [p.pid for p in procs if p.poll() is None] + sorted(marked)
+    found: set[int] = set()
+    while todo:
+        pid = todo.pop()
+        if pid in found:
+            continue
+        found.add(pid)
+        todo.extend(kids.get(pid, ()))
     # Our own children are handled through Popen: psutil would reap them and
     # leave Popen with a wrong exit status.
-    return [p for pid, p in found.items() if pid not in own and pid != os.getpid()]
+    found -= own
+    found.discard(os.getpid())
+    handles = []
+    for pid in sorted(found):
+        # The handle remembers the process's start time, so a signal sent later
+        # cannot hit a new process that inherited the pid.
+        with contextlib.suppress(psutil.Error):
+            handles.append(psutil.Process(pid))
+    return handles
 
 
-def _marked(psutil: Any, dispatch_id: str) -> list[Any]:
-    """Every process whose environment carries this run's id."""
+def _scan(psutil: Any, dispatch_id: str) -> tuple[dict[int, int], set[int]]:
+    """The parent of every process, and the pids whose environment holds ``dispatch_id``."""
+    if sys.platform.startswith("linux"):
+        return _scan_proc(dispatch_id)
+    return _scan_psutil(psutil, dispatch_id)  # pragma: no cover - macOS, Windows
+
+
+def _scan_proc(dispatch_id: str) -> tuple[dict[int, int], set[int]]:
+    # Read /proc directly: psutil reads the same files, but its per-process
+    # objects and error paths made one pass cost 40-120 ms here against ~2 ms
+    # raw, on a machine where processes come and go by the dozen.
+    entry = f"{MARKER}={dispatch_id}\0".encode()
+    me, uid = os.getpid(), os.getuid()
+    ppids: dict[int, int] = {}
+    marked: set[int] = set()
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        pid = int(name)
+        try:
+            stat = _read(f"/proc/{name}/stat")
+            # "pid (comm) state ppid …": comm may hold spaces and parentheses.
+            ppids[pid] = int(stat[stat.rindex(b")") + 2 :].split()[1])
+            if pid == me or (uid != 0 and os.stat(f"/proc/{name}").st_uid != uid):
+                continue
+            env = _read(f"/proc/{name}/environ")
+        except (OSError, ValueError, IndexError):
+            continue
+        if env.startswith(entry) or b"\0" + entry in env:
+            marked.add(pid)
+    return ppids, marked
+
+
+def _read(path: str) -> bytes:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        parts = []
+        while chunk := os.read(fd, 65536):
+            parts.append(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+def _scan_psutil(psutil: Any, dispatch_id: str) -> tuple[dict[int, int], set[int]]:
     me = os.getpid()
     uid = os.getuid() if hasattr(os, "getuid") else None
-    found = []
-    for proc in psutil.process_iter():
+    ppids: dict[int, int] = {}
+    marked: set[int] = set()
+    for proc in psutil.process_iter(["ppid"]):
+        ppids[proc.pid] = proc.info["ppid"]
         try:
             if proc.pid == me:
                 continue
@@ -350,10 +410,10 @@ def _marked(psutil: Any, dispatch_id: str) -> list[Any]:
             if uid is not None and uid != 0 and proc.uids().real != uid:
                 continue
             if proc.environ().get(MARKER) == dispatch_id:
-                found.append(proc)
+                marked.add(proc.pid)
         except psutil.Error:
             continue
-    return found
+    return ppids, marked
 
 
 def _send(targets: Sequence[Any], *, force: bool) -> None:
