@@ -200,9 +200,9 @@ class Runner:
         if self.config.audit_log:
             from hookrun.runner import audit  # only configs with a trail pay for it
 
-            problem = audit.write(
-                self.config.audit_log, result, session_id=inp.session_id, tool_name=inp.tool_name
-            )
+            # The config package makes the path absolute; a hand-built Config may not.
+            path = os.path.join(self.cwd, self.config.audit_log)
+            problem = audit.write(path, result, session_id=inp.session_id, tool_name=inp.tool_name)
             if problem is not None:
                 result = replace(result, audit_error=problem)
         return result

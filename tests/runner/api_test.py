@@ -551,6 +551,11 @@ def test_each_run_appends_one_audit_line(tmp_path: Path) -> None:
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", lines[0]["time"])
 
 
+def test_a_relative_audit_log_is_taken_against_the_runners_cwd(tmp_path: Path) -> None:
+    runner(tmp_path, audit_log="logs/a.jsonl").run("Stop", {})
+    assert json.loads((tmp_path / "logs" / "a.jsonl").read_text())["event"] == "Stop"
+
+
 def test_an_unwritable_audit_log_is_reported_and_the_run_still_answers(tmp_path: Path) -> None:
     (tmp_path / "audit.jsonl").mkdir()
     cmd = script(tmp_path, "no.py", "import sys; sys.exit(2)")
