@@ -352,11 +352,13 @@ def _snapshot(
     return handles
 
 
-def _scan(psutil: Any, dispatch_id: str) -> tuple[dict[int, int], set[int]]:
+def _scan(
+    psutil: Any, dispatch_id: str, platform: str = sys.platform
+) -> tuple[dict[int, int], set[int]]:
     """The parent of every process, and the pids whose environment holds ``dispatch_id``."""
-    if sys.platform.startswith("linux"):
+    if platform.startswith("linux"):
         return _scan_proc(dispatch_id)
-    return _scan_psutil(psutil, dispatch_id)  # pragma: no cover - macOS, Windows
+    return _scan_psutil(psutil, dispatch_id)
 
 
 def _scan_proc(dispatch_id: str) -> tuple[dict[int, int], set[int]]:

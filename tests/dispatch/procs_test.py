@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -217,3 +218,28 @@ def test_a_clean_run_does_not_import_psutil(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
     ).stdout
     assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_scan_finds_parents_and_marker_holders_even_with_odd_command_names(
+    tmp_path: Path, platform: str
+) -> None:
+    from hookrun.dispatch.procs import _scan
+
+    odd = tmp_path / "a) b (c"  # the kernel's comm field is "(a) b (c)"
+    shutil.copy(shutil.which("sleep") or "/bin/sleep", odd)
+    tracker = ProcessTracker()
+    shell = _spawn(tracker, ["sh", "-c", f"'{odd}' 300 & wait"])
+    try:
+        deadline = time.monotonic() + 5
+        while not psutil.Process(shell.pid).children() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        (child,) = psutil.Process(shell.pid).children()
+        ppids, marked = _scan(psutil, tracker.dispatch_id, platform)
+        assert ppids[child.pid] == shell.pid
+        assert {shell.pid, child.pid} <= marked
+        assert os.getpid() not in marked
+        _, others = _scan(psutil, new_dispatch_id(), platform)
+        assert shell.pid not in others
+    finally:
+        tracker.end_all(grace=0.1)
