@@ -178,7 +178,9 @@ class FileReader:
             positions = self.doc.positions
             at = positions.of_key(path) if key else positions.of_value(path)
         location = f"{at[0]}:{at[1]}" if at else ""
-        issue = ConfigIssue(severity, self.given, location, format_path(path), message)
+        issue = ConfigIssue(
+            severity, self.given, location, _printable(format_path(path)), _printable(message)
+        )
         self._issues.append((at or (0, 0), issue))
 
     def error(self, path: jsonc.JsonPath, message: str, **kw: Any) -> None:
@@ -458,6 +460,12 @@ def _absolute(base: str, given: str) -> str:
     because abspath() of a relative path needs a working directory that may be gone."""
     full = os.path.join(base, os.path.expanduser(given))
     return os.path.normpath(full) if os.path.isabs(full) else full
+
+
+def _printable(text: str) -> str:
+    """``text`` with lone surrogates (JSON allows "\\ud800") escaped, so that printing a
+    message can never fail with UnicodeEncodeError."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _getcwd() -> str:

@@ -443,3 +443,15 @@ def test_path_with_a_nul_byte_is_reported_not_raised(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as info:
         load(["h\0.json"], cwd=tmp_path)
     assert info.value.issues[0].message == "file not found (the path contains a NUL character)"
+
+
+def test_lone_surrogates_in_names_do_not_make_messages_unprintable(tmp_path: Path) -> None:
+    write(tmp_path / "h.json", '{"k\\ud800": 1, "hooks": {"Ev\\udfff": [{"command": "a"}]}}')
+    warnings = [str(w) for w in load(["h.json"], cwd=tmp_path).warnings]
+    assert warnings == [
+        'config warning: h.json:1:2: ["k\\ud800"]: unknown key "k\\ud800" is ignored',
+        'config warning: h.json:1:26: hooks["Ev\\udfff"]: custom event "Ev\\udfff": hooks run '
+        "only for a host that sends this exact event name",
+    ]
+    for line in warnings:
+        line.encode("utf-8")
