@@ -43,6 +43,9 @@ DEFAULT_MAX_OUTPUT = 1 << 20
 # ended. Only a descendant that escaped the process group can hold a pipe longer;
 # what it writes after that is abandoned (and it is hunted down).
 _EOF_WAIT = 0.1
+# A file hook's pipes are pumped on the calling thread (pump.py) where poll()
+# works on pipes; Windows uses the streams' reader/writer threads instead.
+_THREADED_IO = sys.platform == "win32"
 
 
 def run(
@@ -190,7 +193,7 @@ def _spawn_plan(
 ) -> None:
     source, out, err = io
     try:
-        if sys.platform == "win32":  # pragma: no cover - no poll() on Windows pipes
+        if _THREADED_IO:
             proc = tracker.spawn(
                 plan.argv,
                 cwd=cwd,

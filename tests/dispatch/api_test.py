@@ -380,3 +380,40 @@ def test_many_parallel_aruns_do_not_queue_behind_each_other(
     results = asyncio.run(scenario())
     assert time.monotonic() - started < 1.2  # one wave, not ceil(16 / executor size)
     assert [r.stdout for r in results] == [f"{i}\n".encode() for i in range(16)]
+
+
+@pytest.fixture
+def threaded_io(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Windows way of moving a file hook's bytes (a thread per pipe), on this OS."""
+    from hookrun.dispatch import api
+
+    monkeypatch.setattr(api, "_THREADED_IO", True)
+
+
+@pytest.mark.usefixtures("threaded_io")
+def test_threaded_io_round_trips_payload_and_bounds_output(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    _hook(tmp_path, "h", "#!/bin/sh\ncat\nhead -c 3000 /dev/zero >&2\n")
+    done = _run(tmp_path, "./h", env, stdin=b"p" * 300_000, max_output=200_000, timeout=30)
+    assert (done.exit_code, len(done.stdout), done.stdout_dropped) == (0, 200_000, 100_000)
+    assert (len(done.stderr), done.truncated) == (3000, True)
+
+
+@pytest.mark.usefixtures("threaded_io")
+def test_threaded_io_survives_a_child_that_never_reads_10_mb(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    _hook(tmp_path, "h", "#!/bin/sh\necho ignored\n")
+    done = _run(tmp_path, "./h", env, stdin=b"x" * (10 << 20), timeout=20)
+    assert (done.exit_code, done.stdout, done.timed_out) == (0, b"ignored\n", False)
+
+
+@pytest.mark.usefixtures("threaded_io")
+def test_threaded_io_timeout_ends_the_whole_tree(tmp_path: Path, env: dict[str, str]) -> None:
+    _hook(tmp_path, "tree", TREE)
+    started = time.monotonic()
+    done = _run(tmp_path, f"./tree {tmp_path}/pids", env, timeout=1)
+    assert time.monotonic() - started < 2.0
+    assert (done.timed_out, done.stdout) == (True, b"started\n")
+    assert [p for p in _tree_pids(tmp_path / "pids") if not _dead(p)] == []
