@@ -40,7 +40,7 @@ DispatchFn = Callable[..., "Completed"]
 
 
 class PreparedHook(NamedTuple):
-    """A hook as the runner holds it from construction on: for a builtin, the policy
+    """A hook as the runner holds it once first selected: for a builtin, the policy
     already looked up and its options already validated (once, not per call)."""
 
     spec: HookSpec
@@ -74,11 +74,29 @@ def prepare_hook(spec: HookSpec) -> PreparedHook:
     try:
         options = policy.bind(spec.options)
     except Exception as exc:  # noqa: BLE001 — pydantic.ValidationError, kept lazy
-        message = " ".join(str(exc).split())
         return PreparedHook(
-            spec, policy=policy, setup_error=f'builtin "{spec.builtin}": invalid options: {message}'
+            spec,
+            policy=policy,
+            setup_error=f'builtin "{spec.builtin}": invalid options: {_option_errors(exc)}',
         )
     return PreparedHook(spec, policy=policy, options=options)
+
+
+def _option_errors(exc: Exception) -> str:
+    """``with.word: Input should be a valid string; …`` from a pydantic ValidationError
+    (duck-typed, so pydantic is not imported here), else the exception's text."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            parts = [
+                ".".join(["with", *(str(p) for p in err.get("loc", ()))]) + f": {err.get('msg')}"
+                for err in errors()
+            ]
+        except Exception:  # noqa: BLE001 — fall back to the plain text below
+            parts = []
+        if parts:
+            return "; ".join(parts)
+    return " ".join(str(exc).split())
 
 
 def _ms(seconds: float) -> float:

@@ -499,7 +499,7 @@ def test_a_raising_builtin_is_that_hooks_error_and_on_error_applies(
         ),
         (
             hook(builtin="test-word", options={"wrod": "x"}),
-            'builtin "test-word": invalid options: 1 validation error for WordOptions wrod',
+            'builtin "test-word": invalid options: with.wrod: Extra inputs are not permitted',
         ),
     ],
     ids=["unknown", "bad-options"],
