@@ -165,7 +165,11 @@ def _route(
             )
         elif plan.kind == "script":
             shell = _shell(cwd, env, io, tracker, guard, platform)
-            step.code = shell.run_script(plan.source, argv0=argv[0], args=tuple(argv[1:]))
+            try:
+                step.code = shell.run_script(plan.source, argv0=argv[0], args=tuple(argv[1:]))
+            finally:
+                # "sh-fallback" when the file used a construct the shell hands on.
+                step.route = shell.route or plan.route
         else:
             step.code, step.error = plan.exit_code, plan.message
             _note(err, plan.message)
