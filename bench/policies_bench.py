@@ -229,23 +229,51 @@ def _cycle(items: list[dict[str, Any]], n: int) -> Iterator[dict[str, Any]]:
         yield items[i % len(items)]
 
 
-def bench_policy(name: str, n: int, root: str) -> dict[str, Any]:
+# Extra rows: a policy with the options a team would really set, or a heavier input.
+_BIG_OUTPUT = (_GIT_LOG + _PYTEST + _GH_API + _CODE) * 3  # ~50 KB, the seed's "typical max"
+VARIANTS: dict[str, tuple[str, dict[str, Any], str | None]] = {
+    "write-guard +rules": (
+        "write-guard",
+        {
+            "allow": ["src/**", "tests/**", "docs/**", ".squad/**", "*.md"],
+            "deny": [".git/**", "**/*.lock", ".hookrun/**"],
+            "agents": {"fenster": {"allow": ["src/**", "tests/**"], "deny": ["src/vendor/**"]}},
+        },
+        None,
+    ),
+    "pii-scrubber 50KB": ("pii-scrubber", {}, "big"),
+}
+
+
+def bench_policy(
+    name: str,
+    n: int,
+    root: str,
+    options: dict[str, Any] | None = None,
+    policy_name: str | None = None,
+    pool_kind: str | None = None,
+) -> dict[str, Any]:
     from hookrun.hooks import registry
     from hookrun.hooks.base import PolicyContext
 
     row: dict[str, Any] = {"policy": name, "calls": 0, "p50_ms": None, "p99_ms": None}
     try:
-        policy = registry.get(name)
+        policy = registry.get(policy_name or name)
     except Exception as exc:  # another helper's module may not have landed yet
         row["error"] = f"import failed: {type(exc).__name__}: {exc}"
         return row
     try:
-        opts = policy.bind({})
+        opts = policy.bind(options or {})
     except Exception as exc:
-        row["error"] = f"default options invalid: {exc}"
+        row["error"] = f"options invalid: {exc}"
         return row
     events = policy.events
     pool: list[dict[str, Any]] = []
+    if pool_kind == "big":
+        pool = [
+            {"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_response": _BIG_OUTPUT}
+        ]
+        events = ()
     if "PreToolUse" in events:
         pool += _targeted(_pre(root), policy.default_matcher)
     if "PostToolUse" in events:
@@ -344,6 +372,8 @@ def main(quick: bool) -> list[dict[str, Any]]:
             os.makedirs(os.path.join(root, sub), exist_ok=True)
         for name in registry.names():
             rows.append(bench_policy(name, n, root))
+        for label, (policy_name, options, pool_kind) in VARIANTS.items():
+            rows.append(bench_policy(label, n, root, options, policy_name, pool_kind))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if shutil.which(sys.executable):
