@@ -10,6 +10,7 @@ the raw string.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,11 @@ class Word:
     raw: str  # as written, quotes and all
     downloaded: bool = False  # carries the output of a download ($(curl …), <(wget …))
 
-    @property
+    @cached_property
     def static(self) -> bool:
         return all(isinstance(p, str) for p in self.parts)
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The value with unknown parts shown as ``$NAME`` (what a reason prints)."""
         out: list[str] = []
@@ -85,7 +86,7 @@ class Command:
     pipe_from: int = -1  # index in Script.commands of the stage piping into it
     via: tuple[str, ...] = ()  # wrappers seen through: ("sudo", "bash -c")
 
-    @property
+    @cached_property
     def name(self) -> str:
         """The command name: basename of a static argv[0], ``""`` when unknown."""
         if not self.argv or not self.argv[0].static:

@@ -1,70 +1,59 @@
-"""A cheap, conservative test that no rule can fire, so bashlex need not run.
+"""A cheap, conservative test that no rule can fire, so the line need not be parsed.
 
-Parsing costs 0.1–1 ms; most agent commands (``ls``, ``pytest``, ``git status``)
-cannot match any rule. Every rule needs a word that names it (``rm``, ``push``,
-``mkfs``, ``/dev/…``, a shell next to a pipe…). With quotes and backslashes
-deleted, the words that survive are a superset of what the shell would see,
-as long as nothing is computed: any ``$``, backtick or brace sends the line to
-the full analysis. A test pins that the screen never hides a finding.
+Parsing costs 0.1–1 ms; most agent commands (``ls``, ``pytest``, ``git status``,
+heredoc commit messages) cannot match any rule. Every rule needs a word that
+names it (``rm``, ``push``, ``mkfs``, ``/dev/…``, a shell fed by a pipe or a
+substitution, a downloader feeding something). With quotes and backslashes
+deleted, the words that survive are a superset of those the shell would see;
+what could compute a hidden name (``$'…'``, ``$IFS``, braces, process
+substitution, function definitions) always goes to the full analysis. Heredoc
+bodies are text unless fed to a shell, which the runner check catches.
+A test pins that the screen never hides a finding of the full analysis.
 """
 
 from __future__ import annotations
 
 import re
 
+from hookrun.hooks.shell_guard.heredoc import strip_heredocs
 from hookrun.hooks.shell_guard.model import command_name
+from hookrun.hooks.shell_guard.rules.supply_chain import DOWNLOADERS
 from hookrun.hooks.shell_guard.unwrap import SHELLS
 
-_SPECIAL = re.compile(r"[$`{]|\(\)")
-_SPLIT = re.compile(r"[\s;&|()<>=,]+")
-TRIGGERS = frozenset(
-    [
-        "rm",
-        "rimraf",
-        "-delete",
-        "push",
-        "reset",
-        "clean",
-        "rebase",
-        "config",
-        "var",
-        "alias",
-        "dd",
-        "mkswap",
-        "mke2fs",
-        "wipefs",
-        "newfs",
-        "diskpart",
-        "format",
-        "publish",
-        "unpublish",
-        "shred",
-        "blkdiscard",
-    ]
+# `$(echo rm)` / `$(printf r)m` are the substitutions the analysis folds into text.
+_ALWAYS = re.compile(
+    r"\$'|IFS|[<>]\(|\(\s*\)|[{}]|/dev/|gitconfig|git/config|alias\.|"
+    r"(\$\(|`)\s*(echo|printf)\b"
 )
+_SPLIT = re.compile(r"[\s;&|()<>=,`$]+")
+TRIGGERS = frozenset(
+    "rm rimraf -delete push reset clean rebase config var dd mkswap mke2fs wipefs "
+    "newfs diskpart format publish unpublish shred blkdiscard".split()
+)
+# Programs that run code given as text: they matter when something feeds them.
 _RUNNERS = re.compile(
     r"(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*|"
-    r"bun|deno|Rscript|pwsh|powershell|osascript|source|\.|eval|iex|Invoke-Expression|"
-    r"cmd|ssh|watch)"
+    r"bun|deno|Rscript|pwsh|powershell|osascript|tclsh|source|eval|iex|Invoke-Expression|"
+    r"cmd|ssh|watch|su|sg|runuser|flock|env|xargs|find)"
 )
 
 
 def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
     """False only when no rule (and no deny shape head) could match ``text``."""
-    if _SPECIAL.search(text) or "/dev/" in text or "gitconfig" in text or "git/config" in text:
+    if _ALWAYS.search(text):
         return True
-    if "alias." in text:
-        return True
+    if "<<" in text:
+        text = strip_heredocs(text).text
+    fed = any(c in text for c in "|<$`")  # something can feed code to a runner
     plain = text.replace("'", "").replace('"', "").replace("\\", "")
-    piped = "|" in text or "<" in text
     for token in _SPLIT.split(plain):
         if not token:
             continue
         name = command_name(token)
         if token in TRIGGERS or name in TRIGGERS or name.startswith("mkfs"):
             return True
-        if name in deny_heads or "*" in deny_heads:
+        if deny_heads and (name in deny_heads or "*" in "".join(deny_heads)):
             return True
-        if piped and (name in SHELLS or _RUNNERS.fullmatch(name)):
+        if fed and (name in SHELLS or name in DOWNLOADERS or _RUNNERS.fullmatch(name)):
             return True
     return False

@@ -293,7 +293,7 @@ def match_paren(raw: str, i: int) -> int:
             i = n if j < 0 else j + 1
             continue
         if c == '"':
-            i = _skip_double(raw, i + 1)
+            i = skip_double(raw, i + 1)
             continue
         if c == "(":
             depth += 1
@@ -305,7 +305,7 @@ def match_paren(raw: str, i: int) -> int:
     return n
 
 
-def _skip_double(raw: str, i: int) -> int:
+def skip_double(raw: str, i: int) -> int:
     n = len(raw)
     while i < n:
         c = raw[i]
@@ -353,7 +353,7 @@ def _first_brace(raw: str) -> tuple[int, int, list[int]] | None:
             i = n if j < 0 else j + 1
             continue
         if c == '"':
-            i = _skip_double(raw, i + 1)
+            i = skip_double(raw, i + 1)
             continue
         if c == "$" and i + 1 < n and raw[i + 1] in "{(":
             i = (_brace_end(raw, i + 2) if raw[i + 1] == "{" else match_paren(raw, i + 2)) + 1

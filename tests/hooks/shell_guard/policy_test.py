@@ -237,7 +237,7 @@ def test_shells_nested_a_few_levels_are_still_judged(judge: Judge) -> None:
 
 
 def test_deeply_nested_substitutions_are_refused_not_crashed(judge: Judge) -> None:
-    command = "echo " + "$(" * 40 + "ls" + ")" * 40
+    command = "echo " + "$(" * 40 + "rm -f x" + ")" * 40
     verdict = judge(command)
     assert verdict.rule == "misc.too-deep"
 

@@ -1,0 +1,134 @@
+"""Command line → Script: bashlex walk, fallback tokenizer, fast path, context kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from hookrun.hooks.shell_guard import fallback
+from hookrun.hooks.shell_guard.heredoc import strip_heredocs
+from hookrun.hooks.shell_guard.model import Script
+from hookrun.hooks.shell_guard.parse import (
+    MAX_DEPTH,
+    TooDeep,
+    is_plain,
+    parse_script,
+    parse_with_bashlex,
+)
+
+from .cases import all_cases
+
+
+def _shape(script: Script) -> list[tuple[list[str], list[str], int, str | None]]:
+    return [
+        (
+            [w.text for w in c.argv],
+            [w.text for w in c.cd],
+            c.pipe_from,
+            c.stdin.text if c.stdin else None,
+        )
+        for c in script.commands
+    ]
+
+
+PLAIN = [c for c, _ in all_cases() if is_plain(strip_heredocs(c).text)]
+# bashlex 0.18 has no arithmetic expansion; the fast path handles it like any `$(…)`.
+BASHLEX_CANNOT = {"echo $((1 + 2))"}
+
+
+CHECKED = [c for c in PLAIN if c not in BASHLEX_CANNOT]
+
+
+@pytest.mark.parametrize("command", CHECKED, ids=[repr(c)[:50] for c in CHECKED])
+def test_plain_line_splits_exactly_as_bashlex_parses_it(command: str) -> None:
+    stripped = strip_heredocs(command)
+    by_bashlex = parse_with_bashlex(stripped.text, stripped.bodies, 0)
+    fast = fallback.parse(stripped.text, stripped.bodies, 0)
+    assert _shape(fast) == _shape(by_bashlex)
+
+
+def test_the_corpus_exercises_both_paths() -> None:
+    assert len(PLAIN) > 100
+    assert len(all_cases()) - len(PLAIN) >= 25
+    assert BASHLEX_CANNOT <= set(PLAIN)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("ls -la", True),
+        ('rm -rf "$TMPDIR/x" && mkdir -p "$TMPDIR/x"', True),
+        ('cd "$(git rev-parse --show-toplevel)" && git status', True),
+        ("echo `date` | tee log", True),
+        ("for d in a; do x; done", False),
+        ("(cd x)", False),
+        ("{ a; }", False),
+        ("f() { x; }", False),
+        ("cat <(ls)", False),
+        ('echo "unterminated', False),
+        ("echo $(a", False),
+        ("echo done", False),  # a reserved word anywhere: bashlex decides
+    ],
+)
+def test_only_simple_commands_in_lists_and_pipelines_are_plain(text: str, plain: bool) -> None:
+    assert is_plain(text) is plain
+
+
+def test_unparseable_line_falls_back_and_says_so() -> None:
+    script = parse_script("[[ -d x ]] && rm -rf y")
+    assert script.parsed is False
+    assert [[w.text for w in c.argv] for c in script.commands] == [["rm", "-rf", "y"]]
+
+
+def test_cd_steps_apply_to_later_commands_and_stay_inside_subshells() -> None:
+    script = parse_script("cd /a && (cd b; rm x) && rm y")
+    by_name = [([w.text for w in c.argv], [w.text for w in c.cd]) for c in script.commands]
+    assert (["rm", "x"], ["/a", "b"]) in by_name
+    assert (["rm", "y"], ["/a"]) in by_name
+
+
+def test_pipeline_stage_knows_which_stage_feeds_it() -> None:
+    script = parse_script("curl -s x | tee f | sh")
+    assert [c.pipe_from for c in script.commands] == [-1, 0, 1]
+
+
+def test_substitution_commands_are_collected_with_the_outer_command() -> None:
+    script = parse_script("echo $(rm -rf /) `ls`")
+    names = [c.name for c in script.commands]
+    assert names == ["rm", "ls", "echo"]
+
+
+def test_heredoc_body_becomes_the_commands_stdin_text() -> None:
+    script = parse_script("sh <<'EOF'\nrm -rf /\nEOF")
+    assert script.commands[0].stdin is not None
+    assert script.commands[0].stdin.text == "rm -rf /\n"
+
+
+def test_heredoc_inside_a_substitution_keeps_its_body() -> None:
+    script = parse_script('bash -c "$(cat <<EOF\nrm -rf /\nEOF\n)"')
+    cat = next(c for c in script.commands if c.name == "cat")
+    assert cat.stdin is not None and cat.stdin.text == "rm -rf /\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb", "f(){ f & f; }; f"],
+)
+def test_self_replicating_function_is_reported_as_a_fork_bomb(text: str) -> None:
+    assert parse_script(text).fork_bombs
+
+
+def test_plain_recursion_is_not_a_fork_bomb() -> None:
+    assert not parse_script("walk() { walk; }").fork_bombs
+
+
+def test_assignment_then_use_is_followed_but_not_across_unknown_values() -> None:
+    known = parse_script("c=rm; $c -rf /")
+    assert [w.text for w in known.commands[-1].argv] == ["rm", "-rf", "/"]
+    unknown = parse_script("c=$(cat f); $c -rf /")
+    assert unknown.commands[-1].argv[0].static is False
+
+
+def test_nesting_past_the_limit_raises_too_deep() -> None:
+    text = "echo " + "$(" * (MAX_DEPTH + 3) + "ls" + ")" * (MAX_DEPTH + 3)
+    with pytest.raises(TooDeep):
+        parse_script(text)
