@@ -3,6 +3,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.hooks.ralph_yaml import YamlError, dig, parse
 
@@ -87,3 +89,40 @@ def test_what_the_subset_cannot_read_is_an_error_with_its_line(
 )
 def test_dig_finds_dotted_fields(path: str, found: bool, value: Any) -> None:
     assert dig({"a": {"b": 1, "c": None}}, path) == (found, value)
+
+
+_YAMLISH = st.lists(
+    st.sampled_from(
+        [
+            "a:",
+            "  b: 1",
+            "- x",
+            "  - y: 2",
+            "k: |",
+            "k: >-",
+            "   text",
+            "",
+            "#c",
+            "---",
+            "...",
+            "'q': \"v\"",
+            "f: [1, 'a,b']",
+            "m: {x: 1}",
+            "\t- t",
+            "- ",
+            "-",
+            "z: 'un",
+            "x: &a",
+        ]
+    ),
+    max_size=12,
+).map("\n".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.one_of(_YAMLISH, st.text(max_size=80)))
+def test_any_text_parses_or_is_a_yaml_error_never_a_crash(text: str) -> None:
+    try:
+        parse(text)
+    except YamlError as e:
+        assert e.line >= 1
