@@ -92,27 +92,69 @@ def _check_command(
     env: Mapping[str, str],
     platform: str,
 ) -> None:
+    """The script a command names must exist and be runnable; shell code must parse.
+
+    Mirrors dispatch's routing: a command of plain words whose first word is a path
+    runs that file; anything else is shell code for the in-process shell.
+    """
     from hookrun.dispatch import resolve
-
-    argv = _first_words(spec.command or "", platform)
-    if not argv or not resolve.is_path_word(argv[0], platform):
-        return
-    try:
-        plan = resolve.plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
-    except NotImplementedError:  # pragma: no cover - dispatch stub before it landed
-        return
-    if plan.kind == "error":
-        reader.error((*path, "command"), plan.message)
-
-
-def _first_words(command: str, platform: str) -> list[str]:
-    """argv of a plain command; for shell code, its leading plain words (enough to find a
-    path-prefixed script such as ``./hooks/x.sh | tee log``)."""
     from hookrun.dispatch.split import split_simple
 
+    command = spec.command or ""
+    where = (*path, "command")
     argv = split_simple(command, platform)
-    if argv is not None:
-        return argv
+    if argv is None:
+        _check_shell_source(reader, where, command, "", cwd=cwd, env=env, platform=platform)
+        argv = _leading_words(command, platform)  # `./x.sh | tee log` still names ./x.sh
+    if not argv or not resolve.is_path_word(argv[0], platform):
+        return
+    plan = resolve.plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
+    if plan.kind == "error":
+        reader.error(where, plan.message)
+    elif plan.kind == "script":
+        prefix = f"{argv[0]}: "
+        _check_shell_source(reader, where, plan.source, prefix, cwd=cwd, env=env, platform=platform)
+
+
+def _check_shell_source(
+    reader: FileReader,
+    where: tuple[str | int, ...],
+    source: str,
+    prefix: str,
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    platform: str,
+) -> None:
+    """Shell code the in-process shell will run: a syntax error fails the hook (exit 2, which
+    would even deny), and an unsupported construct needs a real shell on PATH."""
+    from hookrun.dispatch.resolve import find_executable
+    from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
+    from hookrun.dispatch.shell.prepass import Unsupported
+
+    try:
+        parse(source)
+    except ShellSyntaxError as exc:
+        reader.error(
+            where,
+            f"{prefix}shell syntax error at line {exc.line}, column {exc.column}: {exc.message}",
+        )
+    except Unsupported as exc:
+        if not any(
+            find_executable(name, env=env, cwd=cwd, platform=platform) for name in ("bash", "sh")
+        ):
+            reader.error(
+                where,
+                f"{prefix}{exc.construct} is not supported by hookrun's "
+                "in-process shell and no POSIX shell (sh) is on PATH: put this hook in "
+                "a script file whose first line is a shebang (#!/bin/bash)",
+            )
+
+
+def _leading_words(command: str, platform: str) -> list[str]:
+    """The plain words shell code starts with (``./hooks/x.sh`` of ``./hooks/x.sh | tee``)."""
+    from hookrun.dispatch.split import split_simple
+
     head = re.split(r"[|&;<>()$`\n]", command, maxsplit=1)[0]
     return split_simple(head, platform) or []
 

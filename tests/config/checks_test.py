@@ -25,6 +25,7 @@ def project(tmp_path: Path) -> Path:
     (hooks / "plain.sh").write_text("echo no shebang\n")
     (hooks / "no-interp.sh").write_text("#!/usr/bin/env nosuchinterp\n")
     (hooks / "literal.sh").write_text("#!/opt/nowhere/nosuchshell -e\n")
+    (hooks / "broken.sh").write_text("# no shebang: the in-process shell runs it\nif true; then\n")
     return tmp_path
 
 
@@ -66,6 +67,23 @@ def run_check(
             "./hooks",
             ["error hooks.PreToolUse[0].command: ./hooks: is a directory, not a script"],
         ),
+        (
+            'echo "unterminated',
+            ["error hooks.PreToolUse[0].command: shell syntax error at line 1, column 19: "
+             "unexpected EOF while looking for matching '\"'"],
+        ),
+        (
+            "./hooks/broken.sh",
+            ["error hooks.PreToolUse[0].command: ./hooks/broken.sh: shell syntax error at line "
+             "3, column 1: unexpected EOF"],
+        ),
+        (
+            "select x in a b; do echo $x; done",
+            ["error hooks.PreToolUse[0].command: 'select' is not supported by hookrun's "
+             "in-process shell and no POSIX shell (sh) is on PATH: put this hook in a script "
+             "file whose first line is a shebang (#!/bin/bash)"],
+        ),
+        ("jq -r .tool_input.command | grep -q rm && exit 2", []),
     ],
 )  # fmt: skip
 def test_check_looks_at_the_script_a_command_names(
@@ -232,3 +250,10 @@ def test_check_of_an_unparsable_file_reports_the_syntax_error_only(project: Path
 def test_check_of_a_clean_config_and_of_no_files_is_empty(project: Path) -> None:
     assert run_check(project, [{"matcher": "^bash$", "command": "./hooks/ok.sh"}]) == []
     assert check([], cwd=project) == []
+
+
+def test_unsupported_shell_construct_is_fine_when_a_real_shell_is_on_path(project: Path) -> None:
+    sh = project / "bin/sh"
+    sh.write_text("#!/bin/true\n")
+    sh.chmod(0o755)
+    assert run_check(project, [{"command": "cat <(ls)"}]) == []

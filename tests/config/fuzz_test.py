@@ -36,6 +36,7 @@ def _load_or_error(path: Path) -> None:
         load([path.name], cwd=path.parent)
     except ConfigError as exc:
         assert exc.errors and all(str(issue).startswith("config ") for issue in exc.issues)
+        str(exc).encode("utf-8")  # printable as is
     issues = check([path.name], cwd=path.parent, env={"PATH": ""})
     assert all(issue.severity in ("error", "warning") for issue in issues)
 
