@@ -53,7 +53,11 @@ _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
 
 class UserPattern(Options):
-    """A pattern of the user's: ``{"name": "ticket", "regex": "TCK-\\\\d{6}"}``."""
+    """A pattern of the user's: ``{"name": "ticket", "regex": "TCK-\\\\d{6}"}``.
+
+    The whole match is redacted, or only a group named ``v`` when the regex has
+    one (``"regex": "session=(?P<v>[0-9a-f]{32})"`` keeps ``session=``).
+    """
 
     name: str
     regex: str

@@ -121,7 +121,9 @@ DETECTORS: tuple[Detector, ...] = (
     ),
     Detector(
         "jwt",
-        r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*",
+        # three parts (JWS), or five (JWE: header.key.iv.ciphertext.tag)
+        r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"
+        r"(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?",
         ("eyJ",),
         "a JSON Web Token",
         "TOKEN",

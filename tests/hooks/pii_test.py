@@ -379,6 +379,18 @@ def test_fifty_plus_seeded_values_in_nested_tool_outputs_zero_leaks() -> None:
 # --- options
 
 
+def test_user_pattern_group_v_redacts_only_that_part() -> None:
+    opts = SCRUBBER.bind({"patterns": [{"name": "sid", "regex": r"session=(?P<v>[0-9a-f]{8})"}]})
+    got = SCRUBBER.decide({"tool_output": "ok session=deadbeef;"}, opts, CTX)
+    assert got.updated_output == "ok session=[REDACTED:sid];"
+
+
+def test_jwe_five_parts_are_redacted_whole() -> None:
+    jwe = b64url({"alg": "RSA-OAEP", "enc": "A256GCM"}) + ".a1b2c3d4e5f6.g7h8i9j0k1.l2m3n4o5p6.q7r8"
+    got = SCRUBBER.decide({"tool_output": f"token={jwe} end"}, SCRUBBER.bind({}), CTX)
+    assert got.updated_output == "token=[REDACTED:jwt] end"
+
+
 def test_user_patterns_redact_with_their_name() -> None:
     opts = SCRUBBER.bind({"patterns": [{"name": "ticket", "regex": r"TCK-\d{6}"}]})
     got = SCRUBBER.decide({"tool_output": "see TCK-123456"}, opts, CTX)
