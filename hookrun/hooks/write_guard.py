@@ -14,7 +14,11 @@ How a call is judged, in order (first hit decides):
    ``outside_allow`` name absolute globs that may be read.
 4. ``FILE_RESTRICTIONS`` is active and the path has a ``..`` segment → deny
    (seed 001 rejects traversal outright; a ``..`` *inside* a name such as
-   ``v1..v2.md`` is not traversal and passes).
+   ``v1..v2.md`` is not traversal and passes). Its globs, like every other,
+   are relative to the workspace root — seed 001 hardcoded ``/workspace``;
+   where the project dir is something else, set ``"workspace": "/workspace"``.
+   Seed 001 also stripped *every* leading ``.``/``/`` from a pattern
+   (``.squad/**`` became ``squad/**``); only ``./`` and ``/`` are dropped here.
 5. write-guard: ``protect_self`` — an agent may not write its own charter (P10).
    read-guard: ``private`` — an agent may not read another agent's private
    files (P6), unless its role is in ``private_readers``.
