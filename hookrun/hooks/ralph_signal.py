@@ -10,13 +10,14 @@ file as it will be after the write:
 * ``iteration`` present but not a positive integer → WARN;
 * file name not ``signal.<YYMMDD-HHmmss>.yaml`` → WARN (the signal is still processed).
 
-Validating signals already on disk at SessionStart (the seed's second trigger) is
-left to the orchestrator's Poll-Signals step: a hook cannot reject a file that is
-already written.
+On SessionStart (the seed's second trigger) the signals already waiting in
+``<sessions_dir>/<Ralph session id>/signals/inputs/`` are checked the same way; a file
+that is already written cannot be rejected, so every problem is a WARN there.
 """
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Mapping
@@ -37,6 +38,8 @@ class SignalOptions(Options):
     )
     types: tuple[str, ...] = SIGNAL_TYPES
     filename_pattern: str = r"^signal\.\d{6}-\d{6}\.ya?ml$"
+    sessions_dir: str = ralph_common.SESSIONS_DIR  # SessionStart: where the inbox is
+    session_id_pattern: str = ralph_common.SESSION_ID_PATTERN
 
 
 def check_signal(text: str, filename: str, opts: SignalOptions) -> tuple[list[str], list[str]]:
@@ -71,7 +74,38 @@ def check_signal(text: str, filename: str, opts: SignalOptions) -> tuple[list[st
     return blocks, warns
 
 
+def check_inbox(payload: Mapping[str, Any], opts: SignalOptions, ctx: PolicyContext) -> Verdict:
+    """SessionStart: WARN about every waiting signal the orchestrator could not act on."""
+    sid = ralph_common.ralph_session_id(payload, ctx.env)
+    if not sid or not ralph_common.valid_session_id(sid, opts.session_id_pattern):
+        return ALLOW
+    rel = f"{opts.sessions_dir.rstrip('/')}/{sid}/signals/inputs"
+    folder = os.path.join(ctx.project_dir, *rel.split("/"))
+    try:
+        names = sorted(os.listdir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return ALLOW
+    except OSError as e:
+        raise state.StateError(f"signal-schema: cannot list {rel}/: {e.strerror or e}") from None
+    warns = []
+    for name in names:
+        if not name.endswith((".yaml", ".yml")):
+            continue
+        try:
+            text = file_edit.read_text(os.path.join(folder, name)) or ""
+        except OSError as e:
+            warns.append(f"{rel}/{name}: cannot be read ({e.strerror or e}).")
+            continue
+        blocks, notes = check_signal(text, name, opts)
+        warns += [f"{rel}/{name}: {b} The orchestrator cannot act on it." for b in blocks]
+        warns += [f"{rel}/{name}: {n}" for n in notes]
+    return ralph_common.verdict("signal-schema", [], warns, "ralph.signal")
+
+
 def decide(payload: Mapping[str, Any], opts: SignalOptions, ctx: PolicyContext) -> Verdict:
+    event = (pl.field_str(payload, "hook_event_name", "event") or "").replace("_", "")
+    if event.replace("-", "").casefold() == "sessionstart":
+        return check_inbox(payload, opts, ctx)
     if not file_edit.tool_in(pl.tool_name(payload), opts.tools):
         return ALLOW
     norm = file_edit.target(payload, ctx)
@@ -108,7 +142,7 @@ SIGNAL_SCHEMA: Policy[SignalOptions] = Policy(
     ),
     options=SignalOptions,
     decide=decide,
-    events=("PreToolUse",),
+    events=("PreToolUse", "SessionStart"),
     on_error="allow",
     default_matcher=None,
 )

@@ -31,7 +31,7 @@ def _run(
     [
         ("session-dir-guard", "SESSION_DIR_GUARD", "allow", ("SessionStart",)),
         ("ssot-guard", "SSOT_GUARD", "deny", ("PreToolUse",)),
-        ("signal-schema", "SIGNAL_SCHEMA", "allow", ("PreToolUse",)),
+        ("signal-schema", "SIGNAL_SCHEMA", "allow", ("PreToolUse", "SessionStart")),
         ("single-mode-guard", "SINGLE_MODE_GUARD", "allow", ("PreToolUse",)),
         ("task-file-check", "TASK_FILE_CHECK", "allow", ("PreToolUse",)),
     ],
@@ -366,6 +366,26 @@ def test_signal_schema_judges_an_edit_by_the_resulting_file(tmp_path: Path) -> N
     (tmp_path / SIG).write_text("type: STEER\nmessage: a\ntarget: ALL\n")
     assert _run(ralph.SIGNAL_SCHEMA, tmp_path, _edit(SIG, "STEER", "PAUSE")).decision is None
     assert _run(ralph.SIGNAL_SCHEMA, tmp_path, _edit(SIG, "STEER", "STOP")).decision == "deny"
+
+
+def test_signal_schema_warns_at_session_start_about_waiting_bad_signals(tmp_path: Path) -> None:
+    inbox = tmp_path / S / "signals" / "inputs"
+    inbox.mkdir(parents=True)
+    (inbox / "signal.260215-180000.yaml").write_text("type: STEER\nmessage: ok\ntarget: ALL\n")
+    (inbox / "signal.260215-180001.yaml").write_text("type: STOP\nmessage: halt\ntarget: ALL\n")
+    (inbox / "notes.txt").write_text("not a signal")
+    start = {"hook_event_name": "SessionStart", "session_id": SID}
+    verdict = _run(ralph.SIGNAL_SCHEMA, tmp_path, start)
+    assert verdict.decision is None
+    assert verdict.context == (
+        f"signal-schema: WARN: {S}/signals/inputs/signal.260215-180001.yaml: Invalid signal "
+        "type 'STOP'. Must be one of: STEER, PAUSE, ABORT, INFO, APPROVE, SKIP. The "
+        "orchestrator cannot act on it.",
+    )
+    assert _run(ralph.SIGNAL_SCHEMA, tmp_path, {**start, "session_id": "other"}) == Verdict()
+    assert (
+        _run(ralph.SIGNAL_SCHEMA, tmp_path, {**start, "session_id": "260101-000000"}) == Verdict()
+    )
 
 
 # --- single-mode-guard -----------------------------------------------------------------------
