@@ -52,6 +52,8 @@ class AskUserOptions(Options):
     min_question_length: int = Field(default=0, ge=0)
     min_answer_length: int = Field(default=10, ge=0)
     keep_sessions: int = Field(default=500, ge=1)
+    # Seed 000 goal 6: "per session/agent" — count each agent of a session separately.
+    per_agent: bool = False
 
 
 def state_file(state_dir: str) -> str:
@@ -143,6 +145,8 @@ def decide(payload: Mapping[str, Any], opts: AskUserOptions, ctx: PolicyContext)
             ),
         )
     session = pl.session_id(payload) or NO_SESSION
+    if opts.per_agent:
+        session = f"{session}/{pl.agent_name(payload) or '(no agent)'}"
     count = count_call(ctx.state_dir, session, opts.keep_sessions)
     if count <= opts.max_per_session:
         return ALLOW
@@ -151,8 +155,8 @@ def decide(payload: Mapping[str, Any], opts: AskUserOptions, ctx: PolicyContext)
         rule="ask-user.limit",
         reason=(
             f"ask-user-limit: question limit reached ({count} asked, {opts.max_per_session} "
-            "allowed per session). Proceed with your best judgment — state the assumption "
-            "you make instead of asking."
+            f"allowed per {'agent and ' if opts.per_agent else ''}session). Proceed with your "
+            "best judgment — state the assumption you make instead of asking."
         ),
     )
 

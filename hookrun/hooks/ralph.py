@@ -1,14 +1,10 @@
 """The Ralph v2 P0 guards of seed 003, as built-in policies (one module each).
 
-=====================  ===========================  =========  ===========
-policy                 seed 003 item                event      fail mode
-=====================  ===========================  =========  ===========
-session-dir-guard      #1 session directory guard   SessionStart  open
-ssot-guard             #8 SSOT write + #14 status   PreToolUse    closed
-signal-schema          #29 signal file schema       PreToolUse    open
-single-mode-guard      #9 single-mode sub-agent     PreToolUse    open
-task-file-check        #13 task file existence      PreToolUse    open
-=====================  ===========================  =========  ===========
+- session-dir-guard — #1 session directory guard; SessionStart; fail-open
+- ssot-guard — #8 SSOT write guard + #14 status mutation guard; PreToolUse; fail-closed
+- signal-schema — #29 signal file schema; PreToolUse (+ SessionStart: waiting signals); fail-open
+- single-mode-guard — #9 single-mode sub-agent guard; PreToolUse; fail-open
+- task-file-check — #13 task file existence check; PreToolUse; fail-open
 
 (#7 path allowlist is write-guard's job; see docs/policies.md.) BLOCK → deny,
 WARN → context, PASS → no opinion.

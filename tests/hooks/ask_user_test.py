@@ -214,3 +214,14 @@ def test_twenty_processes_asking_at_once_lose_no_count(tmp_path: Path) -> None:
     # 200 calls, 100 allowed: exactly 100 denials across all processes, whoever got them.
     assert sum(int(tmp_path.joinpath(f"denied.{i}").read_text()) for i in range(20)) == 100
     assert ask_user.count_of(str(tmp_path / ".hookrun" / "state"), "shared") == 200
+
+
+def test_per_agent_counts_each_agent_of_a_session_separately(tmp_path: Path) -> None:
+    def ask(agent: str) -> Verdict:
+        return _decide(tmp_path, {**_ask(), "agent_name": agent}, max_per_session=1, per_agent=True)
+
+    assert [ask("Backend").decision, ask("Frontend").decision] == [None, None]
+    second = ask("Backend")
+    assert second.decision == "deny"
+    assert second.reason is not None and "1 allowed per agent and session" in second.reason
+    assert ask_user.count_of(str(tmp_path / ".hookrun" / "state"), "s1/Backend") == 2
