@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from hookrun.config.events import is_known_event
 from hookrun.config.known import SUBJECTS
-from hookrun.config.loader import FileReader, read_all
+from hookrun.config.loader import FileReader, getcwd_or_empty, read_all
 from hookrun.config.spec import ConfigIssue, HookSpec
 
 if TYPE_CHECKING:
@@ -34,13 +34,18 @@ def check(
     Relative script paths in commands are resolved against ``cwd`` (hooks run in
     the host's working directory); interpreters are looked up on ``env["PATH"]``.
     """
-    base = os.fspath(cwd) if cwd is not None else os.getcwd()
+    base = os.fspath(cwd) if cwd is not None else getcwd_or_empty()
     environ = os.environ if env is None else env
     _, _, readers = read_all(paths, cwd=base)
     issues: list[ConfigIssue] = []
     for reader in readers:
+        matchers_seen: set[tuple[str | int, ...]] = set()
         for spec, path in zip(reader.specs, reader.spec_paths, strict=True):
-            _check_matcher(reader, spec, path)
+            # A Claude entry's matcher is shared by its inner hooks: judge it once.
+            where = (*path, "matcher") if spec.dialect != "claude" else (*path[:-2], "matcher")
+            if where not in matchers_seen:
+                matchers_seen.add(where)
+                _check_matcher(reader, spec, where)
             if spec.command is not None:
                 _check_command(reader, spec, path, cwd=base, env=environ, platform=platform)
             if spec.builtin is not None:
@@ -49,10 +54,9 @@ def check(
     return issues
 
 
-def _check_matcher(reader: FileReader, spec: HookSpec, path: tuple[str | int, ...]) -> None:
+def _check_matcher(reader: FileReader, spec: HookSpec, where: tuple[str | int, ...]) -> None:
     if spec.matcher_re is None or not is_known_event(spec.event):
         return
-    where = (*path, "matcher") if spec.dialect != "claude" else (*path[:-2], "matcher")
     subject = SUBJECTS.get(spec.event)
     if subject is None:
         reader.warning(

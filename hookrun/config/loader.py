@@ -78,7 +78,7 @@ def read_all(
     paths: Sequence[str | os.PathLike[str]], *, cwd: str | os.PathLike[str] | None = None
 ) -> tuple[Config | None, list[ConfigIssue], list[FileReader]]:
     """Every file read: the merged Config (None when there are errors), all issues, the readers."""
-    base = os.fspath(cwd) if cwd is not None else _getcwd()
+    base = os.fspath(cwd) if cwd is not None else getcwd_or_empty()
     hooks: dict[str, list[HookSpec]] = {}
     issues: list[ConfigIssue] = []
     readers: list[FileReader] = []
@@ -468,7 +468,7 @@ def _printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _getcwd() -> str:
+def getcwd_or_empty() -> str:
     """The working directory, or "" when it was deleted under us.
 
     With "" a relative path is looked up as given (and is then reported as not

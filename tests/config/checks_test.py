@@ -151,10 +151,9 @@ def test_check_flags_matchers_that_can_never_match(
     assert run_check(project, [{"matcher": matcher, "command": "echo"}], event) == expected
 
 
-def test_check_points_at_the_claude_entry_matcher(project: Path) -> None:
-    hooks: list[dict[str, object]] = [
-        {"matcher": "Bsh", "hooks": [{"type": "command", "command": "echo"}]}
-    ]
+def test_check_points_at_the_claude_entry_matcher_once(project: Path) -> None:
+    inner = [{"type": "command", "command": "echo"}, {"type": "command", "command": "true"}]
+    hooks: list[dict[str, object]] = [{"matcher": "Bsh", "hooks": inner}]
     assert run_check(project, hooks) == [
         'warning hooks.PreToolUse[0].matcher: matcher "Bsh" can never match a known tool name '
         "(Bash, BashOutput, KillShell, Read, Write, Edit, …)"
