@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from hookrun.hooks.shell_guard.heredoc import body_of
-from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
+from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.words import match_paren
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
@@ -101,7 +101,8 @@ def _quote_end(text: str, i: int, quote: str) -> int:
 
 def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
     commands: list[Command] = []
-    cd: list[Word] = []
+    # `(` opens a subshell: a `cd` inside it ends at its `)`.
+    cd_stack: list[list[Word]] = [[]]
     variables: dict[str, str] = {}
     tokens = tokenize(text)
     stage: list[tuple[str, str]] = []
@@ -110,9 +111,13 @@ def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
         if kind != "op":
             stage.append((kind, value))
             continue
-        index = _command(stage, commands, cd, depth, prev_stage, bodies, variables)
+        index = _command(stage, commands, cd_stack[-1], depth, prev_stage, bodies, variables)
         stage = []
         prev_stage = index if value in ("|", "|&") else None
+        if value == "(":
+            cd_stack.append(list(cd_stack[-1]))
+        elif value == ")" and len(cd_stack) > 1:
+            cd_stack.pop()
     compact = re.sub(r"\s+", "", text)
     bombs = tuple(
         m.group(0)
@@ -181,5 +186,5 @@ def _command(
     )
     sink.append(cmd)
     if cmd.name in ("cd", "pushd"):
-        cd.append(argv[1] if len(argv) > 1 else Word.lit("~"))
+        cd.append(argv[1] if len(argv) > 1 else Word((Var("HOME"),), "~"))
     return len(sink) - 1

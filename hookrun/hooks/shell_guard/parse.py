@@ -25,7 +25,26 @@ from hookrun.hooks.shell_guard.words import expand_word, match_paren, skip_doubl
 MAX_DEPTH = 12
 
 _RESERVED = frozenset(
-    "if then else elif fi for while until do done case esac select function time ! [[ ]]".split()
+    [
+        "if",
+        "then",
+        "else",
+        "elif",
+        "fi",
+        "for",
+        "while",
+        "until",
+        "do",
+        "done",
+        "case",
+        "esac",
+        "select",
+        "function",
+        "time",
+        "!",
+        "[[",
+        "]]",
+    ]
 )
 _PWD = re.compile(r"\s*pwd(\s+-[LP])?\s*")
 _ECHO = re.compile(r"\s*(echo|printf)\s+([^;&|<>()`$\n]*)")

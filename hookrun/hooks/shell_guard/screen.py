@@ -27,8 +27,28 @@ _ALWAYS = re.compile(
 )
 _SPLIT = re.compile(r"[\s;&|()<>=,`$]+")
 TRIGGERS = frozenset(
-    "rm rimraf -delete push reset clean rebase config var dd mkswap mke2fs wipefs "
-    "newfs diskpart format publish unpublish shred blkdiscard".split()
+    [
+        "rm",
+        "rimraf",
+        "-delete",
+        "push",
+        "reset",
+        "clean",
+        "rebase",
+        "config",
+        "var",
+        "dd",
+        "mkswap",
+        "mke2fs",
+        "wipefs",
+        "newfs",
+        "diskpart",
+        "format",
+        "publish",
+        "unpublish",
+        "shred",
+        "blkdiscard",
+    ]
 )
 # Programs that run code given as text: they matter when something feeds them.
 _RUNNERS = re.compile(
@@ -40,10 +60,10 @@ _RUNNERS = re.compile(
 
 def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
     """False only when no rule (and no deny shape head) could match ``text``."""
+    if "<<" in text:
+        text = strip_heredocs(text).text  # a body is text, unless a runner reads it
     if _ALWAYS.search(text):
         return True
-    if "<<" in text:
-        text = strip_heredocs(text).text
     fed = any(c in text for c in "|<$`")  # something can feed code to a runner
     plain = text.replace("'", "").replace('"', "").replace("\\", "")
     for token in _SPLIT.split(plain):

@@ -187,6 +187,12 @@ def _peel(cmd: Command, nested: list[Nested]) -> list[Command]:
     args = cmd.args
     if name in ("command", "builtin") and any(a.text in ("-v", "-V") for a in args[:2]):
         return []  # `command -v rm` looks rm up; it does not run it
+    if name in ("su", "sg", "runuser") and not any(a.text == "--" for a in args):
+        # `su [-] [user] -c CMD`: the code option may follow the user name.
+        for i, a in enumerate(args[:-1]):
+            if a.text in ("-c", "--command"):
+                nested.append(Nested(args[i + 1].text, f"{name} -c"))
+                return []
     if name in WRAPPERS:
         return _wrapper(cmd, name, WRAPPERS[name], nested)
     if len(args) >= 1 and (name, args[0].text) in RUNNERS:

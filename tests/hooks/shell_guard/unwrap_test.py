@@ -1,0 +1,73 @@
+"""Wrappers are seen through; code run from strings is handed back for judging."""
+
+from __future__ import annotations
+
+import pytest
+
+from hookrun.hooks.shell_guard.parse import parse_script
+from hookrun.hooks.shell_guard.unwrap import unwrap
+
+
+def _layers(text: str) -> tuple[list[list[str]], list[tuple[str, str, bool]]]:
+    cmd = parse_script(text).commands[-1]
+    layers, nested = unwrap(cmd)
+    return [[w.text for w in c.argv] for c in layers], [(n.code, n.via, n.remote) for n in nested]
+
+
+@pytest.mark.parametrize(
+    ("text", "innermost"),
+    [
+        ("sudo -u x -- rm -rf a", ["rm", "-rf", "a"]),
+        ("sudo -uroot rm a", ["rm", "a"]),
+        ("env -i A=1 -u B rm a", ["rm", "a"]),
+        ("timeout -k 5 10s rm a", ["rm", "a"]),
+        ("nice -n 5 ionice -c3 nohup rm a", ["rm", "a"]),
+        ("command rm a", ["rm", "a"]),
+        ("exec -a name rm a", ["rm", "a"]),
+        ("xargs -0 -n1 rm -f", ["rm", "-f", "$xargs-input"]),
+        ("xargs -I {} mv {} dest", ["mv", "$xargs-input", "dest"]),
+        ("uv run --with x pytest -q", ["pytest", "-q"]),
+        ("poetry run python -m app", ["python", "-m", "app"]),
+        ("watch -x rm a", ["rm", "a"]),
+        ("find . -name x -exec rm -f {} +", ["rm", "-f", "./$FOUND"]),
+        ("find src -exec rm -rf {} ;", ["rm", "-rf", "src"]),
+        (
+            "git -c alias.p='push --force' p origin",
+            ["git", "-c", "alias.p=push --force", "push", "--force", "origin"],
+        ),
+    ],
+)
+def test_wrapper_layers_end_with_the_command_it_runs(text: str, innermost: list[str]) -> None:
+    layers, _ = _layers(text)
+    assert layers[-1] == innermost
+
+
+@pytest.mark.parametrize(
+    ("text", "nested"),
+    [
+        ("bash -c 'rm -rf /'", [("rm -rf /", "bash -c", False)]),
+        ("sh -ec 'ls'", [("ls", "sh -c", False)]),
+        ("bash -o pipefail -c 'ls | wc'", [("ls | wc", "bash -c", False)]),
+        ("eval rm -rf x", [("rm -rf x", "eval", False)]),
+        ("ssh -p 22 -i key host rm -rf /", [("rm -rf /", "ssh host", True)]),
+        ("watch -n 1 'df -h'", [("df -h", "watch", False)]),
+        ("su - bob -c 'make install'", [("make install", "su -c", False)]),
+        ("flock -c 'make' /tmp/l", [("make", "flock -c", False)]),
+        ("git -c alias.x='!rm -rf /' x", [("rm -rf /", "git alias x", False)]),
+        ("sudo sh -c 'apt update'", [("apt update", "sh -c", False)]),
+    ],
+)
+def test_code_run_from_a_string_is_handed_back(
+    text: str, nested: list[tuple[str, str, bool]]
+) -> None:
+    _, found = _layers(text)
+    assert found == nested
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["command -v rm", "bash script.sh", "ssh host", "sudo", "git status", "sh"],
+)
+def test_commands_that_run_nothing_else_have_one_layer_and_no_code(text: str) -> None:
+    layers, nested = _layers(text)
+    assert len(layers) == 1 and nested == []
