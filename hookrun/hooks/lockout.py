@@ -241,6 +241,14 @@ def entries(state_dir: str) -> list[LockoutEntry]:
     return _parse_all(_raw_entries(data))
 
 
+def locked_agents(state_dir: str, artifact: str, *, cwd: str | None = None) -> list[str]:
+    """The agents locked out of ``artifact`` (exact entries and globs covering it) —
+    seed 004's ``getLockedAgents``."""
+    rel = normalize_artifact(artifact, _project_of(state_dir), cwd=cwd)
+    found = [e.agent for e in entries(state_dir) if e.covers(e.agent, rel)]
+    return list(dict.fromkeys(found))
+
+
 # --- the policy ----------------------------------------------------------------------------
 
 

@@ -382,3 +382,12 @@ def test_paths_compare_without_case_where_the_file_system_does(
     lockout.add(_sd(project), "src/auth/**", "Backend")
     verdict = _decide(project, _edit(path), ignore_case=ignore_case)
     assert (verdict.decision == "deny") is denied
+
+
+def test_locked_agents_lists_who_may_not_revise_an_artifact(project: Path) -> None:
+    lockout.add(_sd(project), "src/auth.ts", "Backend")
+    lockout.add(_sd(project), "src/**", "Intern")
+    lockout.add(_sd(project), "docs/a.md", "Frontend")
+    assert lockout.locked_agents(_sd(project), "src/auth.ts") == ["Backend", "Intern"]
+    assert lockout.locked_agents(_sd(project), "docs/a.md") == ["Frontend"]
+    assert lockout.locked_agents(_sd(project), "README.md") == []
