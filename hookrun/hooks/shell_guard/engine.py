@@ -12,15 +12,12 @@ from dataclasses import replace
 
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin
+from hookrun.hooks.shell_guard.names import DOWNLOADERS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import CHECKS
-from hookrun.hooks.shell_guard.rules.supply_chain import (
-    DOWNLOADERS,
-    is_runner,
-    reads_program_from_stdin,
-)
+from hookrun.hooks.shell_guard.rules.supply_chain import is_runner, reads_program_from_stdin
 from hookrun.hooks.shell_guard.shapes import any_matches
 from hookrun.hooks.shell_guard.unwrap import unwrap
 

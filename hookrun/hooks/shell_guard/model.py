@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from hookrun.hooks.shell_guard.names import command_name
+
 
 @dataclass(frozen=True)
 class Var:
@@ -96,13 +98,6 @@ class Command:
     @property
     def args(self) -> tuple[Word, ...]:
         return self.argv[1:]
-
-
-def command_name(text: str) -> str:
-    base = text.replace("\\", "/").rsplit("/", 1)[-1]
-    if base.lower().endswith(".exe"):
-        base = base[:-4]
-    return base
 
 
 @dataclass(frozen=True)

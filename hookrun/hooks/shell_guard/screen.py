@@ -16,9 +16,7 @@ from __future__ import annotations
 import re
 
 from hookrun.hooks.shell_guard.heredoc import strip_heredocs
-from hookrun.hooks.shell_guard.model import command_name
-from hookrun.hooks.shell_guard.rules.supply_chain import DOWNLOADERS
-from hookrun.hooks.shell_guard.unwrap import SHELLS
+from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS, command_name
 
 # `$(echo rm)` / `$(printf r)m` are the substitutions the analysis folds into text.
 _ALWAYS = re.compile(

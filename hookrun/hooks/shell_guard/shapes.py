@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Sequence
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.model import command_name
+from hookrun.hooks.shell_guard.names import command_name
 
 
 @lru_cache(maxsize=64)

@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from hookrun.hooks.shell_guard.model import Command, Var, Word, command_name
+from hookrun.hooks.shell_guard.model import Command, Var, Word
+from hookrun.hooks.shell_guard.names import SHELLS, command_name
 
 # Past this many layers something is looping (`env env env …`); stop peeling.
 _MAX_LAYERS = 32
@@ -101,9 +102,6 @@ RUNNERS: dict[tuple[str, str], _Spec] = {
     ("nix", "develop"): _spec("", "", code="-c --command"),
     ("devbox", "run"): _spec(),
 }
-SHELLS = frozenset(
-    ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash"]
-)
 _SHELL_ARG_OPTS = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 # Interpreters whose inline-code option runs shell commands as a string.
 _WINDOWS_SHELLS = {

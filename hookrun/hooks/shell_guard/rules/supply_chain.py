@@ -9,27 +9,9 @@ from functools import lru_cache
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Command, Var, Word
-from hookrun.hooks.shell_guard.unwrap import SHELLS, unwrap
+from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
+from hookrun.hooks.shell_guard.unwrap import unwrap
 
-DOWNLOADERS = frozenset(
-    [
-        "curl",
-        "wget",
-        "wget2",
-        "fetch",
-        "http",
-        "https",
-        "xh",
-        "aria2c",
-        "lwp-request",
-        "lwp-download",
-        "GET",
-        "iwr",
-        "irm",
-        "Invoke-WebRequest",
-        "Invoke-RestMethod",
-    ]
-)
 _INTERPRETER = re.compile(
     r"(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*|"
     r"bun|deno|Rscript|pwsh|powershell|osascript|tclsh|jshell)"
