@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from cli_project import Project
+
+if TYPE_CHECKING:
+    from conftest import Project
 
 SETTINGS = {
     "permissions": {"allow": ["Bash(npm run test:*)"]},
@@ -38,6 +40,7 @@ SETTINGS = {
 
 GUARD = f"""#!{sys.executable}
 import json, sys
+
 p = json.load(sys.stdin)
 cmd = p["tool_input"].get("command", "")
 if cmd.startswith("git push --force"):

@@ -6,10 +6,12 @@ docs' scripts, reading Crush's ``CRUSH_*`` variables.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from cli_project import Project
+
+if TYPE_CHECKING:
+    from conftest import Project
 
 NO_RM_RF = """#!/usr/bin/env bash
 # Block rm -rf commands in the bash tool. Otherwise stay silent so the

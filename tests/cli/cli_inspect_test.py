@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from cli_project import Project
+if TYPE_CHECKING:
+    from conftest import Project
 
 
 def test_check_of_a_clean_config_says_what_it_checked(project: Project) -> None:

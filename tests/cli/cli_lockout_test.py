@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from cli_project import Project
+if TYPE_CHECKING:
+    from conftest import Project
 
 
 def test_add_list_clear_round_trip(project: Project) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from cli_project import Project
+from typing import TYPE_CHECKING
 
 from hookrun.hooks import registry
+
+if TYPE_CHECKING:
+    from conftest import Project
 
 
 def test_policy_denies_like_hookrun_run_with_exit_2(project: Project) -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from cli_project import REPO, Project
 
 from hookrun.hooks import registry
 
-README = (REPO / "README.md").read_text(encoding="utf-8")
+if TYPE_CHECKING:
+    from conftest import Project
+
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 BLOCKS = [(m.group(1), m.group(2)) for m in re.finditer(r"```(\w*)\n(.*?)```", README, flags=re.S)]
 CHECK_OUTPUT = next(text for lang, text in BLOCKS if text.startswith("$ hookrun check\n"))
 BROKEN_CONFIG = BLOCKS[[text for _, text in BLOCKS].index(CHECK_OUTPUT) - 1][1]

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
-from cli_project import Project
+
+if TYPE_CHECKING:
+    from conftest import Project
 
 PY = sys.executable
 
@@ -246,8 +250,10 @@ def test_config_flag_is_repeatable_and_keeps_order(project: Project) -> None:
     assert ran.json["context"] == ["b", "a"]
 
 
-def test_cwd_flag_moves_discovery_and_the_hooks(project: Project) -> None:
-    other = Project(project.root.parent / "other")
+def test_cwd_flag_moves_discovery_and_the_hooks(
+    project: Project, make_project: Callable[[str], Project]
+) -> None:
+    other = make_project("other")
     other.hooks("PreToolUse", {"command": "pwd"})
     other.hooks("UserPromptSubmit", {"command": "pwd"})
     ran = project.run("run", "UserPromptSubmit", "--cwd", str(other.root), "--prompt", "hi")

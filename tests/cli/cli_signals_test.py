@@ -8,14 +8,18 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psutil
 import pytest
-from cli_project import Project
+
+if TYPE_CHECKING:
+    from conftest import Project
 
 # A hook that starts a child and a grandchild, each sleeping, then hangs itself.
 TREE = """#!{py}
 import subprocess, sys, time
+
 marker = sys.argv[1] if len(sys.argv) > 1 else "{marker}"
 inner = "import subprocess, time; subprocess.Popen(['sleep', '300']); time.sleep(300)"
 subprocess.Popen([sys.executable, "-c", inner, marker])
