@@ -79,6 +79,24 @@ def test_halt_exits_49_with_the_reason_on_stderr(project: Project) -> None:
     assert (ran.code, ran.json["halt"], ran.err) == (49, True, "stop everything\n")
 
 
+@pytest.mark.parametrize(
+    ("fmt", "hook", "code"),
+    [
+        ("hookrun", "exit 49", 49),
+        ("crush", "exit 49", 49),
+        ("claude", "exit 49", 0),  # Claude Code reads "continue": false only on exit 0
+        ("hookrun", "exit 2", 2),
+        ("crush", "exit 2", 2),
+        ("claude", "exit 2", 2),
+        ("claude", 'echo \'{"decision": "allow"}\'', 0),
+    ],
+)
+def test_exit_code_per_format(project: Project, fmt: str, hook: str, code: int) -> None:
+    project.hooks("PreToolUse", {"command": f"echo why >&2; {hook}"})
+    ran = project.run("run", "PreToolUse", "--format", fmt, payload=project.tool("bash"))
+    assert ran.code == code
+
+
 def test_a_deny_without_reason_names_the_hook_on_stderr(project: Project) -> None:
     project.hooks("PreToolUse", {"name": "quiet", "command": 'echo \'{"decision":"deny"}\''})
     ran = project.run("run", "PreToolUse", payload=project.tool("bash"))
