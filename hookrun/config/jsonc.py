@@ -130,6 +130,34 @@ class Document:
         return [] if self._positions is None else self._positions.duplicates
 
 
+# Two passes turn JSONC into JSON for the C parser. Both consume every string whole from
+# its opening quote (raw newlines included, so json.loads still rejects them), which is
+# what keeps "//", "/*" and "," inside strings untouched. Pass 1 drops comments; pass 2
+# drops a comma that follows a value and precedes a closer ("[,]" keeps its comma and
+# fails). Whatever json.loads then refuses goes to the located parser, which alone
+# decides what the error is and where.
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_COMMENTS = re.compile(rf"({_STRING})|//[^\n]*|/\*[\s\S]*?\*/")
+_TRAILING_COMMA = re.compile(
+    rf"({_STRING})(?:(\s*),(?=\s*[\]}}]))?|([\]}}0-9a-z]\s*),(?=\s*[\]}}])"
+)
+
+
+def _drop_comma(m: re.Match[str]) -> str:
+    if m.group(1) is not None:
+        return m.group(1) + (m.group(2) or "")
+    return m.group(3)
+
+
+def strip_jsonc(text: str) -> str:
+    """``text`` as plain JSON when it is valid JSONC (comments and trailing commas dropped)."""
+    if "/" in text:
+        text = _COMMENTS.sub(lambda m: m.group(1) or " ", text)
+    if "," in text:
+        text = _TRAILING_COMMA.sub(_drop_comma, text)
+    return text
+
+
 def parse(text: str) -> Document:
     """Parse JSONC ``text``; raises JsoncError for the first syntax error.
 
@@ -138,7 +166,7 @@ def parse(text: str) -> Document:
     """
     try:
         value = json.loads(
-            text, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant
+            strip_jsonc(text), object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant
         )
     except (ValueError, _Duplicate, RecursionError):
         value, positions = _Parser(text).parse()

@@ -10,7 +10,7 @@ turns the verdict into the same per-hook answer a command hook's envelope gives;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -24,7 +24,7 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 _UNSET: Any = object()
 
@@ -85,7 +85,7 @@ ALLOW = Verdict()  # no opinion
 
 
 @dataclass(frozen=True)
-class Policy(Generic[O]):
+class Policy(Generic[OptionsT]):
     """A registered built-in.
 
     ``decide(payload, options, ctx)`` must not raise for any payload a host can
@@ -97,13 +97,13 @@ class Policy(Generic[O]):
     name: str
     summary: str  # one line for `hookrun policies`
     prompt: str  # reminder line a host may append to its system prompt
-    options: type[O]
-    decide: Callable[[Mapping[str, Any], O, PolicyContext], Verdict]
+    options: type[OptionsT]
+    decide: Callable[[Mapping[str, Any], OptionsT, PolicyContext], Verdict]
     events: tuple[str, ...] = ("PreToolUse",)
     aliases: tuple[str, ...] = ()
     on_error: Literal["allow", "deny"] = "allow"
     default_matcher: str | None = None  # informational: the tools it looks at by default
 
-    def bind(self, raw: Mapping[str, Any]) -> O:
+    def bind(self, raw: Mapping[str, Any]) -> OptionsT:
         """Validate options; raises pydantic.ValidationError."""
         return self.options.model_validate(dict(raw))

@@ -7,7 +7,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hookrun.config.jsonc import DuplicateKey, JsoncError, _Parser, decode, parse
+from hookrun.config.jsonc import (
+    DuplicateKey,
+    JsoncError,
+    _Parser,
+    _reject_constant,
+    decode,
+    parse,
+    strip_jsonc,
+)
 
 
 @pytest.mark.parametrize(
@@ -102,3 +110,52 @@ def test_parse_never_raises_anything_but_jsonc_error(text: str) -> None:
         parse(text)
     except JsoncError as exc:
         assert exc.line >= 1 and exc.column >= 1
+
+
+jsonc_alphabet = st.text(alphabet='{}[]:,"/*\n \\tnrulfase01-.ab', max_size=50)
+
+
+def _fast(text: str) -> Any:
+    return json.loads(strip_jsonc(text), parse_constant=_reject_constant)
+
+
+@given(jsonc_alphabet)
+def test_fast_path_accepts_only_what_the_located_parser_accepts_with_equal_values(
+    text: str,
+) -> None:
+    try:
+        fast = _fast(text)
+    except (ValueError, RecursionError):
+        return
+    assert _Parser(text).parse()[0] == fast
+
+
+@given(json_values, st.sampled_from(["// c\n", "/* c */", "/* // */", '\n// "x\n']))
+def test_comments_and_trailing_commas_read_like_plain_json(value: Any, comment: str) -> None:
+    text = json.dumps(value, indent=1)
+    decorated = text.replace("\n", comment + "\n").replace("\n]", ",\n]").replace("\n}", ",\n}")
+    assert parse(decorated).value == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '["a", "b,]"]',  # a comma inside a string is not trailing
+        '{"u": "http://x//y", "c": "/* no */"}',
+        '{"a": "x /* \n */ y"}',  # a raw newline in a string stays an error
+        "[,]",
+        "[1,,]",
+        "{,}",
+        '{"a": 1,,}',
+    ],
+)
+def test_strip_jsonc_never_changes_what_a_string_or_an_error_means(text: str) -> None:
+    try:
+        fast: Any = _fast(text)
+    except ValueError:
+        fast = "error"
+    try:
+        slow: Any = _Parser(text).parse()[0]
+    except JsoncError:
+        slow = "error"
+    assert fast == slow

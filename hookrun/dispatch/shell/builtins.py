@@ -604,8 +604,8 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
     try:
         with open(path, encoding="utf-8", errors="surrogateescape") as fh:
             source = fh.read()
-    except OSError as exc:
-        _err(sh, io, argv[0], f"{name}: {exc.strerror or exc}")
+    except (OSError, ValueError) as exc:
+        _err(sh, io, argv[0], f"{name}: {getattr(exc, 'strerror', None) or exc}")
         return 1
     saved = st.params
     if len(argv) > 2:
@@ -630,7 +630,7 @@ def _describe(sh: Interp, name: str) -> tuple[str, str] | None:
     st = sh.state
     if "/" in name:
         path = name if os.path.isabs(name) else os.path.join(st.cwd, name)
-        return ("file", name) if os.access(path, os.X_OK) and os.path.isfile(path) else None
+        return ("file", name) if os.path.isfile(path) and os.access(path, os.X_OK) else None
     exe = resolve.find_executable(name, env=st.environ(), cwd=st.cwd, platform=sh.platform)
     return None if exe is None else ("file", exe)
 

@@ -23,6 +23,7 @@ from hookrun.dispatch.shell.arith import ArithError, evaluate
 from hookrun.dispatch.shell.prepass import (
     ARITH_PREFIX,
     QUOTED_HEREDOC_PREFIX,
+    SUBST_PREFIX,
     decode_ansi_c,
     snippet,
 )
@@ -337,8 +338,12 @@ class Expander:
             return None if st.last_bg_pid is None else str(st.last_bg_pid)
         if name == "-":
             return ("e" if st.errexit else "") + ("u" if st.nounset else "")
-        if name.startswith(ARITH_PREFIX):
-            return str(self.arith(snippet(int(name[len(ARITH_PREFIX) :]))[1]))
+        if name.startswith("__hookrun_"):
+            if name.startswith(ARITH_PREFIX):
+                return str(self.arith(snippet(int(name[len(ARITH_PREFIX) :]))[1]))
+            if name.startswith(SUBST_PREFIX):
+                body = snippet(int(name[len(SUBST_PREFIX) :]))[1]
+                return self.ctx.command_substitution(body)
         return st.vars.get(name)
 
     def _unbound(self, name: str) -> ShellError:
@@ -672,7 +677,7 @@ def glob_in(pattern: str, cwd: str) -> list[str]:
                 continue
             try:
                 names = sorted(e.name for e in os.scandir(real))
-            except OSError:
+            except (OSError, ValueError):
                 continue
             for name in names:
                 if name.startswith(".") and not part.startswith("."):

@@ -719,6 +719,8 @@ class Interp:
             fd = os.open(full, flags, 0o666)
         except OSError as exc:
             raise ShellError(f"{path}: {exc.strerror or exc}", 1) from None
+        except ValueError:  # a NUL byte in the name
+            raise ShellError(f"{path!r}: invalid file name", 1) from None
         stream: Closable = FdSource(fd) if kind in ("<", "<&") else FdSink(fd)
         owned.append(stream)
         return stream

@@ -5,6 +5,8 @@ delimiters, and silently misreads ``$'…'``. Those are common in real hooks, so
 giving up we rewrite each into something bashlex parses and the interpreter recognises:
 
 - ``$((expr))``  → ``${__hookrun_arith_K}`` (a parameter the expander evaluates),
+- ``$(cmds)``    → ``${__hookrun_subst_K}`` (bashlex rejects ``$(a && b)``; the expander
+  parses and runs the original text),
 - ``((expr))``   → ``__hookrun_arith_cmd K`` (a builtin),
 - ``[[ expr ]]`` → ``__hookrun_dbl K`` (a builtin over the raw text),
 - ``case w in p) body;; esac`` →
@@ -27,6 +29,7 @@ import threading
 from dataclasses import dataclass
 
 ARITH_PREFIX = "__hookrun_arith_"
+SUBST_PREFIX = "__hookrun_subst_"
 QUOTED_HEREDOC_PREFIX = "__hookrun_q_"
 
 _META = " \t\n;&|<>()"
@@ -351,10 +354,15 @@ class _Scanner:
                 self.emit(f"${{{ARITH_PREFIX}{_register(('arith', expr))}}}")
                 return
         if self.startswith("$("):
-            self.copy(2)
+            # bashlex 0.18 rejects `&&`, `||` and `&` inside `$( )`, so it never sees the
+            # body: the expander runs the original text when it meets the placeholder.
+            start = self.i = self.i + 2
+            mark = len(self.out)
             if self.commands(frozenset({")"})) != ")":
                 raise self.fail("unexpected EOF while looking for matching `)'")
-            self.emit(")")
+            del self.out[mark:]
+            body = self.src[start : self.i - 1]
+            self.emit(f"${{{SUBST_PREFIX}{_register(('subst', body))}}}")
             return
         if self.startswith("${"):
             self.copy(2)

@@ -88,7 +88,7 @@ def binary(op: str, a: str, b: str, cwd: str) -> bool:
     if op in ("-nt", "-ot", "-ef"):
         try:
             sa, sb = os.stat(_path(cwd, a)), os.stat(_path(cwd, b))
-        except OSError:
+        except (OSError, ValueError):
             return False
         if op == "-nt":
             return sa.st_mtime > sb.st_mtime

@@ -70,6 +70,22 @@ CASES = [
     ("nested command substitution", 'echo "$(echo "in $(echo deep)")"', "in deep\n", "", 0),
     ("substitution status", "x=$(exit 3); echo $?", "3\n", "", 0),
     (
+        "and-or list inside a substitution",
+        'x=$(false || echo alt); y="$(true && echo and)"; echo $x $y',
+        "alt and\n",
+        "",
+        0,
+    ),
+    ("double brackets inside a substitution", "y=$( [[ -d / ]] && echo D ); echo $y", "D\n", "", 0),
+    ("case inside a substitution", "x=$(case a in a) echo A;; esac); echo $x", "A\n", "", 0),
+    (
+        "arithmetic in a here-document",
+        "cat <<EOF\nsum=$((1+2)) [[ x ]]\nEOF",
+        "sum=3 [[ x ]]\n",
+        "",
+        0,
+    ),
+    (
         "arithmetic expansion",
         "i=3; echo $((i * 2 + 1)) $(( (1+2) << 2 )) $((7 % 4)) $((2**8))",
         "7 12 3 256\n",

@@ -329,7 +329,18 @@ def test_unsupported_construct_without_sh_names_it_and_suggests_a_shebang(
     assert "#!/bin/bash" in ran.err and "no POSIX shell" in ran.err
 
 
-def test_deep_nesting_is_an_error_not_a_traceback(run: Runner, no_sh_env: dict[str, str]) -> None:
-    ran = run("{ " * 400 + "true; " + "} " * 400, env=no_sh_env)
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{ " * 400 + "true; " + "} " * 400,  # parses; too deep to interpret
+        "if true; then " * 1000 + "true; " + "fi; " * 1000,  # too deep for bashlex
+        "echo " + "$(" * 300 + "echo x" + ")" * 300,  # too deep at run time
+        "f() { f; }; f",  # endless recursion
+    ],
+)
+def test_deep_nesting_is_an_error_not_a_traceback(
+    run: Runner, no_sh_env: dict[str, str], source: str
+) -> None:
+    ran = run(source, env=no_sh_env)
     assert ran.code == 2
     assert ran.err.startswith("hookrun: ") and "Traceback" not in ran.err
