@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -313,3 +314,19 @@ def test_version(project: Project) -> None:
     from hookrun import __version__
 
     assert project.run("--version").out == f"hookrun {__version__}\n"
+
+
+def test_an_audit_log_that_cannot_be_written_is_a_warning_not_a_failure(project: Project) -> None:
+    (project.root / ".hookrun" / "a-dir").mkdir()
+    project.hooks("PreToolUse", {"command": "exit 2"}, audit_log=".hookrun/a-dir")
+    ran = project.run("run", "PreToolUse", payload=project.tool("bash"))
+    assert ran.code == 2 and ran.json["decision"] == "deny"
+    assert "hookrun: warning: audit log not written: " in ran.err
+
+
+def test_the_audit_log_gets_one_line_per_run(project: Project) -> None:
+    project.hooks("PreToolUse", {"command": "exit 2"}, audit_log=".hookrun/audit.jsonl")
+    for _ in range(3):
+        project.run("run", "PreToolUse", payload=project.tool("bash"))
+    lines = (project.root / ".hookrun" / "audit.jsonl").read_text().splitlines()
+    assert [json.loads(line)["decision"] for line in lines] == ["deny"] * 3
