@@ -3,7 +3,8 @@
 When a reviewer rejects an artifact, its author is locked out of producing the next
 version: another agent must. The registry ``<project>/.hookrun/state/lockout.json``
 outlives sessions (seed 000 N3) and is managed with ``hookrun lockout add|clear|list``
-or this module's Python API (:func:`add`, :func:`clear`, :func:`entries`).
+or this module's Python API (:func:`add`, :func:`clear`, :func:`entries`,
+:func:`locked_agents`).
 
 Decisions:
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
@@ -343,8 +345,8 @@ def decide(payload: Mapping[str, Any], opts: LockoutOptions, ctx: PolicyContext)
             reason=(
                 f"reviewer-lockout: {agent} tried to revise {target} {entry.denials} times "
                 f"while locked out by a reviewer rejection{why} — stopping for the user to "
-                f"decide who revises it (`hookrun lockout clear {entry.artifact} --agent "
-                f"{entry.agent}` lifts the lockout)."
+                f"decide who revises it (`hookrun lockout clear {shlex.quote(entry.artifact)} "
+                f"--agent {shlex.quote(entry.agent)}` lifts the lockout)."
             ),
         )
     return Verdict(

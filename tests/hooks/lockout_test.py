@@ -391,3 +391,12 @@ def test_locked_agents_lists_who_may_not_revise_an_artifact(project: Path) -> No
     assert lockout.locked_agents(_sd(project), "src/auth.ts") == ["Backend", "Intern"]
     assert lockout.locked_agents(_sd(project), "docs/a.md") == ["Frontend"]
     assert lockout.locked_agents(_sd(project), "README.md") == []
+
+
+def test_the_halt_reason_quotes_a_glob_artifact_for_the_shell(project: Path) -> None:
+    lockout.add(_sd(project), "src/auth/**", "Back End")
+    for _ in range(4):
+        verdict = _decide(project, _edit("src/auth/x.ts", agent="Back End"))
+    assert verdict.halt
+    assert verdict.reason is not None
+    assert "`hookrun lockout clear 'src/auth/**' --agent 'Back End'`" in verdict.reason
