@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
@@ -22,6 +22,9 @@ from hookrun.hooks.shell_guard.options import (
     RULES,
     ShellGuardOptions,
 )
+
+if TYPE_CHECKING:
+    from hookrun.hooks.shell_guard.judging import Where
 
 __all__ = ["POLICY", "RULES", "ShellGuardOptions", "decide", "where_for"]
 
@@ -38,7 +41,8 @@ def command_text(payload: Mapping[str, Any]) -> str | None:
     return text
 
 
-def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Any:
+def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Where:
+    """Workspace, home, cwd and temp dirs for this call (imported lazily: hot path)."""
     from hookrun.hooks.shell_guard.judging import Where
 
     env = ctx.env

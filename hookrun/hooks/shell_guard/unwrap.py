@@ -205,6 +205,9 @@ def _peel(cmd: Command, nested: list[Nested]) -> list[Command]:
     if name in _WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
+    if name == "trap" and len(args) >= 2 and not args[0].text.startswith("-"):
+        nested.append(Nested(args[0].text, "trap"))  # the action runs on the signal
+        return []
     if name == "eval" and args:
         nested.append(Nested(" ".join(a.text for a in args), "eval"))
         return []
