@@ -45,9 +45,9 @@ class ShellGuardOptions(Options):
     """Options of the shell-guard policy. Every field is documented in docs/shell-guard.md."""
 
     allow_force_with_lease: bool = Field(
-        True, description="git push --force-with-lease (without --force) is allowed."
+        default=True, description="git push --force-with-lease (without --force) is allowed."
     )
-    block_rebase: bool = Field(True, description="Starting a git rebase is blocked.")
+    block_rebase: bool = Field(default=True, description="Starting a git rebase is blocked.")
     artifact_dirs: list[str] = Field(
         default_factory=list,
         description="Extra regenerable directory names/globs rm -rf may delete in the workspace.",
@@ -67,7 +67,7 @@ class ShellGuardOptions(Options):
         default_factory=dict, description='Switch rules off by id: {"git.rebase": false}.'
     )
     workspace: str | None = Field(
-        None, description="Workspace root (default: the project dir, else the payload cwd)."
+        default=None, description="Workspace root (default: the project dir, else the payload cwd)."
     )
 
     @field_validator("rules")
