@@ -23,6 +23,8 @@ EXIT_ERROR = 1
 
 
 def _say(message: str) -> None:
+    if sys.stderr is None:  # started with stderr closed: the exit code must do
+        return
     for line in message.strip().splitlines() or ["error"]:
         sys.stderr.write(f"hookrun: {line}\n")
     sys.stderr.flush()

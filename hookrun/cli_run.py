@@ -56,7 +56,17 @@ class Streams:
             isatty = sys.stdin is not None and sys.stdin.isatty()
         except (OSError, ValueError):  # closed stdin
             isatty = False
-        return cls(stdin=stdin, stdin_isatty=isatty, stdout=sys.stdout, stderr=sys.stderr)
+        # A host may start us with stdout or stderr closed: the exit code still carries
+        # the decision, so write what cannot be delivered into the void, not a crash.
+        stdout = sys.stdout if sys.stdout is not None else _devnull()
+        stderr = sys.stderr if sys.stderr is not None else _devnull()
+        return cls(stdin=stdin, stdin_isatty=isatty, stdout=stdout, stderr=stderr)
+
+
+def _devnull() -> TextIO:
+    import os
+
+    return open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
 
 
 def check_format(value: str) -> Format:

@@ -330,3 +330,13 @@ def test_the_audit_log_gets_one_line_per_run(project: Project) -> None:
         project.run("run", "PreToolUse", payload=project.tool("bash"))
     lines = (project.root / ".hookrun" / "audit.jsonl").read_text().splitlines()
     assert [json.loads(line)["decision"] for line in lines] == ["deny"] * 3
+
+
+@pytest.mark.parametrize("closed", [">&-", "2>&-", "<&-"])
+def test_a_closed_standard_stream_still_answers_with_the_exit_code(
+    project: Project, closed: str
+) -> None:
+    project.hooks("PreToolUse", {"command": "echo no >&2; exit 2"})
+    ran = project.sh(f"$HOOKRUN run PreToolUse --tool bash {closed}")
+    assert ran.code == 2, ran.err
+    assert "Traceback" not in ran.err

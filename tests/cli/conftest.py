@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
@@ -77,6 +78,22 @@ class Project:
             cwd=self.root,
             env=hookrun_env(self.root.parent, env),
             **kwargs,
+        )
+
+    def sh(self, script: str, *, timeout: float = 60) -> Ran:
+        """Run ``script`` with /bin/sh in the project; ``$HOOKRUN`` is the hookrun command."""
+        hookrun = f"{shlex.quote(sys.executable)} -m hookrun"
+        proc = subprocess.run(
+            ["/bin/sh", "-c", script.replace("$HOOKRUN", hookrun)],
+            capture_output=True,
+            cwd=self.root,
+            env=hookrun_env(self.root.parent),
+            timeout=timeout,
+        )
+        return Ran(
+            proc.returncode,
+            proc.stdout.decode("utf-8", "replace"),
+            proc.stderr.decode("utf-8", "replace"),
         )
 
     def run(
