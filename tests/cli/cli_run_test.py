@@ -340,3 +340,11 @@ def test_a_closed_standard_stream_still_answers_with_the_exit_code(
     ran = project.sh(f"$HOOKRUN run PreToolUse --tool bash {closed}")
     assert ran.code == 2, ran.err
     assert "Traceback" not in ran.err
+
+
+def test_a_deleted_working_directory_is_a_clear_error(project: Project) -> None:
+    ran = project.sh("mkdir gone && cd gone && rmdir ../gone && $HOOKRUN run PreToolUse </dev/null")
+    assert (ran.code, ran.err) == (
+        1,
+        "hookrun: cannot read the current directory (No such file or directory); pass --cwd DIR\n",
+    )
