@@ -20,34 +20,17 @@ from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS, command_name
 
 # `$(echo rm)` / `$(printf r)m` are the substitutions the analysis folds into text.
 _ALWAYS = re.compile(
-    r"\$'|IFS|[<>]\(|\(\s*\)|[{}]|/dev/|gitconfig|git/config|alias\.|"
+    r"\$'|IFS|[<>]\(|\(\s*\)|[{}]|/dev/|gitconfig|git/config|alias\.|rmtree|"
     r"(\$\(|`)\s*(echo|printf)\b"
 )
 _SPLIT = re.compile(r"[\s;&|()<>=,`$]+")
 TRIGGERS = frozenset(
     [
-        "rm",
-        "rimraf",
-        "-delete",
-        "push",
-        "reset",
-        "clean",
-        "rebase",
-        "config",
-        "var",
-        "dd",
-        "mkswap",
-        "mke2fs",
-        "wipefs",
-        "newfs",
-        "diskpart",
-        "format",
-        "publish",
-        "unpublish",
-        "shred",
-        "blkdiscard",
+        "rm", "rimraf", "rmtree", "-delete", "push", "reset", "clean", "rebase", "config",
+        "var", "dd", "mkswap", "mke2fs", "wipefs", "newfs", "diskpart", "format", "publish",
+        "unpublish", "shred", "blkdiscard",
     ]
-)
+)  # fmt: skip
 # Programs that run code given as text: they matter when something feeds them.
 _RUNNERS = re.compile(
     r"(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*|"

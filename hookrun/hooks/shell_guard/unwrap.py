@@ -110,6 +110,7 @@ _WINDOWS_SHELLS = {
     "pwsh": ("-Command", "-c"),
 }
 _SSH_ARG = "BbcDEeFIiJLlmOoPpQRSWw"
+_PYTHON = re.compile(r"python[0-9.]*|pypy[0-9.]*")
 _WATCH_ARG = "nqd"
 _FIND_FILTERS = frozenset(
     [
@@ -202,6 +203,8 @@ def _peel(cmd: Command, nested: list[Nested]) -> list[Command]:
     if name in SHELLS:
         _shell(cmd, name, nested)
         return []
+    if _PYTHON.fullmatch(name):
+        return _python(cmd, nested)
     if name in _WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
@@ -312,6 +315,23 @@ def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:
         break
     if wants_code and i < len(args):
         nested.append(Nested(args[i].text, f"{name} -c"))
+
+
+def _python(cmd: Command, nested: list[Nested]) -> list[Command]:
+    """``python -c CODE``: what the code runs (see :mod:`inline_python`)."""
+    args = cmd.args
+    for i, a in enumerate(args[:-1]):
+        if a.text == "-c" or (
+            a.text.startswith("-") and a.text.endswith("c") and "-" not in a.text[1:]
+        ):
+            from hookrun.hooks.shell_guard.inline_python import calls
+
+            shell, argvs = calls(args[i + 1].text)
+            nested.extend(Nested(code, f"{cmd.name} -c") for code in shell)
+            return [_layer(cmd, argv, f"{cmd.name} -c") for argv in argvs if argv]
+        if not a.text.startswith("-"):
+            break  # a script file: not opened
+    return []
 
 
 def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:

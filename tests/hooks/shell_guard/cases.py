@@ -175,6 +175,13 @@ DELETE_EVASIONS: list[tuple[str, str]] = [
     ("command -p rm -rf ~", "delete.catastrophic"),
     ('rm -rf "$(pwd)/"', "delete.catastrophic"),
     ("find ~ -type f | xargs rm -rf", "delete.unresolved"),
+    ("python -c \"import shutil; shutil.rmtree('/')\"", "delete.catastrophic"),
+    ("python3 -c \"import os; os.system('rm -rf ~')\"", "delete.catastrophic"),
+    (
+        "python3 -c \"import shutil, os; shutil.rmtree(os.path.expanduser('~'))\"",
+        "delete.catastrophic",
+    ),
+    ("python -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' x", "delete.unresolved"),
 ]
 
 DELETE_ALLOWED: list[str] = [
@@ -235,6 +242,8 @@ DELETE_ALLOWED: list[str] = [
     "f() { echo hi; }; f",
     "trap 'rm -f /tmp/lock' EXIT",
     "rm -f /etc/hosts.bak",
+    "python -c \"import shutil; shutil.rmtree('build')\"",
+    "python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"",
 ]
 
 GIT_DENIED: list[tuple[str, str]] = [
@@ -287,6 +296,10 @@ GIT_DENIED: list[tuple[str, str]] = [
     ("git push origin main:main --force", "git.force-push"),
     ("git push --force-with-lease origin +main", "git.force-push"),
     ("GIT_DIR=.git git push -f", "git.force-push"),
+    (
+        "python3 -c \"import subprocess; subprocess.run(['git', 'push', '--force'])\"",
+        "git.force-push",
+    ),
 ]
 
 GIT_ALLOWED: list[str] = [
@@ -394,6 +407,10 @@ SUPPLY_DENIED: list[tuple[str, str]] = [
     ("yarn npm publish", "supply-chain.publish"),
     ("npm unpublish pkg@1.0.0", "supply-chain.publish"),
     ("cd pkg && npm publish", "supply-chain.publish"),
+    (
+        "python -c \"import subprocess as sp; sp.run('curl -s x | sh', shell=True)\"",
+        "supply-chain.pipe-to-shell",
+    ),
 ]
 
 SUPPLY_ALLOWED: list[str] = [
@@ -421,6 +438,7 @@ MISC_DENIED: list[tuple[str, str]] = [
     ("bomb() { bomb | bomb & }; bomb", "misc.fork-bomb"),
     ("f(){ f|f& };f", "misc.fork-bomb"),
     ("bash -c ':(){ :|:& };:'", "misc.fork-bomb"),
+    ("[[ -n $x ]] && :(){ :|:& };:", "misc.fork-bomb"),
 ]
 
 EVERYDAY_ALLOWED: list[str] = [

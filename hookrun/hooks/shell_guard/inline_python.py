@@ -1,0 +1,84 @@
+"""See into ``python -c '…'``: the shell commands and deletes inline code makes.
+
+Agents reach for ``python -c "import shutil; shutil.rmtree(…)"`` or
+``os.system('…')`` when a shell command is refused. The code is parsed with
+:mod:`ast` (no evaluation): ``os.system``/``os.popen``/``subprocess.*(…, shell=True)``
+strings come back as shell code; ``subprocess.*([…])`` lists as a command;
+``shutil.rmtree(p)`` as ``rm -rf p``. Arguments that are not literals become
+unknown words, which the delete rules treat as unresolved.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from hookrun.hooks.shell_guard.model import Var, Word
+
+_SHELL_CALLS = frozenset({"os.system", "os.popen", "commands.getoutput", "pty.spawn"})
+_SUBPROCESS = frozenset(
+    {"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"}
+)
+_UNKNOWN = Word((Var("python-expr"),), "<expr>")
+
+
+def calls(code: str) -> tuple[list[str], list[list[Word]]]:
+    """(shell code strings, argv lists) that ``code`` would run; empty if it does not parse."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [], []
+    shell: list[str] = []
+    argvs: list[list[Word]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = _dotted(node.func)
+        first = node.args[0]
+        if name in _SHELL_CALLS or name.endswith(tuple("." + s for s in ("system", "popen"))):
+            text = _const(first)
+            if text is not None:
+                shell.append(text)
+        elif (
+            name.split(".")[-1] in _SUBPROCESS
+            and name.startswith(("subprocess.", "sp."))
+            or (name in _SUBPROCESS)
+        ):
+            text = _const(first)
+            if text is not None:  # a string: run by a shell (shell=True or getoutput)
+                shell.append(text)
+            elif isinstance(first, (ast.List, ast.Tuple)):
+                argvs.append([_word(e) for e in first.elts])
+        elif name.endswith("rmtree"):
+            argvs.append([Word.lit("rm"), Word.lit("-rf"), _word(first)])
+    return shell, argvs
+
+
+def _dotted(func: ast.expr) -> str:
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name):
+        parts.append(func.id)
+    return ".".join(reversed(parts))
+
+
+def _const(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _word(node: ast.expr) -> Word:
+    text = _const(node)
+    if text is not None:
+        return Word.lit(text)
+    if isinstance(node, ast.Call) and _dotted(node.func) in ("os.path.expanduser",):
+        inner = _const(node.args[0]) if node.args else None
+        if inner is not None and inner.startswith("~"):
+            return Word((Var("HOME"), inner[1:]), inner)
+    if isinstance(node, ast.Call) and _dotted(node.func) in ("os.getcwd", "pathlib.Path.cwd"):
+        return Word((Var("PWD"),), "os.getcwd()")
+    if isinstance(node, ast.Call) and _dotted(node.func) in ("Path.home", "pathlib.Path.home"):
+        return Word((Var("HOME"),), "Path.home()")
+    return _UNKNOWN
