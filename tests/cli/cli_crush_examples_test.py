@@ -114,3 +114,23 @@ def test_every_call_is_logged_by_the_inline_hook(crush: Project) -> None:
 def test_format_crush_prints_crushs_envelope(crush: Project) -> None:
     code, answer, _ = run(crush, crush.tool("view"), "--format", "crush")
     assert (code, answer) == (0, {"version": 1, "decision": "allow"})
+
+
+def test_hookrun_run_is_itself_a_crush_hook(project: Project) -> None:
+    """crush.json calls `hookrun run PreToolUse --format crush`, which runs the project's hooks."""
+    import json
+    import sys
+
+    project.hooks(
+        "PreToolUse",
+        {"matcher": "^bash$", "command": 'echo \'{"updated_input": {"command": "ls -1"}}\''},
+        {"matcher": "^mcp_", "command": "echo 'MCP tools are disabled' >&2; exit 49"},
+    )
+    hook = f"{sys.executable} -m hookrun run PreToolUse --format crush"
+    project.write("crush.json", json.dumps({"hooks": {"PreToolUse": [{"command": hook}]}}))
+    rewrite = project.run(
+        "run", "PreToolUse", "--config", "crush.json", payload=project.tool("bash", command="ls")
+    )
+    assert (rewrite.code, rewrite.json["updated_input"]) == (0, {"command": "ls -1"})
+    halt = project.run("run", "PreToolUse", "--config", "crush.json", payload=project.tool("mcp_x"))
+    assert (halt.code, halt.json["halt"], halt.err) == (49, True, "MCP tools are disabled\n")
