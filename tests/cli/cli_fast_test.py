@@ -21,6 +21,8 @@ PLAIN_LINES = [
     ["Stop", "--session-id", "s1", "--session-id", "s2"],
     ["SessionStart", "--cwd", "/tmp", "--session-id", "=odd"],
     ["-"],
+    ["PreToolUse", "--tool", "--trace"],  # an option's value may look like an option
+    ["PreToolUse", '--input={"a": "b=c"}'],
 ]
 
 
