@@ -57,7 +57,8 @@ def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyCo
             workspace = posixpath.join(base, workspace)
     else:
         workspace = base
-    temps = [*DEFAULT_TEMP_DIRS, *opts.temp_dirs]
+    extra = [home + t[1:] if t.startswith("~") and home else t for t in opts.temp_dirs]
+    temps = [*DEFAULT_TEMP_DIRS, *extra]
     for key in ("TMPDIR", "TEMP", "TMP"):
         value = env.get(key)
         if value and value.startswith("/") and value.rstrip("/") not in temps:

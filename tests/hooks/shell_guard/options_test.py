@@ -116,6 +116,12 @@ def test_extra_temp_dirs_may_be_force_deleted_under(judge: Judge) -> None:
     assert judge("rm -rf /scratch/run-1", {"temp_dirs": ["/scratch"]}).decision is None
 
 
+def test_temp_dirs_may_name_places_under_home(judge: Judge) -> None:
+    assert judge("rm -rf ~/.cache/pip").rule == "delete.catastrophic"
+    assert judge("rm -rf ~/.cache/pip", {"temp_dirs": ["~/.cache"]}).decision is None
+    assert judge("rm -rf ~/.cache", {"temp_dirs": ["~/.cache"]}).decision == "deny"
+
+
 def test_tmpdir_from_the_environment_is_a_temp_dir(judge: Judge) -> None:
     env = {"TMPDIR": "/scratch/tmp/"}
     assert judge('rm -rf "$TMPDIR/x"', env=env).decision is None
