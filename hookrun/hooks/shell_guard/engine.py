@@ -84,7 +84,7 @@ def _too_deep(text: str, via: tuple[str, ...]) -> Finding:
 def _remote(where: Where) -> Where:
     # On another machine only absolute paths mean anything; `~` is that machine's
     # home, and a relative path is relative to it (ssh starts there).
-    return replace(where, cwd="~", workspace=None, home="~", remote=True)
+    return replace(where, cwd="~", workspace=None, home="~")
 
 
 def _user_deny(call: Call) -> list[Finding]:

@@ -12,13 +12,12 @@ from hookrun.hooks.shell_guard.options import ShellGuardOptions
 class Where:
     """The machine a command runs on, as far as the delete rules care."""
 
-    cwd: str | None  # where the command starts (None: unknown, e.g. remote)
+    cwd: str | None  # where the command starts (None: unknown)
     workspace: str | None
     home: str | None
     temp_dirs: tuple[str, ...]
     artifact_dirs: tuple[str, ...]
     opts: ShellGuardOptions
-    remote: bool = False
 
 
 @dataclass(frozen=True)

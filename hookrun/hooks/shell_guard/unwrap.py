@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from hookrun.hooks.shell_guard.model import Command, Var, Word
-from hookrun.hooks.shell_guard.names import SHELLS, command_name
+from hookrun.hooks.shell_guard.names import SHELLS
 
 # Past this many layers something is looping (`env env env …`); stop peeling.
 _MAX_LAYERS = 32
@@ -272,10 +272,6 @@ def _wrapper(cmd: Command, name: str, spec: _Spec, nested: list[Nested]) -> list
         return [_layer(cmd, _xargs(args, rest), "xargs")]
     if name == "busybox" and rest and rest[0].text in ("sh", "ash"):
         return [_layer(cmd, rest, name)]
-    if name == "env" and any(
-        a.text in ("-C", "--chdir") or a.text.startswith("--chdir=") for a in args[:start]
-    ):
-        pass  # a changed directory only makes relative targets less certain: still judged
     return [_layer(cmd, rest, name)] if rest else []
 
 
@@ -459,7 +455,3 @@ def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:
             argv = [cmd.argv[0], *opts, *words, *cmd.args[i + 1 :]]
             return [_layer(cmd, argv, f"git alias {sub}")]
     return []
-
-
-def command_word_name(word: Word) -> str:
-    return command_name(word.text) if word.static else ""
