@@ -17,6 +17,7 @@ from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import CHECKS
+from hookrun.hooks.shell_guard.rules.misc import fork_bombs, too_deep
 from hookrun.hooks.shell_guard.rules.supply_chain import is_runner, reads_program_from_stdin
 from hookrun.hooks.shell_guard.shapes import any_matches
 from hookrun.hooks.shell_guard.unwrap import unwrap
@@ -27,26 +28,16 @@ _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
 def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) -> list[Finding]:
     """Every finding for ``text`` (before the allow list and switched-off rules)."""
     if depth > MAX_DEPTH:
-        return [_too_deep(text, via)]
+        return [too_deep(text, via)]
     try:
         return _judge(text, where, depth, via)
     except TooDeep:
-        return [_too_deep(text, via)]
+        return [too_deep(text, via)]
 
 
 def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Finding]:
     script = parse_script(text, depth)
-    findings: list[Finding] = []
-    for bomb in script.fork_bombs:
-        findings.append(
-            Finding(
-                "misc.fork-bomb",
-                bomb,
-                "a function that starts copies of itself (a fork bomb) exhausts the machine; "
-                "never run it",
-                via=via,
-            )
-        )
+    findings = fork_bombs(script, via)
     outputs: list[Stdin | None] = []
     for cmd in script.commands:
         stdin = cmd.stdin
@@ -70,15 +61,6 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
     if not script.parsed:
         findings = [replace(f, fallback=True) for f in findings]
     return findings
-
-
-def _too_deep(text: str, via: tuple[str, ...]) -> Finding:
-    return Finding(
-        "misc.too-deep",
-        text[:80],
-        "the command nests shells and substitutions too deep to check; write it plainly",
-        via=via,
-    )
 
 
 def _remote(where: Where) -> Where:
