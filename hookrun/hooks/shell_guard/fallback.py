@@ -152,7 +152,7 @@ def _command(
         kind, value = tokens[i]
         if kind == "redir":
             target_raw = tokens[i + 1][1] if i + 1 < len(tokens) else ""
-            words = expand(target_raw, depth, sink, cd, bodies)
+            words = expand(target_raw, depth, sink, cd, bodies, variables)
             target = words[0] if words else Word.lit("")
             text = body_of(target.text, bodies) if value == "<" and target.static else None
             if value == "<<<" and target.static:

@@ -280,7 +280,9 @@ class _Walker:
             target = getattr(node, "output", None)
             if not hasattr(target, "pos"):
                 continue  # `2>&1`: a descriptor, not a file
-            words = finish_words(self.src(target), self.depth, self.commands, cd, self.bodies)
+            words = finish_words(
+                self.src(target), self.depth, self.commands, cd, self.bodies, self.variables
+            )
             word = words[0] if words else Word.lit("")
             text: str | None = None
             if node.type == "<" and word.static:

@@ -182,6 +182,12 @@ DELETE_EVASIONS: list[tuple[str, str]] = [
         "delete.catastrophic",
     ),
     ("python -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' x", "delete.unresolved"),
+    ("base64 -d <<< cm0gLXJmIC8= | sh", "delete.catastrophic"),
+    ("printf '\\162\\155 -rf /' | sh", "delete.catastrophic"),
+    ("sudo -s rm -rf /", "delete.catastrophic"),
+    ("nohup bash -c 'rm -rf ~' > /dev/null 2>&1 &", "delete.catastrophic"),
+    ("yes | rm -rf /", "delete.catastrophic"),
+    ("find . -mindepth 1 -delete", "delete.catastrophic"),
 ]
 
 DELETE_ALLOWED: list[str] = [
@@ -358,6 +364,8 @@ DISK_DENIED: list[tuple[str, str]] = [
     (": > /dev/sda1", "disk.device-write"),
     ("(cat a b) > /dev/nvme0n1", "disk.device-write"),
     ("> /dev/sda", "disk.device-write"),
+    ("D=/dev/sda; echo x > $D", "disk.device-write"),
+    ("exec 3>/dev/sda", "disk.device-write"),
 ]
 
 DISK_ALLOWED: list[str] = [
