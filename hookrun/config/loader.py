@@ -277,8 +277,10 @@ class FileReader:
                 continue
             if not is_known_event(written):
                 hint = suggest_event(written)
-                tail = f' — did you mean "{hint}"?' if hint else ": hooks run only for a host "
-                tail += "" if hint else "that sends this exact event name"
+                if hint:
+                    tail = f' — did you mean "{hint}"?'
+                else:
+                    tail = ": hooks run only for a host that sends this exact event name"
                 self.warning(path, f"custom event {_q(written)}{tail}", key=True)
             if not isinstance(entries, list):
                 self.error(path, f"expected a list of hooks, got {json_type(entries)}")

@@ -115,6 +115,11 @@ def describe(error: ErrorDetails) -> str:
         "bool_type": "true or false",
         "float_type": "a number",
         "int_type": "a whole number",
+        # the *_parsing kinds come from policies' own (lax) option models
+        "int_parsing": "a whole number",
+        "float_parsing": "a number",
+        "bool_parsing": "true or false",
+        "int_from_float": "a whole number",
         "dict_type": "an object",
         "model_type": "an object",
         "model_attributes_type": "an object",

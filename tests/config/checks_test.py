@@ -189,8 +189,11 @@ def fake_policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         ),
         (
             {"builtin": "fake-guard", "with": {"limit": "five"}},
-            ["error hooks.PreToolUse[0].with.limit: Input should be a valid integer, unable to "
-             'parse string as an integer, got string "five"'],
+            ['error hooks.PreToolUse[0].with.limit: expected a whole number, got string "five"'],
+        ),
+        (
+            {"builtin": "fake-guard", "with": {"limit": 2.5}},
+            ["error hooks.PreToolUse[0].with.limit: expected a whole number, got number 2.5"],
         ),
         (
             {"builtin": "fake-guard", "with": {"allow": "src/**"}},
