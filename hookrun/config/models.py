@@ -124,6 +124,9 @@ def describe(error: ErrorDetails) -> str:
         "model_type": "an object",
         "model_attributes_type": "an object",
         "list_type": "a list",
+        "tuple_type": "a list",
+        "set_type": "a list",
+        "frozen_set_type": "a list",
     }.get(kind)
     if expected is not None:
         return f"expected {expected}, got {got}"
