@@ -105,3 +105,12 @@ def test_example_configs_conform_to_the_schema(example: dict[str, Any]) -> None:
 def test_schema_rejects_wrong_types(bad: dict[str, Any]) -> None:
     schema = json_schema()
     assert not conforms(bad, schema, schema)
+
+
+def test_package_exports_check_and_json_schema_lazily_and_nothing_else() -> None:
+    import hookrun.config as config
+
+    assert config.json_schema is json_schema
+    assert callable(config.check)
+    with pytest.raises(AttributeError):
+        config.no_such_name  # noqa: B018
