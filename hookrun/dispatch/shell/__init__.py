@@ -25,7 +25,7 @@ from hookrun.dispatch import resolve
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.shell.interp import IO, Interp, encode, unsupported_message
-from hookrun.dispatch.shell.state import ExitShell, ShellError, ShellState
+from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
 
 __all__ = ["Shell", "FALLBACK_SHELLS"]
@@ -97,6 +97,8 @@ class Shell:
             raise
         except BrokenPipeError:
             return 141
+        except AbortScript as exc:
+            return exc.code
         except ShellError as exc:
             sh.error(exc.message)
             return exc.status

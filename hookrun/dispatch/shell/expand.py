@@ -22,6 +22,7 @@ from typing import Protocol
 from hookrun.dispatch.shell.arith import ArithError, evaluate
 from hookrun.dispatch.shell.prepass import (
     ARITH_PREFIX,
+    LITERAL_PREFIX,
     QUOTED_HEREDOC_PREFIX,
     SUBST_PREFIX,
     decode_ansi_c,
@@ -341,6 +342,8 @@ class Expander:
         if name.startswith("__hookrun_"):
             if name.startswith(ARITH_PREFIX):
                 return str(self.arith(snippet(int(name[len(ARITH_PREFIX) :]))[1]))
+            if name.startswith(LITERAL_PREFIX):
+                return snippet(int(name[len(LITERAL_PREFIX) :]))[1]
             if name.startswith(SUBST_PREFIX):
                 body = snippet(int(name[len(SUBST_PREFIX) :]))[1]
                 return self.ctx.command_substitution(body)

@@ -30,6 +30,7 @@ from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.shell.builtins import BUILTINS
 from hookrun.dispatch.shell.expand import Expander, is_quoted_heredoc
 from hookrun.dispatch.shell.state import (
+    AbortScript,
     ExitShell,
     Function,
     LoopControl,
@@ -175,10 +176,13 @@ class Interp:
 
         try:
             program = parse(source)
+        # The whole script stops, as in bash, where these are found before it starts.
         except ShellSyntaxError as exc:
-            raise ShellError(f"syntax error in command substitution: {exc}", 2) from None
+            self.error(f"syntax error in command substitution: {exc}")
+            raise AbortScript(2) from None
         except Unsupported as exc:
-            raise ShellError(unsupported_message(exc.construct), 2) from None
+            self.error(unsupported_message(exc.construct))
+            raise AbortScript(2) from None
         sink = CaptureSink(SUBSTITUTION_LIMIT)
         sub = self.subshell()
         io = IO(self.io.stdin, sink, self.io.stderr)
@@ -444,7 +448,7 @@ class Interp:
             for res in results[started:]:
                 _close_all(res.owned)
         for res in results:
-            if isinstance(res.error, Interrupted):
+            if isinstance(res.error, (Interrupted, AbortScript)):
                 raise res.error
         statuses = [res.status for res in results]
         if self.state.pipefail:
@@ -772,8 +776,8 @@ def _run_stage(sub: Interp, node: Any, io: IO, result: _Stage) -> None:
         result.status = sub.run_top([node], sub.src, io)
     except BrokenPipeError:
         result.status = BROKEN_PIPE_STATUS
-    except Interrupted as exc:
-        result.status = 130
+    except (Interrupted, AbortScript) as exc:
+        result.status = 130 if isinstance(exc, Interrupted) else exc.code
         result.error = exc
     except ShellError as exc:
         sub.error(exc.message, io)

@@ -21,6 +21,18 @@ class ExitShell(Exception):
         self.code = code
 
 
+class AbortScript(Exception):
+    """The whole script must stop (a syntax error found late, inside ``$( )``).
+
+    Unlike :class:`ExitShell` it is not stopped by subshells: bash would have refused
+    the script before running any of it.
+    """
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 class ReturnFromFunction(Exception):
     def __init__(self, code: int) -> None:
         super().__init__(code)

@@ -282,6 +282,14 @@ CASES = [
         0,
     ),
     ("exec 2>&1", "exec 2>&1; echo moved >&2", "moved\n", "", 0),
+    (
+        "single quotes with dollar and backquote",
+        "echo 'a${'b x'`'y 'c\\d'",
+        "a${b x`y c\\d\n",
+        "",
+        0,
+    ),
+    ("syntax error in a substitution stops the script", "x=$(echo ok; if); echo no", "", "", 2),
     ("syntax error", "if true; then", "", "", 2),
 ]
 
@@ -294,8 +302,8 @@ def test_feature_gives_exact_output_and_status(
     run: Runner, source: str, stdout: str, stderr: str, status: int
 ) -> None:
     ran = run(source, args=())
-    if source == "if true; then":
-        assert ran.err.startswith("hookrun: syntax error: ")
+    if source in ("if true; then", "x=$(echo ok; if); echo no"):
+        assert ran.err.startswith("hookrun: syntax error")
         assert "(line 1, column" in ran.err
     else:
         assert ran.err == stderr
