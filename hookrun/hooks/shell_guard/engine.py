@@ -92,7 +92,11 @@ def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
         return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
     if stdin is None or stdin.kind != "text":
         return None
-    operands = [a for a in args if not a.text.startswith("-")]
+    operands = [
+        a
+        for k, a in enumerate(args)
+        if not a.text.startswith("-") and not (k and args[k - 1].text in ("-n", "-c"))
+    ]
     if name in _TEXT_PASSTHROUGH and (name == "tee" or not operands):
         return stdin
     if name == "base64" and any(a.text in ("-d", "--decode", "-D") for a in args):

@@ -1,0 +1,39 @@
+"""The tokenizer used for plain lines and for lines bashlex cannot parse."""
+
+from __future__ import annotations
+
+import pytest
+
+from hookrun.hooks.shell_guard.fallback import parse, tokenize
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("a b", [("word", "a"), ("word", "b")]),
+        ("a&&b", [("word", "a"), ("op", "&&"), ("word", "b")]),
+        ("a|b;c", [("word", "a"), ("op", "|"), ("word", "b"), ("op", ";"), ("word", "c")]),
+        ("'a b' \"c d\"", [("word", "'a b'"), ("word", '"c d"')]),
+        ("echo $(a | b) x", [("word", "echo"), ("word", "$(a | b)"), ("word", "x")]),
+        ("cat <(ls) >f", [("word", "cat"), ("word", "<(ls)"), ("redir", ">"), ("word", "f")]),
+        ("a 2>&1", [("word", "a"), ("redir", ">&"), ("word", "1")]),
+        ("a # rm -rf /", [("word", "a")]),
+        ("a\\\nb", [("word", "a\\\nb")]),  # a line continuation joins the word
+        ("x=$'a b' c", [("word", "x=$'a b'"), ("word", "c")]),
+    ],
+)
+def test_tokens(text: str, tokens: list[tuple[str, str]]) -> None:
+    assert tokenize(text) == tokens
+
+
+def test_compound_keywords_are_stripped_and_headers_skipped() -> None:
+    script = parse("if [[ -d x ]]; then rm -rf y; fi; for f in a b; do rm $f; done", (), 0)
+    assert [[w.text for w in c.argv] for c in script.commands] == [
+        ["rm", "-rf", "y"],
+        ["rm", "$f"],
+    ]
+    assert script.parsed is False
+
+
+def test_fork_bomb_is_found_by_scanning_the_compact_text() -> None:
+    assert parse("[[ 1 ]] && :(){ :|:& };:", (), 0).fork_bombs
