@@ -79,9 +79,17 @@ def runner(
     return Runner(config, cwd=root, project_dir=root, env=env)
 
 
-def children_of_this_process() -> list[Any]:
-    children: list[Any] = psutil.Process().children(recursive=True)
-    return children
+def all_gone(pid_file: Path) -> bool:
+    """Every process whose pid the hooks wrote to ``pid_file`` has ended (zombies count
+    as ended: only their parent's wait is missing)."""
+    pids = [int(p) for p in pid_file.read_text().split()] if pid_file.exists() else []
+    for pid in pids:
+        try:
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                return False
+        except psutil.NoSuchProcess:
+            continue
+    return True
 
 
 # -- what a hook receives ------------------------------------------------------------------
@@ -261,7 +269,12 @@ def test_crashing_hanging_flooding_and_missing_hooks_still_produce_an_answer(
     tmp_path: Path,
 ) -> None:
     crash = script(tmp_path, "crash.py", "raise SystemExit('boom')")
-    hang = script(tmp_path, "hang.py", "import time; time.sleep(60)")
+    pids = tmp_path / "pids"
+    hang = script(
+        tmp_path,
+        "hang.py",
+        f"import os, time; open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n'); time.sleep(60)",
+    )
     flood = script(
         tmp_path,
         "flood.py",
@@ -270,7 +283,7 @@ def test_crashing_hanging_flooding_and_missing_hooks_still_produce_an_answer(
     ok = script(tmp_path, "ok.py", 'print(\'{"decision": "allow", "context": "fine"}\')')
     hooks = [
         hook(crash),
-        hook(hang, timeout=1),
+        hook(hang, timeout=2),
         hook(flood),
         hook("./missing.sh"),
         hook(ok),
@@ -279,15 +292,15 @@ def test_crashing_hanging_flooding_and_missing_hooks_still_produce_an_answer(
     r = Runner(config, cwd=tmp_path, project_dir=tmp_path, max_output=64 * 1024)
     started = time.monotonic()
     result = r.run("PreToolUse", BASH)
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 10  # generous: the hang alone would take 60 s
     assert (result.decision, result.context, result.exit_code) == ("allow", ("fine",), 0)
     by_name = {h.name: h for h in result.hooks}
     assert by_name["crash.py"].error == "exit 1: boom"
-    assert by_name["hang.py"].timed_out and by_name["hang.py"].error == "timed out after 1s"
+    assert by_name["hang.py"].timed_out and by_name["hang.py"].error == "timed out after 2s"
     assert (by_name["flood.py"].error or "").endswith("(stdout was cut at the capture limit)")
     assert by_name["missing.sh"].error and "missing.sh" in by_name["missing.sh"].error
     assert by_name["ok.py"].error is None
-    assert children_of_this_process() == []
+    assert pids.exists() and all_gone(pids)
 
 
 def test_on_error_deny_turns_a_crash_into_a_deny_naming_the_hook(tmp_path: Path) -> None:
@@ -333,21 +346,33 @@ def test_hooks_run_in_parallel_wall_time_is_the_slowest_not_the_sum(tmp_path: Pa
 
 def test_cancel_from_another_thread_ends_every_hook_tree(tmp_path: Path) -> None:
     # Each hook starts a grandchild, so "tree" is what is tested.
-    body = """
-    import subprocess, sys, time
-    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    pids = tmp_path / "pids"
+    body = f"""
+    import os, subprocess, sys, time
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    open({str(pids)!r}, "a").write(f"{{os.getpid()}}\\n{{child.pid}}\\n")
     time.sleep(60)
     """
     hooks = [hook(script(tmp_path, f"h{i}.py", body), index=i) for i in range(3)]
     r = runner(tmp_path, *hooks)
     token = CancelToken()
-    threading.Timer(0.5, token.cancel).start()
-    started = time.monotonic()
+    cancelled_at: list[float] = []
+
+    def cancel_once_all_started() -> None:
+        for _ in range(1000):
+            if pids.exists() and len(pids.read_text().split()) == 6:
+                break
+            time.sleep(0.02)
+        cancelled_at.append(time.monotonic())
+        token.cancel()
+
+    threading.Thread(target=cancel_once_all_started).start()
     result = r.run("PreToolUse", BASH, cancel=token)
-    assert time.monotonic() - started < 4
+    assert time.monotonic() - cancelled_at[0] < 4  # the hooks sleep 60 s
+    assert len(pids.read_text().split()) == 6
     assert result.cancelled and result.exit_code == 130
     assert all(h.error == "cancelled" for h in result.hooks)
-    assert children_of_this_process() == []
+    assert all_gone(pids)
 
 
 def test_cancelling_an_arun_task_kills_the_hooks_and_reraises(tmp_path: Path) -> None:
