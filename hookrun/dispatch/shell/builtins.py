@@ -14,14 +14,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hookrun.dispatch import resolve
-from hookrun.dispatch.shell.arith import ArithError, parse_int
 from hookrun.dispatch.shell.state import (
     ExitShell,
     LoopControl,
     ReturnFromFunction,
     ShellError,
 )
-from hookrun.dispatch.shell.testexpr import ConditionError, DoubleBracket, dbl_tokens, run_test
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
@@ -120,6 +118,8 @@ _PRINTF_SPEC = re.compile(r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([sdiuxXocbqfeEgG
 
 
 def _printf_number(sh: Interp, io: IO, arg: str) -> tuple[int, bool]:
+    from hookrun.dispatch.shell.arith import ArithError, parse_int
+
     text = arg.strip()
     if not text:
         return 0, True
@@ -393,6 +393,8 @@ def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def b_test(sh: Interp, argv: list[str], io: IO) -> int:
+    from hookrun.dispatch.shell.testexpr import ConditionError, run_test
+
     args = argv[1:]
     if argv[0] == "[":
         if not args or args[-1] != "]":
@@ -748,6 +750,7 @@ def b_arith_cmd(sh: Interp, argv: list[str], io: IO) -> int:
 def b_double_bracket(sh: Interp, argv: list[str], io: IO) -> int:
     from hookrun.dispatch.shell.expand import match
     from hookrun.dispatch.shell.prepass import snippet
+    from hookrun.dispatch.shell.testexpr import ConditionError, DoubleBracket, dbl_tokens
 
     text = snippet(_snippet_arg(sh, argv))[1]
     ex = sh.expander

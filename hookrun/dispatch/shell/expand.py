@@ -23,7 +23,6 @@ from hookrun.dispatch.shell.arith import ArithError, evaluate
 from hookrun.dispatch.shell.prepass import (
     ARITH_PREFIX,
     LITERAL_PREFIX,
-    QUOTED_HEREDOC_PREFIX,
     SUBST_PREFIX,
     decode_ansi_c,
     snippet,
@@ -700,10 +699,6 @@ def _join(shown: str, name: str) -> str:
     if not shown:
         return name
     return shown + name if shown.endswith("/") else shown + "/" + name
-
-
-def is_quoted_heredoc(delimiter: str) -> bool:
-    return delimiter.startswith(QUOTED_HEREDOC_PREFIX)
 
 
 Lookup = Callable[[str], "str | None"]

@@ -22,13 +22,12 @@ import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookrun.dispatch import resolve
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.shell.builtins import BUILTINS
-from hookrun.dispatch.shell.expand import Expander, is_quoted_heredoc
 from hookrun.dispatch.shell.state import (
     AbortScript,
     ExitShell,
@@ -47,6 +46,11 @@ from hookrun.dispatch.streams import (
     FdSource,
 )
 
+if TYPE_CHECKING:
+    from hookrun.dispatch.shell.expand import Expander
+
+# The pre-pass renames a quoted here-document delimiter with this prefix (no expansion).
+QUOTED_HEREDOC_PREFIX = "__hookrun_q_"
 # A command substitution's output is held in memory (it becomes a string); past this
 # bound the rest is drained and dropped rather than growing without limit.
 SUBSTITUTION_LIMIT = 256 * 1024 * 1024
@@ -110,7 +114,7 @@ class Interp:
         self.guard = guard
         self.platform = platform
         self.src = ""
-        self.expander = Expander(self)
+        self._expander: Expander | None = None
         self.jobs: list[_Job] = []
         self.subst_status: int | None = None
         self.errexit_suppressed = 0
@@ -122,6 +126,16 @@ class Interp:
         # Set on the subshell of a background job, to learn its first child's pid.
         self.spawn_hook: Callable[[Any], None] | None = None
         self.spawned: threading.Event | None = None
+
+    @property
+    def expander(self) -> Expander:
+        # Created on first use: a run_argv() of a builtin never expands anything, and
+        # the expansion machinery (with the pre-pass it imports) is not free to import.
+        if self._expander is None:
+            from hookrun.dispatch.shell.expand import Expander
+
+            self._expander = Expander(self)
+        return self._expander
 
     # -- construction of subshells ---------------------------------------------
     def subshell(self, io: IO | None = None) -> Interp:
@@ -738,7 +752,7 @@ class Interp:
         body = "".join(line + "\n" for line in lines)
         if r.type == "<<-":
             body = "".join(line.lstrip("\t") + "\n" for line in lines)
-        if not is_quoted_heredoc(delimiter):
+        if not delimiter.startswith(QUOTED_HEREDOC_PREFIX):
             body = self.expander.heredoc(body)
         src = BufferSource(encode(body))
         owned.append(src)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 ARITH_PREFIX = "__hookrun_arith_"
 SUBST_PREFIX = "__hookrun_subst_"
 LITERAL_PREFIX = "__hookrun_lit_"
-QUOTED_HEREDOC_PREFIX = "__hookrun_q_"
+QUOTED_HEREDOC_PREFIX = "__hookrun_q_"  # interp.py knows it too (kept import-free)
 
 _META = " \t\n;&|<>()"
 _lock = threading.Lock()
