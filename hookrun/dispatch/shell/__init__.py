@@ -21,19 +21,13 @@ import contextlib
 import sys
 from collections.abc import Mapping, Sequence
 
-from hookrun.dispatch import resolve
 from hookrun.dispatch.cancel import Guard, Interrupted
-from hookrun.dispatch.procs import ProcessTracker, SpawnError
-from hookrun.dispatch.shell.interp import IO, Interp, encode, unsupported_message
+from hookrun.dispatch.procs import ProcessTracker
+from hookrun.dispatch.shell.interp import FALLBACK_SHELLS, IO, Interp, encode
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
 
 __all__ = ["Shell", "FALLBACK_SHELLS"]
-
-# Tried in this order for a construct the in-process shell does not interpret. bash
-# first: what we do not interpret is almost always a bash-ism (arrays, `select`,
-# `for ((…))`) that a strict POSIX sh would reject as well.
-FALLBACK_SHELLS = ("bash", "sh")
 
 
 class Shell:
@@ -54,7 +48,11 @@ class Shell:
         self._interp = Interp(
             ShellState.create(env, cwd), IO(stdin, stdout, stderr), procs, guard, platform
         )
-        self.route: str | None = None
+
+    @property
+    def route(self) -> str | None:
+        """``"sh-fallback"`` if any part of the run was handed to a real shell, else None."""
+        return self._interp.notes.route
 
     def run_argv(self, argv: Sequence[str]) -> int:
         """Run one already-split simple command (no parsing, no expansion, no bashlex)."""
@@ -109,33 +107,8 @@ class Shell:
             return self._internal_error(exc)
 
     def _fallback(self, source: str, construct: str, argv0: str, args: Sequence[str]) -> int:
-        """Hand the whole script to a real shell, or explain why we cannot run it."""
         sh = self._interp
-        env = sh.state.environ()
-        for name in FALLBACK_SHELLS:
-            exe = resolve.find_executable(name, env=env, cwd=sh.state.cwd, platform=sh.platform)
-            if exe is None:
-                continue
-            self.route = "sh-fallback"
-            try:
-                proc = sh.procs.spawn(
-                    [exe, "-c", source, argv0, *args],
-                    cwd=sh.state.cwd,
-                    env=env,
-                    stdin=sh.io.stdin.fileno(),
-                    stdout=sh.io.stdout.fileno(),
-                    stderr=sh.io.stderr.fileno(),
-                )
-            except SpawnError as exc:
-                sh.error(exc.message)
-                return exc.exit_code
-            return sh.procs.wait(proc, sh.guard)
-        sh.error(
-            unsupported_message(construct).replace(
-                "; put", " and no POSIX shell (sh) is on PATH; put", 1
-            )
-        )
-        return 2
+        return sh.fallback(source, construct, argv0, args, sh.io)
 
     def _internal_error(self, exc: BaseException) -> int:
         with contextlib.suppress(OSError):

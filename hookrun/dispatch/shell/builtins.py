@@ -145,6 +145,12 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
     if len(argv) < 2:
         _err(sh, io, "printf", "usage: printf FORMAT [ARGUMENTS...]")
         return 2
+    target = None
+    if argv[1] == "-v" and len(argv) > 3:
+        target, argv = argv[2], [argv[0], *argv[3:]]
+        if not _IDENT.match(target):
+            _err(sh, io, "printf", f"`{target}': not a valid identifier")
+            return 2
     fmt = argv[1]
     if fmt == "--" and len(argv) > 2:
         fmt, args = argv[2], argv[3:]
@@ -222,7 +228,10 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
                 out.append((spec + conv) % fvalue)
         if stop or used == 0 or pos >= len(args):
             break
-    _out(io, "".join(out))
+    if target is not None:
+        sh.state.set_var(target, "".join(out))
+    else:
+        _out(io, "".join(out))
     return status
 
 
@@ -414,6 +423,7 @@ def b_read(sh: Interp, argv: list[str], io: IO) -> int:
     names: list[str] = []
     args = argv[1:]
     prompt = ""
+    limit: int | None = None
     i = 0
     while i < len(args):
         a = args[i]
@@ -427,6 +437,16 @@ def b_read(sh: Interp, argv: list[str], io: IO) -> int:
             i += 1
         elif a in ("-s", "-e"):
             pass
+        elif a == "-t" and i + 1 < len(args):
+            # Accepted, not enforced: the run's own deadline bounds every blocking read.
+            i += 1
+        elif a == "-n" and i + 1 < len(args):
+            try:
+                limit = int(args[i + 1])
+            except ValueError:
+                _err(sh, io, "read", f"{args[i + 1]}: invalid number")
+                return 2
+            i += 1
         elif a.startswith("-") and a != "-":
             _err(sh, io, "read", f"{a}: invalid option")
             return 2
@@ -439,7 +459,10 @@ def b_read(sh: Interp, argv: list[str], io: IO) -> int:
             return 1
     if prompt:
         io.stderr.write(prompt.encode("utf-8", "surrogateescape"))
-    line, complete = _read_line(io, delim, raw)
+    if limit is not None:
+        line, complete = _read_chars(io, delim, limit, raw)
+    else:
+        line, complete = _read_line(io, delim, raw)
     st = sh.state
     if not names:
         st.set_var("REPLY", line)
@@ -475,6 +498,20 @@ def _read_line(io: IO, delim: str, raw: bool) -> tuple[str, bool]:
             data = bytearray(data[: -len(d) - 1])  # backslash-newline: the line continues
             continue
         return _unescape_read(text, raw), True
+
+
+def _read_chars(io: IO, delim: str, limit: int, raw: bool) -> tuple[str, bool]:
+    """``read -n N``: at most N bytes, stopping early at ``delim``."""
+    data = bytearray()
+    d = delim.encode("utf-8", "surrogateescape")
+    while len(data) < limit:
+        b = io.stdin.read(1)
+        if not b:
+            return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), False
+        if b == d:
+            break
+        data += b
+    return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), True
 
 
 def _unescape_read(text: str, raw: bool) -> str:

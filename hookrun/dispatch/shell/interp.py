@@ -51,6 +51,10 @@ if TYPE_CHECKING:
 
 # The pre-pass renames a quoted here-document delimiter with this prefix (no expansion).
 QUOTED_HEREDOC_PREFIX = "__hookrun_q_"
+# Tried in this order for a construct the in-process shell does not interpret. bash
+# first: what we do not interpret is almost always a bash-ism (arrays, `select`,
+# `for ((…))`) that a strict POSIX sh would reject as well.
+FALLBACK_SHELLS = ("bash", "sh")
 # A command substitution's output is held in memory (it becomes a string); past this
 # bound the rest is drained and dropped rather than growing without limit.
 SUBSTITUTION_LIMIT = 256 * 1024 * 1024
@@ -67,6 +71,13 @@ class IO:
 
     def copy(self) -> IO:
         return IO(self.stdin, self.stdout, self.stderr)
+
+
+@dataclass
+class RunNotes:
+    """What one run learned, shared by all its (sub)shells: how it ended up running."""
+
+    route: str | None = None  # "sh-fallback" once any part was handed to a real shell
 
 
 @dataclass
@@ -107,6 +118,7 @@ class Interp:
         procs: ProcessTracker,
         guard: Guard,
         platform: str,
+        notes: RunNotes | None = None,
     ) -> None:
         self.state = state
         self.io = io
@@ -121,7 +133,7 @@ class Interp:
         self.function_depth = 0
         self.source_depth = 0
         self.exit_trap: str | None = None
-        self.route: str | None = None
+        self.notes = notes or RunNotes()
         self.exec_owned: list[Closable] = []  # files opened by `exec >file`
         # Set on the subshell of a background job, to learn its first child's pid.
         self.spawn_hook: Callable[[Any], None] | None = None
@@ -139,7 +151,9 @@ class Interp:
 
     # -- construction of subshells ---------------------------------------------
     def subshell(self, io: IO | None = None) -> Interp:
-        sub = Interp(self.state.copy(), io or self.io, self.procs, self.guard, self.platform)
+        sub = Interp(
+            self.state.copy(), io or self.io, self.procs, self.guard, self.platform, self.notes
+        )
         sub.src = self.src
         sub.function_depth = self.function_depth
         return sub
@@ -628,16 +642,28 @@ class Interp:
         state = ShellState.create(env, self.state.cwd)
         state.argv0 = path
         state.params = list(args)
-        child = Interp(state, io, self.procs, self.guard, self.platform)
+        child = Interp(state, io, self.procs, self.guard, self.platform, self.notes)
         try:
             program = parse(source)
         except ShellSyntaxError as exc:
             self.error(f"{path}: syntax error: {exc}", io)
             return 2
         except Unsupported as exc:
-            self.error(f"{path}: {unsupported_message(exc.construct)}", io)
-            return 2
+            return child.fallback(source, exc.construct, path, args, io)
         return child.run_top(program.nodes, program.source, io.copy())
+
+    def fallback(self, source: str, construct: str, argv0: str, args: Sequence[str], io: IO) -> int:
+        """Hand a whole script we do not interpret to a real shell, or explain why not."""
+        env = self.state.environ()
+        for name in FALLBACK_SHELLS:
+            exe = resolve.find_executable(name, env=env, cwd=self.state.cwd, platform=self.platform)
+            if exe is None:
+                continue
+            self.notes.route = "sh-fallback"
+            return self.spawn_and_wait([exe, "-c", source, argv0, *args], env, io)
+        message = unsupported_message(construct)
+        self.error(message.replace("; put", " and no POSIX shell (sh) is on PATH; put", 1), io)
+        return 2
 
     def run_top(self, nodes: Sequence[Any], source: str, io: IO) -> int:
         """Run a whole script: ``exit``, the EXIT trap and fatal errors are handled here."""

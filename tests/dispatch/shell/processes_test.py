@@ -309,6 +309,14 @@ def test_unsupported_construct_falls_back_to_a_real_shell(run: Runner) -> None:
     assert (ran.code, ran.out, ran.route) == (0, "y arg\n", "sh-fallback")
 
 
+def test_script_file_with_an_unsupported_construct_falls_back_too(
+    run: Runner, tmp_path: Path
+) -> None:
+    (tmp_path / "arr.sh").write_text('a=(p q); echo "${a[1]} $1"\n')
+    ran = run("./arr.sh one; echo after $?")
+    assert (ran.code, ran.out, ran.route) == (0, "q one\nafter 0\n", "sh-fallback")
+
+
 @pytest.mark.parametrize(
     ("source", "construct"),
     [
