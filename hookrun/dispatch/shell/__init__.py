@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
-from hookrun.dispatch.shell.interp import FALLBACK_SHELLS, IO, Interp, encode
+from hookrun.dispatch.shell.interp import FALLBACK_SHELLS, IO, Interp, RunNotes, encode
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
 
@@ -76,6 +76,8 @@ class Shell:
         from hookrun.dispatch.shell.prepass import Unsupported
 
         sh = self._interp
+        # Fresh notes per run: background threads of an earlier run keep the old (ended) ones.
+        sh.notes = RunNotes(route=sh.notes.route)
         sh.state.argv0 = argv0
         sh.state.params = list(args)
         try:
@@ -105,6 +107,8 @@ class Shell:
             return 2
         except Exception as exc:
             return self._internal_error(exc)
+        finally:
+            sh.notes.ended = True
 
     def _fallback(self, source: str, construct: str, argv0: str, args: Sequence[str]) -> int:
         sh = self._interp

@@ -78,6 +78,7 @@ class RunNotes:
     """What one run learned, shared by all its (sub)shells: how it ended up running."""
 
     route: str | None = None  # "sh-fallback" once any part was handed to a real shell
+    ended: bool = False  # the top-level script returned: background threads stop
 
 
 @dataclass
@@ -134,6 +135,7 @@ class Interp:
         self.source_depth = 0
         self.exit_trap: str | None = None
         self.notes = notes or RunNotes()
+        self.background = False  # a background job's (sub)shell: stops when the run ends
         self.exec_owned: list[Closable] = []  # files opened by `exec >file`
         # Set on the subshell of a background job, to learn its first child's pid.
         self.spawn_hook: Callable[[Any], None] | None = None
@@ -156,6 +158,7 @@ class Interp:
         )
         sub.src = self.src
         sub.function_depth = self.function_depth
+        sub.background = self.background
         return sub
 
     # -- output helpers --------------------------------------------------------
@@ -257,6 +260,10 @@ class Interp:
 
     def exec_node(self, node: Any, io: IO) -> int:
         self.guard.check()
+        if self.background and self.notes.ended:
+            # A background job run by a thread outlives nothing: once the script is over
+            # it stops here (its children are ended by the caller's process tracker).
+            raise ExitShell(143)
         kind = node.kind
         if kind == "command":
             status = self.exec_command(node, io)
@@ -489,6 +496,7 @@ class Interp:
         devnull = FdSource(os.open(os.devnull, os.O_RDONLY))
         bg_io = IO(devnull, io.stdout, io.stderr)
         sub = self.subshell(bg_io)
+        sub.background = True
         job = _Job()
         result = _Stage(owned=[devnull])
         spawned = threading.Event()
@@ -507,11 +515,21 @@ class Interp:
         t.start()
         # `$!` should be the child's pid in the common `cmd &` case: wait until the
         # job has spawned its first child (or finished without one).
-        if node.kind == "command":
+        if self._starts_a_program(node):
             spawned.wait(5.0)
         job.pid = job.pid or t.ident or 0
         self.jobs.append(job)
         self.state.last_bg_pid = job.pid
+
+    def _starts_a_program(self, node: Any) -> bool:
+        """Whether a background command will spawn a child (not a builtin or function)."""
+        if node.kind != "command":
+            return False
+        first = next((p for p in node.parts if p.kind == "word"), None)
+        if first is None:
+            return False
+        name = self.raw(first)
+        return name not in BUILTINS and name not in self.state.functions
 
     def wait_jobs(self, pids: Sequence[int] | None = None) -> int:
         """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs)."""

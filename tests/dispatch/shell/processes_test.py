@@ -359,3 +359,20 @@ def test_interp_and_prepass_agree_on_the_quoted_heredoc_marker() -> None:
     from hookrun.dispatch.shell import interp, prepass
 
     assert interp.QUOTED_HEREDOC_PREFIX == prepass.QUOTED_HEREDOC_PREFIX
+
+
+def test_background_builtin_loop_stops_when_the_script_ends(tmp_path: Path) -> None:
+    shell, _, _, _ = make_shell(cwd=str(tmp_path), env=base_env(), timeout=None)
+    before = threading.active_count()
+    assert shell.run_script("while :; do :; done & echo started") == 0
+    deadline = time.monotonic() + 10
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert threading.active_count() == before
+
+
+def test_background_function_does_not_delay_the_script(run: Runner) -> None:
+    started = time.monotonic()
+    ran = run("f() { i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; }; f & echo quick")
+    assert (ran.code, ran.out) == (0, "quick\n")
+    assert time.monotonic() - started < 4  # `$!` must not wait for a spawn that never comes
