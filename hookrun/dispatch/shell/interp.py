@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -180,6 +179,14 @@ class Interp:
             self.src = saved
         return status
 
+    def run_subshell(self, nodes: Sequence[Any], source: str, io: IO) -> int:
+        """Run as a subshell: files this shell opened with ``exec >f`` close at its end."""
+        try:
+            return self.run_program(nodes, source, io)
+        finally:
+            _close_all(self.exec_owned)
+            self.exec_owned = []
+
     def run_source(self, source: str, io: IO) -> int:
         """Parse and run ``source`` in this shell (``eval``, ``.``); errors are statuses."""
         from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
@@ -218,7 +225,7 @@ class Interp:
         sub = self.subshell()
         io = IO(self.io.stdin, sink, self.io.stderr)
         try:
-            status = sub.run_program(program.nodes, program.source, io)
+            status = sub.run_subshell(program.nodes, program.source, io)
         finally:
             remaining = self.guard.remaining()
             sink.finish(24 * 3600.0 if remaining is None else remaining)
@@ -326,7 +333,7 @@ class Interp:
             if subshell:
                 io = io.copy()  # `exec >f` inside ( … ) must not leak out
                 sub = self.subshell(io)
-                status = sub.run_program(body, self.src, io)
+                status = sub.run_subshell(body, self.src, io)
                 self.check_errexit(status)
                 return status
             return self.exec_sequence(body, io)
@@ -679,8 +686,7 @@ class Interp:
                 continue
             self.notes.route = "sh-fallback"
             return self.spawn_and_wait([exe, "-c", source, argv0, *args], env, io)
-        message = unsupported_message(construct)
-        self.error(message.replace("; put", " and no POSIX shell (sh) is on PATH; put", 1), io)
+        self.error(unsupported_message(construct, no_sh=True), io)
         return 2
 
     def run_top(self, nodes: Sequence[Any], source: str, io: IO) -> int:
@@ -880,12 +886,10 @@ class _temporary_vars:
                 st.exported.discard(name)
 
 
-def unsupported_message(construct: str) -> str:
+def unsupported_message(construct: str, *, no_sh: bool = False) -> str:
+    """What to tell the user when we meet a construct we do not interpret."""
+    why = " and no POSIX shell (sh) is on PATH to hand the script to" if no_sh else ""
     return (
-        f"{construct} is not supported by hookrun's in-process shell; put this hook in a "
+        f"the in-process shell does not support {construct}{why}; put this hook in a "
         "script file whose first line is a shebang (#!/bin/bash) and run that file instead"
     )
-
-
-def default_platform() -> str:
-    return sys.platform

@@ -376,3 +376,18 @@ def test_background_function_does_not_delay_the_script(run: Runner) -> None:
     ran = run("f() { i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; }; f & echo quick")
     assert (ran.code, ran.out) == (0, "quick\n")
     assert time.monotonic() - started < 4  # `$!` must not wait for a spawn that never comes
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts fds through /proc")
+def test_every_pipe_and_file_the_shell_opens_is_closed(run: Runner, tmp_path: Path) -> None:
+    script = (
+        "echo a | cat | wc -c >/dev/null; x=$(echo sub | cat); cat <<EOF >out.txt\n$x\nEOF\n"
+        "read v <<< here; cat < out.txt >> out.txt 2>/dev/null; { echo e >&2; } 2>err.txt; "
+        "while :; do echo y; done | head -n 1 >/dev/null; (exec >/dev/null; echo gone); "
+        "nosuch-cmd 2>/dev/null; true"
+    )
+    run(script)  # warm-up: lazily created module state is not a leak
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(5):
+        assert run(script).code == 0
+    assert len(os.listdir("/proc/self/fd")) == before
