@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import random
 import re
 from collections.abc import Callable
 from typing import Protocol
@@ -42,6 +43,19 @@ _NAME = re.compile(r"[A-Za-z_]\w*")
 _GLOB_CHARS = re.compile(r"[*?]|\[.*\]")
 _SPECIAL = re.compile(r"[\\'\"$`~*?\[]")
 _DEFAULT_IFS = " \t\n"
+
+
+def _uid() -> str:
+    return str(os.getuid()) if hasattr(os, "getuid") else "0"
+
+
+# bash's dynamic variables that hooks use (temp names, `[ $UID = 0 ]`), unless assigned.
+_DYNAMIC: dict[str, Callable[[], str]] = {
+    "RANDOM": lambda: str(random.randrange(32768)),
+    "PPID": lambda: str(os.getppid()),
+    "UID": _uid,
+    "EUID": lambda: str(os.geteuid()) if hasattr(os, "geteuid") else "0",
+}
 
 
 class Context(Protocol):
@@ -346,7 +360,10 @@ class Expander:
             if name.startswith(SUBST_PREFIX):
                 body = snippet(int(name[len(SUBST_PREFIX) :]))[1]
                 return self.ctx.command_substitution(body)
-        return st.vars.get(name)
+        value = st.vars.get(name)
+        if value is None and name in _DYNAMIC:
+            return _DYNAMIC[name]()
+        return value
 
     def _unbound(self, name: str) -> ShellError:
         return ShellError(f"{name}: unbound variable", 127, fatal=True)  # 127, as bash
@@ -503,6 +520,8 @@ class Expander:
 
         def get(name: str) -> str | None:
             value = st.vars.get(name)
+            if value is None and name in _DYNAMIC:
+                value = _DYNAMIC[name]()
             if value is None and st.nounset:
                 raise self._unbound(name)
             return value

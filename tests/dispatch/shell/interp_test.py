@@ -337,3 +337,11 @@ def test_windows_paths_in_scripts_follow_posix_quoting(
 def test_substitution_in_a_redirected_group_sees_the_redirection(run: Runner) -> None:
     ran = run("{ for w in $(echo a; echo gone >&2); do echo $w; done; } 2>/dev/null")
     assert (ran.out, ran.err) == ("a\n", "")
+
+
+def test_dynamic_variables(run: Runner) -> None:
+    ran = run(
+        '[ "$RANDOM" != "$RANDOM" ] || [ "$RANDOM" != "$RANDOM" ]; echo $? $(( RANDOM < 32768 )); '
+        'RANDOM=fixed; echo $RANDOM; [ "$UID" -ge 0 ] && [ "$PPID" -gt 0 ] && echo ids'
+    )
+    assert (ran.out, ran.err) == ("0 1\nfixed\nids\n", "")
