@@ -164,13 +164,25 @@ def speedup(quick: bool) -> dict[str, Any]:
     }
 
 
-def _wall_ms(argv: list[str], stdin: bytes, env: dict[str, str], rounds: int) -> float:
+def _paired_ms(
+    a: list[str], b: list[str], stdin: bytes, env: dict[str, str], rounds: int
+) -> tuple[float, float]:
+    """Median wall times of ``a`` and ``b``, run alternately so that both see the same
+    machine load (a ratio of two medians taken minutes apart means little on a shared
+    box)."""
     import subprocess
 
-    def once() -> object:
-        return subprocess.run(argv, input=stdin, env=env, capture_output=True, check=False)
+    def once(argv: list[str]) -> float:
+        started = time.perf_counter()
+        subprocess.run(argv, input=stdin, env=env, capture_output=True, check=False)
+        return time.perf_counter() - started
 
-    return _median_ms(once, rounds)
+    once(a), once(b)  # warm: bytecode, page cache
+    times_a, times_b = [], []
+    for _ in range(rounds):
+        times_a.append(once(a))
+        times_b.append(once(b))
+    return statistics.median(times_a) * 1000.0, statistics.median(times_b) * 1000.0
 
 
 def cli(quick: bool) -> list[dict[str, Any]]:
@@ -183,10 +195,15 @@ def cli(quick: bool) -> list[dict[str, Any]]:
     rounds = 7 if quick else 25
     root = str(Path(__file__).resolve().parent.parent)
     env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # An installed hookrun has bytecode; a dev shell with PYTHONDONTWRITEBYTECODE would
+    # recompile every module on every start and measure the compiler instead. The
+    # bytecode goes to a temporary prefix, not into the work tree.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    pyc = tempfile.mkdtemp(prefix="hookrun-bench-pyc-")
+    env["PYTHONPYCACHEPREFIX"] = pyc
     payload = json.dumps(PAYLOAD).encode()
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as cwd:
-        base_ms = _wall_ms([sys.executable, "-c", "pass"], b"", env, rounds)
         for n in SIZES:
             hooks = [{"command": f'echo \'{{"version": 1, "n": {i}}}\''} for i in range(n)]
             path = os.path.join(cwd, f"hooks{n}.json")
@@ -196,7 +213,8 @@ def cli(quick: bool) -> list[dict[str, Any]]:
             check = subprocess.run(argv, input=payload, env=env, capture_output=True, check=False)
             if check.returncode != 0:
                 raise SystemExit(f"bench: hookrun run failed: {check.stderr.decode()[-300:]}")
-            ms = _wall_ms(argv, payload, env, rounds)
+            base = [sys.executable, "-c", "pass"]
+            base_ms, ms = _paired_ms(base, argv, payload, env, rounds)
             runner = _runner(cwd, _commands("inprocess", n))
             embedded = _median_ms(functools.partial(runner.run, "PreToolUse", PAYLOAD), rounds)
             runner.close()
@@ -210,6 +228,7 @@ def cli(quick: bool) -> list[dict[str, Any]]:
                     "cold_start_ratio": round(ms / base_ms, 2),
                 }
             )
+    shutil.rmtree(pyc, ignore_errors=True)
     return rows
 
 
