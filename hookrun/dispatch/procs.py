@@ -275,12 +275,19 @@ def _windows_break(proc: subprocess.Popen[bytes]) -> None:  # pragma: no cover
         os.kill(proc.pid, signal.CTRL_BREAK_EVENT)  # type: ignore[attr-defined,unused-ignore]
 
 
-def _groups_alive(procs: Sequence[subprocess.Popen[bytes]]) -> bool:
-    if sys.platform == "win32":  # pragma: no cover
+def _groups_alive(procs: Sequence[subprocess.Popen[bytes]], platform: str = sys.platform) -> bool:
+    """Does any process of these children's groups still run (zombies do not count)?"""
+    if platform == "win32":  # pragma: no cover
         return any(p.poll() is None for p in procs)
-    alive = False
     for proc in procs:
-        proc.poll()
+        proc.poll()  # reap our own child: its zombie would count below
+    if platform.startswith("linux"):
+        # killpg(pgid, 0) also succeeds for a group of zombies, and a killed
+        # grandchild stays a zombie until init reaps it (some container inits
+        # are slow to): polling on it would always wait out the whole grace.
+        return _live_in_groups({p.pid for p in procs})
+    alive = False
+    for proc in procs:  # pragma: no cover - macOS
         try:
             os.killpg(proc.pid, 0)
             alive = True
@@ -289,6 +296,21 @@ def _groups_alive(procs: Sequence[subprocess.Popen[bytes]]) -> bool:
         except PermissionError:
             alive = True
     return alive
+
+
+def _live_in_groups(pgids: set[int]) -> bool:
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = _read(f"/proc/{name}/stat")
+            # "pid (comm) state ppid pgrp …"
+            state, _, pgrp = stat[stat.rindex(b")") + 2 :].split()[:3]
+        except (OSError, ValueError):
+            continue
+        if int(pgrp) in pgids and state not in (b"Z", b"X"):
+            return True
+    return False
 
 
 def _end_trees(procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str, grace: float) -> None:

@@ -177,11 +177,15 @@ def test_run_bounds_memory_for_a_hook_printing_200_mb(tmp_path: Path) -> None:
         f"#!{sys.executable}\nimport sys\nb = b'x' * (1 << 20)\n"
         "for _ in range(200):\n    sys.stdout.buffer.write(b)\n",
     )
+    # Peak RSS as VmHWM, not ru_maxrss: Linux carries the forking parent's
+    # high-water mark (pytest's, over 150 MB late in a full run) over exec into
+    # the child's ru_maxrss; VmHWM belongs to the child's own address space.
     code = (
-        "import json, os, resource\n"
+        "import json, os\n"
         "from hookrun.dispatch import run\n"
         f"done = run('./big.py', cwd={str(tmp_path)!r}, env=dict(os.environ))\n"
-        "rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "status = open('/proc/self/status').read()\n"
+        "rss = int(status.split('VmHWM:')[1].split()[0])\n"
         "print(json.dumps([rss, len(done.stdout), done.stdout_dropped, done.truncated,"
         " done.exit_code]))\n"
     )
@@ -256,7 +260,9 @@ def test_timeout_ends_the_whole_tree_within_a_second_past_the_deadline(
     assert (done.timed_out, done.cancelled, done.exit_code) == (True, False, 124)
     assert done.stdout == b"started\n"
     assert done.error is not None and "timed out after 1 s" in done.error
-    assert elapsed < 2.0
+    # timeout + ~1 s: measured ~1.55 s (TERM is ignored, so the 0.5 s grace runs
+    # out); the bound leaves room for a loaded machine.
+    assert elapsed < 2.5
     assert len(pids) == 5
     assert [p for p in pids if not _dead(p)] == []
 
@@ -271,7 +277,7 @@ def test_cancel_from_another_thread_ends_the_whole_tree(
     done = _run(tmp_path, f"./tree {tmp_path}/pids", env, timeout=60, cancel=token)
     elapsed = time.monotonic() - started
     assert (done.timed_out, done.cancelled, done.exit_code) == (False, True, 130)
-    assert elapsed < 1.5
+    assert elapsed < 2.0  # cancel at 0.5 s + 0.5 s grace: measured ~1.05 s
     assert [p for p in _tree_pids(tmp_path / "pids") if not _dead(p)] == []
 
 
@@ -293,7 +299,7 @@ def test_asyncio_task_cancellation_ends_the_whole_tree_before_raising(
         assert [p for p in _tree_pids(tmp_path / "pids") if not _dead(p)] == []
         return time.monotonic() - started
 
-    assert asyncio.run(scenario()) < 1.5
+    assert asyncio.run(scenario()) < 1.5  # the 0.5 s grace: measured ~0.55 s
 
 
 def test_arun_returns_the_result_and_leaves_the_callers_token_alone(
@@ -414,6 +420,6 @@ def test_threaded_io_timeout_ends_the_whole_tree(tmp_path: Path, env: dict[str, 
     _hook(tmp_path, "tree", TREE)
     started = time.monotonic()
     done = _run(tmp_path, f"./tree {tmp_path}/pids", env, timeout=1)
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 2.5
     assert (done.timed_out, done.stdout) == (True, b"started\n")
     assert [p for p in _tree_pids(tmp_path / "pids") if not _dead(p)] == []
