@@ -92,8 +92,12 @@ class Runner:
             project_dir = find_project_root(self.cwd)
         self.project_dir = os.path.abspath(project_dir)
         self.max_output = max_output
-        self._events = {event: _EventHooks(specs) for event, specs in config.hooks.items()}
         self._normalize = _normalizer()
+        grouped: dict[str, list[HookSpec]] = {}
+        for event, specs in config.hooks.items():
+            # The config package already uses canonical names; a hand-built Config may not.
+            grouped.setdefault(self._normalize(event), []).extend(specs)
+        self._events = {event: _EventHooks(specs) for event, specs in grouped.items()}
         self._executor = HookExecutor(
             host_env=os.environ if env is None else env,
             max_output=max_output,

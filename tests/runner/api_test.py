@@ -715,3 +715,33 @@ def test_arun_honours_the_callers_token_and_never_sets_it(tmp_path: Path) -> Non
 
     asyncio.run(cancelled_task())
     assert not other.cancelled
+
+
+def test_a_hand_built_config_may_spell_events_any_way(tmp_path: Path) -> None:
+    no = script(tmp_path, "no.py", "import sys; sys.exit(2)")
+    config = Config(hooks={"pre_tool_use": (hook(no),)})
+    r = Runner(config, cwd=tmp_path, project_dir=tmp_path)
+    assert r.run("PreToolUse", BASH).decision == "deny"
+
+
+def test_one_runner_serves_concurrent_calls_without_mixing_them(tmp_path: Path) -> None:
+    echo = script(
+        tmp_path,
+        "echo.py",
+        """
+        import json, sys
+        print(json.dumps({"context": json.load(sys.stdin)["session_id"]}))
+        """,
+    )
+    r = runner(tmp_path, hook(echo))
+    results: dict[str, RunResult] = {}
+
+    def call(session: str) -> None:
+        results[session] = r.run("PreToolUse", {**BASH, "session_id": session})
+
+    threads = [threading.Thread(target=call, args=(f"s{i}",)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert {s: res.context for s, res in results.items()} == {f"s{i}": (f"s{i}",) for i in range(8)}
