@@ -6,13 +6,17 @@ its environment. Ending a run then finds everything the hook started:
 
 - the group, with one ``killpg`` — background ``&`` jobs of a shell script stay
   in it, even after the script itself exited;
-- the live descendants (psutil), for those that moved to a group of their own;
-- every process whose environment holds this run's id (psutil), for those that
-  also lost their parent (``setsid`` + double fork, daemons).
+- the live descendants, for those that moved to a group of their own;
+- every process whose environment holds this run's id, for those that also
+  lost their parent (``setsid`` + double fork, daemons).
 
-The psutil scans cost tens of milliseconds, so they run only on the kill path:
-after a timeout or a cancellation, or when a group was still populated when the
-run ended. A run whose processes all exited costs one ``killpg`` per child.
+Descendants and marker holders come from one pass over the process table
+(``/proc`` read directly on Linux, psutil elsewhere); signals go through psutil
+handles, which refuse to hit a process that merely inherited a pid. psutil is
+imported (~25 ms) and the table read only on the kill path: after a timeout or
+a cancellation, when a group was still populated when the run ended, or when a
+capture pipe stayed open after it. A run whose processes all exited costs one
+``killpg`` per child.
 
 Waiting never polls: :meth:`ProcessTracker.wait` blocks in ``waitpid`` and the
 shared watchdog (deadline) or the cancel token's callback ends the tree, which
@@ -225,9 +229,9 @@ class ProcessTracker:
     def end_all(self, grace: float = DEFAULT_GRACE, *, scan: bool = False) -> None:
         """End every tracked process tree: politely, then by force after ``grace``.
 
-        ``scan`` forces the psutil search for this run's marker even when every
-        group is already empty: the caller has evidence (a capture pipe still
-        held open) that something escaped.
+        ``scan`` forces the search for this run's marker even when every group is
+        already empty: the caller has evidence (a capture pipe still held open)
+        that something escaped.
         """
         with self._end_lock:
             with self._lock:
