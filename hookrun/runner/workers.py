@@ -3,7 +3,9 @@
 Why not ``concurrent.futures``: importing it costs ~9 ms (it pulls in ``logging``), on
 a path started once per agent tool call; and its workers are non-daemon, so a built-in
 policy stuck in a loop would keep ``hookrun run`` from exiting after it has answered.
-Here a stuck task only keeps its own daemon thread; the pool grows past it.
+Here a stuck task only keeps its own daemon thread; the pool grows past it. Workers
+idle for ``idle_timeout`` seconds exit, so a host that builds many runners (or one
+that is quiet for a while) does not keep threads it no longer uses.
 """
 
 from __future__ import annotations
@@ -11,16 +13,21 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable
-from queue import SimpleQueue
+from queue import Empty, SimpleQueue
 
 Task = Callable[[], None]
+
+# Long enough that a busy agent (an event every few seconds) reuses its threads;
+# starting one again costs ~0.1 ms, so exiting early is cheap.
+IDLE_TIMEOUT = 30.0
 
 
 class WorkerPool:
     """Runs tasks on daemon threads, reusing idle ones; never queues behind a busy one."""
 
-    def __init__(self, name: str = "hookrun-hook") -> None:
+    def __init__(self, name: str = "hookrun-hook", idle_timeout: float = IDLE_TIMEOUT) -> None:
         self._name = name
+        self._idle_timeout = idle_timeout
         self._tasks: SimpleQueue[Task | None] = SimpleQueue()
         self._lock = threading.Lock()
         self._idle = 0
@@ -48,7 +55,17 @@ class WorkerPool:
 
     def _work(self) -> None:
         while True:
-            task = self._tasks.get()
+            try:
+                task = self._tasks.get(timeout=self._idle_timeout)
+            except Empty:
+                with self._lock:
+                    # ``_idle`` counts idle workers not yet promised a task; when it is
+                    # 0, a submit has counted on this worker, so it must stay.
+                    if self._idle:
+                        self._idle -= 1
+                        self._threads -= 1
+                        return
+                continue
             if task is None:
                 return
             # A worker must outlive any task (tasks record their own errors).
@@ -59,7 +76,7 @@ class WorkerPool:
 
     @property
     def size(self) -> int:
-        """Worker threads started so far."""
+        """Worker threads alive (busy or idle)."""
         return self._threads
 
     def close(self) -> None:

@@ -56,3 +56,33 @@ def test_a_closed_pool_refuses_new_tasks() -> None:
     pool.close()
     with pytest.raises(RuntimeError, match="closed"):
         pool.submit(lambda: None)
+
+
+def _alive(prefix: str) -> int:
+    return sum(1 for t in threading.enumerate() if t.name.startswith(prefix))
+
+
+def test_idle_workers_exit_after_the_idle_timeout_and_the_pool_still_works() -> None:
+    pool = WorkerPool(name="t-idle", idle_timeout=0.1)
+    barrier = threading.Barrier(4, timeout=5)
+    for _ in range(3):
+        pool.submit(lambda: None if barrier.wait() else None)
+    barrier.wait()
+    for _ in range(300):
+        if _alive("t-idle") == 0:
+            break
+        threading.Event().wait(0.01)
+    assert _alive("t-idle") == 0 and pool.size == 0
+    done = threading.Event()
+    pool.submit(done.set)
+    assert done.wait(5)
+
+
+def test_a_task_submitted_while_workers_time_out_is_never_lost() -> None:
+    # Submits land right around the idle timeout, racing the workers' exit.
+    pool = WorkerPool(name="t-race", idle_timeout=0.01)
+    for _ in range(200):
+        done = threading.Event()
+        pool.submit(done.set)
+        assert done.wait(5)
+        threading.Event().wait(0.009)
