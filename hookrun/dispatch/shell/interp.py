@@ -453,6 +453,9 @@ class Interp:
         results = [_Stage() for _ in stages]
         threads: list[threading.Thread] = []
         started = 0
+        # Stage threads may start children at the same moment; the first fileno() of a
+        # shared sink creates its pipe, which must not happen in two threads at once.
+        _open_shared(io.stderr)
         try:
             # Every pipe end belongs to exactly one stage, which closes it when it ends
             # (so EOF and EPIPE reach the neighbours as soon as a stage is done).
@@ -502,6 +505,8 @@ class Interp:
         """``cmd &``: start it and go on. Leftover jobs are ended by the caller's tracker."""
         devnull = FdSource(os.open(os.devnull, os.O_RDONLY))
         bg_io = IO(devnull, io.stdout, io.stderr)
+        _open_shared(io.stdout)  # the job and this shell may both start children now
+        _open_shared(io.stderr)
         sub = self.subshell(bg_io)
         sub.background = True
         job = _Job()
@@ -638,6 +643,9 @@ class Interp:
             or "/" in name
             or (self.platform == "win32" and "\\" in name)
         ):
+            if "\0" in name:
+                self.error(f"{name!r}: invalid file name (NUL byte)", io)
+                return 126
             plan = resolve.plan_file(name, argv[1:], cwd=st.cwd, env=env, platform=self.platform)
             if plan.kind == "error":
                 _write_error_line(io, plan.message)
@@ -645,7 +653,9 @@ class Interp:
             if plan.kind == "script":
                 return self.run_script_file(plan.source, name, argv[1:], env, io)
             return self.spawn_and_wait(list(plan.argv), env, io)
-        exe = resolve.find_executable(name, env=env, cwd=st.cwd, platform=self.platform)
+        exe = None
+        if "\0" not in name:
+            exe = resolve.find_executable(name, env=env, cwd=st.cwd, platform=self.platform)
         if exe is None:
             self.error(f"{name}: command not found", io)
             return 127
@@ -807,6 +817,11 @@ class Interp:
         src = BufferSource(encode(body))
         owned.append(src)
         return src
+
+
+def _open_shared(sink: ByteSink) -> None:
+    """Give ``sink`` its descriptor now, in this thread (CaptureSink creates it lazily)."""
+    sink.fileno()
 
 
 def _set_pid(job: _Job, proc: Any) -> None:

@@ -460,6 +460,8 @@ class _Scanner:
             raise Unsupported("nested subshells written '((' (add a space: '( (')")
         expr = self.src[self.i + 1 : end]
         self.i = end + 2
+        if self.peek() and self.peek() not in _META:
+            raise self.fail(f"syntax error near `{self.peek()}' after '))'")
         self.emit(f"__hookrun_arith_cmd {_register(('arith', expr))}")
 
     def double_bracket(self) -> None:

@@ -109,6 +109,7 @@ def test_uninterpreted_construct_is_named(source: str, construct: str) -> None:
         ("case x a) echo;; esac", "'in'"),
         ("[[ -n x", "]]"),
         ("echo $(echo", ")"),
+        ("(())echo", "after '))'"),
     ],
 )
 def test_broken_construct_is_a_syntax_error(source: str, message: str) -> None:

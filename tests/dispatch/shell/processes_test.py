@@ -363,12 +363,16 @@ def test_interp_and_prepass_agree_on_the_quoted_heredoc_marker() -> None:
 
 def test_background_builtin_loop_stops_when_the_script_ends(tmp_path: Path) -> None:
     shell, _, _, _ = make_shell(cwd=str(tmp_path), env=base_env(), timeout=None)
-    before = threading.active_count()
+
+    def jobs() -> int:
+        return sum(t.name == "hookrun-background" for t in threading.enumerate())
+
+    before = jobs()
     assert shell.run_script("while :; do :; done & echo started") == 0
     deadline = time.monotonic() + 10
-    while threading.active_count() > before and time.monotonic() < deadline:
+    while jobs() > before and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert threading.active_count() == before
+    assert jobs() == before
 
 
 def test_background_function_does_not_delay_the_script(run: Runner) -> None:
@@ -390,4 +394,8 @@ def test_every_pipe_and_file_the_shell_opens_is_closed(run: Runner, tmp_path: Pa
     before = len(os.listdir("/proc/self/fd"))
     for _ in range(5):
         assert run(script).code == 0
+    # A here-document's feeder thread closes its pipe end a moment after the command.
+    deadline = time.monotonic() + 5
+    while len(os.listdir("/proc/self/fd")) > before and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert len(os.listdir("/proc/self/fd")) == before
