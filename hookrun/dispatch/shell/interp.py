@@ -626,11 +626,11 @@ class Interp:
         name = argv[0]
         fn = self.state.functions.get(name)
         if fn is not None:
-            with _temporary_vars(self.state, prefix, export=True):
+            with _TemporaryVars(self.state, prefix, export=True):
                 return self.call_function(fn, argv, io)
         builtin = BUILTINS.get(name)
         if builtin is not None:
-            with _temporary_vars(self.state, prefix, export=False):
+            with _TemporaryVars(self.state, prefix, export=False):
                 return builtin(self, argv, io)
         return self.run_external(argv, io, prefix)
 
@@ -871,7 +871,7 @@ def _run_stage(sub: Interp, node: Any, io: IO, result: _Stage) -> None:
         _close_all(result.owned)
 
 
-class _temporary_vars:
+class _TemporaryVars:
     """``VAR=x cmd``: the assignments hold for one builtin or function call only."""
 
     def __init__(self, state: ShellState, values: Mapping[str, str] | None, *, export: bool):
