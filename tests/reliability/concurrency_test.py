@@ -39,6 +39,7 @@ def _start_all(
         proc.stdin.close()
     done = []
     for proc in procs:
+        proc.stdin = None  # closed above; communicate would flush it
         out, err = proc.communicate(timeout=120)
         done.append(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
     return done
