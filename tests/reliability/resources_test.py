@@ -1,9 +1,9 @@
 """Resource bounds: a hook printing 500 MB, one silent forever, one that closes stdout and
 keeps running, one reading stdin forever, a 20 MB payload — ``hookrun run`` answers within its
-timeout plus the grace, with bounded memory. The peak RSS of the ``hookrun run`` process
-itself (its VmHWM, sampled by a small wrapper while it runs) is printed: ``pytest -s`` shows
-it. The 500 MB stream is scaled by ``HOOKRUN_RELIABILITY_SCALE`` (about 1 s at 1.0); the rest
-take about 1.5 s each.
+timeout plus the grace, with bounded memory, and none of its processes survives the run. The
+peak RSS of the ``hookrun run`` process itself (its VmHWM, sampled by a small wrapper while it
+runs) is printed: ``pytest -s`` shows it. The 500 MB stream is scaled by
+``HOOKRUN_RELIABILITY_SCALE`` (about 1 s at 1.0); the rest take about 1.5 s each.
 """
 
 from __future__ import annotations
@@ -11,13 +11,21 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.reliability.helpers import assert_answer, hookrun_env, scale
+from tests.reliability.helpers import (
+    assert_answer,
+    hookrun_env,
+    kill_all,
+    marked,
+    scale,
+    wait_gone,
+)
 
 # Runs hookrun, samples its own VmHWM (the kernel's high-water mark of its RSS, so a sample
 # taken late still covers every earlier peak) until it exits, then reports it with the time.
@@ -56,9 +64,16 @@ def _measure(tmp_path: Path, hooks: list[dict[str, Any]], payload: bytes) -> Mea
     (root / ".hookrun").mkdir(parents=True, exist_ok=True)
     (root / ".hookrun" / "hooks.json").write_text(json.dumps({"hooks": {"PreToolUse": hooks}}))
     argv = [sys.executable, "-c", WRAPPER, sys.executable, "-m", "hookrun", "run", "PreToolUse"]
-    proc = subprocess.run(
-        argv, input=payload, capture_output=True, cwd=root, env=hookrun_env(tmp_path), timeout=120
-    )
+    marker = f"hookrun-reliability-{uuid.uuid4().hex}"
+    env = hookrun_env(tmp_path, {"RELIABILITY_MARKER": marker})
+    try:
+        proc = subprocess.run(
+            argv, input=payload, capture_output=True, cwd=root, env=env, timeout=120
+        )
+        survivors = wait_gone(marker, within=5)
+        assert not survivors, [(p.pid, p.cmdline()) for p in survivors]
+    finally:
+        kill_all(marked(marker))
     err = proc.stderr.decode("utf-8", "replace")
     body, _, last = err.rstrip("\n").rpartition("\n")
     tag, peak_kb, seconds = last.split()
