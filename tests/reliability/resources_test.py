@@ -88,7 +88,7 @@ BASH_PAYLOAD = json.dumps({"tool_name": "bash", "tool_input": {"command": "ls"}}
 
 def test_a_hook_printing_500_mb_is_drained_with_bounded_memory(tmp_path: Path) -> None:
     size = max(MB, int(500 * MB * scale()))
-    hooks = [
+    hooks: list[dict[str, Any]] = [
         {"name": "flood", "command": f"head -c {size} /dev/zero", "timeout": 60},
         {"name": "flood-err", "command": f"head -c {size // 10} /dev/zero >&2", "timeout": 60},
         {"name": "ok", "command": 'echo \'{"context": "still here"}\''},
@@ -121,7 +121,10 @@ def test_a_hung_hook_is_answered_within_its_timeout_plus_grace(
     tmp_path: Path, command: str
 ) -> None:
     timeout = 1.0
-    hooks = [{"name": "hang", "command": command, "timeout": timeout}, {"builtin": "shell-guard"}]
+    hooks: list[dict[str, Any]] = [
+        {"name": "hang", "command": command, "timeout": timeout},
+        {"builtin": "shell-guard"},
+    ]
     m = _measure(tmp_path, hooks, BASH_PAYLOAD)
     print(f"\nresources: {command!r}: {m.seconds:.2f} s, peak RSS {m.peak_mb:.1f} MB")
     assert m.code == 0, m.err
@@ -139,7 +142,7 @@ def test_a_20_mb_payload_reaches_readers_and_non_readers_within_bounds(tmp_path:
         "import json, sys; d = json.load(sys.stdin); "
         "print(json.dumps({'context': str(len(d['tool_input']['content']))}))"
     )
-    hooks = [
+    hooks: list[dict[str, Any]] = [
         {"name": "reader", "command": f'{sys.executable} -c "{count}"', "timeout": 30},
         {"name": "non-reader", "command": "sleep 300", "timeout": 1},
         {"name": "inline", "command": 'echo \'{"context": "inline"}\''},
