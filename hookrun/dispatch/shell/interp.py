@@ -245,6 +245,14 @@ class Interp:
                 i += 1
                 continue
             op = parts[i + 1].op if i + 1 < n and parts[i + 1].kind == "operator" else None
+            if op in ("&&", "||"):
+                end = _and_or_end(parts, i)
+                if end < n and parts[end].op == "&":
+                    # `a && b &` puts the whole and-or list in the background.
+                    self.start_background(_ListNode(list(parts[i:end])), io)
+                    status = self.state.status = 0
+                    i = end + 1
+                    continue
             i += 2 if op is not None else 1
             if op == "&":
                 self.start_background(node, io)
@@ -817,6 +825,22 @@ class Interp:
         src = BufferSource(encode(body))
         owned.append(src)
         return src
+
+
+@dataclass
+class _ListNode:
+    """A list node made up by the interpreter (an and-or list run in the background)."""
+
+    parts: list[Any]
+    kind: str = "list"
+
+
+def _and_or_end(parts: Sequence[Any], i: int) -> int:
+    """Index of the operator ending the and-or list that starts at ``parts[i]`` (or len)."""
+    j = i + 1
+    while j < len(parts) and parts[j].kind == "operator" and parts[j].op in ("&&", "||"):
+        j += 2
+    return j
 
 
 def _open_shared(sink: ByteSink) -> None:

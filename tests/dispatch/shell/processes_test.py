@@ -399,3 +399,8 @@ def test_every_pipe_and_file_the_shell_opens_is_closed(run: Runner, tmp_path: Pa
     while len(os.listdir("/proc/self/fd")) > before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_an_and_or_list_goes_to_the_background_as_a_whole(run: Runner) -> None:
+    ran = run("sleep 0.3 && echo late & echo first; wait; echo end")
+    assert (ran.code, ran.out) == (0, "first\nlate\nend\n")
