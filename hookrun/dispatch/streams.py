@@ -78,13 +78,16 @@ class CaptureSink:
         pass
 
     def fileno(self) -> int:
-        if self._w is None:
-            self._r, self._w = os.pipe()
-            self._reader = threading.Thread(
-                target=self._drain, name="hookrun-capture", daemon=True
-            )
-            self._reader.start()
-        return self._w
+        # Pipeline stages and background jobs may ask for the descriptor from
+        # several threads at once; exactly one pipe and one reader must exist.
+        with self._lock:
+            if self._w is None:
+                self._r, self._w = os.pipe()
+                self._reader = threading.Thread(
+                    target=self._drain, name="hookrun-capture", daemon=True
+                )
+                self._reader.start()
+            return self._w
 
     def _drain(self) -> None:
         fd = self._r
@@ -96,9 +99,11 @@ class CaptureSink:
             else:
                 import select
 
+                # poll, not select: select() fails on descriptors above 1023.
+                poller = select.poll()
+                poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
                 while not self._stop.is_set():
-                    ready, _, _ = select.select([fd], [], [], _POLL)
-                    if ready:
+                    if poller.poll(_POLL * 1000):
                         chunk = os.read(fd, _CHUNK)
                         if not chunk:
                             break
