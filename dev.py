@@ -31,8 +31,16 @@ def ensure_venv(extras: str = "test,dev") -> None:
         return
     print("dev.py: installing hookrun and its dependencies", file=sys.stderr)
     subprocess.run(
-        [str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-e", f"{ROOT}[{extras}]"],
+        [
+            str(PY),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-e",
+            f"{ROOT}[{extras}]",
+        ],
         check=True,
     )
     STAMP.write_text(want)

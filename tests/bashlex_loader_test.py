@@ -65,7 +65,9 @@ def test_second_load_from_cached_tables_parses_identically(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize("garbage", [b"", b"not marshal data", b"\x00" * 50])
-def test_corrupt_cache_falls_back_to_building_and_repairs_it(tmp_path: Path, garbage: bytes) -> None:
+def test_corrupt_cache_falls_back_to_building_and_repairs_it(
+    tmp_path: Path, garbage: bytes
+) -> None:
     expected = _run(_PLAIN, tmp_path)
     _run(_PROBE, tmp_path)
     cache_file = _cache_files(tmp_path)[0]
