@@ -26,7 +26,7 @@ def ensure_venv(extras: str = "test,dev") -> None:
     if not PY.exists():
         print(f"dev.py: creating {VENV}", file=sys.stderr)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    want = f"{(ROOT / 'pyproject.toml').stat().st_mtime_ns}:{extras}"
+    want = f"{(ROOT / 'pyproject.toml').stat().st_mtime_ns}:{extras}:compat"
     if STAMP.exists() and STAMP.read_text() == want:
         return
     print("dev.py: installing hookrun and its dependencies", file=sys.stderr)
@@ -38,6 +38,11 @@ def ensure_venv(extras: str = "test,dev") -> None:
             "install",
             "--quiet",
             "--disable-pip-version-check",
+            # A plain path entry in a .pth file: the default editable finder
+            # imports pathlib & co. at every interpreter start, which is
+            # start-up time every `hookrun run` would pay.
+            "--config-settings",
+            "editable_mode=compat",
             "-e",
             f"{ROOT}[{extras}]",
         ],

@@ -154,3 +154,92 @@ def test_a_signal_to_hookrun_run_in_flight_exits_128_plus_n_with_no_survivor(
             proc.kill()
             proc.wait()
         kill_all(marked(marker))
+
+
+STUBBORN = """#!/bin/bash
+trap '' TERM INT HUP
+sleep 300 &
+( trap '' TERM; sleep 300 ) &
+echo started >> "$READY"
+while true; do sleep 1; done
+"""
+
+
+def test_hooks_ignoring_sigterm_are_killed_after_the_grace_and_leave_no_survivor(
+    tmp_path: Path,
+) -> None:
+    hooks = _project(tmp_path)
+    (hooks / "stubborn.sh").write_text(STUBBORN)
+    (hooks / "stubborn.sh").chmod(0o755)
+    (tmp_path / "hooks.json").write_text(
+        json.dumps({"hooks": {"PreToolUse": [{"command": "./hooks/stubborn.sh", "timeout": 0.3}]}})
+    )
+    marker = _marker()
+    env = {**os.environ, "RELIABILITY_MARKER": marker, "READY": str(tmp_path / "ready")}
+    runner = Runner.from_paths([tmp_path / "hooks.json"], cwd=tmp_path, env=env)
+    count = scaled(20, 2)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            results = list(
+                pool.map(lambda _: runner.run("PreToolUse", {"tool_name": "x"}), range(count))
+            )
+        assert all(r.hooks[0].timed_out for r in results)
+        survivors = wait_gone(marker, within=5)
+        assert not survivors, [(p.pid, p.cmdline()) for p in survivors]
+    finally:
+        kill_all(marked(marker))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_second_signal_during_the_kill_still_exits_cleanly_with_no_survivor(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    root = tmp_path / "proj"
+    (root / ".hookrun").mkdir(parents=True)
+    hooks = _project(root)
+    (hooks / "stubborn.sh").write_text(STUBBORN)
+    (hooks / "stubborn.sh").chmod(0o755)
+    (root / ".hookrun" / "hooks.json").write_text(
+        json.dumps(
+            {
+                "hooks": {
+                    "PreToolUse": [
+                        {"command": "./hooks/stubborn.sh", "timeout": 600},
+                        {"command": "./hooks/daemon.py", "timeout": 600},
+                    ]
+                }
+            }
+        )
+    )
+    marker = _marker()
+    ready = tmp_path / "ready"
+    env = hookrun_env(tmp_path, {"RELIABILITY_MARKER": marker, "READY": str(ready)})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hookrun", "run", "PreToolUse"],
+        cwd=root, env=env,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert proc.stdin is not None and proc.stderr is not None
+        proc.stdin.write(b'{"tool_name": "bash"}')
+        proc.stdin.close()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (
+            not ready.exists() or ready.read_text().count("started") < 2
+        ):
+            time.sleep(0.05)
+        time.sleep(0.3)
+        proc.send_signal(sig)
+        time.sleep(0.1)  # inside the grace: the stubborn hook is still alive
+        proc.send_signal(sig)
+        proc.wait(timeout=30)
+        err = proc.stderr.read()
+        assert b"Traceback" not in err, err
+        assert proc.returncode == 128 + sig, err
+        survivors = wait_gone(marker, within=5)
+        assert not survivors, [(p.pid, p.cmdline()) for p in survivors]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        kill_all(marked(marker))
