@@ -261,3 +261,34 @@ def test_hostile_config_files_never_give_a_traceback(tmp_path: Path, data: bytes
     ran = hookrun("check", "--config", "hooks.json", cwd=root, env=hookrun_env(tmp_path))
     assert "Traceback" not in ran.err, ran.err
     assert ran.code in (0, 1), ran
+
+
+@SUBPROCESS
+@given(
+    out=hook_stdout,
+    code=st.sampled_from([0, 1, 2, 49]),
+    fmt=st.sampled_from(["hookrun", "claude", "crush"]),
+    event=st.sampled_from(["PreToolUse", "UserPromptSubmit", "Stop", "PostToolUse"]),
+)
+def test_any_hook_stdout_through_the_cli_in_every_format_is_json_and_a_host_exit_code(
+    tmp_path: Path, out: bytes, code: int, fmt: str, event: str
+) -> None:
+    root = tmp_path / "proj"
+    (root / ".hookrun").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "out.bin").write_bytes(out)
+    (root / ".hookrun" / "hooks.json").write_text(
+        json.dumps({"hooks": {event: [{"command": f"cat {tmp_path / 'out.bin'}; exit {code}"}]}})
+    )
+    payload = {"tool_name": "bash", "tool_input": {"command": "ls"}, "prompt": "hi"}
+    ran = hookrun(
+        "run", event, "--format", fmt,
+        cwd=root, stdin=json.dumps(payload).encode(), env=hookrun_env(tmp_path),
+    )  # fmt: skip
+    assert "Traceback" not in ran.err, ran.err
+    assert ran.code in (0, 2, 49), ran
+    if fmt == "claude":
+        assert ran.code != 49, "Claude Code reads a halt as continue: false on exit 0"
+    if ran.out.strip():
+        assert isinstance(json.loads(ran.out), dict), ran.out
+    if fmt == "hookrun":
+        assert_answer(ran.json, event)
