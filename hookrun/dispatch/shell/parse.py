@@ -67,8 +67,9 @@ def parse(source: str) -> Program:
         raise ShellSyntaxError(exc.message, line, col) from None
     except RecursionError:
         raise Unsupported("deeply nested commands") from None
-    import bashlex  # lazy: see the module docstring
-    import bashlex.errors
+    from hookrun.bashlex_loader import load  # lazy: see the module docstring
+
+    bashlex = load()
 
     try:
         nodes = bashlex.parse(rewritten)

@@ -78,7 +78,9 @@ def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Scr
 
 def parse_with_bashlex(text: str, bodies: tuple[str, ...], depth: int) -> Script:
     """The bashlex walk of a heredoc-stripped line; raises whatever bashlex raises."""
-    import bashlex  # lazy: ~120 ms to import, paid once per process
+    from hookrun.bashlex_loader import load  # lazy: cached tables, see bashlex_loader
+
+    bashlex = load()
 
     walker = _Walker(text, bodies, depth)
     for tree in bashlex.parse(text):
