@@ -155,3 +155,18 @@ def test_a_20_mb_payload_reaches_readers_and_non_readers_within_bounds(tmp_path:
     assert m.answer["hooks"][1]["timed_out"]
     # bytes read, text, parsed object, and one serialisation shared by the hooks
     assert m.peak_mb < 64 + 6 * size / MB, f"peak RSS {m.peak_mb:.1f} MB"
+
+
+def test_sixteen_parallel_floods_keep_memory_bounded_by_the_capture_limit(tmp_path: Path) -> None:
+    size = max(MB, int(30 * MB * scale()))
+    hooks: list[dict[str, Any]] = [
+        {"name": f"flood{i}", "command": f"head -c {size} /dev/urandom", "timeout": 60}
+        for i in range(16)
+    ]
+    m = _measure(tmp_path, hooks, BASH_PAYLOAD)
+    print(f"\nresources: 16 × {size // MB} MB: peak RSS {m.peak_mb:.1f} MB, {m.seconds:.2f} s")
+    assert m.code == 0, m.err
+    assert_answer(m.answer)
+    assert all(h["exit_code"] == 0 for h in m.answer["hooks"]), m.answer["hooks"]
+    # 16 × 1 MiB of capture each for stdout, plus decoding: far below 16 × the stream
+    assert m.peak_mb < 64 + 16 * 6, f"peak RSS {m.peak_mb:.1f} MB"

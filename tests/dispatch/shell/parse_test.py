@@ -16,7 +16,7 @@ def test_empty_or_comment_only_source_has_no_commands(source: str) -> None:
 @pytest.mark.parametrize(
     ("source", "line", "column"),
     [
-        ("if true; then\n", 1, None),
+        ("if true; then\n", 2, None),  # bash: "line 2: syntax error: unexpected end of file"
         ("echo ok\necho (", 2, 7),
         ('echo "unterminated', 1, 19),
         ("case x in a) echo", 1, 18),
