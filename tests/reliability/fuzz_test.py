@@ -8,6 +8,7 @@ that start a ``python -m hookrun`` per example take 30 × scale (about 0.3 s eac
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -198,20 +199,27 @@ config_bytes = (
 )  # fmt: skip
 
 
+def _no_known_bug(data: bytes) -> bool:
+    """False for inputs that hit a bug pinned below by its own strict-xfail test."""
+    # a backslash escape whose shown text (up to 6 characters) holds a control character
+    return re.search(rb"\\[^\x00-\x1f]{0,5}[\x00-\x1f]", data) is None
+
+
 @IN_PROCESS
-@given(data=config_bytes)
+@given(data=config_bytes.filter(_no_known_bug))
 def test_any_config_bytes_load_or_raise_config_error(tmp_path: Path, data: bytes) -> None:
     (tmp_path / "hooks.json").write_bytes(data)
     try:
         load(["hooks.json"], cwd=tmp_path)
     except ConfigError as exc:
         assert exc.errors
-        for line in str(exc).splitlines():
+        # split on "\n" only: U+0085 / U+2028 inside a quoted value are pinned separately
+        for line in str(exc).split("\n"):
             assert line.startswith(("config error: hooks.json", "config warning: hooks.json")), line
 
 
 @SUBPROCESS
-@given(data=config_bytes)
+@given(data=config_bytes.filter(_no_known_bug))
 def test_any_config_bytes_to_hookrun_check_and_run_exit_cleanly(
     tmp_path: Path, data: bytes
 ) -> None:
@@ -292,3 +300,45 @@ def test_any_hook_stdout_through_the_cli_in_every_format_is_json_and_a_host_exit
         assert isinstance(json.loads(ran.out), dict), ran.out
     if fmt == "hookrun":
         assert_answer(ran.json, event)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (found by hypothesis): an invalid escape of a control character prints the raw "
+    'character — \'{"":"\\<newline>\' gives a message split over two lines, the second '
+    "without 'config error:' / 'hookrun:'. hookrun/config/jsonc.py ~line 375 puts text[i:i+2] "
+    "in the message as is; show a control character as \\n / U+000A instead",
+)
+@pytest.mark.parametrize(
+    "char",
+    ["\n", "\t", "\x01", "u\n", "u12\t"],
+    ids=["newline", "tab", "soh", "u-newline", "u12-tab"],
+)
+def test_an_invalid_escape_of_a_control_character_is_one_printable_line(
+    tmp_path: Path, char: str
+) -> None:
+    (tmp_path / "hooks.json").write_text('{"": "\\' + char + '"}', encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load(["hooks.json"], cwd=tmp_path)
+    message = str(info.value)
+    assert len(message.splitlines()) == 1, message
+    assert message.isprintable(), repr(message)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (found by hypothesis): a quoted value keeps C1 controls and line separators raw "
+    "('version: expected 1, got string \"<U+0085>\"'), which terminals and str.splitlines() "
+    "take as line breaks; the config package quotes values with json.dumps(ensure_ascii=False)"
+    ", which escapes only C0 — escape every non-printable character (e.g. \\u0085)",
+)
+@pytest.mark.parametrize("char", ["\\u0085", "\\u2028", "\\u009b"])
+def test_a_quoted_config_value_with_a_c1_control_or_separator_is_one_printable_line(
+    tmp_path: Path, char: str
+) -> None:
+    (tmp_path / "hooks.json").write_text('{"version": "a' + char + 'b"}', encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load(["hooks.json"], cwd=tmp_path)
+    message = str(info.value)
+    assert len(message.splitlines()) == 1, repr(message)
+    assert message.isprintable(), repr(message)
