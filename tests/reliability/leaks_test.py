@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -41,26 +42,38 @@ HOOKS = [
 CYCLE = ["fast"] * 9 + ["fail"] * 5 + ["ext"] * 3 + ["async"] + ["slow"] + ["cancel"]
 
 
-def _snapshot(me: psutil.Process) -> dict[str, int]:
+def _snapshot(me: psutil.Process) -> dict[str, set[int]]:
+    """What the process holds, as sets: growth is what is new since the baseline.
+
+    Sets rather than counts, so that leftovers of earlier tests ending meanwhile cannot hide
+    a leak of this one.
+    """
     return {
-        "fds": me.num_fds(),
-        "threads (threading)": threading.active_count(),
-        "threads (os)": me.num_threads(),
-        "children": len(me.children(recursive=True)),
+        "fds": {int(fd) for fd in os.listdir("/proc/self/fd")},
+        "threads (threading)": {t.ident or 0 for t in threading.enumerate()},
+        "threads (os)": {t.id for t in me.threads()},
+        "children": {c.pid for c in me.children(recursive=True)},
     }
 
 
-def _settled(me: psutil.Process, base: dict[str, int], slack: dict[str, int]) -> dict[str, int]:
-    """The last snapshot, once within ``slack`` of ``base`` or after 10 s of waiting.
+def _new(base: dict[str, set[int]], now: dict[str, set[int]]) -> dict[str, int]:
+    return {k: len(now[k] - base[k]) for k in base}
+
+
+def _settled(
+    me: psutil.Process, base: dict[str, set[int]], slack: dict[str, int]
+) -> dict[str, int]:
+    """How many fds/threads/children are new since ``base``, once within ``slack`` or after
+    10 s of waiting.
 
     Kill threads of a timed-out run end up to a second after the run returned; waiting for
     them is fair, a leak never settles.
     """
     deadline = time.monotonic() + 10
     while True:
-        now = _snapshot(me)
-        if all(now[k] <= base[k] + slack[k] for k in base) or time.monotonic() > deadline:
-            return now
+        grown = _new(base, _snapshot(me))
+        if all(grown[k] <= slack[k] for k in slack) or time.monotonic() > deadline:
+            return grown
         time.sleep(0.1)
 
 
@@ -104,13 +117,39 @@ def test_a_thousand_mixed_runs_leak_no_fds_threads_or_children(tmp_path: Path) -
     runner = Runner.from_paths([tmp_path / "hooks.json"], cwd=tmp_path)
     me = psutil.Process()
     _run_many(runner, 2 * len(CYCLE), _check)  # warm-up: imports, pools, the watchdog
+    time.sleep(1.5)  # the warm-up's kill threads end
     slack = {"fds": 4, "threads (threading)": 2, "threads (os)": 2, "children": 0}
-    base = _settled(me, _snapshot(me), {k: 0 for k in slack})
+    base = _snapshot(me)
     count = scaled(1000, len(CYCLE))
     start = time.monotonic()
     _run_many(runner, count, _check)
     elapsed = time.monotonic() - start
-    after = _settled(me, base, slack)
-    print(f"\nleaks: {count} runs in {elapsed:.1f} s; before {base}; after {after}")
+    grown = _settled(me, base, slack)
+    held = {k: len(v) for k, v in base.items()}
+    print(f"\nleaks: {count} runs in {elapsed:.1f} s; held before {held}; new after {grown}")
     for key, extra in slack.items():
-        assert after[key] <= base[key] + extra, f"{key}: {base[key]} → {after[key]}"
+        assert grown[key] <= extra, f"{key}: {grown[key]} new since the warm-up"
+
+
+def test_runners_built_and_closed_per_event_leave_no_threads_or_fds(tmp_path: Path) -> None:
+    """A host that rebuilds its runner per event (config reload) and closes it leaks nothing.
+
+    (Unclosed runners keep their idle workers up to ``workers.IDLE_TIMEOUT``, 30 s, by design.)
+    """
+    (tmp_path / "hooks.json").write_text(json.dumps({"hooks": {"PreToolUse": HOOKS}}))
+    me = psutil.Process()
+
+    def once(tool: str) -> None:
+        with Runner.from_paths([tmp_path / "hooks.json"], cwd=tmp_path) as runner:
+            _check(tool, _run_one(runner, tool))
+
+    for tool in ("fast", "fail", "ext"):
+        once(tool)
+    slack = {"fds": 4, "threads (threading)": 2, "threads (os)": 2, "children": 0}
+    base = _snapshot(me)
+    for i in range(scaled(200, 10)):
+        once(("fast", "fail", "ext")[i % 3])
+    grown = _settled(me, base, slack)
+    print(f"\nleaks: a runner per event, closed: new after {grown}")
+    for key, extra in slack.items():
+        assert grown[key] <= extra, f"{key}: {grown[key]} new since the warm-up"
