@@ -226,3 +226,52 @@ def test_an_audit_log_under_a_file_is_named_as_not_a_directory(tmp_path: Path) -
     (root / "blocker").write_text("a file")
     ran = hookrun("run", "PreToolUse", cwd=root, stdin=json.dumps(BASH).encode(), env={})
     assert "not a directory" in ran.err, ran.err
+
+
+def _run_with_stdout(tmp_path: Path, stdout: Any) -> subprocess.CompletedProcess[bytes]:
+    root = _project(tmp_path, [{"command": 'echo \'{"context": "x"}\''}])
+    return subprocess.run(
+        [sys.executable, "-m", "hookrun", "run", "PreToolUse"],
+        input=json.dumps(BASH).encode(),
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        cwd=root,
+        env=hookrun_env(tmp_path),
+        timeout=60,
+    )
+
+
+def test_a_host_that_stopped_reading_stdout_gets_exit_1_and_no_traceback(tmp_path: Path) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = _run_with_stdout(tmp_path, write_end)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 1, proc.stderr
+    assert b"Traceback" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: an answer that cannot be written to stdout exits 1 with an empty stderr "
+    "(broken pipe) or calls itself 'internal error … this is a bug in hookrun' (ENOSPC on "
+    "/dev/full); the CLI's last write (hookrun/cli_run.py or cli_errors.py) should catch "
+    "OSError there and say 'hookrun: could not write the answer to stdout: <strerror>'",
+)
+@pytest.mark.parametrize("target", ["broken-pipe", "dev-full"])
+def test_an_answer_that_cannot_be_written_is_one_clear_line(tmp_path: Path, target: str) -> None:
+    if target == "dev-full":
+        with open("/dev/full", "wb") as full:
+            proc = _run_with_stdout(tmp_path, full)
+    else:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            proc = _run_with_stdout(tmp_path, write_end)
+        finally:
+            os.close(write_end)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 1, err
+    assert err.startswith("hookrun: ") and "stdout" in err, err
+    assert "internal error" not in err, err
