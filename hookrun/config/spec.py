@@ -5,34 +5,75 @@ module is the boundary type the runner consumes. Everything here is already
 checked: matchers are compiled (a Claude Code matcher is turned into the
 equivalent regex), timeouts are seconds, ``include_sub_agents`` has its
 global default applied, paths are absolute.
+
+The classes are :class:`~hookrun.frozen.Frozen` rather than dataclasses: this module
+is on the start-up path of every ``hookrun run`` (see :mod:`hookrun.frozen`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from hookrun.frozen import Frozen, set_fields
 
 OnError = Literal["allow", "deny"]
 
 
-@dataclass(frozen=True)
-class HookSpec:
+Dialect = Literal["hookrun", "claude", "crush"]
+
+
+class HookSpec(Frozen):
     event: str  # canonical event name, or the custom name as written
     source: str  # "<config path>#PreToolUse[2]" or "…#PreToolUse[0].hooks[1]" (Claude shape)
     name: str  # as given, else derived from the command's first word or the builtin's name
     command: str | None  # exactly one of command / builtin is set
     builtin: str | None  # canonical policy name (aliases resolved)
-    options: Mapping[str, Any] = field(default_factory=dict)  # the builtin's "with"
-    matcher: str | None = None  # as written (for display)
-    matcher_re: re.Pattern[str] | None = None  # compiled; None matches everything
-    timeout: float = 30.0  # seconds
-    on_error: OnError = "allow"
-    env: Mapping[str, str] = field(default_factory=dict)
-    include_sub_agents: bool = False
-    config_path: str = ""
-    dialect: Literal["hookrun", "claude", "crush"] = "hookrun"
+    options: Mapping[str, Any]  # the builtin's "with" (default: a new empty dict)
+    matcher: str | None  # as written (for display)
+    matcher_re: re.Pattern[str] | None  # compiled; None matches everything
+    timeout: float  # seconds
+    on_error: OnError
+    env: Mapping[str, str]  # default: a new empty dict
+    include_sub_agents: bool
+    config_path: str
+    dialect: Dialect
+
+    def __init__(
+        self,
+        event: str,
+        source: str,
+        name: str,
+        command: str | None,
+        builtin: str | None,
+        options: Mapping[str, Any] | None = None,
+        matcher: str | None = None,
+        matcher_re: re.Pattern[str] | None = None,
+        timeout: float = 30.0,
+        on_error: OnError = "allow",
+        env: Mapping[str, str] | None = None,
+        include_sub_agents: bool = False,
+        config_path: str = "",
+        dialect: Dialect = "hookrun",
+    ) -> None:
+        set_fields(
+            self,
+            event=event,
+            source=source,
+            name=name,
+            command=command,
+            builtin=builtin,
+            options={} if options is None else options,
+            matcher=matcher,
+            matcher_re=matcher_re,
+            timeout=timeout,
+            on_error=on_error,
+            env={} if env is None else env,
+            include_sub_agents=include_sub_agents,
+            config_path=config_path,
+            dialect=dialect,
+        )
 
     def matches(self, subject: str | None) -> bool:
         """Search the matcher in ``subject`` (tool name, source, trigger, type).
@@ -44,15 +85,29 @@ class HookSpec:
         return subject is not None and self.matcher_re.search(subject) is not None
 
 
-@dataclass(frozen=True)
-class ConfigIssue:
+Severity = Literal["error", "warning"]
+
+
+class ConfigIssue(Frozen):
     """A warning or error about a config, with where it is."""
 
-    severity: Literal["error", "warning"]
+    severity: Severity
     path: str  # the config file
     location: str  # "12:17" (line:column) or "" when unknown
     json_path: str  # "hooks.PreToolUse[2].matcher" or ""
     message: str
+
+    def __init__(
+        self, severity: Severity, path: str, location: str, json_path: str, message: str
+    ) -> None:
+        set_fields(
+            self,
+            severity=severity,
+            path=path,
+            location=location,
+            json_path=json_path,
+            message=message,
+        )
 
     def __str__(self) -> str:
         where = self.path
@@ -62,12 +117,20 @@ class ConfigIssue:
         return f"config {self.severity}: {head}{self.message}"
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(Frozen):
     hooks: Mapping[str, tuple[HookSpec, ...]]  # canonical event → hooks in config order
-    audit_log: str | None = None  # absolute path; the last file that sets it wins
-    paths: tuple[str, ...] = ()  # the files this was loaded from, in order
-    warnings: tuple[ConfigIssue, ...] = ()
+    audit_log: str | None  # absolute path; the last file that sets it wins
+    paths: tuple[str, ...]  # the files this was loaded from, in order
+    warnings: tuple[ConfigIssue, ...]
+
+    def __init__(
+        self,
+        hooks: Mapping[str, tuple[HookSpec, ...]],
+        audit_log: str | None = None,
+        paths: tuple[str, ...] = (),
+        warnings: tuple[ConfigIssue, ...] = (),
+    ) -> None:
+        set_fields(self, hooks=hooks, audit_log=audit_log, paths=paths, warnings=warnings)
 
     def for_event(self, event: str) -> tuple[HookSpec, ...]:
         return self.hooks.get(event, ())
