@@ -43,17 +43,24 @@ class WorkerPool:
             # task never waits behind another one.
             if self._idle:
                 self._idle -= 1
-                spawn = False
-            else:
-                self._threads += 1
-                spawn = True
-                number = self._threads
-        self._tasks.put(task)
-        if spawn:
-            thread = threading.Thread(target=self._work, name=f"{self._name}-{number}", daemon=True)
-            thread.start()
+                self._tasks.put(task)
+                return
+            self._threads += 1
+            number = self._threads
+        # A new worker is handed its first task directly, not through the queue: a
+        # KeyboardInterrupt landing in between (Ctrl-C in an embedding host) can then
+        # at worst lose the thread with its task, never leave a task queued for a
+        # worker that does not exist, which a later submit would wait behind.
+        thread = threading.Thread(
+            target=self._work, args=(task,), name=f"{self._name}-{number}", daemon=True
+        )
+        thread.start()
 
-    def _work(self) -> None:
+    def _work(self, first: Task) -> None:
+        with contextlib.suppress(BaseException):
+            first()
+        with self._lock:
+            self._idle += 1
         while True:
             try:
                 task = self._tasks.get(timeout=self._idle_timeout)
