@@ -14,6 +14,7 @@ run is cancelled, the gatherer stops waiting for it and records that instead.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
 TIMEOUT_EXIT = 124
 # Exit code recorded for a built-in that raised, or could not be set up.
 BUILTIN_ERROR_EXIT = 1
+# After an interrupt, how long the cleanup waits for the hooks' trees to end. A
+# tree ends in well under a second (SIGTERM, then SIGKILL after the 0.5 s grace);
+# the bound is for a worker that can never report: one blocked on an import lock
+# the interrupted thread left held (importlib's module locks are Python code, so a
+# KeyboardInterrupt can land inside them). Such a worker has not spawned anything
+# yet and, its token being cancelled, never will.
+ABORT_WAIT = 3.0
 
 DispatchFn = Callable[..., "Completed"]
 
@@ -105,6 +113,12 @@ def _ms(seconds: float) -> float:
 
 def _load_dispatch() -> DispatchFn:
     from hookrun.dispatch import run
+
+    if sys.platform != "win32":
+        # dispatch imports it on first use, for a file hook; imported here, in the
+        # calling thread before any worker starts, no worker ever waits on an
+        # import the calling thread began and an interrupt cut short.
+        import hookrun.dispatch.pump  # noqa: F401
 
     return run
 
@@ -235,6 +249,8 @@ class HookExecutor:
         """
         from hookrun.dispatch.cancel import CancelToken
 
+        if self._dispatch is None and any(h.spec.builtin is None for h in hooks):
+            self._dispatch = _load_dispatch()  # before any worker starts: see there
         own = CancelToken()
         unlink = token.add_callback(own.cancel) if token is not None else None
         base_env = {**self._host_env, **inp.env}
@@ -260,20 +276,70 @@ class HookExecutor:
                 inline_task()
             return gather.wait(hooks, deadlines, started, own)
         except BaseException:
-            own.cancel()
-            if inline_index >= 0:  # interrupted in the calling thread: it will not report
-                gather.give_up(inline_index, hooks[inline_index], started)
-            gather.wait(hooks, deadlines, started, own)  # the trees are gone when this returns
+            # Interrupted (KeyboardInterrupt) anywhere above, even half-way through
+            # starting the hooks. The cleanup runs on a thread of its own: a second
+            # Ctrl-C cannot cut it short there and strand a tree (see _shielded).
+            _shielded(lambda: _abort(own, gather, hooks, deadlines, started, inline_index))
             raise
         finally:
             if unlink is not None:
                 unlink()
 
 
+def _abort(
+    own: CancelToken,
+    gather: _Gather,
+    hooks: Sequence[PreparedHook],
+    deadlines: Mapping[int, float],
+    started: float,
+    inline_index: int,
+) -> None:
+    """End an interrupted run: cancel every hook, record the one the interrupted thread
+    ran and those no worker has begun (they never will: ``_bind``), then wait until
+    every hook a worker runs is gone — its dispatch ends its tree on the token."""
+    own.cancel()
+    gather.give_up_unstarted(hooks, started, inline_index)
+    # The trees are gone when this returns (but see ABORT_WAIT).
+    gather.wait(hooks, deadlines, started, own, limit=time.monotonic() + ABORT_WAIT)
+
+
+def _shielded(cleanup: Callable[[], None]) -> None:
+    """Run ``cleanup`` to the end on a thread of its own, whatever signals arrive.
+
+    Python raises KeyboardInterrupt only in the main thread, between any two
+    bytecodes: a cleanup run there can itself be cut short by a second Ctrl-C,
+    half-way through cancelling (a token runs its callbacks once), and leave
+    trees running. The caller's wait for the thread is what a signal interrupts;
+    it simply waits again. The cleanup is bounded (grace + reap, about 1.5 s).
+    """
+    done = threading.Event()
+
+    def body() -> None:
+        try:
+            cleanup()
+        finally:
+            done.set()
+
+    try:
+        threading.Thread(target=body, name="hookrun-abort", daemon=True).start()
+    except KeyboardInterrupt:
+        # Cut short while starting: the thread may or may not run. The cleanup is
+        # idempotent and thread-safe, so run it here too rather than guess.
+        cleanup()
+        return
+    while not done.is_set():
+        try:
+            done.wait()
+        except KeyboardInterrupt:
+            continue  # the first interrupt is already on its way up
+
+
 def _bind(
     gather: _Gather, index: int, fn: Callable[..., HookResult], *args: Any
 ) -> Callable[[], None]:
     def task() -> None:
+        if not gather.begin(index):
+            return  # the run was interrupted before this hook started: it never will
         try:
             result = fn(*args)
         except Exception as exc:  # noqa: BLE001 — last line of defence: one hook, one error
@@ -300,25 +366,47 @@ class _Gather:
 
     def __init__(self, size: int) -> None:
         self._results: list[HookResult | None] = [None] * size
-        self._pending = size
+        # Positions whose task began (True) or was given up before it could (False).
+        # What is left is derived from the results, never counted separately: a
+        # KeyboardInterrupt between two updates must not leave them disagreeing.
+        self._begun: list[bool | None] = [None] * size
         self._cond = threading.Condition()
+
+    @property
+    def _pending(self) -> int:
+        return self._results.count(None)
+
+    def begin(self, index: int) -> bool:
+        """Claim ``index`` for the task about to run it; False if it was given up."""
+        with self._cond:
+            if self._begun[index] is None:
+                self._begun[index] = True
+            return self._begun[index] is True
 
     def put(self, index: int, result: HookResult) -> None:
         with self._cond:
             if self._results[index] is None:
                 self._results[index] = result
-                self._pending -= 1
                 self._cond.notify_all()
 
     def _wake(self) -> None:
         with self._cond:
             self._cond.notify_all()
 
-    def give_up(self, index: int, hook: PreparedHook, started: float) -> None:
-        """Record ``index`` as cancelled unless it already reported."""
+    def give_up_unstarted(
+        self, hooks: Sequence[PreparedHook], started: float, inline_index: int
+    ) -> None:
+        """Record as cancelled ``inline_index`` (run by the interrupted thread, it will
+        not report) and every position no task has begun: the interrupt may have
+        landed before its task was handed to a worker."""
         with self._cond:
-            if self._results[index] is None:
-                self._abandon(index, hook, started, timed_out=False)
+            for index, hook in enumerate(hooks):
+                if self._results[index] is not None:
+                    continue
+                if index == inline_index or self._begun[index] is None:
+                    self._begun[index] = self._begun[index] or False
+                    self._abandon(index, hook, started, timed_out=False)
+            self._cond.notify_all()
 
     def _abandon(self, index: int, hook: PreparedHook, started: float, *, timed_out: bool) -> None:
         spec = hook.spec
@@ -337,7 +425,6 @@ class _Gather:
             timed_out=timed_out,
             cancelled=not timed_out,
         )
-        self._pending -= 1
 
     def wait(
         self,
@@ -345,16 +432,20 @@ class _Gather:
         deadlines: Mapping[int, float],
         started: float,
         token: CancelToken | None,
+        *,
+        limit: float | None = None,
     ) -> list[HookResult]:
         """Wait for every command hook; stop waiting for a built-in past its deadline or
-        once the run is cancelled (commands end themselves then: dispatch has the token)."""
+        once the run is cancelled (commands end themselves then: dispatch has the token).
+        At ``limit`` (``time.monotonic()``), stop waiting for anything: what has not
+        reported is recorded as cancelled."""
         remove = token.add_callback(self._wake) if token is not None else None
         try:
             with self._cond:
                 while self._pending:
                     now = time.monotonic()
                     cancelled = token is not None and token.cancelled
-                    next_deadline: float | None = None
+                    next_deadline = limit
                     for index, deadline in deadlines.items():
                         if self._results[index] is not None:
                             continue
@@ -362,6 +453,10 @@ class _Gather:
                             self._abandon(index, hooks[index], started, timed_out=not cancelled)
                         elif next_deadline is None or deadline < next_deadline:
                             next_deadline = deadline
+                    if limit is not None and now >= limit:
+                        for index, result in enumerate(self._results):
+                            if result is None:
+                                self._abandon(index, hooks[index], started, timed_out=False)
                     if not self._pending:
                         break
                     self._cond.wait(None if next_deadline is None else next_deadline - now)
