@@ -98,6 +98,12 @@ def run(
         step.route = "error"
         step.error = f"internal error in hookrun dispatch: {type(exc).__name__}: {exc}"
         _note(err, step.error)
+    except BaseException:
+        # KeyboardInterrupt (Ctrl-C in an embedding host) lands between any two
+        # bytecodes of this thread, including inside Popen after the fork, before
+        # the tracker got a handle on the child. Its marker still finds it.
+        step.escaped = True
+        raise
     finally:
         tracker.unwatch()
         tracker.end_all()
