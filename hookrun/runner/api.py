@@ -16,10 +16,10 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hookrun.config.spec import Config, HookSpec
+from hookrun.frozen import replace
 from hookrun.runner import context_files
 from hookrun.runner.aggregate import aggregate
 from hookrun.runner.errors import PayloadError

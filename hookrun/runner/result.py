@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from hookrun.frozen import Frozen, set_fields
 from hookrun.runner.envelope import Decision, HookAnswer
 from hookrun.runner.outcome import DENY_EXIT, HALT_EXIT
 
@@ -13,8 +13,7 @@ from hookrun.runner.outcome import DENY_EXIT, HALT_EXIT
 CANCELLED_EXIT = 130
 
 
-@dataclass(frozen=True)
-class HookResult:
+class HookResult(Frozen):
     """One hook's run: where it came from, how it ran, what it answered."""
 
     name: str
@@ -23,8 +22,31 @@ class HookResult:
     exit_code: int
     duration_ms: float  # rounded to 0.1
     answer: HookAnswer
-    timed_out: bool = False
-    cancelled: bool = False
+    timed_out: bool
+    cancelled: bool
+
+    def __init__(
+        self,
+        name: str,
+        source: str,
+        route: str,
+        exit_code: int,
+        duration_ms: float,
+        answer: HookAnswer,
+        timed_out: bool = False,
+        cancelled: bool = False,
+    ) -> None:
+        set_fields(
+            self,
+            name=name,
+            source=source,
+            route=route,
+            exit_code=exit_code,
+            duration_ms=duration_ms,
+            answer=answer,
+            timed_out=timed_out,
+            cancelled=cancelled,
+        )
 
     @property
     def decision(self) -> Decision | None:
@@ -57,24 +79,58 @@ class HookResult:
         }
 
 
-@dataclass(frozen=True)
-class RunResult:
+class RunResult(Frozen):
     """The aggregated answer to one event (DESIGN "The aggregated answer")."""
 
     event: str
-    decision: Decision | None = None
-    halt: bool = False
-    reason: str | None = None
-    context: tuple[str, ...] = ()
-    context_files: tuple[str, ...] = ()
-    updated_input: Mapping[str, Any] | None = None
-    updated_prompt: str | None = None
-    updated_output: Any = None
-    system_message: str | None = None
-    hooks: tuple[HookResult, ...] = ()
-    cancelled: bool = False
-    audit_error: str | None = None  # the audit line could not be written (the run stands)
-    tool_name: str | None = None  # of the event, for the host shapes
+    decision: Decision | None
+    halt: bool
+    reason: str | None
+    context: tuple[str, ...]
+    context_files: tuple[str, ...]
+    updated_input: Mapping[str, Any] | None
+    updated_prompt: str | None
+    updated_output: Any
+    system_message: str | None
+    hooks: tuple[HookResult, ...]
+    cancelled: bool
+    audit_error: str | None  # the audit line could not be written (the run stands)
+    tool_name: str | None  # of the event, for the host shapes
+
+    def __init__(
+        self,
+        event: str,
+        decision: Decision | None = None,
+        halt: bool = False,
+        reason: str | None = None,
+        context: tuple[str, ...] = (),
+        context_files: tuple[str, ...] = (),
+        updated_input: Mapping[str, Any] | None = None,
+        updated_prompt: str | None = None,
+        updated_output: Any = None,
+        system_message: str | None = None,
+        hooks: tuple[HookResult, ...] = (),
+        cancelled: bool = False,
+        audit_error: str | None = None,
+        tool_name: str | None = None,
+    ) -> None:
+        set_fields(
+            self,
+            event=event,
+            decision=decision,
+            halt=halt,
+            reason=reason,
+            context=context,
+            context_files=context_files,
+            updated_input=updated_input,
+            updated_prompt=updated_prompt,
+            updated_output=updated_output,
+            system_message=system_message,
+            hooks=hooks,
+            cancelled=cancelled,
+            audit_error=audit_error,
+            tool_name=tool_name,
+        )
 
     @property
     def exit_code(self) -> int:
