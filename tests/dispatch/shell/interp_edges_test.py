@@ -1,0 +1,113 @@
+"""Interpreter edge cases: nested loop control, redirections to the standard streams, sourced
+files that fail or return, traps, local variables, arithmetic bases, subshells and pipelines.
+
+Every row was run through bash 5 as ``bash -c SOURCE sh "a b" c`` in an empty directory
+with the same environment: bash gives the same exit code and stdout. stderr is hookrun's
+own wording. ``route`` is ``"sh-fallback"`` where the construct is handed to a real shell.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dispatch.shell.shellrun import Runner
+
+ARGS = ("a b", "c")
+
+
+@pytest.mark.parametrize(
+    ("source", "code", "stdout", "stderr", "route"),
+    [
+        (
+            "for i in 1 2; do for j in a b; do echo $i$j; break 2; done; done; echo out",
+            0,
+            "1a\nout\n",
+            "",
+            None,
+        ),
+        (
+            "for i in 1 2; do for j in a b; do continue 2; echo no; done; echo no2; done; echo out",
+            0,
+            "out\n",
+            "",
+            None,
+        ),
+        ("if false; then echo a; elif false; then echo b; else echo c; fi", 0, "c\n", "", None),
+        ("if false; then echo a; else echo c; fi", 0, "c\n", "", None),
+        ("x=a; x+=bc; echo $x", 0, "abc\n", "", None),
+        ("f() { y+=z; }; y=q; f; echo $y", 0, "qz\n", "", None),
+        ("echo x > /dev/stdout", 0, "x\n", "", None),
+        ("echo x 2>/dev/stderr >&2", 0, "", "x\n", None),
+        ("cat < /dev/stdin <<< here", 0, "here\n", "", None),
+        ("echo a >| f; cat f", 0, "a\n", "", None),
+        (
+            "echo 'echo ((' > bad.sh; . ./bad.sh; echo $?",
+            0,
+            "2\n",
+            "hookrun: syntax error: unexpected EOF while looking for matching `)' "
+            "(line 2, column 1)\n",
+            None,
+        ),
+        ("echo 'return 3; echo no' > r.sh; . ./r.sh; echo $?", 0, "3\n", "", None),
+        ("trap 'exit 7' EXIT; echo x", 7, "x\n", "", None),
+        ("trap 'echo t$?' EXIT; false", 1, "t1\n", "", None),
+        ("f() { local newvar=1; }; f; echo ${newvar-unset}", 0, "unset\n", "", None),
+        ("declare d=1; echo $d", 0, "1\n", "", None),
+        ("g=1; f() { local g=2; echo $g; }; f; echo $g", 0, "2\n1\n", "", None),
+        ("echo $((64#z)) $((2#101)) $((16#ff))", 0, "35 5 255\n", "", None),
+        ("echo $((65#1))", 1, "", "hookrun: 65#1: invalid arithmetic base: 65#1\n", None),
+        (
+            "echo $((09))",
+            1,
+            "",
+            'hookrun: 09: value too great for base (error token is "09")\n',
+            None,
+        ),
+        ("echo $((1 + ))", 1, "", "hookrun: 1 +: syntax error: operand expected\n", None),
+        (
+            "echo $((1 +  * 2))",
+            1,
+            "",
+            'hookrun: 1 +  * 2: syntax error: operand expected (error token is "*")\n',
+            None,
+        ),
+        ("echo $((010))", 0, "8\n", "", None),
+        ("{ echo a; echo b; } | cat", 0, "a\nb\n", "", None),
+        ("wait 99999; echo $?", 0, "127\n", "", None),
+        ("sleep 0 & wait $!; echo $?", 0, "0\n", "", None),
+        ("! true; echo $?", 0, "1\n", "", None),
+        (
+            "echo a | ! grep -q b; echo $?",
+            2,
+            "",
+            "hookrun: syntax error: unexpected token '!' (line 1, column 10)\n",
+            None,
+        ),
+        ("x=1 y=2 env | grep -c '^[xy]='", 0, "2\n", "", None),
+        ("x=1 :; echo ${x-unset}", 0, "unset\n", "", None),
+        ("(exit 3); echo $?", 0, "3\n", "", None),
+        ("(cd /; pwd); pwd | grep -c /", 0, "/\n1\n", "", None),
+        ("cd /tmp && pwd", 0, "/tmp\n", "", None),
+        ("echo $(exit 4); echo $?", 0, "\n0\n", "", None),
+        ("false | true; echo $?", 0, "0\n", "", None),
+        ("set -o pipefail; false | true; echo $?", 0, "1\n", "", None),
+        ("set -e; false; echo no", 1, "", "", None),
+        ("set -e; false || echo ok; echo after", 0, "ok\nafter\n", "", None),
+        ("f() { return 5; }; f; echo $?", 0, "5\n", "", None),
+        (
+            "return 2",
+            2,
+            "",
+            "hookrun: return: can only `return' from a function or sourced script\n",
+            None,
+        ),
+        ("exit 3; echo no", 3, "", "", None),
+        ("echo a && false || echo b", 0, "a\nb\n", "", None),
+        ("coproc true", 0, "", "", "sh-fallback"),
+    ],
+)
+def test_interpreter_agrees_with_bash(
+    run: Runner, source: str, code: int, stdout: str, stderr: str, route: str | None
+) -> None:
+    ran = run(source, args=ARGS)
+    assert (ran.code, ran.out, ran.err, ran.route) == (code, stdout, stderr, route)
