@@ -39,9 +39,13 @@ def test_non_utf8_environment_bytes_reach_hooks_and_do_not_crash(tmp_path: Path)
             {"name": "inline", "command": 'echo "{\\"context\\": \\"$ODD_VALUE\\"}"'},
             {"name": "py", "command": f"{sys.executable} -c \"import os, json; "
              "print(json.dumps({'context': repr(os.environb[b'ODD_VALUE'])}))\""},
-            {"name": "deny", "command": 'echo "no: $ODD_VALUE" >&2; exit 2'},
+            {"name": "deny", "command": "./deny.sh"},
         ],
     )  # fmt: skip
+    # A bash script, not inline: one in-process shell hook only, so this test does not also
+    # trip the bashlex loading race pinned in races_test.py.
+    (root / "deny.sh").write_text('#!/bin/bash\necho "no: $ODD_VALUE" >&2\nexit 2\n')
+    (root / "deny.sh").chmod(0o755)
     env: dict[bytes, bytes] = {k.encode(): v.encode() for k, v in hookrun_env(tmp_path).items()}
     env[b"ODD_VALUE"] = b"caf\xe9-\xff"
     env[b"ODD_\xffKEY"] = b"x"
