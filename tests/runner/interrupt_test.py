@@ -1,0 +1,239 @@
+"""Ctrl-C in an embedding host: whatever bytecode the KeyboardInterrupt lands on, the
+host gets its exception within seconds and no hook process outlives it.
+
+Each case is a real host process (``python -c``) running a Runner with three hooks
+that sleep for a minute. Some cases make the host send itself SIGINT at one exact
+point (a real signal, so Python raises it where it would for a user's Ctrl-C); the
+last sends SIGINT from outside at varied delays.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from hookrun.config.spec import HookSpec
+from hookrun.runner.execute import PreparedHook, _Gather
+
+# The host, with an optional fault: ``submit:N`` sends SIGINT from inside the N-th
+# WorkerPool.submit (the interrupt lands while the hooks are being started);
+# ``popen`` sends it right after Popen forked the calling thread's hook (the
+# interrupt lands inside Popen, before the tracker has a handle on the child).
+HOST = r"""
+import faulthandler, os, signal, subprocess, sys, threading
+faulthandler.register(signal.SIGQUIT, all_threads=True)
+from hookrun import Runner
+from hookrun.config.spec import Config, HookSpec
+from hookrun.runner import workers
+
+cwd, pids, fault, ready = sys.argv[1:5]
+def interrupt():
+    os.kill(os.getpid(), signal.SIGINT)
+
+if fault.startswith("submit:"):
+    nth, calls, submit = int(fault[7:]), [], workers.WorkerPool.submit
+    def faulty_submit(self, task):
+        calls.append(1)
+        if len(calls) == nth:
+            interrupt()
+        submit(self, task)
+    workers.WorkerPool.submit = faulty_submit
+elif fault == "popen":
+    execute = subprocess.Popen._execute_child
+    def faulty_execute(self, *args, **kwargs):
+        execute(self, *args, **kwargs)
+        if threading.current_thread() is threading.main_thread():
+            interrupt()
+    subprocess.Popen._execute_child = faulty_execute
+
+hooks = tuple(
+    HookSpec(event="PreToolUse", source=f"x#PreToolUse[{i}]", name=f"h{i}",
+             command=f"./h.py {pids} {i}", builtin=None)
+    for i in range(3)
+)
+runner = Runner(Config(hooks={"PreToolUse": hooks}), cwd=cwd, project_dir=cwd)
+open(ready, "w").close()
+runner.run("PreToolUse", {})
+"""
+
+HOOK = """
+import os, sys, time
+open(sys.argv[1], "a").write(f"{os.getpid()}\\n")
+time.sleep(60)
+"""
+
+# Generous: the cleanup itself takes well under a second on a quiet machine.
+EXIT_BOUND = 8.0
+
+
+def _hook_dir(root: Path) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    hook = root / "h.py"
+    hook.write_text(f"#!{sys.executable}\n" + textwrap.dedent(HOOK))
+    hook.chmod(0o755)
+    return root
+
+
+def _start(root: Path, fault: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", HOST, str(root), str(root / "pids"), fault, str(root / "ready")],
+        stderr=subprocess.PIPE,
+        cwd=root,
+    )
+
+
+def _hook_processes(root: Path) -> list[psutil.Process]:
+    """Live processes running this root's hook (found by their arguments, so a hook
+    killed or orphaned before it wrote its pid counts too)."""
+    marker = str(root / "pids")
+    found = []
+    for proc in psutil.process_iter(["cmdline", "status"]):
+        try:
+            if marker in (proc.info["cmdline"] or []) and proc.info["status"] not in (
+                psutil.STATUS_ZOMBIE,
+                psutil.STATUS_DEAD,
+            ):
+                found.append(proc)
+        except psutil.Error:
+            continue
+    return found
+
+
+class Outcome:
+    """How a host ended: in time or hung (with its threads' stacks), and what survived it."""
+
+    def __init__(self, exited: bool, err: bytes, survivors: list[int]) -> None:
+        self.exited, self.err, self.survivors = exited, err, survivors
+
+    def problem(self) -> str | None:
+        text = self.err.decode(errors="replace")
+        if not self.exited:
+            return f"the host hung after Ctrl-C; its threads:\n{text}"
+        if self.survivors:
+            return f"hook processes {self.survivors} outlived the host's Ctrl-C"
+        if "KeyboardInterrupt" not in text:
+            return f"the host did not end with KeyboardInterrupt:\n{text}"
+        return None
+
+
+def _outcome(host: subprocess.Popen[bytes], root: Path) -> Outcome:
+    """Wait for the host, then leave no host and no hook behind, whatever happened."""
+    try:
+        _, err = host.communicate(timeout=EXIT_BOUND)
+        exited = True
+    except subprocess.TimeoutExpired:
+        exited = False
+        host.send_signal(signal.SIGQUIT)  # faulthandler: every thread's stack
+        time.sleep(0.5)
+        host.kill()
+        _, err = host.communicate()
+    # A hook ended by the host's cleanup may take a moment to be reaped by init.
+    end = time.monotonic() + 2.0
+    while (found := _hook_processes(root)) and time.monotonic() < end:
+        time.sleep(0.05)
+    for proc in found:
+        proc.kill()
+    psutil.wait_procs(found, timeout=5)
+    return Outcome(exited, err, [p.pid for p in found])
+
+
+def _kill(host: subprocess.Popen[bytes], root: Path) -> None:
+    if host.poll() is None:
+        host.kill()
+        host.wait()
+    for proc in _hook_processes(root):
+        proc.kill()
+
+
+def _wait_for(path: Path, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    while time.monotonic() < end and not path.exists():
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        pytest.param("submit:1", id="interrupt while the first worker hook is submitted"),
+        pytest.param("submit:2", id="interrupt before the last hook reaches a worker"),
+        pytest.param("popen", id="interrupt inside Popen after the fork"),
+    ],
+)
+def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
+    tmp_path: Path, fault: str
+) -> None:
+    root = _hook_dir(tmp_path)
+    host = _start(root, fault)
+    try:
+        outcome = _outcome(host, root)
+    finally:
+        _kill(host, root)
+    assert outcome.problem() is None, outcome.problem()
+
+
+def test_sigint_at_varied_moments_never_hangs_the_host_nor_leaves_a_hook(tmp_path: Path) -> None:
+    # Before the hooks start, while they start, and once they all run: six hosts at
+    # once, so the whole table costs about one host's start-up and cleanup.
+    delays = [0.0, 0.01, 0.03, 0.06, 0.12, 0.25]
+    roots = [_hook_dir(tmp_path / f"host{i}") for i in range(len(delays))]
+    hosts: list[subprocess.Popen[bytes]] = []
+    outcomes: dict[int, Outcome] = {}
+
+    def drive(i: int) -> None:
+        _wait_for(roots[i] / "ready")
+        time.sleep(delays[i])
+        hosts[i].send_signal(signal.SIGINT)
+        outcomes[i] = _outcome(hosts[i], roots[i])
+
+    try:
+        hosts.extend(_start(root, "none") for root in roots)
+        threads = [threading.Thread(target=drive, args=(i,)) for i in range(len(delays))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        for host, root in zip(hosts, roots, strict=False):
+            _kill(host, root)
+    problems = [
+        f"SIGINT {delay:g} s after start: {problem}"
+        for i, delay in enumerate(delays)
+        if (problem := outcomes[i].problem() if i in outcomes else "no outcome") is not None
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def _spec(i: int) -> PreparedHook:
+    return PreparedHook(
+        HookSpec(event="PreToolUse", source=f"x[{i}]", name=f"h{i}", command="./h", builtin=None)
+    )
+
+
+def test_the_cleanup_stops_waiting_for_a_hook_that_can_never_report_at_its_limit() -> None:
+    # A worker blocked on an import lock the interrupted thread left held never
+    # reports; the cleanup records it as cancelled instead of waiting forever.
+    hooks = [_spec(0), _spec(1)]
+    gather = _Gather(len(hooks))
+    assert gather.begin(0) and gather.begin(1)
+    started = time.monotonic()
+    results = gather.wait(hooks, {}, started, None, limit=time.monotonic() + 0.2)
+    assert time.monotonic() - started < 3.0
+    assert [(r.cancelled, r.exit_code) for r in results] == [(True, 130), (True, 130)]
+
+
+def test_a_hook_given_up_before_its_task_began_never_runs() -> None:
+    hooks = [_spec(0), _spec(1)]
+    gather = _Gather(len(hooks))
+    assert gather.begin(0)
+    gather.give_up_unstarted(hooks, time.monotonic(), inline_index=0)
+    assert not gather.begin(1)
+    results = gather.wait(hooks, {}, time.monotonic(), None)
+    assert [r.cancelled for r in results] == [True, True]
