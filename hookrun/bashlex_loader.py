@@ -15,17 +15,38 @@ import importlib.util
 import marshal
 import os
 import sys
+import threading
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
 _FORMAT = 1
 
 
+_lock = threading.Lock()
+_loaded: ModuleType | None = None
+
+
 def load() -> ModuleType:
-    """Return the ``bashlex`` module, importing it with cached tables if needed."""
+    """Return the ``bashlex`` module, importing it with cached tables if needed.
+
+    Thread-safe: parallel hooks may need the parser at the same moment, and the
+    slow path puts a not-yet-executed ``bashlex`` package into ``sys.modules``, so
+    nobody may look there until it is complete. ``_loaded`` is set only then.
+    """
+    global _loaded
+    if _loaded is not None:
+        return _loaded
+    with _lock:
+        if _loaded is None:
+            _loaded = _load_locked()
+        return _loaded
+
+
+def _load_locked() -> ModuleType:
     if "bashlex" in sys.modules and "bashlex.parser" in sys.modules:
-        loaded: ModuleType = sys.modules["bashlex"]
-        return loaded
+        # Imported the plain way by someone else (a test, a host), complete under
+        # the import system's own lock.
+        return importlib.import_module("bashlex")
     try:
         return _import_with_cache()
     except Exception:  # the cache is an optimisation; never let it break parsing

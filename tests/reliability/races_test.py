@@ -9,8 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.reliability.helpers import hookrun_env
 
 RACE = """
@@ -36,15 +34,6 @@ print(len(errors), errors[:1])
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: hookrun/bashlex_loader.py load() is not thread-safe — it puts a bare 'bashlex' "
-    "package in sys.modules before running it, and its fallback deletes bashlex.* from "
-    "sys.modules while another thread imports; concurrent first calls fail ~40% of the time "
-    "(YaccError 'Unable to build parser', partially initialized bashlex.yacc, _DeadlockError), "
-    "seen from the CLI as 'internal error in the in-process shell' in ~5% of runs with several "
-    "inline hooks. Fix: a module-level threading.Lock around the slow path (double-checked)",
-)
 def test_eight_threads_loading_bashlex_at_once_all_get_a_working_parser(tmp_path: Path) -> None:
     for attempt in range(20):  # the race loses ~40% of the time; 20 tries all but always show it
         env = hookrun_env(tmp_path / f"home{attempt % 2}")  # cold cache, then warm ones
