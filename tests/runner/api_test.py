@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -657,16 +658,26 @@ def test_ctrl_c_in_an_embedding_host_ends_every_hook_before_the_exception_goes_o
         [sys.executable, "-c", EMBEDDED_HOST, str(tmp_path), str(pids)],
         stderr=subprocess.PIPE,
     )
-    for _ in range(500):
-        if pids.exists() and len(pids.read_text().split()) == 3:
-            break
-        time.sleep(0.02)
-    host.send_signal(signal.SIGINT)
-    _, err = host.communicate(timeout=10)
-    assert b"KeyboardInterrupt" in err
-    for pid in map(int, pids.read_text().split()):
-        alive = psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-        assert not alive, f"hook process {pid} survived the host's Ctrl-C"
+    try:
+        for _ in range(500):
+            if pids.exists() and len(pids.read_text().split()) == 3:
+                break
+            time.sleep(0.02)
+        host.send_signal(signal.SIGINT)
+        _, err = host.communicate(timeout=10)
+        assert b"KeyboardInterrupt" in err
+        for pid in map(int, pids.read_text().split()):
+            alive = psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+            assert not alive, f"hook process {pid} survived the host's Ctrl-C"
+    finally:
+        # A failure must not leave the host (or its hooks) running for the rest of
+        # the suite and beyond.
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+        for pid in map(int, pids.read_text().split()) if pids.exists() else ():
+            with contextlib.suppress(psutil.Error):
+                psutil.Process(pid).kill()
 
 
 def test_inline_shell_hooks_answer_through_the_in_process_shell(tmp_path: Path) -> None:
