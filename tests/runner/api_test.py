@@ -677,7 +677,9 @@ def test_ctrl_c_in_an_embedding_host_ends_every_hook_before_the_exception_goes_o
             host.communicate()
         for pid in map(int, pids.read_text().split()) if pids.exists() else ():
             with contextlib.suppress(psutil.Error):
-                psutil.Process(pid).kill()
+                proc = psutil.Process(pid)
+                if str(pids) in proc.cmdline():  # still our hook, not a reused pid
+                    proc.kill()
 
 
 def test_inline_shell_hooks_answer_through_the_in_process_shell(tmp_path: Path) -> None:
