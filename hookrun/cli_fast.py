@@ -14,7 +14,6 @@ pins that for a table of command lines).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hookrun.cli_payload import PayloadFlags
@@ -35,19 +34,33 @@ _PAYLOAD_VALUES = {
 _PAYLOAD_FLAGS = {"--sub-agent": "sub_agent", "--trace": "trace"}
 
 
-@dataclass(frozen=True)
+# Plain classes, not dataclasses: this module is on the start-up path (see hookrun.frozen).
 class _Grammar:
-    values: Mapping[str, str]  # option → key; the last occurrence wins, like click
-    lists: Mapping[str, str]  # repeatable option → key
-    flags: Mapping[str, str]  # option without a value → key
+    __slots__ = ("values", "lists", "flags")
+
+    def __init__(
+        self, *, values: Mapping[str, str], lists: Mapping[str, str], flags: Mapping[str, str]
+    ) -> None:
+        self.values = values  # option → key; the last occurrence wins, like click
+        self.lists = lists  # repeatable option → key
+        self.flags = flags  # option without a value → key
 
 
-@dataclass(frozen=True)
 class _Parsed:
-    positional: str
-    values: Mapping[str, str]
-    lists: Mapping[str, tuple[str, ...]]
-    flags: frozenset[str]
+    __slots__ = ("positional", "values", "lists", "flags")
+
+    def __init__(
+        self,
+        *,
+        positional: str,
+        values: Mapping[str, str],
+        lists: Mapping[str, tuple[str, ...]],
+        flags: frozenset[str],
+    ) -> None:
+        self.positional = positional
+        self.values = values
+        self.lists = lists
+        self.flags = flags
 
     def flags_payload(self) -> PayloadFlags:
         return PayloadFlags(

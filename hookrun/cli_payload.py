@@ -8,22 +8,40 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from hookrun.cli_errors import CliError
+from hookrun.frozen import Frozen, set_fields
 
 
-@dataclass(frozen=True)
-class PayloadFlags:
+class PayloadFlags(Frozen):
     """Command-line fields that override or fill the stdin payload."""
 
-    tool: str | None = None  # → tool_name
-    tool_input: str | None = None  # → tool_input (JSON text of an object)
-    prompt: str | None = None  # → prompt
-    session_id: str | None = None  # → session_id
-    cwd: str | None = None  # → cwd
-    sub_agent: bool = False  # → is_sub_agent: true
+    tool: str | None  # → tool_name
+    tool_input: str | None  # → tool_input (JSON text of an object)
+    prompt: str | None  # → prompt
+    session_id: str | None  # → session_id
+    cwd: str | None  # → cwd
+    sub_agent: bool  # → is_sub_agent: true
+
+    def __init__(
+        self,
+        tool: str | None = None,
+        tool_input: str | None = None,
+        prompt: str | None = None,
+        session_id: str | None = None,
+        cwd: str | None = None,
+        sub_agent: bool = False,
+    ) -> None:
+        set_fields(
+            self,
+            tool=tool,
+            tool_input=tool_input,
+            prompt=prompt,
+            session_id=session_id,
+            cwd=cwd,
+            sub_agent=sub_agent,
+        )
 
 
 def read_stdin(stream: BinaryIO | None, *, isatty: bool) -> str:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
 from hookrun.cli_errors import CliError
 from hookrun.cli_payload import PayloadFlags, build_payload, payload_str, read_stdin
+from hookrun.frozen import Frozen, set_fields
 
 if TYPE_CHECKING:
     from hookrun.config.spec import Config
@@ -29,25 +29,45 @@ EXIT_DENY = 2
 EXIT_HALT = 49  # Crush's halt code: it sits in an unused slice of the exit-code space
 
 
-@dataclass(frozen=True)
-class RunOptions:
+class RunOptions(Frozen):
     """Everything ``hookrun run`` was asked, whichever parser read the command line."""
 
     event: str
-    flags: PayloadFlags = field(default_factory=PayloadFlags)
-    configs: tuple[str, ...] = ()
-    format: Format = "hookrun"
-    trace: bool = False
+    flags: PayloadFlags
+    configs: tuple[str, ...]
+    format: Format
+    trace: bool
+
+    def __init__(
+        self,
+        event: str,
+        flags: PayloadFlags | None = None,
+        configs: tuple[str, ...] = (),
+        format: Format = "hookrun",
+        trace: bool = False,
+    ) -> None:
+        set_fields(
+            self,
+            event=event,
+            flags=PayloadFlags() if flags is None else flags,
+            configs=configs,
+            format=format,
+            trace=trace,
+        )
 
 
-@dataclass(frozen=True)
-class Streams:
+class Streams(Frozen):
     """Where a command reads and writes; tests and embedders pass their own."""
 
     stdin: BinaryIO | None
     stdin_isatty: bool
     stdout: TextIO
     stderr: TextIO
+
+    def __init__(
+        self, stdin: BinaryIO | None, stdin_isatty: bool, stdout: TextIO, stderr: TextIO
+    ) -> None:
+        set_fields(self, stdin=stdin, stdin_isatty=stdin_isatty, stdout=stdout, stderr=stderr)
 
     @classmethod
     def system(cls) -> Streams:
