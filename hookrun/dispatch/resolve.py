@@ -14,10 +14,10 @@ import os
 import stat
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from hookrun.dispatch.shebang import Shebang, ShebangError, parse_shebang
 from hookrun.dispatch.split import split_simple
+from hookrun.frozen import Frozen, set_fields
 
 __all__ = [
     "FilePlan",
@@ -52,8 +52,7 @@ _WIN_DIRECT = (".exe", ".com")
 _WIN_CMD = (".cmd", ".bat")
 
 
-@dataclass(frozen=True)
-class FilePlan:
+class FilePlan(Frozen):
     """How to run a path-prefixed command word.
 
     kind: ``"shebang"`` (argv is interpreter + its args + script + args),
@@ -65,11 +64,30 @@ class FilePlan:
     """
 
     kind: str
-    argv: tuple[str, ...] = ()
-    route: str = ""
-    source: str = ""
-    exit_code: int = 0
-    message: str = ""
+    argv: tuple[str, ...]
+    route: str
+    source: str
+    exit_code: int
+    message: str
+
+    def __init__(
+        self,
+        kind: str,
+        argv: tuple[str, ...] = (),
+        route: str = "",
+        source: str = "",
+        exit_code: int = 0,
+        message: str = "",
+    ) -> None:
+        set_fields(
+            self,
+            kind=kind,
+            argv=argv,
+            route=route,
+            source=source,
+            exit_code=exit_code,
+            message=message,
+        )
 
 
 def _error(exit_code: int, message: str) -> FilePlan:

@@ -17,7 +17,7 @@ Pure: no file system, no PATH. :mod:`hookrun.dispatch.resolve` does the I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from hookrun.frozen import Frozen, set_fields
 
 # 126 is POSIX's "found but cannot be executed": a malformed #! line means the
 # script exists but nothing can run it.
@@ -26,8 +26,7 @@ MALFORMED_EXIT = 126
 _BLANKS = " \t"
 
 
-@dataclass(frozen=True)
-class Shebang:
+class Shebang(Frozen):
     """What a ``#!`` line asks for.
 
     ``interpreter`` is a literal path (``lookup`` False) or a command name to find
@@ -36,8 +35,11 @@ class Shebang:
     """
 
     interpreter: str
-    args: tuple[str, ...] = ()
-    lookup: bool = False
+    args: tuple[str, ...]
+    lookup: bool
+
+    def __init__(self, interpreter: str, args: tuple[str, ...] = (), lookup: bool = False) -> None:
+        set_fields(self, interpreter=interpreter, args=args, lookup=lookup)
 
     @property
     def name(self) -> str:
@@ -45,12 +47,14 @@ class Shebang:
         return _basename(self.interpreter)
 
 
-@dataclass(frozen=True)
-class ShebangError:
+class ShebangError(Frozen):
     """A ``#!`` line nothing can run. ``message`` names the script and the problem."""
 
     message: str
-    exit_code: int = MALFORMED_EXIT
+    exit_code: int
+
+    def __init__(self, message: str, exit_code: int = MALFORMED_EXIT) -> None:
+        set_fields(self, message=message, exit_code=exit_code)
 
 
 def _basename(path: str) -> str:

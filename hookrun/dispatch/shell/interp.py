@@ -20,7 +20,6 @@ import contextlib
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hookrun.dispatch import resolve
@@ -62,39 +61,49 @@ BROKEN_PIPE_STATUS = 141
 _DECLARATION_BUILTINS = frozenset({"export", "local", "readonly", "declare", "typeset"})
 
 
-@dataclass
+# Plain slotted classes, not dataclasses: this module is on the start-up path of every
+# `hookrun run` with an inline hook (see hookrun.frozen).
 class IO:
-    stdin: ByteSource
-    stdout: ByteSink
-    stderr: ByteSink
+    __slots__ = ("stdin", "stdout", "stderr")
+
+    def __init__(self, stdin: ByteSource, stdout: ByteSink, stderr: ByteSink) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
 
     def copy(self) -> IO:
         return IO(self.stdin, self.stdout, self.stderr)
 
 
-@dataclass
 class RunNotes:
     """What one run learned, shared by all its (sub)shells: how it ended up running."""
 
-    route: str | None = None  # "sh-fallback" once any part was handed to a real shell
-    ended: bool = False  # the top-level script returned: background threads stop
+    __slots__ = ("route", "ended")
+
+    def __init__(self, route: str | None = None, ended: bool = False) -> None:
+        self.route = route  # "sh-fallback" once any part was handed to a real shell
+        self.ended = ended  # the top-level script returned: background threads stop
 
 
-@dataclass
 class _Job:
     """A background command: a child process or a thread running a subshell."""
 
-    proc: Any = None
-    thread: threading.Thread | None = None
-    status: int = 0
-    pid: int = 0
+    __slots__ = ("proc", "thread", "status", "pid")
+
+    def __init__(self) -> None:
+        self.proc: Any = None
+        self.thread: threading.Thread | None = None
+        self.status = 0
+        self.pid = 0
 
 
-@dataclass
 class _Stage:
-    status: int = 0
-    error: BaseException | None = None
-    owned: list[Any] = field(default_factory=list)
+    __slots__ = ("status", "error", "owned")
+
+    def __init__(self, owned: list[Any] | None = None) -> None:
+        self.status = 0
+        self.error: BaseException | None = None
+        self.owned: list[Any] = [] if owned is None else owned
 
 
 Closable = FdSink | FdSource | BufferSource
@@ -827,12 +836,14 @@ class Interp:
         return src
 
 
-@dataclass
 class _ListNode:
     """A list node made up by the interpreter (an and-or list run in the background)."""
 
-    parts: list[Any]
-    kind: str = "list"
+    __slots__ = ("parts", "kind")
+
+    def __init__(self, parts: list[Any]) -> None:
+        self.parts = parts
+        self.kind = "list"
 
 
 def _and_or_end(parts: Sequence[Any], i: int) -> int:

@@ -4,12 +4,14 @@ It lives in a plain object owned by one :class:`~hookrun.dispatch.shell.Shell` a
 copied for subshells (``( … )``, pipeline stages, ``$( … )``, background jobs). Nothing
 here reads or writes ``os.environ`` or the process's working directory: ten shells in ten
 threads each see only their own.
+
+Plain slotted classes, not dataclasses: the shell is on the start-up path of every
+``hookrun run`` with an inline hook (see :mod:`hookrun.frozen`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -62,28 +64,64 @@ class ShellError(Exception):
         self.fatal = fatal
 
 
-@dataclass
 class Function:
-    body: Any  # a bashlex node
-    source: str  # the (rewritten) source the node's positions refer to
+    __slots__ = ("body", "source")
+
+    def __init__(self, body: Any, source: str) -> None:
+        self.body = body  # a bashlex node
+        self.source = source  # the (rewritten) source the node's positions refer to
 
 
-@dataclass
 class ShellState:
-    vars: dict[str, str]
-    exported: set[str]
-    cwd: str
-    argv0: str = "hookrun"
-    params: list[str] = field(default_factory=list)
-    functions: dict[str, Function] = field(default_factory=dict)
-    errexit: bool = False
-    nounset: bool = False
-    pipefail: bool = False
-    status: int = 0
-    last_bg_pid: int | None = None
-    # One dict per active function call: name -> value before `local` (None = unset).
-    locals_stack: list[dict[str, str | None]] = field(default_factory=list)
-    case_values: dict[int, str] = field(default_factory=dict)
+    __slots__ = (
+        "vars",
+        "exported",
+        "cwd",
+        "argv0",
+        "params",
+        "functions",
+        "errexit",
+        "nounset",
+        "pipefail",
+        "status",
+        "last_bg_pid",
+        "locals_stack",
+        "case_values",
+    )
+
+    def __init__(
+        self,
+        *,
+        vars: dict[str, str],
+        exported: set[str],
+        cwd: str,
+        argv0: str = "hookrun",
+        params: list[str] | None = None,
+        functions: dict[str, Function] | None = None,
+        errexit: bool = False,
+        nounset: bool = False,
+        pipefail: bool = False,
+        status: int = 0,
+        last_bg_pid: int | None = None,
+        locals_stack: list[dict[str, str | None]] | None = None,
+        case_values: dict[int, str] | None = None,
+    ) -> None:
+        self.vars = vars
+        self.exported = exported
+        self.cwd = cwd
+        self.argv0 = argv0
+        self.params: list[str] = [] if params is None else params
+        self.functions: dict[str, Function] = {} if functions is None else functions
+        self.errexit = errexit
+        self.nounset = nounset
+        self.pipefail = pipefail
+        self.status = status
+        self.last_bg_pid = last_bg_pid
+        # One dict per active function call: name -> value before `local` (None = unset).
+        self.locals_stack: list[dict[str, str | None]] = (
+            [] if locals_stack is None else locals_stack
+        )
+        self.case_values: dict[int, str] = {} if case_values is None else case_values
 
     @classmethod
     def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
