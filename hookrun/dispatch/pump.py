@@ -18,7 +18,7 @@ import select
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hookrun.dispatch.cancel import Guard
 from hookrun.dispatch.procs import ProcessTracker
@@ -35,8 +35,7 @@ _IN = select.POLLIN | select.POLLHUP | select.POLLERR
 _OUT = select.POLLOUT | select.POLLERR | select.POLLHUP
 
 
-@dataclass(frozen=True)
-class Pumped:
+class Pumped(NamedTuple):  # not a dataclass: imported on every hookrun run
     """How a pumped run ended: the child's status and whether the pipes reached EOF."""
 
     status: int
