@@ -9,6 +9,7 @@ the shell convention for "killed by signal N".
 
 from __future__ import annotations
 
+import _thread
 import signal
 import threading
 from collections.abc import Iterator
@@ -55,7 +56,15 @@ def cancel_on_signals(token: CancelToken) -> Iterator[Received]:
             received.signum = signum
         # Repeated signals change nothing: the tree kill is already under way,
         # and raising here would abandon the children we promised to end.
-        token.cancel()
+        #
+        # Not token.cancel() here: a handler runs in the main thread between any
+        # two bytecodes, maybe while that thread holds a lock the cancel callbacks
+        # take (a ProcessTracker's, for the whole Popen of the hook the main thread
+        # runs; the token's own). Those locks are not reentrant: the handler would
+        # wait for itself forever. A raw thread takes no Python-level lock to start
+        # (threading.Thread.start takes threading's own), and the cancel is safe to
+        # run from any thread.
+        _thread.start_new_thread(token.cancel, ())
 
     previous = {sig: signal.signal(sig, handle) for sig in _signals()}
     try:
