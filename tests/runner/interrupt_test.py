@@ -34,9 +34,9 @@ from hookrun import Runner
 from hookrun.config.spec import Config, HookSpec
 from hookrun.runner import workers
 
-cwd, pids, fault, ready = sys.argv[1:5]
+cwd, pids, fault, ready, route = sys.argv[1:6]
 def interrupt():
-    os.kill(os.getpid(), signal.SIGINT)
+    os.kill(os.getpid(), signal.SIGTERM if route == "token-term" else signal.SIGINT)
 
 if fault.startswith("submit:"):
     nth, calls, submit = int(fault[7:]), [], workers.WorkerPool.submit
@@ -61,7 +61,15 @@ hooks = tuple(
 )
 runner = Runner(Config(hooks={"PreToolUse": hooks}), cwd=cwd, project_dir=cwd)
 open(ready, "w").close()
-runner.run("PreToolUse", {})
+if route == "raise":
+    runner.run("PreToolUse", {})
+else:  # as `hookrun run` does: the signal cancels the run's token
+    from hookrun.cli_signals import cancel_on_signals
+    from hookrun.dispatch.cancel import CancelToken
+    token = CancelToken()
+    with cancel_on_signals(token) as received:
+        result = runner.run("PreToolUse", {}, cancel=token)
+    print(f"cancelled={result.cancelled} signal={received.signum}", file=sys.stderr)
 """
 
 HOOK = """
@@ -82,9 +90,12 @@ def _hook_dir(root: Path) -> Path:
     return root
 
 
-def _start(root: Path, fault: str) -> subprocess.Popen[bytes]:
+def _start(root: Path, fault: str, route: str = "raise") -> subprocess.Popen[bytes]:
+    """``route``: ``raise`` (Python's default SIGINT), or ``token-int`` / ``token-term``
+    (the signal cancels the run's token, as in ``hookrun run``)."""
+    args = [str(root), str(root / "pids"), fault, str(root / "ready"), route]
     return subprocess.Popen(
-        [sys.executable, "-c", HOST, str(root), str(root / "pids"), fault, str(root / "ready")],
+        [sys.executable, "-c", HOST, *args],
         stderr=subprocess.PIPE,
         cwd=root,
     )
@@ -110,8 +121,8 @@ def _hook_processes(root: Path) -> list[psutil.Process]:
 class Outcome:
     """How a host ended: in time or hung (with its threads' stacks), and what survived it."""
 
-    def __init__(self, exited: bool, err: bytes, survivors: list[int]) -> None:
-        self.exited, self.err, self.survivors = exited, err, survivors
+    def __init__(self, exited: bool, err: bytes, survivors: list[int], expect: str) -> None:
+        self.exited, self.err, self.survivors, self.expect = exited, err, survivors, expect
 
     def problem(self) -> str | None:
         text = self.err.decode(errors="replace")
@@ -119,12 +130,14 @@ class Outcome:
             return f"the host hung after Ctrl-C; its threads:\n{text}"
         if self.survivors:
             return f"hook processes {self.survivors} outlived the host's Ctrl-C"
-        if "KeyboardInterrupt" not in text:
-            return f"the host did not end with KeyboardInterrupt:\n{text}"
+        if self.expect not in text:
+            return f"the host did not end with {self.expect!r}:\n{text}"
         return None
 
 
-def _outcome(host: subprocess.Popen[bytes], root: Path) -> Outcome:
+def _outcome(
+    host: subprocess.Popen[bytes], root: Path, expect: str = "KeyboardInterrupt"
+) -> Outcome:
     """Wait for the host, then leave no host and no hook behind, whatever happened."""
     try:
         _, err = host.communicate(timeout=EXIT_BOUND)
@@ -142,7 +155,7 @@ def _outcome(host: subprocess.Popen[bytes], root: Path) -> Outcome:
     for proc in found:
         proc.kill()
     psutil.wait_procs(found, timeout=5)
-    return Outcome(exited, err, [p.pid for p in found])
+    return Outcome(exited, err, [p.pid for p in found], expect)
 
 
 def _kill(host: subprocess.Popen[bytes], root: Path) -> None:
@@ -174,6 +187,30 @@ def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
     host = _start(root, fault)
     try:
         outcome = _outcome(host, root)
+    finally:
+        _kill(host, root)
+    assert outcome.problem() is None, outcome.problem()
+
+
+@pytest.mark.parametrize(
+    ("route", "signum"), [("token-int", signal.SIGINT), ("token-term", signal.SIGTERM)]
+)
+@pytest.mark.parametrize(
+    "fault",
+    [
+        pytest.param("popen", id="signal inside Popen, its tracker's lock held"),
+        pytest.param("submit:2", id="signal while the hooks are submitted"),
+    ],
+)
+def test_a_signal_that_cancels_the_token_never_waits_for_a_lock_its_own_thread_holds(
+    tmp_path: Path, fault: str, route: str, signum: int
+) -> None:
+    # `hookrun run`'s handler cancels the run's token; the main thread may be inside
+    # Popen for its own hook, holding that hook's tracker lock, which cancelling takes.
+    root = _hook_dir(tmp_path)
+    host = _start(root, fault, route)
+    try:
+        outcome = _outcome(host, root, expect=f"cancelled=True signal={signum}")
     finally:
         _kill(host, root)
     assert outcome.problem() is None, outcome.problem()
