@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hookrun.cli_errors import CliError
@@ -26,13 +25,15 @@ def resolve_cwd(*candidates: str | None) -> str:
     """
     for candidate in candidates:
         if candidate:
-            path = Path(candidate).expanduser()
-            if not path.is_dir():
+            # os.path, not pathlib: this runs on every `hookrun run`, and importing
+            # pathlib (with urllib.parse and ipaddress) costs more than the run's work.
+            path = os.path.expanduser(candidate)
+            if not os.path.isdir(path):
                 raise CliError(
                     f"working directory {candidate!r} does not exist or is not a directory "
                     '(from --cwd or the payload\'s "cwd")'
                 )
-            return str(path.resolve())
+            return os.path.realpath(path)
     try:
         return os.getcwd()
     except OSError as exc:  # the directory we were started in was deleted
@@ -70,10 +71,11 @@ def config_files(configs: Sequence[str], cwd: str) -> list[str]:
 
 def where_discovery_looks(cwd: str) -> list[str]:
     """The two places discovery reads, for "no config found" messages."""
-    from hookrun.config import find_project_root, user_config_path
+    from hookrun.config import user_config_path
+    from hookrun.config.discovery import project_root
 
-    project = Path(find_project_root(cwd)) / ".hookrun" / "hooks.json"
-    return [str(user_config_path()), str(project)]
+    project = os.path.join(project_root(cwd), ".hookrun", "hooks.json")
+    return [str(user_config_path()), project]
 
 
 def load_config(configs: Sequence[str], cwd: str) -> Config:
@@ -88,6 +90,6 @@ def load_config(configs: Sequence[str], cwd: str) -> Config:
 
 def project_dir(cwd: str) -> str:
     """The project root of ``cwd`` (nearest ancestor with ``.hookrun/`` or ``.git``)."""
-    from hookrun.config import find_project_root
+    from hookrun.config.discovery import project_root
 
-    return str(find_project_root(cwd))
+    return project_root(cwd)

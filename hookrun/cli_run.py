@@ -140,10 +140,13 @@ def execute(
 ) -> int:
     """Run ``event`` through ``config``; print the answer; return the exit code."""
     from hookrun.cli_signals import cancel_on_signals
+    from hookrun.config.discovery import project_root
     from hookrun.dispatch.cancel import CancelToken
     from hookrun.runner import PayloadError, Runner
 
-    runner = Runner(config, cwd=cwd, project_dir=payload_str(payload, "project_dir"))
+    # The project root found here, not by Runner: its find_project_root imports pathlib.
+    project_dir = payload_str(payload, "project_dir") or project_root(cwd)
+    runner = Runner(config, cwd=cwd, project_dir=project_dir)
     token = CancelToken()
     with cancel_on_signals(token) as received:
         try:

@@ -29,14 +29,26 @@ def find_project_root(cwd: str | os.PathLike[str]) -> Path:
     """
     from pathlib import Path
 
+    return Path(project_root(cwd))
+
+
+def project_root(cwd: str | os.PathLike[str]) -> str:
+    """:func:`find_project_root` as a string, with ``os.path`` only: ``hookrun run``
+    needs it on every event, and importing pathlib costs more than the search."""
     try:
-        start = Path(os.path.abspath(cwd))
+        start = os.path.abspath(cwd)
     except OSError:  # a relative cwd inside a directory that was deleted: nothing to search
-        return Path(cwd)
-    for directory in (start, *start.parents):
-        if (directory / PROJECT_DIR_NAME).is_dir() or (directory / ".git").exists():
+        return os.fspath(cwd)
+    directory = start
+    while True:
+        if os.path.isdir(os.path.join(directory, PROJECT_DIR_NAME)) or os.path.exists(
+            os.path.join(directory, ".git")
+        ):
             return directory
-    return start
+        parent = os.path.dirname(directory)
+        if parent == directory:  # the root (or a drive) searched: no marker anywhere
+            return start
+        directory = parent
 
 
 def discover(cwd: str | os.PathLike[str]) -> list[Path]:
