@@ -105,16 +105,7 @@ def run(
         step.escaped = True
         raise
     finally:
-        tracker.unwatch()
-        tracker.end_all()
-        # Every tracked process is gone now; only an escaped descendant (new
-        # session, parent gone) can still hold a capture pipe. EOF normally comes
-        # at once; if it does not, that is the evidence to hunt for the marker.
-        out_eof = out.finish(_EOF_WAIT)
-        err_eof = err.finish(_EOF_WAIT)
-        if step.escaped or not (out_eof and err_eof):
-            tracker.end_all(scan=True)
-        source.close()
+        _end_run_to_the_end(tracker, step, (source, out, err))
     return Completed(
         exit_code=step.code,
         stdout=out.data,
@@ -128,6 +119,44 @@ def run(
         stderr_dropped=err.dropped,
         error=step.error,
     )
+
+
+def _end_run(
+    tracker: ProcessTracker, step: _Step, io: tuple[BufferSource, CaptureSink, CaptureSink]
+) -> None:
+    """End what the run started and close its streams. Idempotent."""
+    source, out, err = io
+    tracker.unwatch()
+    tracker.end_all()
+    # Every tracked process is gone now; only an escaped descendant (new
+    # session, parent gone) can still hold a capture pipe. EOF normally comes
+    # at once; if it does not, that is the evidence to hunt for the marker.
+    out_eof = out.finish(_EOF_WAIT)
+    err_eof = err.finish(_EOF_WAIT)
+    if step.escaped or not (out_eof and err_eof):
+        tracker.end_all(scan=True)
+    source.close()
+
+
+def _end_run_to_the_end(
+    tracker: ProcessTracker, step: _Step, io: tuple[BufferSource, CaptureSink, CaptureSink]
+) -> None:
+    """:func:`_end_run` until it completes, then re-raise the first KeyboardInterrupt
+    that cut it short, if any.
+
+    A second Ctrl-C in an embedding host lands in this thread's cleanup as easily as
+    the first landed in the run: stopping there would leave the hook's tree running.
+    """
+    interrupted: KeyboardInterrupt | None = None
+    while True:
+        try:
+            _end_run(tracker, step, io)
+            break
+        except KeyboardInterrupt as exc:
+            interrupted = interrupted or exc
+            step.escaped = True  # cut short: search for the marker on the next pass
+    if interrupted is not None:
+        raise interrupted
 
 
 class _Step:
