@@ -26,7 +26,8 @@ from hookrun.runner.execute import PreparedHook, _Gather
 # The host, with an optional fault: ``submit:N`` sends SIGINT from inside the N-th
 # WorkerPool.submit (the interrupt lands while the hooks are being started);
 # ``popen`` sends it right after Popen forked the calling thread's hook (the
-# interrupt lands inside Popen, before the tracker has a handle on the child).
+# interrupt lands inside Popen, before the tracker has a handle on the child);
+# ``cleanup`` sends another as dispatch starts ending that hook's tree.
 HOST = r"""
 import faulthandler, os, signal, subprocess, sys, threading
 faulthandler.register(signal.SIGQUIT, all_threads=True)
@@ -38,6 +39,7 @@ cwd, pids, fault, ready, route = sys.argv[1:6]
 def interrupt():
     os.kill(os.getpid(), signal.SIGTERM if route == "token-term" else signal.SIGINT)
 
+faults = fault.split("+")
 if fault.startswith("submit:"):
     nth, calls, submit = int(fault[7:]), [], workers.WorkerPool.submit
     def faulty_submit(self, task):
@@ -46,13 +48,22 @@ if fault.startswith("submit:"):
             interrupt()
         submit(self, task)
     workers.WorkerPool.submit = faulty_submit
-elif fault == "popen":
+if "popen" in faults:
     execute = subprocess.Popen._execute_child
     def faulty_execute(self, *args, **kwargs):
         execute(self, *args, **kwargs)
         if threading.current_thread() is threading.main_thread():
             interrupt()
     subprocess.Popen._execute_child = faulty_execute
+if "cleanup" in faults:  # a second Ctrl-C, as dispatch starts ending the hook's tree
+    from hookrun.dispatch.procs import ProcessTracker
+    end_all, ends = ProcessTracker.end_all, []
+    def faulty_end_all(self, *args, **kwargs):
+        if threading.current_thread() is threading.main_thread() and not ends:
+            ends.append(1)
+            interrupt()
+        end_all(self, *args, **kwargs)
+    ProcessTracker.end_all = faulty_end_all
 
 hooks = tuple(
     HookSpec(event="PreToolUse", source=f"x#PreToolUse[{i}]", name=f"h{i}",
@@ -178,6 +189,7 @@ def _wait_for(path: Path, limit: float = 20.0) -> None:
         pytest.param("submit:1", id="interrupt while the first worker hook is submitted"),
         pytest.param("submit:2", id="interrupt before the last hook reaches a worker"),
         pytest.param("popen", id="interrupt inside Popen after the fork"),
+        pytest.param("popen+cleanup", id="a second interrupt as dispatch cleans up"),
     ],
 )
 def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
