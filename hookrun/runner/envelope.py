@@ -108,6 +108,11 @@ def _object(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_json: b
             decoded = json.loads(value)
         except ValueError:
             decoded = None
+        except RecursionError:
+            # json answers deep nesting with RecursionError, not ValueError.
+            raise _FieldError(
+                f'field "{prefix + key}" is a JSON string nested too deeply to decode'
+            ) from None
         if isinstance(decoded, dict):
             return decoded
         raise _FieldError(f'field "{prefix + key}" is a string but not a JSON object')
@@ -230,6 +235,10 @@ def parse_stdout(event: str, stdout: bytes | str) -> HookAnswer:
     except ValueError as exc:
         obj = None
         problem = f"stdout is not JSON ({exc}): {_preview(text)}"
+    except RecursionError:
+        # json answers deep nesting with RecursionError, not ValueError.
+        obj = None
+        problem = f"stdout is not JSON (nested too deeply): {_preview(text)}"
     else:
         problem = f"stdout is JSON but {type_name(obj)}, not an object: {_preview(text)}"
     if isinstance(obj, dict):

@@ -58,6 +58,12 @@ def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
             decoded = json.loads(value)
         except ValueError:
             decoded = None
+        except RecursionError:
+            # json answers deep nesting with RecursionError, not ValueError.
+            raise PayloadError(
+                'payload field "tool_input" is a JSON string nested too deeply to decode: '
+                "send the tool input as an object"
+            ) from None
         if isinstance(decoded, dict):
             return decoded
     raise _wrong("tool_input", "an object (or a JSON string of one)", value)
@@ -68,6 +74,11 @@ def _encode(payload: Mapping[str, Any]) -> bytes:
         text = json.dumps(payload, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise PayloadError(f"payload cannot be encoded as JSON: {exc}") from None
+    except RecursionError:
+        # Only a payload built in Python can get here: decoded JSON is never this deep.
+        raise PayloadError(
+            "payload is nested too deeply to encode as JSON: send a flatter tool_input"
+        ) from None
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
@@ -146,10 +157,13 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
     payload: dict[str, Any] = dict(raw)
     run_cwd = os.path.abspath(os.path.join(cwd, raw.get("cwd") or cwd))
     if not os.path.isdir(run_cwd):
-        raise PayloadError(
-            f'payload field "cwd": directory {run_cwd} does not exist: '
-            "send the directory the agent works in"
+        # A file there is a different mistake from a missing path: name the one it is.
+        problem = (
+            f"{run_cwd} is not a directory"
+            if os.path.exists(run_cwd)
+            else f"directory {run_cwd} does not exist"
         )
+        raise PayloadError(f'payload field "cwd": {problem}: send the directory the agent works in')
     proj = os.path.abspath(os.path.join(run_cwd, raw.get("project_dir") or project_dir))
     session = fields.session_id(raw)
     tool = fields.tool_name(raw) or None

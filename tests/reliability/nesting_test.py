@@ -32,12 +32,6 @@ def _runner(tmp_path: Path, hooks: list[dict[str, Any]]) -> Runner:
     return Runner.from_paths([tmp_path / "hooks.json"], cwd=tmp_path)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: RecursionError escapes Runner.run — hookrun/runner/payload.py _encode catches "
-    "(TypeError, ValueError) around json.dumps but not RecursionError; it should raise "
-    "PayloadError('payload is nested too deeply to encode as JSON')",
-)
 def test_a_deeply_nested_payload_object_is_a_payload_error(tmp_path: Path) -> None:
     runner = _runner(tmp_path, [{"command": "echo '{}'"}])
     payload = {"tool_name": "bash", "tool_input": {"command": "ls", "x": _deep_list(5000)}}
@@ -45,11 +39,6 @@ def test_a_deeply_nested_payload_object_is_a_payload_error(tmp_path: Path) -> No
         runner.run("PreToolUse", payload)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: RecursionError escapes Runner.run — hookrun/runner/payload.py decodes a string "
-    "tool_input with json.loads under 'except ValueError' only; catch RecursionError too",
-)
 def test_a_deeply_nested_tool_input_string_is_a_payload_error_or_an_answer(
     tmp_path: Path,
 ) -> None:
@@ -73,13 +62,6 @@ def test_a_deeply_nested_payload_on_stdin_is_exit_1_with_a_clear_line(tmp_path: 
     assert "nested too deeply" in ran.err, ran.err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a hook printing deeply nested JSON gets 'internal error: RecursionError …', "
-    "exit_code 1, route 'command', duration 0 — hookrun/runner/envelope.py parse_stdout (and "
-    "the updated_input string decode at its line ~108) should catch RecursionError as "
-    "'stdout is not JSON (nested too deeply)' and keep the hook's real exit code and route",
-)
 @pytest.mark.parametrize(
     "stdout",
     [DEEP_TEXT, '{"updated_input": "' + "[" * DEPTH + "]" * DEPTH + '"}'],

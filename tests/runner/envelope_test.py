@@ -339,3 +339,23 @@ def test_an_envelope_round_trips_through_json() -> None:
 def test_a_permission_request_deny_with_interrupt_halts() -> None:
     obj = {"hookSpecificOutput": {"decision": {"behavior": "deny", "interrupt": True}}}
     assert parse_envelope(obj) == HookAnswer(decision="deny", halt=True)
+
+
+_DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("stdout", "error"),
+    [
+        (_DEEP, "stdout is not JSON (nested too deeply): "),
+        ('{"updated_input": "' + _DEEP + '"}', 'bad envelope: field "updated_input" is a JSON'),
+    ],
+    ids=["stdout", "updated-input-string"],
+)
+def test_deeply_nested_stdout_is_no_opinion_with_the_error_recorded(
+    stdout: str, error: str
+) -> None:
+    answer = parse_stdout("PreToolUse", stdout)
+    assert answer.decision is None
+    assert answer.error is not None and answer.error.startswith(error), answer.error
+    assert "nested too deeply" in answer.error

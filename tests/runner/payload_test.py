@@ -182,3 +182,39 @@ def test_a_lone_surrogate_in_an_env_value_is_replaced_not_fatal(tmp_path: Path) 
     inp = prepare("PreToolUse", {"tool_name": "b\ud800"}, cwd=str(tmp_path), project_dir=".")
     assert inp.env["HOOKRUN_TOOL_NAME"] == "b?"
     os.environ.copy().update(inp.env)  # acceptable to the OS layer
+
+
+def test_a_cwd_that_is_a_file_is_named_as_not_a_directory(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("a file")
+    with pytest.raises(PayloadError) as info:
+        prepare("PreToolUse", {"cwd": "notes.txt"}, cwd=str(tmp_path), project_dir=str(tmp_path))
+    message = str(info.value)
+    assert message.startswith(f'payload field "cwd": {tmp_path / "notes.txt"} is not a directory')
+    assert "does not exist" not in message
+
+
+def _deep_list(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (
+            {"tool_input": {"x": _deep_list(5000)}},
+            "payload is nested too deeply to encode as JSON",
+        ),
+        (
+            {"tool_input": "[" * 100_000 + "]" * 100_000},
+            'payload field "tool_input" is a JSON string nested too deeply to decode',
+        ),
+    ],
+    ids=["object", "json-string"],
+)
+def test_a_deeply_nested_payload_is_a_payload_error(tmp_path: Path, raw: Any, message: str) -> None:
+    with pytest.raises(PayloadError) as info:
+        prepare("PreToolUse", raw, cwd=str(tmp_path), project_dir=str(tmp_path))
+    assert str(info.value).startswith(message)
