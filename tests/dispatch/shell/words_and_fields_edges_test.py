@@ -1,0 +1,64 @@
+"""Words and fields: here-document bodies, tildes in assignments, escapes inside double
+quotes and backquotes, parameter operators on positional and special parameters, IFS
+splitting with empty fields, and globs that match nothing or go through directories.
+
+Every row was run through bash 5 as ``bash -c SOURCE sh "a b" c`` in an empty directory
+with the same environment: bash gives the same exit code and stdout. stderr is hookrun's
+own wording.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dispatch.shell.shellrun import Runner
+
+ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
+
+
+@pytest.mark.parametrize(
+    ("source", "code", "stdout", "stderr"),
+    [
+        ("cat <<EOF\na\\$b \\`c\\` d\\\\e \\\nf\nEOF", 0, "a$b `c` d\\e f\n", ""),
+        ("cat <<EOF\n$HOME `echo bt` $(echo ds)\nEOF", 0, "/home/hooker bt ds\n", ""),
+        ("x=a:~/b; echo $x", 0, "a:/home/hooker/b\n", ""),
+        ("x=~; echo $x", 0, "/home/hooker\n", ""),
+        ("x=~/q:~; echo $x", 0, "/home/hooker/q:/home/hooker\n", ""),
+        ("x=~nosuchuser9/a; echo $x", 0, "~nosuchuser9/a\n", ""),
+        ("x=a~; echo $x", 0, "a~\n", ""),
+        ('echo "\\$x \\` \\\\ \\""', 0, '$x ` \\ "\n', ""),
+        ('echo "$(( 1 + 2 ))" $(( 3 ))', 0, "3 3\n", ""),
+        ("echo $(( $(echo 2) * 3 ))", 0, "6\n", ""),
+        ("echo $( (echo sub) )", 0, "sub\n", ""),
+        ("echo \"$'x'\"", 0, "$'x'\n", ""),
+        ('echo "$\\"x"', 0, '$"x\n', ""),
+        ('echo "$@" "$*"', 0, "a b c a b c\n", ""),
+        ("echo ${#*}", 0, "2\n", ""),
+        ('echo "${@}"', 0, "a b c\n", ""),
+        ("echo ${1+set}", 0, "set\n", ""),
+        ("echo ${9+set}", 0, "\n", ""),
+        ("echo ${@:-d}", 0, "a b c\n", ""),
+        ("echo ${nope=def} $nope", 0, "def def\n", ""),
+        ("echo ${1=x}", 0, "a b\n", ""),
+        ("echo ${nope:+alt}x", 0, "x\n", ""),
+        ("x=1; echo ${x:+alt}", 0, "alt\n", ""),
+        ("echo ${nope:?custom message}", 127, "", "hookrun: nope: custom message\n"),
+        ("x=; echo ${x+plus} ${x:+colon}", 0, "plus\n", ""),
+        ("echo $((1/0))", 1, "", "hookrun: 1/0: division by 0\n"),
+        ("echo $(( ((((((((((1)))))))))) ))", 0, "1\n", ""),
+        ('for a in "" x; do echo "[$a]"; done', 0, "[]\n[x]\n", ""),
+        ('set -- \'\' x; for a in "$@"; do echo "[$a]"; done', 0, "[]\n[x]\n", ""),
+        ("x=' '; set -- $x; echo $#", 0, "0\n", ""),
+        ("IFS=, ; x='a,,b'; set -- $x; echo $#", 0, "3\n", ""),
+        ("echo /*/nosuchglob*", 0, "/*/nosuchglob*\n", ""),
+        ("echo /no/such/dir/*", 0, "/no/such/dir/*\n", ""),
+        ("echo .*", 0, ".*\n", ""),
+        ("mkdir -p d/e; touch d/e/f; echo d/*/f d/e/* d/nope/*", 0, "d/e/f d/e/f d/nope/*\n", ""),
+        ("touch '[ab]'; echo \\[ab\\] '[ab]'", 0, "[ab] [ab]\n", ""),
+    ],
+)
+def test_words_and_fields_agree_with_bash(
+    run: Runner, source: str, code: int, stdout: str, stderr: str
+) -> None:
+    ran = run(source, args=ARGS)
+    assert (ran.code, ran.out, ran.err) == (code, stdout, stderr)
