@@ -44,6 +44,29 @@ def state_path(state_dir: str, name: str) -> str:
     return os.path.join(state_dir, name)
 
 
+def not_a_directory(directory: str) -> str | None:
+    """The file standing where ``directory`` (or one of its parents) should be, if any.
+
+    ``os.makedirs`` reports such a file as "File exists" or "Not a directory" without
+    saying which path is the culprit; this finds it so the message can name it.
+    """
+    current = os.path.abspath(directory)
+    while not os.path.exists(current):
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+    return None if os.path.isdir(current) else current
+
+
+def _why(directory: str, error: OSError, fix: str) -> str:
+    """Why creating something in ``directory`` failed, and what to do next."""
+    blocker = not_a_directory(directory)
+    if blocker is not None:
+        return f"{blocker} is not a directory — move that file away or use another path"
+    return f"{error.strerror or error} — {fix}"
+
+
 # --- locking: the one place that knows about platforms ------------------------------------
 
 
@@ -89,10 +112,9 @@ def locked(
         os.makedirs(os.path.dirname(lock_path) or ".", exist_ok=True)
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
-        raise StateError(
-            f"cannot open lock file {lock_path}: {e.strerror or e} — "
-            "make the directory writable by the user running hookrun"
-        ) from None
+        fix = "make the directory writable by the user running hookrun"
+        why = _why(os.path.dirname(lock_path) or ".", e, fix)
+        raise StateError(f"cannot open lock file {lock_path}: {why}") from None
     try:
         deadline = time.monotonic() + timeout
         # Polling instead of a blocking flock: a blocking call cannot time out, and a
@@ -180,10 +202,8 @@ def _write_atomic(path: str, data: dict[str, Any], platform: str = sys.platform)
         os.makedirs(directory, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".")
     except OSError as e:
-        raise StateError(
-            f"cannot write state in {directory}: {e.strerror or e} — make it writable by the "
-            "user running hookrun (or remove this policy from the config)"
-        ) from None
+        fix = "make it writable by the user running hookrun (or remove this policy from the config)"
+        raise StateError(f"cannot write state in {directory}: {_why(directory, e, fix)}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

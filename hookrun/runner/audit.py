@@ -120,6 +120,10 @@ def write(path: str, result: RunResult, *, session_id: str, tool_name: str | Non
     try:
         append_line(path, encode_line(entry))
     except OSError as exc:
-        detail = exc.strerror or str(exc)
+        from hookrun.hooks.state import not_a_directory  # only on this failure path
+
+        # makedirs says "File exists" for a file where a directory should be: name it.
+        blocker = not_a_directory(os.path.dirname(os.path.abspath(path)))
+        detail = f"{blocker} is not a directory" if blocker else exc.strerror or str(exc)
         return f"audit log {path}: could not append: {detail} — check audit_log in the config"
     return None

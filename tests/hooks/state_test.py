@@ -122,10 +122,51 @@ def test_an_unwritable_state_dir_is_a_clear_error(tmp_path: Path) -> None:
         state.update(path, lambda d: d.__setitem__("x", 1))
 
 
-def test_a_file_where_the_state_dir_should_be_is_a_clear_error(tmp_path: Path) -> None:
-    (tmp_path / ".hookrun").write_text("not a dir")
-    with pytest.raises(state.StateError, match="cannot open lock file .*Not a directory"):
-        state.update(str(tmp_path / ".hookrun" / "state" / "s.json"), lambda d: 0)
+@pytest.mark.parametrize(
+    ("blocker", "under"),
+    [(".hookrun", ("state", "s.json")), ("state", ("s.json",))],
+    ids=["a-parent-is-a-file", "the-state-dir-is-a-file"],
+)
+def test_a_file_where_the_state_dir_should_be_is_named_as_not_a_directory(
+    tmp_path: Path, blocker: str, under: tuple[str, ...]
+) -> None:
+    (tmp_path / blocker).write_text("not a dir")
+    with pytest.raises(state.StateError) as info:
+        state.update(str(tmp_path.joinpath(blocker, *under)), lambda d: 0)
+    message = str(info.value)
+    assert message.startswith("cannot open lock file "), message
+    assert f"{tmp_path / blocker} is not a directory" in message, message
+    assert "File exists" not in message, message
+
+
+def test_writing_state_under_a_file_names_that_file(tmp_path: Path) -> None:
+    (tmp_path / "blocker").write_text("a file")
+    directory = tmp_path / "blocker" / "state"
+    with pytest.raises(state.StateError) as info:
+        state._write_atomic(str(directory / "s.json"), {"x": 1})
+    assert str(info.value).startswith(
+        f"cannot write state in {directory}: {tmp_path / 'blocker'} is not a directory"
+    )
+
+
+@pytest.mark.parametrize(
+    ("files", "directory", "expected"),
+    [
+        ((), "a/b", None),  # nothing there yet: makedirs can create it
+        (("a",), "a/b/c", "a"),
+        (("a/b",), "a/b", "a/b"),
+        (("a/b",), "a/b/c/d", "a/b"),
+        (("a/b",), "a", None),
+    ],
+)
+def test_not_a_directory_finds_the_file_in_the_way(
+    tmp_path: Path, files: tuple[str, ...], directory: str, expected: str | None
+) -> None:
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    found = state.not_a_directory(str(tmp_path / directory))
+    assert found == (None if expected is None else str(tmp_path / expected))
 
 
 def test_a_held_lock_times_out_with_advice_instead_of_hanging(tmp_path: Path) -> None:

@@ -204,12 +204,6 @@ def test_a_tilde_hook_without_home_is_that_hooks_error(tmp_path: Path) -> None:
     assert hook["error"], hook
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a state dir that is a file reads 'cannot open lock file …: File exists — make "
-    "the directory writable' (EEXIST from os.makedirs in hookrun/hooks/state.py locked()); it "
-    "should say the path is not a directory",
-)
 def test_a_state_path_that_is_a_file_is_named_as_not_a_directory(tmp_path: Path) -> None:
     root = _project(tmp_path, [{"builtin": "ask-user-limit", "on_error": "deny"}])
     (root / ".hookrun" / "state").write_text("not a directory")
@@ -219,12 +213,6 @@ def test_a_state_path_that_is_a_file_is_named_as_not_a_directory(tmp_path: Path)
     assert "File exists" not in error, error
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an audit_log under a path that is a file reads 'could not append: File exists' "
-    "(EEXIST from os.makedirs, via hookrun/runner/audit.py → hooks/state.py append_line); it "
-    "should say which path is not a directory",
-)
 def test_an_audit_log_under_a_file_is_named_as_not_a_directory(tmp_path: Path) -> None:
     root = _project(tmp_path, [{"command": "true"}], audit_log="blocker/audit.jsonl")
     (root / "blocker").write_text("a file")

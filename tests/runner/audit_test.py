@@ -80,6 +80,16 @@ def test_a_failure_to_write_is_reported_not_raised(tmp_path: Path) -> None:
     assert problem.endswith("check audit_log in the config")
 
 
+def test_an_audit_log_under_a_file_names_that_file(tmp_path: Path) -> None:
+    (tmp_path / "blocker").write_text("a file")
+    path = tmp_path / "blocker" / "logs" / "audit.jsonl"
+    problem = audit.write(str(path), RESULT, session_id="s", tool_name=None)
+    assert problem == (
+        f"audit log {path}: could not append: {tmp_path / 'blocker'} is not a directory"
+        " — check audit_log in the config"
+    )
+
+
 class FakeMsvcrt(types.ModuleType):
     LK_LOCK = 1
     LK_UNLCK = 0
