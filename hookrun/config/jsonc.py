@@ -28,11 +28,6 @@ Position = tuple[int, int]  # (line, column), both 1-based
 # Deep enough for any real config, shallow enough to stay far from Python's recursion limit.
 MAX_DEPTH = 200
 
-_WS = re.compile(r"[ \t\r\n]*")
-_STR_RUN = re.compile(r'[^"\\\x00-\x1f]*')
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-_WORD = re.compile(r"[A-Za-z0-9_.+\-]+")
-_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _ESCAPES = frozenset('"\\/bfnrt')
 
 
@@ -141,10 +136,32 @@ class Document:
 # fails). Whatever json.loads then refuses goes to the located parser, which alone
 # decides what the error is and where.
 _STRING = r'"(?:[^"\\]|\\.)*"'
-_COMMENTS = re.compile(rf"({_STRING})|//[^\n]*|/\*[\s\S]*?\*/")
-_TRAILING_COMMA = re.compile(
-    rf"({_STRING})(?:(\s*),(?=\s*[\]}}]))?|([\]}}0-9a-z]\s*),(?=\s*[\]}}])"
-)
+
+
+class _Regexes:
+    """The patterns of :func:`strip_jsonc` and the located parser, compiled on first use:
+    a plain JSON config (the usual case) needs none of them, and compiling them all
+    costs about a millisecond on the start-up path of every ``hookrun run``."""
+
+    def __init__(self) -> None:
+        self.comments = re.compile(rf"({_STRING})|//[^\n]*|/\*[\s\S]*?\*/")
+        self.trailing_comma = re.compile(
+            rf"({_STRING})(?:(\s*),(?=\s*[\]}}]))?|([\]}}0-9a-z]\s*),(?=\s*[\]}}])"
+        )
+        self.ws = re.compile(r"[ \t\r\n]*")
+        self.str_run = re.compile(r'[^"\\\x00-\x1f]*')
+        self.number = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+        self.word = re.compile(r"[A-Za-z0-9_.+\-]+")
+        self.hex4 = re.compile(r"[0-9a-fA-F]{4}")
+
+
+_COMPILED: list[_Regexes] = []
+
+
+def _regexes() -> _Regexes:
+    if not _COMPILED:  # two threads may both compile: the same patterns, harmless
+        _COMPILED.append(_Regexes())
+    return _COMPILED[0]
 
 
 def strip_jsonc(text: str) -> str:
@@ -154,9 +171,9 @@ def strip_jsonc(text: str) -> str:
     space (never joining two tokens) and every string gets a harmless space after it.
     """
     if "/" in text:
-        text = _COMMENTS.sub(r"\1 ", text)
+        text = _regexes().comments.sub(r"\1 ", text)
     if "," in text:
-        text = _TRAILING_COMMA.sub(r"\1\2\3", text)
+        text = _regexes().trailing_comma.sub(r"\1\2\3", text)
     return text
 
 
@@ -185,6 +202,7 @@ class _Parser:
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.positions = Positions()
         self.depth = 0
+        self.rx = _regexes()
 
     # -- positions and errors ---------------------------------------------------------
 
@@ -200,7 +218,7 @@ class _Parser:
         """What is at ``i``, for "expected X, got Y" messages."""
         if i >= self.n:
             return "end of file"
-        m = _WORD.match(self.text, i)
+        m = self.rx.word.match(self.text, i)
         token = m.group()[:20] if m else self.text[i]
         if not token.isprintable():
             return f"character U+{ord(token):04X}"
@@ -214,7 +232,7 @@ class _Parser:
         """Skip whitespace and comments."""
         text = self.text
         while True:
-            self.i = _match_end(_WS, text, self.i)
+            self.i = _match_end(self.rx.ws, text, self.i)
             if text.startswith("//", self.i):
                 end = text.find("\n", self.i)
                 self.i = self.n if end < 0 else end + 1
@@ -248,7 +266,7 @@ class _Parser:
             return self.nested(self.array, path)
         if c == '"':
             return self.string()
-        m = _NUMBER.match(self.text, i)
+        m = self.rx.number.match(self.text, i)
         if m:
             self.i = m.end()
             token = m.group()
@@ -359,7 +377,7 @@ class _Parser:
         start = self.i
         i = start + 1
         while True:
-            i = _match_end(_STR_RUN, text, i)
+            i = _match_end(self.rx.str_run, text, i)
             if i >= self.n:
                 self.fail("unterminated string: add the closing double quote", start)
             c = text[i]
@@ -369,7 +387,7 @@ class _Parser:
                 esc = text[i + 1 : i + 2]
                 if esc in _ESCAPES and esc:
                     i += 2
-                elif esc == "u" and _HEX4.fullmatch(text, i + 2, i + 6):
+                elif esc == "u" and self.rx.hex4.fullmatch(text, i + 2, i + 6):
                     i += 6
                 else:
                     shown = text[i : i + 6] if esc == "u" else text[i : i + 2]
