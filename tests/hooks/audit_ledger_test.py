@@ -151,7 +151,7 @@ def test_the_path_is_configurable_and_relative_to_the_project(tmp_path: Path) ->
 
 def test_an_unwritable_ledger_is_a_state_error(tmp_path: Path) -> None:
     (tmp_path / ".hookrun").write_text("a file")
-    with pytest.raises(StateError, match="Not a directory"):
+    with pytest.raises(StateError, match=r"\.hookrun is not a directory"):
         _log(tmp_path, {"tool_name": "Read"})
 
 
