@@ -120,7 +120,10 @@ def detect_dialect(path: str | os.PathLike[str], top: dict[str, Any]) -> Dialect
 
 def command_name(command: str) -> str:
     """The basename of the command's first word (after ``VAR=value`` prefixes)."""
-    import shlex
+    plain = _plain_first_word(command)
+    if plain is not None:
+        return re.split(r"[\\/]", plain.rstrip("\\/"))[-1] or plain
+    import shlex  # only for quoted or assigning first words: shlex is not free at start-up
 
     try:
         # POSIX quoting would eat the backslashes of a Windows path (C:\\hooks\\x.exe).
@@ -133,6 +136,20 @@ def command_name(command: str) -> str:
     if not words:
         return command.strip() or "hook"
     return re.split(r"[\\/]", words[0].rstrip("\\/"))[-1] or words[0]
+
+
+_SHELL_BLANKS = " \t\r\n"  # shlex's whitespace
+
+
+def _plain_first_word(command: str) -> str | None:
+    """The first word when shlex could only split it off as is (no quote, backslash,
+    assignment or unusual blank in it), else None."""
+    head = command.lstrip(_SHELL_BLANKS)
+    ends = [i for i in map(head.find, _SHELL_BLANKS) if i >= 0]
+    word = head[: min(ends)] if ends else head
+    if not word or any(c in "\"'\\=" or c.isspace() for c in word):
+        return None
+    return word
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -1,0 +1,43 @@
+"""command_name's shlex-free path gives shlex's first word whenever it answers at all."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from hookrun.config.loader import _plain_first_word
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo hi",
+        "  ./hooks/x.sh --flag",
+        "python3\t./check.py",
+        "guard\n",
+        "a#b c",
+        "printf '{}'",
+        "/usr/bin/env -S python3 -u",
+        "x;y z",
+    ],
+)
+def test_a_plain_first_word_is_what_shlex_splits_off(command: str) -> None:
+    assert _plain_first_word(command) == shlex.split(command)[0]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "",
+        "   ",
+        '"./my hooks/x.sh" arg',  # quoted
+        "it's",
+        "C:\\hooks\\check.exe",  # backslash: shlex's non-POSIX mode decides
+        "FOO=1 ./x.sh",  # an assignment is skipped by the full rules
+        "a\x0bb c",  # a blank shlex does not split on but str.split does
+        "a\u00a0b",
+    ],
+)
+def test_anything_unusual_in_the_first_word_goes_to_shlex(command: str) -> None:
+    assert _plain_first_word(command) is None
