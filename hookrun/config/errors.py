@@ -7,7 +7,9 @@ from collections.abc import Iterable
 
 from hookrun.config.spec import ConfigIssue
 
-_BARE_KEY = re.compile(r"[A-Za-z_$][A-Za-z0-9_$\-]*")
+# A pattern string, compiled (and cached by re) on first use: module-level compiles
+# run on every `hookrun run` start, whether or not the pattern is ever needed.
+_BARE_KEY = r"[A-Za-z_$][A-Za-z0-9_$\-]*"
 
 
 class ConfigError(Exception):
@@ -29,7 +31,7 @@ def format_path(path: Iterable[str | int]) -> str:
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif _BARE_KEY.fullmatch(part):
+        elif re.fullmatch(_BARE_KEY, part):
             out += f".{part}" if out else part
         else:
             import json

@@ -57,7 +57,9 @@ _CLAUDE_KEYS = frozenset(
         "feedbackSurveyState",
     }
 )
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# A pattern string, compiled (and cached by re) on first use: module-level compiles
+# run on every `hookrun run` start, whether or not the pattern is ever needed.
+_ASSIGNMENT = r"[A-Za-z_][A-Za-z0-9_]*="
 
 
 def load(
@@ -131,7 +133,7 @@ def command_name(command: str) -> str:
         words = [word.strip("\"'") for word in shlex.split(command, posix=posix)]
     except ValueError:  # unbalanced quotes: the shell will say so at run time
         words = command.split()
-    while words and _ASSIGNMENT.match(words[0]):
+    while words and re.match(_ASSIGNMENT, words[0]):
         words.pop(0)
     if not words:
         return command.strip() or "hook"

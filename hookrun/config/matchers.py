@@ -11,14 +11,16 @@ from __future__ import annotations
 import re
 
 # Claude Code treats a matcher made only of these characters as exact tool names.
-_CLAUDE_NAMES = re.compile(r"[A-Za-z0-9_\- ,|]*")
+# A pattern string, compiled (and cached by re) on first use: module-level compiles
+# run on every `hookrun run` start, whether or not the pattern is ever needed.
+_CLAUDE_NAMES = r"[A-Za-z0-9_\- ,|]*"
 
 
 def claude_to_regex(matcher: str | None) -> str | None:
     """The Python regex with Claude Code's meaning of ``matcher`` (None = all)."""
     if matcher is None or matcher.strip() in ("", "*"):
         return None
-    if _CLAUDE_NAMES.fullmatch(matcher):
+    if re.fullmatch(_CLAUDE_NAMES, matcher):
         names = [name.strip() for name in re.split(r"[|,]", matcher) if name.strip()]
         if not names:
             return None

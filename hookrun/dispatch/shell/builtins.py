@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 Builtin = Callable[["Interp", list[str], "IO"], int]
 
-_IDENT = re.compile(r"[A-Za-z_]\w*\Z")
+# A pattern string, compiled (and cached by re) on first use: module-level compiles
+# run on every `hookrun run` start, whether or not the pattern is ever needed.
+_IDENT = r"[A-Za-z_]\w*\Z"
 
 
 def _out(io: IO, text: str) -> None:
@@ -114,7 +116,8 @@ def b_echo(sh: Interp, argv: list[str], io: IO) -> int:
     return 0
 
 
-_PRINTF_SPEC = re.compile(r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([sdiuxXocbqfeEgG%])")
+# Compiled on first use, like _IDENT.
+_PRINTF_SPEC = r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([sdiuxXocbqfeEgG%])"
 
 
 def _printf_number(sh: Interp, io: IO, arg: str) -> tuple[int, bool]:
@@ -148,7 +151,7 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
     target = None
     if argv[1] == "-v" and len(argv) > 3:
         target, argv = argv[2], [argv[0], *argv[3:]]
-        if not _IDENT.match(target):
+        if not re.match(_IDENT, target):
             _err(sh, io, "printf", f"`{target}': not a valid identifier")
             return 2
     fmt = argv[1]
@@ -164,7 +167,7 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
         i = 0
         stop = False
         while i < len(fmt):
-            m = _PRINTF_SPEC.match(fmt, i) if fmt[i] == "%" else None
+            m = re.compile(_PRINTF_SPEC).match(fmt, i) if fmt[i] == "%" else None
             if fmt[i] == "%" and m is None:
                 out.append("%")
                 i += 1
@@ -324,7 +327,7 @@ def _assign_words(
         append = key.endswith("+") and bool(eq)
         if append:
             key = key[:-1]
-        if not _IDENT.match(key):
+        if not re.match(_IDENT, key):
             _err(sh, io, name, f"`{word}': not a valid identifier")
             status = 1
             continue
@@ -454,7 +457,7 @@ def b_read(sh: Interp, argv: list[str], io: IO) -> int:
             names.append(a)
         i += 1
     for name in names:
-        if not _IDENT.match(name):
+        if not re.match(_IDENT, name):
             _err(sh, io, "read", f"`{name}': not a valid identifier")
             return 1
     if prompt:
