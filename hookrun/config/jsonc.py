@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple, NoReturn
 
+from hookrun.config.quote import char_name, quote
+
 JsonPath = tuple["str | int", ...]
 Position = tuple[int, int]  # (line, column), both 1-based
 
@@ -221,10 +223,10 @@ class _Parser:
         m = self.rx.word.match(self.text, i)
         token = m.group()[:20] if m else self.text[i]
         if not token.isprintable():
-            return f"character U+{ord(token):04X}"
+            return f"character {char_name(token)}"
         if token == '"':
             return "'\"'"
-        return json.dumps(token, ensure_ascii=False)
+        return quote(token)
 
     # -- lexing -----------------------------------------------------------------------
 
@@ -314,7 +316,7 @@ class _Parser:
             self.skip()
             if not self.text.startswith(":", self.i):
                 self.fail(
-                    f'expected ":" after property name {json.dumps(key)}, got {self.got(self.i)}',
+                    f'expected ":" after property name {quote(key)}, got {self.got(self.i)}',
                     self.i,
                 )
             self.i += 1
@@ -332,7 +334,7 @@ class _Parser:
                 self.i += 1
                 return result
             self.fail(
-                f'expected "," or "}}" after the value of {json.dumps(key)}, '
+                f'expected "," or "}}" after the value of {quote(key)}, '
                 f"got {self.got(self.i)}{self.unclosed(opened)}",
                 self.i,
             )
@@ -390,9 +392,8 @@ class _Parser:
                 elif esc == "u" and self.rx.hex4.fullmatch(text, i + 2, i + 6):
                     i += 6
                 else:
-                    shown = text[i : i + 6] if esc == "u" else text[i : i + 2]
                     self.fail(
-                        f'invalid escape "{shown}" in string (a backslash is written "\\\\")', i
+                        _invalid_escape(text[i : i + 6] if esc == "u" else text[i : i + 2]), i
                     )
             elif c == "\n":
                 self.fail("unterminated string: add the closing double quote", start)
@@ -401,6 +402,15 @@ class _Parser:
         self.i = i + 1
         decoded: str = json.loads(text[start : self.i])
         return decoded
+
+
+def _invalid_escape(shown: str) -> str:
+    """The message for the bad escape ``shown`` (a backslash and what follows it)."""
+    # A control character after the backslash cannot be shown as is (a newline would split
+    # the message in two): show the escape up to it, then name it.
+    cut = next((k for k, c in enumerate(shown) if not c.isprintable()), len(shown))
+    after = f" followed by {char_name(shown[cut])}" if cut < len(shown) else ""
+    return f'invalid escape "{shown[:cut]}"{after} in string (a backslash is written "\\\\")'
 
 
 def _is_word_char(text: str, i: int) -> bool:

@@ -159,3 +159,43 @@ def test_strip_jsonc_never_changes_what_a_string_or_an_error_means(text: str) ->
     except JsoncError:
         slow = "error"
     assert fast == slow
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"": "\\h"}', 'invalid escape "\\h" in string'),
+        ('{"": "\\\n"}', 'invalid escape "\\" followed by U+000A in string'),
+        ('{"": "\\\t"}', 'invalid escape "\\" followed by U+0009 in string'),
+        ('{"": "\\\x01"}', 'invalid escape "\\" followed by U+0001 in string'),
+        ('{"": "\\u\n"}', 'invalid escape "\\u" followed by U+000A in string'),
+        ('{"": "\\u12\t"}', 'invalid escape "\\u12" followed by U+0009 in string'),
+        ('{"": "\\u12zz"}', 'invalid escape "\\u12zz" in string'),
+    ],
+    ids=["letter", "newline", "tab", "soh", "u-newline", "u12-tab", "u-not-hex"],
+)
+def test_an_invalid_escape_is_shown_up_to_a_control_character_which_is_named(
+    text: str, message: str
+) -> None:
+    with pytest.raises(JsoncError) as info:
+        parse(text)
+    assert info.value.message == message + ' (a backslash is written "\\\\")'
+
+
+# A string or key, where most messages quote the text, holding a (possibly escaped)
+# character that would break the line if a message showed it raw.
+_breaking = st.text(alphabet="\n\t\x01\x85\u2028\u2029\ud800", min_size=1, max_size=2)
+_quoted_breaks = st.tuples(
+    st.sampled_from(['"', '{"": "', '{"', '["', '{"k": ["']),
+    st.sampled_from(["", "\\", "\\u", "\\u1"]),
+    _breaking,
+    st.sampled_from(["", '"', '" 1', '":', '"]']),
+).map("".join)
+
+
+@given(st.text(max_size=40) | _quoted_breaks)
+def test_every_parse_error_message_is_one_printable_line(text: str) -> None:
+    try:
+        parse(text)
+    except JsoncError as exc:
+        assert exc.message.isprintable(), repr(exc.message)
