@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
@@ -157,6 +157,26 @@ def _end_run_to_the_end(
             step.escaped = True  # cut short: search for the marker on the next pass
     if interrupted is not None:
         raise interrupted
+
+
+def prepare_imports(commands: Sequence[str], platform: str = sys.platform) -> None:
+    """Import now, in the calling thread, the modules that running ``commands`` imports.
+
+    A KeyboardInterrupt (Ctrl-C in an embedding host) can land inside an import,
+    where importlib's per-module lock (Python code) is held: the interrupted thread
+    never releases it, and any other thread importing that module then waits
+    forever. Called before the runner starts its worker threads, this leaves them
+    nothing to import that the calling thread might be importing. (bashlex itself
+    is imported by whichever thread parses first; it is too costly to import for
+    runs that may not need it.)
+    """
+    for command in commands:
+        argv = split_simple(command, platform)
+        if argv and is_path_word(argv[0], platform):
+            if not _THREADED_IO:
+                import hookrun.dispatch.pump  # noqa: F401
+        else:
+            import hookrun.dispatch.shell  # noqa: F401
 
 
 class _Step:

@@ -14,7 +14,6 @@ run is cancelled, the gatherer stops waiting for it and records that instead.
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -113,12 +112,6 @@ def _ms(seconds: float) -> float:
 
 def _load_dispatch() -> DispatchFn:
     from hookrun.dispatch import run
-
-    if sys.platform != "win32":
-        # dispatch imports it on first use, for a file hook; imported here, in the
-        # calling thread before any worker starts, no worker ever waits on an
-        # import the calling thread began and an interrupt cut short.
-        import hookrun.dispatch.pump  # noqa: F401
 
     return run
 
@@ -249,8 +242,16 @@ class HookExecutor:
         """
         from hookrun.dispatch.cancel import CancelToken
 
-        if self._dispatch is None and any(h.spec.builtin is None for h in hooks):
-            self._dispatch = _load_dispatch()  # before any worker starts: see there
+        commands = [h.spec.command for h in hooks if h.spec.command is not None]
+        if commands:
+            # In this thread, before any worker starts: an interrupt landing in an
+            # import would leave that module's lock held, and a worker importing it
+            # would wait forever (dispatch.api.prepare_imports).
+            if self._dispatch is None:
+                self._dispatch = _load_dispatch()
+            from hookrun.dispatch.api import prepare_imports
+
+            prepare_imports(commands)
         own = CancelToken()
         unlink = token.add_callback(own.cancel) if token is not None else None
         base_env = {**self._host_env, **inp.env}
