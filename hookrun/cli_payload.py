@@ -53,9 +53,12 @@ def read_stdin(stream: BinaryIO | None, *, isatty: bool) -> str:
     if stream is None or isatty:
         return ""
     data = stream.read()
+    # PowerShell pipes prepend a BOM. Dropped by hand rather than by the utf-8-sig
+    # codec, whose module would be imported on every run (offsets are the same).
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     try:
-        # utf-8-sig: PowerShell pipes prepend a BOM.
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CliError(
             f"payload on stdin is not UTF-8 (bad byte at offset {exc.start}); "
