@@ -107,7 +107,12 @@ def test_a_real_report_on_a_tiny_run_prints_every_package(tmp_path: Path) -> Non
     data = tmp_path / "data"
     data.mkdir()
     root = SCRIPT.parents[1]
-    env = {"COVERAGE_FILE": str(data / ".coverage"), "PATH": "/usr/bin:/bin"}
+    # PYTHONPATH: this checkout's hookrun, whichever one the venv has installed.
+    env = {
+        "COVERAGE_FILE": str(data / ".coverage"),
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(root),
+    }
     script = tmp_path / "tiny.py"
     script.write_text("import hookrun.runner.workers\n")
     subprocess.run(
