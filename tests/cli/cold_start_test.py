@@ -53,15 +53,12 @@ HEAVY = (
     "hookrun.hooks.registry",  # no builtin policy in this config
 )
 
-# The console script's own lines, plus a report of sys.modules once main returned.
+# What the console script runs, plus a report of sys.modules once the command returned.
 RUN = """
 import json, sys
 report = sys.argv.pop()
-from hookrun.__main__ import main
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
+from hookrun.cli import main
+code = main()
 with open(report, "w") as out:
     json.dump({"exit": code, "modules": sorted(sys.modules)}, out)
 """
