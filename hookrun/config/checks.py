@@ -200,6 +200,6 @@ def _describe_option(err: ErrorDetails) -> str:
 
 
 def _quote(text: str) -> str:
-    import json
+    from hookrun.config.quote import quote
 
-    return json.dumps(text, ensure_ascii=False)
+    return quote(text)

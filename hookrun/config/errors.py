@@ -34,7 +34,7 @@ def format_path(path: Iterable[str | int]) -> str:
         elif re.fullmatch(_BARE_KEY, part):
             out += f".{part}" if out else part
         else:
-            import json
+            from hookrun.config.quote import quote
 
-            out += f"[{json.dumps(part, ensure_ascii=False)}]"
+            out += f"[{quote(part)}]"
     return out

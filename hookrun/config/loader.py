@@ -10,7 +10,6 @@ merge in the order given: hook lists concatenate per event, the last
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -516,4 +515,6 @@ def _policy_on_error(name: str) -> OnError:
 
 
 def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    from hookrun.config.quote import quote
+
+    return quote(text)

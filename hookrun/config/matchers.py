@@ -43,7 +43,7 @@ def compile_matcher(pattern: str | None) -> re.Pattern[str] | None:
 
 
 def _quote(text: str) -> str:
-    import json
+    from hookrun.config.quote import quote
 
-    shown = json.dumps(text, ensure_ascii=False)
+    shown = quote(text)
     return shown if len(shown) <= 80 else shown[:76] + '…"'

@@ -152,7 +152,9 @@ def json_type(value: object) -> str:
     if isinstance(value, (int, float)):
         return f"number {json.dumps(value)}"
     if isinstance(value, str):
-        return f"string {json.dumps(value, ensure_ascii=False)}"[:60]
+        from hookrun.config.quote import quote
+
+        return f"string {quote(value)}"[:60]
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -311,15 +311,6 @@ def test_an_invalid_escape_of_a_control_character_is_one_printable_line(
     assert message.isprintable(), repr(message)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (found by hypothesis): a quoted value keeps C1 controls and line separators raw "
-    "('version: expected 1, got string \"<U+0085>\"'), which terminals and str.splitlines() "
-    "take as line breaks; the config package quotes values with json.dumps(ensure_ascii=False)"
-    ", which escapes only C0. The fix is ready in hookrun/config/quote.py (quote): call it "
-    "instead of json.dumps in plain.json_type, loader._q, checks._quote, matchers._quote and "
-    "errors.format_path",
-)
 @pytest.mark.parametrize("char", ["\\u0085", "\\u2028", "\\u009b"])
 def test_a_quoted_config_value_with_a_c1_control_or_separator_is_one_printable_line(
     tmp_path: Path, char: str
