@@ -420,7 +420,7 @@ class Expander:
             digits = re.match(r"\d+", body)
             assert digits is not None
             name, rest = digits.group(0), body[digits.end() :]
-        elif body[:1] in "@*#?$!-":
+        elif body and body[0] in "@*#?$!-":  # ("" is "in" every string)
             name, rest = body[0], body[1:]
         else:
             raise _bad("${" + body + "}")

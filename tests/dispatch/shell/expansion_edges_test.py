@@ -52,6 +52,7 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("x=set; echo ${x?msg}", 0, "set\n", ""),
         ("x=ABC; echo ${x,} ${x,,} ${x^}", 0, "aBC abc ABC\n", ""),
         ("echo ${%}", 1, "", "hookrun: ${%}: bad substitution\n"),
+        ("echo ${}", 1, "", "hookrun: ${}: bad substitution\n"),  # found by hypothesis
         ("echo ${x!}", 1, "", "hookrun: ${x!}: bad substitution\n"),
         (
             "x=aXbXc; echo ${x/#a/Z} ${x/%c/Z} ${x/#q/Z} ${x/%q/Z}",
