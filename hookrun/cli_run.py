@@ -120,8 +120,26 @@ def exit_code_for(result: RunResult, fmt: Format) -> int:
 
 
 def write_json(stream: TextIO, value: Mapping[str, Any]) -> None:
-    stream.write(json.dumps(value, ensure_ascii=False) + "\n")
-    stream.flush()
+    """Write the answer; a host that cannot take it (gone, disk full) gets one clear line."""
+    try:
+        stream.write(json.dumps(value, ensure_ascii=False) + "\n")
+        stream.flush()
+    except OSError as exc:
+        _discard_pending(stream)
+        raise CliError(f"could not write the answer to stdout: {exc.strerror or exc}") from None
+
+
+def _discard_pending(stream: TextIO) -> None:
+    # What is still buffered would fail again at exit, as an "Exception ignored"
+    # traceback-like message: send it to the null device instead.
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 def read_payload(flags: PayloadFlags, streams: Streams) -> dict[str, Any]:

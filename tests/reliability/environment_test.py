@@ -244,13 +244,6 @@ def test_a_host_that_stopped_reading_stdout_gets_exit_1_and_no_traceback(tmp_pat
     assert b"Traceback" not in proc.stderr, proc.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an answer that cannot be written to stdout exits 1 with an empty stderr "
-    "(broken pipe) or calls itself 'internal error … this is a bug in hookrun' (ENOSPC on "
-    "/dev/full); the CLI's last write (hookrun/cli_run.py or cli_errors.py) should catch "
-    "OSError there and say 'hookrun: could not write the answer to stdout: <strerror>'",
-)
 @pytest.mark.parametrize("target", ["broken-pipe", "dev-full"])
 def test_an_answer_that_cannot_be_written_is_one_clear_line(tmp_path: Path, target: str) -> None:
     if target == "dev-full":
