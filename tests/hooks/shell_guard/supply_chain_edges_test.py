@@ -48,12 +48,20 @@ def test_supply_chain_edge_is_denied_by_its_rule_or_allowed(
     assert verdict.decision == ("deny" if rule else None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'npm --tag beta publish' is allowed — the publish rule takes the option's "
-    "value 'beta' for the subcommand, so any valued option before 'publish' (--tag, "
-    "--otp, --workspace…) that is missing from _PKG_ARG_OPTS slips past it "
-    "(hookrun/hooks/shell_guard/rules/supply_chain.py _publish, ~line 115)",
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("npm --tag beta publish", "supply-chain.publish"),
+        ("npm --otp 123456 publish", "supply-chain.publish"),
+        ("pnpm --access public publish", "supply-chain.publish"),
+        ("npm --tag beta publish --dry-run", None),
+        ("npm --loglevel warn run publish", None),
+        ("npm exec -- publish", None),
+        ("yarn npm publish", "supply-chain.publish"),
+        ("npm --registry https://r.example publish", "supply-chain.publish"),
+    ],
 )
-def test_a_valued_option_before_publish_does_not_hide_it(judge: Judge) -> None:
-    assert judge("npm --tag beta publish").rule == "supply-chain.publish"
+def test_a_valued_option_before_publish_does_not_hide_it(
+    judge: Judge, command: str, rule: str | None
+) -> None:
+    assert judge(command).rule == rule

@@ -115,23 +115,105 @@ def _downloaded_arg(args: Sequence[Word]) -> str | None:
     return None
 
 
+# Package-manager commands that are not a release: the subcommand is the first of
+# these (or publish/unpublish) among the positional words. Reading "the first
+# positional" instead would let any valued option the list above lacks hide the
+# real subcommand (``npm --tag beta publish``), so an unknown word is skipped.
+_NOT_A_RELEASE = frozenset(
+    {
+        "run",
+        "run-script",
+        "exec",
+        "x",
+        "dlx",
+        "install",
+        "i",
+        "add",
+        "ci",
+        "test",
+        "t",
+        "start",
+        "stop",
+        "restart",
+        "pack",
+        "view",
+        "info",
+        "show",
+        "search",
+        "help",
+        "config",
+        "get",
+        "set",
+        "dist-tag",
+        "version",
+        "init",
+        "create",
+        "link",
+        "ls",
+        "list",
+        "outdated",
+        "update",
+        "up",
+        "upgrade",
+        "remove",
+        "rm",
+        "uninstall",
+        "audit",
+        "why",
+        "explain",
+        "cache",
+        "login",
+        "logout",
+        "whoami",
+        "owner",
+        "access",
+        "team",
+        "token",
+        "profile",
+        "ping",
+        "doctor",
+        "root",
+        "prefix",
+        "bin",
+        "bugs",
+        "docs",
+        "repo",
+        "edit",
+        "explore",
+        "fund",
+        "org",
+        "prune",
+        "rebuild",
+        "shrinkwrap",
+        "star",
+        "unstar",
+        "workspace",
+        "workspaces",
+        "dedupe",
+        "pkg",
+        "query",
+        "sbom",
+    }
+)
+
+
 def _publish(name: str, texts: list[str]) -> str | None:
-    positional: list[str] = []
     skip = False
     for t in texts:
+        if t == "--":
+            break
         if skip:
             skip = False
         elif t in _PKG_ARG_OPTS:
             skip = True
-        elif not t.startswith("-"):
-            positional.append(t)
-    if name == "yarn" and positional[:1] == ["npm"]:
-        positional = positional[1:]
-    if not positional:
-        return None
-    sub = positional[0]
-    if sub == "unpublish" and name == "npm":
-        return "npm unpublish removes a released package for everyone; ask the user"
-    if sub == "publish" and "--dry-run" not in texts:
-        return f"{name} publish releases a package; release through CI (or add --dry-run)"
+        elif t.startswith("-"):
+            continue
+        elif t == "unpublish" and name == "npm":
+            return "npm unpublish removes a released package for everyone; ask the user"
+        elif t == "publish":
+            if "--dry-run" in texts:
+                return None
+            return f"{name} publish releases a package; release through CI (or add --dry-run)"
+        elif t in _NOT_A_RELEASE:
+            return None
     return None
