@@ -47,8 +47,8 @@ from hookrun.dispatch.streams import (
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.expand import Expander
 
-# The pre-pass renames a quoted here-document delimiter with this prefix (no expansion).
-QUOTED_HEREDOC_PREFIX = "__hookrun_q_"
+# The pre-pass turns a here-document into `<` from this word + its body's snippet index.
+HEREDOC_PREFIX = "__hookrun_heredoc_"
 # Tried in this order for a construct the in-process shell does not interpret. bash
 # first: what we do not interpret is almost always a bash-ism (arrays, `select`,
 # `for ((…))`) that a strict POSIX sh would reject as well.
@@ -764,8 +764,9 @@ class Interp:
             kind = r.type
             fd = r.input if isinstance(r.input, int) else None
             target = r.output
-            if kind in ("<<", "<<-"):
-                streams[_fd(fd, 0)] = self.heredoc(r, owned)
+            doc = _heredoc_key(self.raw(target)) if kind == "<" else None
+            if doc is not None:
+                streams[_fd(fd, 0)] = self.heredoc(doc, owned)
             elif kind == "<<<":
                 text = self.expander.string(self.raw(target)) + "\n"
                 src = BufferSource(encode(text))
@@ -820,20 +821,22 @@ class Interp:
         owned.append(stream)
         return stream
 
-    def heredoc(self, r: Any, owned: list[Closable]) -> BufferSource:
-        delimiter = r.output.word if hasattr(r.output, "word") else str(r.output)
-        value: str = r.heredoc.value if r.heredoc is not None else ""
-        lines = value.split("\n")
-        if lines and lines[-1].lstrip("\t") == delimiter:
-            lines.pop()
-        body = "".join(line + "\n" for line in lines)
-        if r.type == "<<-":
-            body = "".join(line.lstrip("\t") + "\n" for line in lines)
-        if not delimiter.startswith(QUOTED_HEREDOC_PREFIX):
+    def heredoc(self, key: int, owned: list[Closable]) -> BufferSource:
+        """A here-document's body (read by the pre-pass, tabs stripped for ``<<-``)."""
+        from hookrun.dispatch.shell.prepass import snippet
+
+        _, body, how = snippet(key)
+        if how == "expand":
             body = self.expander.heredoc(body)
         src = BufferSource(encode(body))
         owned.append(src)
         return src
+
+
+def _heredoc_key(word: str) -> int | None:
+    """The snippet index in a pre-pass here-document word, or None for any other word."""
+    key = word[len(HEREDOC_PREFIX) :] if word.startswith(HEREDOC_PREFIX) else ""
+    return int(key) if key.isascii() and key.isdigit() else None
 
 
 class _ListNode:

@@ -13,7 +13,10 @@ giving up we rewrite each into something bashlex parses and the interpreter reco
   ``{ __hookrun_case K; if __hookrun_case_arm K 0; then body; fi; }``,
 - ``'a$b'``      → ``"${__hookrun_lit_K}"`` (single-quoted text holding ``$``, backquotes
   or backslashes: bashlex can loop forever on some of it),
-- ``<<'EOF'``    → ``<<__hookrun_q_EOF`` (the expander sees the prefix: no expansion),
+- ``<<EOF`` and its body lines → ``<__hookrun_heredoc_K`` (the interpreter opens the
+  registered body: tabs already stripped for ``<<-``, marked for expansion unless the
+  delimiter was quoted). bashlex 0.18 reads a here-document inside ``if``/``for``/``{ }``…
+  one line late, so its body would be parsed — and run — as commands; it never sees one.
 - ``$'…'``       → the decoded text in plain single quotes, ``$"…"`` → ``"…"``.
 
 K indexes a process-wide table of raw snippets (:func:`snippet`). The table only grows with
@@ -33,7 +36,11 @@ from dataclasses import dataclass
 ARITH_PREFIX = "__hookrun_arith_"
 SUBST_PREFIX = "__hookrun_subst_"
 LITERAL_PREFIX = "__hookrun_lit_"
-QUOTED_HEREDOC_PREFIX = "__hookrun_q_"  # interp.py knows it too (kept import-free)
+HEREDOC_PREFIX = "__hookrun_heredoc_"
+# Stands in the output for a here-document's word until its body has been read (the
+# snippet index is only known then); NUL keeps it apart from anything bashlex may see.
+_HEREDOC_MARK = "\0heredoc{}\0"
+_HEREDOC_MARK_RE = re.compile(r"\0heredoc(\d+)\0")
 
 _META = " \t\n;&|<>()"
 _lock = threading.Lock()
@@ -78,6 +85,7 @@ class _Heredoc:
     delimiter: str
     strip_tabs: bool
     quoted: bool
+    slot: int  # index into _Scanner.heredoc_words
 
 
 _ANSI_SIMPLE = {
@@ -143,7 +151,8 @@ class _Scanner:
         self.src = src
         self.i = 0
         self.out: list[str] = []
-        self.heredocs: list[_Heredoc] = []
+        self.heredocs: list[_Heredoc] = []  # read, bodies not yet
+        self.heredoc_words: list[str] = []  # a filled-in here-document word per slot
 
     # -- helpers -------------------------------------------------------------
     def peek(self, k: int = 0) -> str:
@@ -197,7 +206,8 @@ class _Scanner:
                     self.arith_command()
                     cmd_pos = False
                     continue
-                self.emit(op)
+                # A here-document becomes a plain input redirection from its registered body.
+                self.emit("<" if op in ("<<", "<<-") else op)
                 if op == "(":
                     if self.commands(frozenset({")"})) != ")":
                         raise self.fail("unexpected EOF while looking for matching `)'")
@@ -578,7 +588,7 @@ class _Scanner:
     # -- here-documents ------------------------------------------------------
     def heredoc_operator(self, strip_tabs: bool) -> None:
         while self.peek() in (" ", "\t"):
-            self.copy()
+            self.i += 1  # `<< EOF` → `<WORD`: nothing may come between the two
         start = self.i
         mark = len(self.out)
         self.word()
@@ -588,34 +598,47 @@ class _Scanner:
             raise self.fail("a here-document needs a delimiter word after '<<'")
         quoted = any(q in raw for q in "'\"\\")
         delimiter = re.sub(r"[\\'\"]", "", raw)
-        if quoted:
-            if not re.fullmatch(r"[A-Za-z0-9_.-]+", delimiter):
-                raise Unsupported(f"here-document delimiter {raw}")
-            self.emit(QUOTED_HEREDOC_PREFIX + delimiter)
-        else:
-            self.emit(raw)
-        self.heredocs.append(_Heredoc(delimiter, strip_tabs, quoted))
+        slot = len(self.heredoc_words)
+        self.heredoc_words.append("")
+        self.emit(_HEREDOC_MARK.format(slot))
+        self.heredocs.append(_Heredoc(delimiter, strip_tabs, quoted, slot))
 
     def read_heredoc_bodies(self) -> None:
+        """Take the bodies of the pending here-documents out of the source, in order.
+
+        Called just after a newline. The body lines are not copied: bashlex must not see
+        them. At the end of the input the document ends there, as in bash.
+        """
         pending, self.heredocs = self.heredocs, []
         src = self.src
         for doc in pending:
-            while True:
-                if self.i >= len(src):
-                    return  # bash warns and ends the document at EOF; so does bashlex
+            lines: list[str] = []
+            while self.i < len(src):
                 end = src.find("\n", self.i)
                 end = len(src) if end < 0 else end
                 line = src[self.i : end]
-                check = line.lstrip("\t") if doc.strip_tabs else line
-                if check == doc.delimiter:
-                    tabs = line[: len(line) - len(check)]
-                    prefix = QUOTED_HEREDOC_PREFIX if doc.quoted else ""
-                    self.emit(tabs + prefix + doc.delimiter)
-                    self.i = end
-                    if end < len(src):
-                        self.copy()
+                self.i = min(end + 1, len(src))
+                if doc.strip_tabs:
+                    line = line.lstrip("\t")
+                if line == doc.delimiter:
                     break
-                self.copy(end + 1 - self.i if end < len(src) else end - self.i)
+                lines.append(line + "\n")
+            key = _register(("heredoc", "".join(lines), "quoted" if doc.quoted else "expand"))
+            self.heredoc_words[doc.slot] = f"{HEREDOC_PREFIX}{key}"
+
+    def finish(self) -> str:
+        """The rewritten text, every here-document word filled in."""
+        self.read_heredoc_bodies()  # documents with no line after them: empty bodies
+        text = "".join(self.out)
+        if not self.heredoc_words:
+            return text
+        words = self.heredoc_words
+
+        def fill(m: re.Match[str]) -> str:
+            n = int(m.group(1))  # NUL-holding user text that only looks like a mark stays
+            return words[n] if n < len(words) else m.group(0)
+
+        return _HEREDOC_MARK_RE.sub(fill, text)
 
 
 def _terminated(body: str) -> str:
@@ -642,4 +665,4 @@ def rewrite(source: str) -> str:
     stop = scanner.commands(frozenset())
     if stop is not None:  # pragma: no cover - no stops were asked for
         raise scanner.fail(f"unexpected '{stop}'")
-    return "".join(scanner.out)
+    return scanner.finish()

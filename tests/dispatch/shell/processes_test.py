@@ -355,10 +355,10 @@ def test_deep_nesting_is_an_error_not_a_traceback(
     assert ran.err.startswith("hookrun: ") and "Traceback" not in ran.err
 
 
-def test_interp_and_prepass_agree_on_the_quoted_heredoc_marker() -> None:
+def test_interp_and_prepass_agree_on_the_heredoc_word() -> None:
     from hookrun.dispatch.shell import interp, prepass
 
-    assert interp.QUOTED_HEREDOC_PREFIX == prepass.QUOTED_HEREDOC_PREFIX
+    assert interp.HEREDOC_PREFIX == prepass.HEREDOC_PREFIX
 
 
 def test_background_builtin_loop_stops_when_the_script_ends(tmp_path: Path) -> None:
