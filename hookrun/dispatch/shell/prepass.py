@@ -645,11 +645,14 @@ def _terminated(body: str) -> str:
     """A case arm's body made safe to follow with ``elif``/``fi``."""
     stripped = body.rstrip(" \t")
     if not stripped.strip():
-        return ": "
+        return ":; "  # an empty arm: `then fi` is a syntax error, `then :; fi` a no-op
     if stripped.endswith("\n"):
         return stripped
     if stripped.endswith("&"):
         return stripped + "\n"
+    backslashes = len(stripped[:-1]) - len(stripped[:-1].rstrip("\\"))
+    if stripped.endswith(";") and backslashes % 2 == 0:
+        return stripped + " "  # the last arm's `cmd; esac`: already terminated
     return stripped + "; "
 
 
