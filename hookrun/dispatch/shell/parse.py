@@ -74,8 +74,14 @@ def parse(source: str) -> Program:
     try:
         nodes = bashlex.parse(rewritten)
     except bashlex.errors.ParsingError as exc:
-        line, col = _line_col(rewritten, getattr(exc, "position", 0) or 0)
         message = getattr(exc, "message", str(exc))
+        position = getattr(exc, "position", 0) or 0
+        if message == "unexpected EOF":
+            # bashlex's parser object is shared and keeps state between parses: the
+            # position it gives for an early EOF depends on what was parsed before.
+            # The end of input is where an unexpected EOF is, every time.
+            position = len(rewritten)
+        line, col = _line_col(rewritten, position)
         raise ShellSyntaxError(message, line, col) from None
     except NotImplementedError as exc:
         raise Unsupported(_name_unsupported(str(exc))) from None
