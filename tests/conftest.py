@@ -1,1 +1,15 @@
-"""Shared fixtures for the whole suite."""
+"""Shared set-up for the whole suite."""
+
+from __future__ import annotations
+
+import signal
+
+# A suite started as a background job of a shell without job control (`cmd &` in a
+# script, nohup, some CI runners) inherits SIGINT and SIGQUIT *ignored*, and so does
+# every process it starts: the tests that deliver a real Ctrl-C to a host or to
+# `hookrun run` would then test nothing but the ignore. Give this process, and through
+# it every child, the interactive default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if hasattr(signal, "SIGQUIT") and signal.getsignal(signal.SIGQUIT) is signal.SIG_IGN:
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
