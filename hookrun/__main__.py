@@ -6,7 +6,7 @@ import sys
 
 
 def main() -> None:
-    from hookrun.cli import main as cli_main
+    from hookrun.cli.main import main as cli_main
 
     code = cli_main()
     _exit_without_teardown(code)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from hookrun import cli, cli_fast, cli_policy, cli_run
-from hookrun.cli_payload import PayloadFlags
-from hookrun.cli_policy import PolicyOptions
-from hookrun.cli_run import RunOptions, Streams
+from hookrun.cli import fast as cli_fast
+from hookrun.cli import main as cli
+from hookrun.cli.commands import policy as cli_policy
+from hookrun.cli.commands import run as cli_run
+from hookrun.cli.commands.policy import PolicyOptions
+from hookrun.cli.commands.run import RunOptions, Streams
+from hookrun.cli.payload import PayloadFlags
 
 PLAIN_LINES = [
     ["PreToolUse"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hookrun import cli
+from hookrun.cli import main as cli
 
 COMMANDS = [
     [],
@@ -46,7 +46,7 @@ def test_a_group_without_a_subcommand_prints_its_help(
 def test_an_internal_error_is_one_line_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from hookrun import cli_inspect
+    from hookrun.cli.commands import schema as cli_inspect
 
     def broken(streams: object) -> int:
         raise RuntimeError("boom")
@@ -62,7 +62,7 @@ def test_an_internal_error_is_one_line_not_a_traceback(
 def test_hookrun_debug_adds_the_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from hookrun import cli_inspect
+    from hookrun.cli.commands import schema as cli_inspect
 
     def broken(streams: object) -> int:
         raise RuntimeError("boom")

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from hookrun.cli_errors import CliError
-from hookrun.cli_payload import PayloadFlags, build_payload, read_stdin
+from hookrun.cli.errors import CliError
+from hookrun.cli.payload import PayloadFlags, build_payload, read_stdin
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hookrun.cli_trace import render, table
+from hookrun.cli.trace import render, table
 
 
 def _hook(name: str, **fields: Any) -> dict[str, Any]:

@@ -57,7 +57,7 @@ HEAVY = (
 RUN = """
 import json, sys
 report = sys.argv.pop()
-from hookrun.cli import main
+from hookrun.cli.main import main
 code = main()
 with open(report, "w") as out:
     json.dump({"exit": code, "modules": sorted(sys.modules)}, out)

@@ -75,7 +75,7 @@ open(ready, "w").close()
 if route == "raise":
     runner.run("PreToolUse", {})
 else:  # as `hookrun run` does: the signal cancels the run's token
-    from hookrun.cli_signals import cancel_on_signals
+    from hookrun.cli.signals import cancel_on_signals
     from hookrun.dispatch.cancel import CancelToken
     token = CancelToken()
     with cancel_on_signals(token) as received:

@@ -12,10 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hookrun.cli_errors import CliError
-from hookrun.cli_payload import PayloadFlags, parse_object, payload_str
-from hookrun.cli_run import Format, Streams, execute, read_payload
-from hookrun.cli_trace import table
+from hookrun.cli.commands.run import Format, Streams, execute, read_payload
+from hookrun.cli.errors import CliError
+from hookrun.cli.payload import PayloadFlags, parse_object, payload_str
 
 if TYPE_CHECKING:
     from hookrun.config.spec import Config
@@ -123,7 +122,7 @@ class PolicyOptions:
 
 
 def policy_command(opts: PolicyOptions, streams: Streams) -> int:
-    from hookrun.cli_config import resolve_cwd
+    from hookrun.cli.configfiles import resolve_cwd
 
     policy = load_policy(opts.name)
     options = parse_with(opts.with_pairs, opts.with_json)
@@ -135,49 +134,3 @@ def policy_command(opts: PolicyOptions, streams: Streams) -> int:
     return execute(
         config, event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
     )
-
-
-def policy_rows() -> list[list[str]]:
-    """One row per built-in: name, aliases, events, summary (or why it cannot load)."""
-    from hookrun.hooks import registry
-
-    rows = [["policy", "aliases", "events", "summary"]]
-    for name in registry.names():
-        aliases = ", ".join(a for a, target in sorted(registry.ALIASES.items()) if target == name)
-        try:
-            policy = registry.get(name)
-        except (ImportError, AttributeError) as exc:
-            rows.append([name, aliases or "-", "?", f"(not available: {exc})"])
-            continue
-        rows.append([name, aliases or "-", ",".join(policy.events), policy.summary])
-    return rows
-
-
-def active_builtins(config: Config) -> list[str]:
-    """Canonical names of the built-ins a config uses, in config order, once each."""
-    seen: list[str] = []
-    for specs in config.hooks.values():
-        for spec in specs:
-            if spec.builtin and spec.builtin not in seen:
-                seen.append(spec.builtin)
-    return seen
-
-
-def policies_command(*, prompt: bool, configs: Sequence[str], streams: Streams) -> int:
-    if not prompt:
-        streams.stdout.write(table(policy_rows()) + "\n")
-        return 0
-    from hookrun.cli_config import config_files, load_config, resolve_cwd
-
-    cwd = resolve_cwd()
-    config = load_config(configs, cwd)
-    names = active_builtins(config)
-    if not names:
-        files = ", ".join(config_files(configs, cwd)) or "no config found"
-        streams.stderr.write(f"hookrun: no built-in policy is used by the config ({files})\n")
-        return 0
-    for name in names:
-        line = load_policy(name).prompt.strip()
-        if line:
-            streams.stdout.write(line + "\n")
-    return 0

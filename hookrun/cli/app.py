@@ -1,9 +1,10 @@
 """The typer application: every command, its options and its help text.
 
-Each command only reads its options and calls one function of a ``cli_*``
-module; what a command *does* lives there. This module imports typer, so it is
-loaded only when the fast path of :mod:`hookrun.cli` does not apply (help, any
-command other than a plain ``hookrun run``, a command line with an error).
+Each command only reads its options and calls one function of a
+:mod:`hookrun.cli.commands` module; what a command *does* lives there. This
+module imports typer, so it is loaded only when the fast path of
+:mod:`hookrun.cli.main` does not apply (help, any command other than a plain
+``hookrun run``, a command line with an error).
 Help texts use click's ``\\b`` marker to keep example blocks unwrapped.
 """
 
@@ -14,8 +15,8 @@ from typing import Annotated
 import typer
 
 from hookrun import __version__
-from hookrun.cli_payload import PayloadFlags
-from hookrun.cli_run import FORMATS, RunOptions, Streams, check_format
+from hookrun.cli.commands.run import FORMATS, RunOptions, Streams, check_format
+from hookrun.cli.payload import PayloadFlags
 
 app = typer.Typer(
     name="hookrun",
@@ -157,7 +158,7 @@ def run(
     fmt: FormatOpt = "hookrun",
     trace: TraceOpt = False,
 ) -> int:
-    from hookrun.cli_run import run_command
+    from hookrun.cli.commands.run import run_command
 
     opts = RunOptions(
         event=event,
@@ -189,7 +190,7 @@ def run(
     ),
 )
 def check(config: ConfigOpt = None) -> int:
-    from hookrun.cli_inspect import check_command
+    from hookrun.cli.commands.check import check_command
 
     return check_command(tuple(config or ()), Streams.system())
 
@@ -217,7 +218,7 @@ def list_(
     sub_agent: SubAgentOpt = False,
     config: ConfigOpt = None,
 ) -> int:
-    from hookrun.cli_inspect import list_command
+    from hookrun.cli.commands.list_hooks import list_command
 
     return list_command(
         event, tool=tool, sub_agent=sub_agent, configs=tuple(config or ()), streams=Streams.system()
@@ -233,7 +234,7 @@ def list_(
     ),
 )
 def schema() -> int:
-    from hookrun.cli_inspect import schema_command
+    from hookrun.cli.commands.schema import schema_command
 
     return schema_command(Streams.system())
 
@@ -278,7 +279,7 @@ def policy(
     fmt: FormatOpt = "hookrun",
     trace: TraceOpt = False,
 ) -> int:
-    from hookrun.cli_policy import PolicyOptions, policy_command
+    from hookrun.cli.commands.policy import PolicyOptions, policy_command
 
     opts = PolicyOptions(
         name=name,
@@ -317,7 +318,7 @@ def policies(
     ] = False,
     config: ConfigOpt = None,
 ) -> int:
-    from hookrun.cli_policy import policies_command
+    from hookrun.cli.commands.policies import policies_command
 
     return policies_command(prompt=prompt, configs=tuple(config or ()), streams=Streams.system())
 
@@ -343,7 +344,7 @@ def lockout_add(
         typer.Option("--reason", metavar="TEXT", help="Shown in the denial."),
     ] = None,
 ) -> int:
-    from hookrun.cli_lockout import add_command
+    from hookrun.cli.commands.lockout import add_command
 
     return add_command(artifact, agent, reason, Streams.system())
 
@@ -369,7 +370,7 @@ def lockout_clear(
         typer.Option("--agent", metavar="NAME", help="Only this agent."),
     ] = None,
 ) -> int:
-    from hookrun.cli_lockout import clear_command
+    from hookrun.cli.commands.lockout import clear_command
 
     return clear_command(artifact, agent, Streams.system())
 
@@ -384,6 +385,6 @@ def lockout_clear(
     ),
 )
 def lockout_list() -> int:
-    from hookrun.cli_lockout import list_command
+    from hookrun.cli.commands.lockout import list_command
 
     return list_command(Streams.system())

@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, BinaryIO
 
-from hookrun.cli_errors import CliError
+from hookrun.cli.errors import CliError
 from hookrun.frozen import Frozen, set_fields
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from hookrun.cli_config import project_dir, resolve_cwd
-from hookrun.cli_errors import CliError
-from hookrun.cli_trace import table
+from hookrun.cli.configfiles import project_dir, resolve_cwd
+from hookrun.cli.errors import CliError
+from hookrun.cli.trace import table
 
 if TYPE_CHECKING:
-    from hookrun.cli_run import Streams
+    from hookrun.cli.commands.run import Streams
 
 
 def state_dir() -> str:

@@ -3,9 +3,9 @@
 :func:`main` is what ``hookrun`` and ``python -m hookrun`` call. It
 
 * answers a plain ``hookrun run EVENT …`` or ``hookrun policy NAME …`` without
-  importing typer (:mod:`hookrun.cli_fast`): hosts start those once per agent
+  importing typer (:mod:`hookrun.cli.fast`): hosts start those once per agent
   tool call, so their start-up time is hookrun's latency;
-* hands every other command line to the typer application (:mod:`hookrun.cli_app`);
+* hands every other command line to the typer application (:mod:`hookrun.cli.app`);
 * turns every failure into one ``hookrun: …`` line per problem on stderr and
   exit 1 — never a traceback, and never exit 2, which hosts read as "deny"
   (click's own usage-error code is 2, hence the translation here).
@@ -39,20 +39,20 @@ def _fast(argv: Sequence[str]) -> int | None:
         return 0
     if not argv or argv[0] not in ("run", "policy"):
         return None
-    from hookrun import cli_fast
-    from hookrun.cli_run import Streams
+    from hookrun.cli import fast
+    from hookrun.cli.commands.run import Streams
 
     if argv[0] == "run":
-        run_opts = cli_fast.parse_run(argv[1:])
+        run_opts = fast.parse_run(argv[1:])
         if run_opts is None:
             return None
-        from hookrun.cli_run import run_command
+        from hookrun.cli.commands.run import run_command
 
         return run_command(run_opts, Streams.system())
-    policy_opts = cli_fast.parse_policy(argv[1:])
+    policy_opts = fast.parse_policy(argv[1:])
     if policy_opts is None:
         return None
-    from hookrun.cli_policy import policy_command
+    from hookrun.cli.commands.policy import policy_command
 
     return policy_command(policy_opts, Streams.system())
 
@@ -61,8 +61,8 @@ def _typer(argv: Sequence[str]) -> int:
     import typer
     from typer._click import exceptions as click_exc  # typer vendors click
 
-    from hookrun.cli_app import app
-    from hookrun.cli_errors import CliError
+    from hookrun.cli.app import app
+    from hookrun.cli.errors import CliError
 
     command = typer.main.get_command(app)
     try:
@@ -83,7 +83,7 @@ def _typer(argv: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``hookrun`` command line; return the process exit code."""
-    from hookrun.cli_errors import CliError
+    from hookrun.cli.errors import CliError
 
     args = list(sys.argv[1:] if argv is None else argv)
     try:

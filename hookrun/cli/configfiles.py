@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hookrun.cli_errors import CliError
+from hookrun.cli.errors import CliError
 
 if TYPE_CHECKING:
     from hookrun.config.spec import Config

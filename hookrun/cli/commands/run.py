@@ -14,8 +14,8 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
-from hookrun.cli_errors import CliError
-from hookrun.cli_payload import PayloadFlags, build_payload, payload_str, read_stdin
+from hookrun.cli.errors import CliError
+from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
 from hookrun.frozen import Frozen, set_fields
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def execute(
     streams: Streams,
 ) -> int:
     """Run ``event`` through ``config``; print the answer; return the exit code."""
-    from hookrun.cli_signals import cancel_on_signals
+    from hookrun.cli.signals import cancel_on_signals
     from hookrun.config.discovery import project_root
     from hookrun.dispatch.cancel import CancelToken
     from hookrun.runner import PayloadError, Runner
@@ -174,7 +174,7 @@ def execute(
     code = received.exit_code if received.exit_code is not None else exit_code_for(result, fmt)
     answer = result.to_dict()
     if trace:
-        from hookrun.cli_trace import render as render_trace
+        from hookrun.cli.trace import render as render_trace
 
         streams.stderr.write(render_trace(answer, exit_code=code))
     write_json(streams.stdout, answer if fmt == "hookrun" else render(result, fmt))
@@ -205,7 +205,7 @@ def _stop_reason(answer: Mapping[str, Any]) -> str:
 
 def run_command(opts: RunOptions, streams: Streams) -> int:
     """``hookrun run``: payload from stdin + flags, config from --config or discovery."""
-    from hookrun.cli_config import load_config, resolve_cwd
+    from hookrun.cli.configfiles import load_config, resolve_cwd
 
     payload = read_payload(opts.flags, streams)
     cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hookrun.cli_payload import PayloadFlags
-from hookrun.cli_run import FORMATS, RunOptions, check_format
+from hookrun.cli.commands.run import FORMATS, RunOptions, check_format
+from hookrun.cli.payload import PayloadFlags
 
-if TYPE_CHECKING:  # cli_policy is imported only when `hookrun policy` runs
-    from hookrun.cli_policy import PolicyOptions
+if TYPE_CHECKING:  # commands.policy is imported only when `hookrun policy` runs
+    from hookrun.cli.commands.policy import PolicyOptions
 
 # Options shared by `run` and `policy`: they fill the payload and shape the output.
 _PAYLOAD_VALUES = {
@@ -136,7 +136,7 @@ def parse_run(argv: Sequence[str]) -> RunOptions | None:
 
 def parse_policy(argv: Sequence[str]) -> PolicyOptions | None:
     """``PolicyOptions`` for ``argv`` (the words after ``policy``), or None to defer to typer."""
-    from hookrun.cli_policy import PolicyOptions
+    from hookrun.cli.commands.policy import PolicyOptions
 
     parsed = _parse(argv, _POLICY)
     if parsed is None:

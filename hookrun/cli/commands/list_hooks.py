@@ -1,42 +1,16 @@
-"""``hookrun check``, ``list`` and ``schema``: look at a config without running it."""
+"""``hookrun list``: the hooks that would run, in config order, with where each was written."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hookrun.cli_config import config_files, load_config, resolve_cwd, where_discovery_looks
-from hookrun.cli_trace import table
+from hookrun.cli.configfiles import load_config, resolve_cwd
+from hookrun.cli.trace import table
 
 if TYPE_CHECKING:
-    from hookrun.cli_run import Streams
+    from hookrun.cli.commands.run import Streams
     from hookrun.config.spec import Config, HookSpec
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def check_command(configs: Sequence[str], streams: Streams) -> int:
-    """Print every issue with its location; exit 1 when any is an error."""
-    cwd = resolve_cwd()
-    files = config_files(configs, cwd)
-    if not files:
-        looked = " and ".join(where_discovery_looks(cwd))
-        streams.stdout.write(f"no config found (looked for {looked}); nothing to check\n")
-        return 0
-    from hookrun.config import check
-
-    issues = check(files, cwd=cwd)
-    for issue in issues:
-        streams.stdout.write(f"{issue}\n")
-    errors = sum(1 for issue in issues if issue.severity == "error")
-    warnings = len(issues) - errors
-    streams.stdout.write(
-        f"checked {', '.join(files)}: {_plural(errors, 'error')}, {_plural(warnings, 'warning')}\n"
-    )
-    return 1 if errors else 0
 
 
 def _what(spec: HookSpec) -> str:
@@ -101,11 +75,4 @@ def list_command(
         return 0
     head = ["event", "#", "name", "matcher", "sub-agents", "runs", "source"]
     streams.stdout.write(table([head, *rows]) + "\n")
-    return 0
-
-
-def schema_command(streams: Streams) -> int:
-    from hookrun.config import json_schema
-
-    streams.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
     return 0

@@ -1,0 +1,1 @@
+"""One module per ``hookrun`` command: what the command does, without its grammar."""
