@@ -12,6 +12,7 @@ from typing import Any, BinaryIO
 
 from hookrun.cli.errors import CliError
 from hookrun.frozen import Frozen, set_fields
+from hookrun.runner import wire
 
 
 class PayloadFlags(Frozen):
@@ -78,12 +79,12 @@ def _describe(value: Any) -> str:
 def parse_object(text: str, *, what: str) -> dict[str, Any]:
     """Parse ``text`` as a JSON object or raise CliError naming ``what`` and the spot."""
     try:
-        value = json.loads(text)
+        value = wire.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(
             f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
-    except RecursionError:
+    except ValueError:  # wire.loads: nesting deeper than the decoder goes
         raise CliError(f"{what} is nested too deeply to parse") from None
     if not isinstance(value, dict):
         raise CliError(f"{what} must be a JSON object, got {_describe(value)}")

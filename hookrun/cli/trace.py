@@ -6,7 +6,6 @@ table is tested without running anything and never drifts from the JSON.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -94,4 +93,6 @@ def render(answer: Mapping[str, Any], *, exit_code: int) -> str:
 
 
 def _compact(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    from hookrun.runner import wire
+
+    return value if isinstance(value, str) else wire.dumps(value)

@@ -11,6 +11,7 @@ malformed answer could allow what the hook meant to deny.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple
 
@@ -18,6 +19,8 @@ from hookrun.runner.events import TEXT_CONTEXT_EVENTS
 from hookrun.runner.jsontypes import type_name
 
 Decision = Literal["allow", "deny", "ask"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # deny > ask > allow > none.
 DECISION_RANK: Mapping[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "deny": 3}
@@ -93,9 +96,15 @@ def _paths(obj: Mapping[str, Any], key: str) -> list[str]:
     value = obj.get(key)
     if value is None:
         return []
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [v for v in value if v]
-    raise _wrong(key, "a list of path strings", value)
+    if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        raise _wrong(key, "a list of path strings", value)
+    for index, path in enumerate(value):
+        # No file system takes a NUL byte; a lone surrogate cannot be a file name
+        # (UTF-8, or UTF-16 on Windows). os.path raises on both, long after this point.
+        if "\0" in path or _SURROGATE.search(path):
+            what = "a NUL byte" if "\0" in path else "a lone surrogate"
+            raise _FieldError(f'field "{key}[{index}]" holds {what}: not a file path')
+    return [v for v in value if v]
 
 
 def _object(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_json: bool) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 
 from hookrun.frozen import Frozen, set_fields
 from hookrun.hooks import payload as fields
+from hookrun.runner import wire
 from hookrun.runner.errors import PayloadError
 from hookrun.runner.events import TOOL_EVENTS
 from hookrun.runner.jsontypes import type_name
@@ -100,17 +101,18 @@ def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
 def _encode(payload: Mapping[str, Any]) -> bytes:
     try:
         text = json.dumps(payload, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except TypeError as exc:  # only a payload built in Python holds a non-JSON type
         raise PayloadError(f"payload cannot be encoded as JSON: {exc}") from None
-    except RecursionError:
-        # Only a payload built in Python can get here: decoded JSON is never this deep.
-        raise PayloadError(
-            "payload is nested too deeply to encode as JSON: send a flatter tool_input"
-        ) from None
+    except (ValueError, RecursionError):
+        # A number beyond a double (a 400-digit integer reads as infinity), nesting
+        # deeper than the stdlib encoder goes: written as the answer is
+        # (hookrun.runner.wire), never a reason to run no hook at all.
+        return wire.encode(payload)
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
-        # A lone surrogate (legal in JSON's \\u escapes) cannot be UTF-8: escape it instead.
+        # A lone surrogate (legal in JSON's \\u escapes) cannot be UTF-8: escape it, so
+        # the hook reads exactly the string the host sent.
         return json.dumps(payload, ensure_ascii=True).encode("ascii")
 
 

@@ -9,7 +9,6 @@ every hook's process tree ended.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
@@ -121,9 +120,10 @@ def exit_code_for(result: RunResult, fmt: Format) -> int:
 
 def write_json(stream: TextIO, value: Mapping[str, Any]) -> None:
     """Write the answer; a host that cannot take it (gone, disk full) gets one clear line."""
+    from hookrun.runner import wire
+
     try:
-        stream.write(json.dumps(value, ensure_ascii=False) + "\n")
-        stream.flush()
+        wire.write(stream, value)
     except OSError as exc:
         _discard_pending(stream)
         raise CliError(f"could not write the answer to stdout: {exc.strerror or exc}") from None
