@@ -1,0 +1,41 @@
+"""The one shell-syntax front end: tree-sitter-bash → a typed tree of the user's text.
+
+Used by the in-process shell (:mod:`hookrun.dispatch.shell`), by shell-guard and by
+``hookrun check``. The API::
+
+    from hookrun.shellsyntax import parse, ShellSyntaxError, Unsupported, line_col
+    from hookrun.shellsyntax import nodes  # Script, Stmt, CallExpr, Word, Lit, …
+
+    script = parse("cat <<EOF | grep x\\n$HOME\\nEOF\\n")   # -> nodes.Script
+    for stmt in script.stmts: ...                          # nodes.Stmt
+    line, col = line_col(script.source, stmt.pos)          # 1-based, in characters
+
+``parse`` raises :class:`ShellSyntaxError` (bash would refuse it too) or
+:class:`Unsupported` (valid, but not handled; the message names the construct), never
+anything else. Walking helpers are in :mod:`hookrun.shellsyntax.walk`.
+
+Importing this package loads no native code: tree-sitter is imported on the first
+``parse`` (a hook run that parses no shell never pays for it; a test pins this).
+"""
+
+from __future__ import annotations
+
+from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax.nodes import Script
+
+__all__ = ["parse", "ShellSyntaxError", "Unsupported", "line_col", "Script"]
+
+
+def parse(source: str) -> Script:
+    """Parse shell ``source`` into a :class:`~hookrun.shellsyntax.nodes.Script`."""
+    from hookrun.shellsyntax.parser import parse as _parse  # lazy: native code, see above
+
+    return _parse(source)
+
+
+def line_col(source: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte ``offset`` in ``source``."""
+    offset = max(0, min(offset, len(source)))
+    line = source.count(b"\n", 0, offset) + 1
+    start = source.rfind(b"\n", 0, offset) + 1
+    return line, len(source[start:offset].decode("utf-8", "replace")) + 1

@@ -1,0 +1,955 @@
+"""tree-sitter-bash's concrete tree → the typed tree of :mod:`hookrun.shellsyntax.nodes`.
+
+Words are built from byte ranges of the user's text: the grammar marks where quotes
+and expansions are, and the literal text between them is taken from the source as
+written (so however the grammar splits a word into leaves, the literal text is exact).
+
+Where the grammar misreads valid bash, the fix is in :mod:`hookrun.shellsyntax.gaps`;
+this module calls it at the few points where it applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from hookrun.shellsyntax import gaps
+from hookrun.shellsyntax.errors import Unsupported
+from hookrun.shellsyntax.nodes import (
+    ArithCmd,
+    ArithExp,
+    ArrayElem,
+    Assign,
+    BinaryCmd,
+    Block,
+    CallExpr,
+    CaseClause,
+    CaseItem,
+    CForClause,
+    CmdSubst,
+    Command,
+    DblQuoted,
+    ForClause,
+    FuncDecl,
+    HereDoc,
+    IfClause,
+    Lit,
+    ParamExp,
+    Pipeline,
+    ProcSubst,
+    Redirect,
+    SglQuoted,
+    Stmt,
+    Subshell,
+    TestBinary,
+    TestClause,
+    TestExpr,
+    TestParen,
+    TestUnary,
+    WhileClause,
+    Word,
+    WordPart,
+)
+
+Node = Any  # tree_sitter.Node; kept untyped here so this module imports no native code
+
+# Nodes that are word parts of their own; anything else inside a word is literal text.
+_SPECIAL = frozenset(
+    {
+        "string",
+        "raw_string",
+        "ansi_c_string",
+        "translated_string",
+        "simple_expansion",
+        "expansion",
+        "command_substitution",
+        "arithmetic_expansion",
+        "process_substitution",
+    }
+)
+_REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
+# The operators of ${name<op>…}.
+_PARAM_OPS = frozenset(
+    [":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%"]
+    + ["/", "//", "/#", "/%", "^", "^^", ",", ",,", ":", "@"]
+)
+_ANSI_C = {
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+
+
+def ansi_c(text: str) -> str:
+    """Decode the body of ``$'…'`` (bash's escapes, ``\\cX`` and numeric forms)."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c != "\\" or i + 1 >= n:
+            out.append(c)
+            i += 1
+            continue
+        e = text[i + 1]
+        i += 2
+        if e in _ANSI_C:
+            out.append(_ANSI_C[e])
+        elif e in "01234567":
+            j = i - 1
+            while i < n and i - j < 3 and text[i] in "01234567":
+                i += 1
+            out.append(chr(int(text[j:i], 8) & 0xFF))
+        elif e in "xuU":
+            width = {"x": 2, "u": 4, "U": 8}[e]
+            j = i
+            while i < n and i - j < width and text[i] in "0123456789abcdefABCDEF":
+                i += 1
+            if i == j:
+                out.append("\\" + e)
+            else:
+                code = int(text[j:i], 16)
+                out.append(chr(code) if code < 0x110000 else "\ufffd")
+        elif e == "c" and i < n:
+            out.append(chr(ord(text[i].upper()) ^ 0x40) if text[i] != "?" else "\x7f")
+            i += 1
+        else:
+            out.append("\\" + e)
+    return "".join(out)
+
+
+def cook_dquoted(text: str, *, heredoc: bool = False) -> str:
+    """Backslash rules inside double quotes (and in an unquoted here-document body)."""
+    if "\\" not in text:
+        return text
+    special = "$`\\\n" if heredoc else '$`"\\\n'
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\" and i + 1 < n and text[i + 1] in special:
+            if text[i + 1] != "\n":
+                out.append(text[i + 1])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+class Converter:
+    """One conversion of one parse tree over ``src`` (the bytes that were parsed)."""
+
+    def __init__(self, src: bytes, reparse: Any, depth: int = 0) -> None:
+        self.src = src
+        self.reparse = reparse  # (bytes) -> tuple[Stmt, ...] for backquote bodies
+        self.depth = depth
+
+    # -- helpers ---------------------------------------------------------------
+    def text(self, start: int, end: int) -> str:
+        return self.src[start:end].decode("utf-8", "surrogateescape")
+
+    def ntext(self, node: Node) -> str:
+        return self.text(node.start_byte, node.end_byte)
+
+    def unsupported(self, what: str, node: Node) -> Unsupported:
+        row, col = node.start_point
+        return Unsupported(what, row + 1, col + 1)
+
+    # -- statement lists -------------------------------------------------------
+    def stmts(self, children: Iterable[Node]) -> tuple[Stmt, ...]:
+        out: list[Stmt] = []
+        for c in children:
+            t = c.type
+            if not c.is_named:
+                if t == "&" and out:
+                    out[-1] = out[-1]._replace(background=True)
+                continue
+            if t in ("comment", "heredoc_body"):
+                continue
+            if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
+                tails: list[Node] = []
+                rs = tuple(self.redirects([c], tails))
+                out.append(Stmt(c.start_byte, c.end_byte, None, rs, False, False))
+                continue
+            out.append(self.stmt(c))
+        return tuple(out)
+
+    def stmt(self, n: Node) -> Stmt:
+        t = n.type
+        if t == "redirected_statement":
+            return self.redirected(n)
+        if t == "negated_command":
+            inner = next(c for c in n.children if c.is_named)
+            s = self.stmt(inner)
+            return Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects, not s.negated, False)
+        if t == "command":
+            return self.command(n)
+        if t == "pipeline":
+            return self.pipeline(n)
+        return Stmt(n.start_byte, n.end_byte, self.compound(n), (), False, False)
+
+    def compound(self, n: Node) -> Command:
+        t = n.type
+        if t == "list":
+            return self.and_or(n)
+        if t == "subshell":
+            return Subshell(n.start_byte, n.end_byte, self.stmts(n.children))
+        if t == "compound_statement":
+            first = n.children[0].type if n.children else ""
+            if first == "((":
+                return ArithCmd(n.start_byte, n.end_byte, self.arith_between(n, "((", "))"))
+            return Block(n.start_byte, n.end_byte, self.stmts(n.children))
+        if t == "if_statement":
+            return self.if_clause(n)
+        if t == "while_statement":
+            return self.while_clause(n)
+        if t == "for_statement":
+            return self.for_clause(n)
+        if t == "c_style_for_statement":
+            return self.cfor_clause(n)
+        if t == "case_statement":
+            return self.case_clause(n)
+        if t == "function_definition":
+            return self.function(n)
+        if t == "test_command":
+            return self.test_command(n)
+        if t in ("declaration_command", "unset_command"):
+            return self.declaration(n)
+        if t == "variable_assignment":
+            return CallExpr(n.start_byte, n.end_byte, (self.assign(n),), ())
+        if t == "variable_assignments":
+            assigns = tuple(self.assign(c) for c in n.children if c.type == "variable_assignment")
+            return CallExpr(n.start_byte, n.end_byte, assigns, ())
+        if t == "command":
+            cmd = self.command(n)
+            if cmd.redirects:
+                # A command with redirections nested where a bare command is expected.
+                return Block(n.start_byte, n.end_byte, (cmd,))
+            assert cmd.cmd is not None
+            return cmd.cmd
+        if t in ("redirected_statement", "negated_command"):
+            return Block(n.start_byte, n.end_byte, (self.stmt(n),))
+        raise self.unsupported(f"'{self.ntext(n).split()[0] if self.ntext(n).split() else t}'", n)
+
+    def and_or(self, n: Node) -> Command:
+        named = [c for c in n.children if c.is_named and c.type != "comment"]
+        ops = [c.type for c in n.children if not c.is_named and c.type in ("&&", "||")]
+        if len(named) != 2 or len(ops) != 1:
+            raise self.unsupported("this command list", n)
+        left, right = self.stmt(named[0]), self.stmt(named[1])
+        return BinaryCmd(n.start_byte, n.end_byte, ops[0], left, right)
+
+    def pipeline(self, n: Node) -> Stmt:
+        stages: list[Stmt] = []
+        joins: list[bool] = []
+        for c in n.children:
+            if c.is_named:
+                if c.type != "comment":
+                    stages.append(self.stmt(c))
+            elif c.type in ("|", "|&"):
+                joins.append(c.type == "|&")
+        if len(stages) != len(joins) + 1:
+            raise self.unsupported("this pipeline", n)
+        if all(isinstance(s.cmd, CallExpr) or not _is_list(s) for s in stages[1:]) and not (
+            stages[0].negated and len(stages) > 1
+        ):
+            pipe = Pipeline(n.start_byte, n.end_byte, tuple(stages), tuple(joins))
+            return Stmt(n.start_byte, n.end_byte, pipe, (), False, False)
+        # Gap 6: `! a | b && c` comes out as (!a) | (b && c); rebuild ((! a|b) && c).
+        first = stages[0]
+        negated = first.negated
+        acc = first._replace(negated=False)
+        for join, stage in zip(joins, stages[1:], strict=True):
+            acc = _splice_pipe(acc, stage, join, stage.end)
+        return _negate_leftmost(acc) if negated else acc
+
+    def redirected(self, n: Node) -> Stmt:
+        body = n.child_by_field_name("body")
+        redirects: list[Redirect] = []
+        tails: list[Node] = []
+        pending = [c for c in n.children if c is not body]
+        if body is not None and body.type == "command":
+            # One list of redirections, so `{fd}>f` after the words is seen (gap 3).
+            s = self.command(body, pending)
+            return Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects, False, False)
+        redirects.extend(self.redirects(pending, tails))
+        if body is None:
+            s = Stmt(n.start_byte, n.end_byte, None, (), False, False)
+        else:
+            s = self.stmt(body)
+        s = Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects + tuple(redirects), s.negated, False)
+        for tail in tails:
+            s = self.heredoc_tail(s, tail)
+        return s
+
+    def heredoc_tail(self, s: Stmt, tail: Node) -> Stmt:
+        """``cat <<EOF | grep x && y``: the grammar nests what follows the delimiter in
+        the here-document redirect; put it back around the statement."""
+        if tail.type == "pipeline":
+            rest_nodes = [c for c in tail.children if c.is_named]
+            pipe = next((c.type for c in tail.children if c.type in ("|", "|&")), "|")
+            rest = self.pipeline(tail) if len(rest_nodes) != 1 else self.stmt(rest_nodes[0])
+            return _splice_pipe(s, rest, pipe == "|&", tail.end_byte)
+        raise self.unsupported("this command after a here-document", tail)
+
+    # -- simple commands -------------------------------------------------------
+    def command(self, n: Node, more_redirects: Sequence[Node] = ()) -> Stmt:
+        assigns: list[Assign] = []
+        words: list[Node] = []
+        redirect_nodes: list[Node] = []
+        for c in n.children:
+            t = c.type
+            if t == "variable_assignment" and not words:
+                assigns.append(self.assign(c))
+            elif t in _REDIRECTS or t == "ERROR":
+                redirect_nodes.append(c)
+            elif t == "command_name":
+                words.append(c.children[0] if c.named_child_count == 1 else c)
+            elif t == "comment":
+                continue
+            elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
+                words.append(c)
+        redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
+        tails: list[Node] = []
+        words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
+        redirects = self.redirects(redirect_nodes, tails, fd_vars)
+        args = tuple(self.word_of(group) for group in gaps.join_continued(self.src, words))
+        end = max([n.end_byte, *(r.end_byte for r in redirect_nodes)])
+        call = CallExpr(n.start_byte, n.end_byte, tuple(assigns), args)
+        s = Stmt(n.start_byte, end, call, tuple(redirects), False, False)
+        for tail in tails:
+            s = self.heredoc_tail(s, tail)
+        return s
+
+    def declaration(self, n: Node) -> Command:
+        args: list[Word | Assign] = []
+        for c in n.children:
+            if not c.is_named:
+                if c.type in ("export", "local", "declare", "typeset", "readonly", "unset"):
+                    args.append(
+                        Word(c.start_byte, c.end_byte, (Lit(c.start_byte, c.end_byte, c.type),))
+                    )
+                continue
+            if c.type == "variable_assignment":
+                args.append(self.assign(c))
+            elif c.type != "comment":
+                args.append(self.word(c))
+        return CallExpr(n.start_byte, n.end_byte, (), tuple(args))
+
+    def assign(self, n: Node) -> Assign:
+        name_node = n.child_by_field_name("name")
+        value_node = n.child_by_field_name("value")
+        index: Word | None = None
+        if name_node is None:
+            raise self.unsupported("this assignment", n)
+        if name_node.type == "subscript":
+            base = name_node.child_by_field_name("name")
+            idx = name_node.child_by_field_name("index")
+            name = self.ntext(base) if base is not None else ""
+            if idx is not None:
+                index = self.word(idx)
+        else:
+            name = self.ntext(name_node)
+        op = next((c.type for c in n.children if c.type in ("=", "+=")), "=")
+        if value_node is not None and value_node.type == "array":
+            elems = tuple(
+                self.array_elem(c)
+                for c in value_node.children
+                if c.is_named and c.type != "comment"
+            )
+            return Assign(n.start_byte, n.end_byte, name, index, op == "+=", None, elems)
+        if value_node is None:
+            eq_end = next(c.end_byte for c in n.children if c.type in ("=", "+="))
+            value = Word(eq_end, n.end_byte, self.range_parts(n.children, eq_end, n.end_byte))
+        else:
+            # Anything after the value node up to the end also belongs to the value
+            # (the grammar sometimes ends `value` early, e.g. at `a=b=c`).
+            start = next(c.end_byte for c in n.children if c.type in ("=", "+="))
+            value = Word(start, n.end_byte, self.range_parts(n.children, start, n.end_byte))
+        return Assign(n.start_byte, n.end_byte, name, index, op == "+=", value, None)
+
+    def array_elem(self, n: Node) -> ArrayElem:
+        text = self.ntext(n)
+        if n.type == "concatenation" and text.startswith("[") and "]=" in text:
+            # [key]=value: the grammar gives a concatenation; split at the first "]=".
+            cut = n.start_byte + len(text[: text.index("]=")].encode("utf-8", "surrogateescape"))
+            key = Word(n.start_byte + 1, cut, self.range_parts(n.children, n.start_byte + 1, cut))
+            value = Word(cut + 2, n.end_byte, self.range_parts(n.children, cut + 2, n.end_byte))
+            return ArrayElem(key, value)
+        return ArrayElem(None, self.word(n))
+
+    # -- redirections ----------------------------------------------------------
+    def redirects(
+        self, nodes: Sequence[Node], tails: list[Node], fd_vars: dict[int, str] | None = None
+    ) -> list[Redirect]:
+        out: list[Redirect] = []
+        for n in gaps.fix_redirects(nodes):
+            if isinstance(n, gaps.Patched):
+                out.append(self.patched_redirect(n))
+                continue
+            t = n.type
+            if t == "file_redirect":
+                out.append(self.file_redirect(n, (fd_vars or {}).get(n.start_byte, "")))
+            elif t == "herestring_redirect":
+                out.append(self.herestring(n))
+            elif t == "heredoc_redirect":
+                out.append(self.heredoc(n, tails, out))
+            elif t == "ERROR":
+                raise gaps.syntax_error(self.src, n)
+        return out
+
+    def descriptor(self, n: Node) -> int | None:
+        fd = n.child_by_field_name("descriptor")
+        if fd is None:
+            return None
+        try:
+            return int(self.ntext(fd))
+        except ValueError:
+            raise self.unsupported("this file descriptor", fd) from None
+
+    def file_redirect(self, n: Node, fd_var: str) -> Redirect:
+        op = ""
+        dests: list[Node] = []
+        for c in n.children:
+            if not c.is_named:
+                op = op or c.type
+            elif c.type != "file_descriptor":
+                dests.append(c)
+        if op in (">&-", "<&-"):
+            target = Word(n.end_byte - 1, n.end_byte, (Lit(n.end_byte - 1, n.end_byte, "-"),))
+            op = op[:-1]
+        elif dests:
+            target = self.word_of(dests)
+        else:
+            raise self.unsupported(f"redirection '{op}' without a target", n)
+        return Redirect(n.start_byte, n.end_byte, self.descriptor(n), fd_var, op, target, None)
+
+    def patched_redirect(self, p: gaps.Patched) -> Redirect:
+        target = self.word_of(p.targets)
+        fd = int(self.text(p.fd.start_byte, p.fd.end_byte)) if p.fd is not None else None
+        return Redirect(p.pos, p.end, fd, "", p.op, target, None)
+
+    def herestring(self, n: Node) -> Redirect:
+        dests = [c for c in n.children if c.is_named and c.type != "file_descriptor"]
+        target = self.word_of(dests)
+        return Redirect(n.start_byte, n.end_byte, self.descriptor(n), "", "<<<", target, None)
+
+    def heredoc(self, n: Node, tails: list[Node], out: list[Redirect]) -> Redirect:
+        op = "<<"
+        start_node = body_node = end_node = None
+        for c in n.children:
+            t = c.type
+            if t in ("<<", "<<-"):
+                op = t
+            elif t == "heredoc_start":
+                start_node = c
+            elif t == "heredoc_body":
+                body_node = c
+            elif t == "heredoc_end":
+                end_node = c
+            elif t in _REDIRECTS:
+                out.extend(self.redirects([c], tails))
+            elif t in ("pipeline", "list", "command"):
+                tails.append(c)
+            elif t in ("&&", "||"):
+                raise self.unsupported(f"'{t}' after a here-document on its line", c)
+        if start_node is None:
+            raise self.unsupported("this here-document", n)
+        body_start, body_end = gaps.heredoc_span(self.src, n, start_node, body_node, end_node, op)
+        raw_delim = self.ntext(start_node)
+        quoted = any(q in raw_delim for q in "'\"\\")
+        delim = _unquote_delimiter(raw_delim)
+        strip = op == "<<-"
+        if quoted:
+            text = self.text(body_start, body_end)
+            parts: tuple[WordPart, ...] = (
+                Lit(body_start, body_end, _strip_tabs(text) if strip else text),
+            )
+        else:
+            kids = [body_node] if body_node is not None else []
+            parts = self.range_parts(kids, body_start, body_end, quoted="heredoc", strip_tabs=strip)
+        body = Word(body_start, body_end, parts)
+        doc = HereDoc(body_start, body_end, body, quoted, strip)
+        target = Word(
+            start_node.start_byte,
+            start_node.end_byte,
+            (Lit(start_node.start_byte, start_node.end_byte, delim),),
+        )
+        return Redirect(n.start_byte, n.end_byte, self.descriptor(n), "", op, target, doc)
+
+    # -- compound commands -----------------------------------------------------
+    def if_clause(self, n: Node) -> IfClause:
+        branches: list[tuple[tuple[Stmt, ...], tuple[Stmt, ...]]] = []
+        else_: tuple[Stmt, ...] | None = None
+        cond: list[Node] = []
+        body: list[Node] = []
+        state = "cond"
+        for c in n.children:
+            t = c.type
+            if t in ("if", "elif"):
+                state = "cond"
+            elif t == "then":
+                state = "body"
+            elif t in ("elif_clause", "else_clause", "fi"):
+                if state == "body":
+                    branches.append((self.stmts(cond), self.stmts(body)))
+                    cond, body, state = [], [], "done"
+                if t == "elif_clause":
+                    sub = self.if_clause(c)
+                    branches.extend(sub.branches)
+                elif t == "else_clause":
+                    else_ = self.stmts(c.children)
+            elif t == "else":
+                continue
+            elif state == "cond":
+                cond.append(c)
+            elif state == "body":
+                body.append(c)
+        if state == "body":  # an elif_clause ends at its own end
+            branches.append((self.stmts(cond), self.stmts(body)))
+        return IfClause(n.start_byte, n.end_byte, tuple(branches), else_)
+
+    def while_clause(self, n: Node) -> WhileClause:
+        until = n.children[0].type == "until"
+        cond = [c for c in n.children if c.type != "do_group"]
+        body = next((c for c in n.children if c.type == "do_group"), None)
+        if body is None:
+            raise self.unsupported("this loop", n)
+        return WhileClause(
+            n.start_byte, n.end_byte, until, self.stmts(cond), self.stmts(body.children)
+        )
+
+    def loop_body(self, n: Node) -> tuple[Stmt, ...]:
+        body = n.child_by_field_name("body")
+        if body is None:
+            raise self.unsupported("this loop", n)
+        if body.type == "do_group":
+            return self.stmts(body.children)
+        return (self.stmt(body),)
+
+    def for_clause(self, n: Node) -> ForClause:
+        if n.children[0].type == "select":
+            raise self.unsupported("'select'", n)
+        var = n.child_by_field_name("variable")
+        has_in = any(c.type == "in" for c in n.children)
+        values = n.children_by_field_name("value")
+        words = tuple(self.word(v) for v in values) if has_in else None
+        name = self.ntext(var) if var is not None else ""
+        return ForClause(n.start_byte, n.end_byte, name, words, self.loop_body(n))
+
+    def cfor_clause(self, n: Node) -> CForClause:
+        marks = [
+            c for c in n.children if c.type in ("((", ";", "))", "do_group", "compound_statement")
+        ]
+        try:
+            open_ = next(i for i, c in enumerate(marks) if c.type == "((")
+            close = next(i for i, c in enumerate(marks) if c.type == "))")
+        except StopIteration:
+            raise self.unsupported("this arithmetic for loop", n) from None
+        seps = [c for c in marks[open_ + 1 : close] if c.type == ";"]
+        if len(seps) != 2:
+            raise self.unsupported("this arithmetic for loop", n)
+        bounds = [
+            (marks[open_].end_byte, seps[0].start_byte),
+            (seps[0].end_byte, seps[1].start_byte),
+            (seps[1].end_byte, marks[close].start_byte),
+        ]
+        exprs: list[Word | None] = []
+        for a, b in bounds:
+            w = Word(a, b, self.range_parts(n.children, a, b))
+            exprs.append(w if self.text(a, b).strip() else None)
+        return CForClause(n.start_byte, n.end_byte, exprs[0], exprs[1], exprs[2], self.loop_body(n))
+
+    def case_clause(self, n: Node) -> CaseClause:
+        value = n.child_by_field_name("value")
+        if value is None:
+            raise self.unsupported("this case statement", n)
+        items = tuple(self.case_item(c) for c in n.children if c.type == "case_item")
+        return CaseClause(n.start_byte, n.end_byte, self.word(value), items)
+
+    def case_item(self, n: Node) -> CaseItem:
+        patterns: list[Word] = []
+        body: list[Node] = []
+        term = ";;"
+        seen_paren = False
+        for c in n.children:
+            t = c.type
+            if not seen_paren:
+                if t == ")":
+                    seen_paren = True
+                elif c.is_named:
+                    patterns.append(self.word(c))
+                continue
+            if t in (";;", ";&", ";;&"):
+                term = t
+            else:
+                body.append(c)
+        return CaseItem(n.start_byte, n.end_byte, tuple(patterns), self.stmts(body), term)
+
+    def function(self, n: Node) -> FuncDecl:
+        name = n.child_by_field_name("name")
+        body = n.child_by_field_name("body")
+        if name is None or body is None:
+            raise self.unsupported("this function definition", n)
+        tails: list[Node] = []
+        redirects = self.redirects([c for c in n.children if c.type in _REDIRECTS], tails)
+        b = self.stmt(body)
+        b = Stmt(b.pos, n.end_byte, b.cmd, b.redirects + tuple(redirects), b.negated, False)
+        return FuncDecl(n.start_byte, n.end_byte, self.ntext(name), b)
+
+    def test_command(self, n: Node) -> Command:
+        first = n.children[0].type if n.children else ""
+        if first == "[[":
+            inner = [c for c in n.children if c.is_named and c.type != "comment"]
+            if len(inner) != 1:
+                raise self.unsupported("this [[ ]] expression", n)
+            return TestClause(n.start_byte, n.end_byte, self.test_expr(inner[0]))
+        # `[ … ]` is an ordinary command: its words are what was written, in order.
+        atoms = list(_atoms(n))
+        args = tuple(self.word_of(group) for group in _adjacent_groups(atoms))
+        return CallExpr(n.start_byte, n.end_byte, (), args)
+
+    def test_expr(self, n: Node) -> TestExpr:
+        t = n.type
+        if t == "binary_expression":
+            left = n.child_by_field_name("left")
+            right = n.child_by_field_name("right")
+            op_node = n.child_by_field_name("operator")
+            if left is None or right is None or op_node is None:
+                raise self.unsupported("this [[ ]] expression", n)
+            op = self.ntext(op_node)
+            if op in ("=~",):
+                rw = self.word_span(right.start_byte, n.end_byte, [right])
+                return TestBinary(n.start_byte, n.end_byte, op, self.test_expr(left), rw)
+            return TestBinary(
+                n.start_byte, n.end_byte, op, self.test_expr(left), self.test_expr(right)
+            )
+        if t == "unary_expression":
+            op_node = n.child_by_field_name("operator")
+            operand = [
+                c
+                for c in n.children
+                if c.is_named and c is not op_node and c.type != "test_operator"
+            ]
+            if op_node is None or len(operand) != 1:
+                raise self.unsupported("this [[ ]] expression", n)
+            return TestUnary(
+                n.start_byte, n.end_byte, self.ntext(op_node), self.test_expr(operand[0])
+            )
+        if t == "parenthesized_expression":
+            inner = [c for c in n.children if c.is_named]
+            if len(inner) != 1:
+                raise self.unsupported("this [[ ]] expression", n)
+            return TestParen(n.start_byte, n.end_byte, self.test_expr(inner[0]))
+        return self.word(n)
+
+    # -- words -----------------------------------------------------------------
+    def word(self, n: Node) -> Word:
+        return Word(n.start_byte, n.end_byte, self.range_parts([n], n.start_byte, n.end_byte))
+
+    def word_of(self, nodes: Sequence[Node]) -> Word:
+        """One word made of adjacent nodes (a leaf split the grammar made, or a join)."""
+        if len(nodes) == 1:
+            return self.word(nodes[0])
+        start, end = nodes[0].start_byte, nodes[-1].end_byte
+        parts: list[WordPart] = []
+        for node in nodes:
+            parts.extend(self.range_parts([node], node.start_byte, node.end_byte))
+        return Word(start, end, _merge(parts))
+
+    def word_span(self, start: int, end: int, nodes: Sequence[Node]) -> Word:
+        return Word(start, end, self.range_parts(nodes, start, end))
+
+    def range_parts(
+        self,
+        nodes: Iterable[Node],
+        start: int,
+        end: int,
+        *,
+        quoted: str = "",
+        strip_tabs: bool = False,
+    ) -> tuple[WordPart, ...]:
+        """The parts of the text ``[start, end)``: special nodes found among ``nodes``
+        (descending through containers), literal source text between them."""
+        specials: list[Node] = []
+        _collect_specials(nodes, start, end, specials)
+        parts: list[WordPart] = []
+        at = start
+        for s in specials:
+            if s.start_byte > at:
+                parts.append(self.lit(at, s.start_byte, quoted, strip_tabs, at == start))
+            parts.append(self.special(s))
+            at = s.end_byte
+        if at < end:
+            parts.append(self.lit(at, end, quoted, strip_tabs, at == start))
+        return _merge(parts)
+
+    def lit(self, start: int, end: int, quoted: str, strip_tabs: bool, first: bool) -> Lit:
+        text = self.text(start, end)
+        if strip_tabs:
+            text = _strip_tabs(text, line_start=first or self.src[start - 1 : start] == b"\n")
+        if quoted == "dq":
+            text = cook_dquoted(text)
+        elif quoted == "heredoc":
+            text = cook_dquoted(text, heredoc=True)
+        return Lit(start, end, text)
+
+    def special(self, n: Node) -> WordPart:
+        t = n.type
+        if t in ("string", "translated_string"):
+            kids = list(n.children)
+            open_end = next((c.end_byte for c in kids if c.type == '"'), n.start_byte + 1)
+            close = kids[-1].start_byte if kids and kids[-1].type == '"' else n.end_byte
+            inner = self.range_parts(kids, open_end, close, quoted="dq")
+            return DblQuoted(n.start_byte, n.end_byte, inner, t == "translated_string")
+        if t == "raw_string":
+            return SglQuoted(
+                n.start_byte, n.end_byte, self.text(n.start_byte + 1, n.end_byte - 1), False
+            )
+        if t == "ansi_c_string":
+            body = self.text(n.start_byte + 2, n.end_byte - 1)
+            return SglQuoted(n.start_byte, n.end_byte, ansi_c(body), True)
+        if t == "simple_expansion":
+            name = self.text(n.start_byte + 1, n.end_byte)
+            return ParamExp(n.start_byte, n.end_byte, name, True, None, False, False, "", "", ())
+        if t == "expansion":
+            return self.param_exp(n)
+        if t == "command_substitution":
+            return self.cmd_subst(n)
+        if t == "arithmetic_expansion":
+            first = n.children[0].type if n.children else "$(("
+            closer = "]" if first == "$[" else "))"
+            return ArithExp(n.start_byte, n.end_byte, self.arith_between(n, first, closer))
+        if t == "process_substitution":
+            op = n.children[0].type if n.children else "<("
+            return ProcSubst(n.start_byte, n.end_byte, op, self.stmts(n.children[1:-1]))
+        raise self.unsupported(t, n)  # pragma: no cover - _SPECIAL lists what is handled
+
+    def arith_between(self, n: Node, opener: str, closer: str) -> Word:
+        kids = list(n.children)
+        start = next((c.end_byte for c in kids if c.type == opener), n.start_byte + len(opener))
+        end = next(
+            (c.start_byte for c in reversed(kids) if c.type == closer), n.end_byte - len(closer)
+        )
+        return Word(start, end, self.range_parts(kids, start, end))
+
+    def cmd_subst(self, n: Node) -> CmdSubst:
+        kids = list(n.children)
+        backquote = bool(kids) and kids[0].type == "`"
+        inner = kids[1:-1] if len(kids) >= 2 else []
+        if backquote:
+            start = kids[0].end_byte
+            end = kids[-1].start_byte if len(kids) >= 2 else n.end_byte
+            body = self.src[start:end]
+            if b"\\" in body:
+                # Inside backquotes, \$ \` \\ lose their backslash before the text is
+                # parsed (so nested backquotes work); the grammar parses it unprocessed.
+                return CmdSubst(
+                    n.start_byte, n.end_byte, self.reparse(_unescape_backquote(body), start), True
+                )
+        return CmdSubst(n.start_byte, n.end_byte, self.stmts(inner), backquote)
+
+    def param_exp(self, n: Node) -> ParamExp:
+        kids = [c for c in n.children if c.type not in ("${", "}")]
+        close = (
+            n.children[-1].start_byte if n.children and n.children[-1].type == "}" else n.end_byte
+        )
+        length = indirect = False
+        name = ""
+        index: Word | None = None
+        i = 0
+        if kids and kids[0].type in ("#", "!") and len(kids) > 1:
+            length, indirect = kids[0].type == "#", kids[0].type == "!"
+            i = 1
+        if (
+            i < len(kids)
+            and kids[i].is_named
+            and kids[i].type
+            in ("variable_name", "special_variable_name", "subscript", "number", "word")
+        ):
+            node = kids[i]
+            if node.type == "subscript":
+                base = node.child_by_field_name("name")
+                idx = node.child_by_field_name("index")
+                name = self.ntext(base) if base is not None else ""
+                if idx is not None:
+                    index = Word(
+                        idx.start_byte,
+                        idx.end_byte,
+                        self.range_parts([idx], idx.start_byte, idx.end_byte),
+                    )
+                else:
+                    lb = next(c for c in node.children if c.type == "[")
+                    rb = next(c for c in node.children if c.type == "]")
+                    index = self.word_span(lb.end_byte, rb.start_byte, list(node.children))
+            else:
+                name = self.ntext(node)
+            i += 1
+        elif i == 0 and kids and kids[0].type in ("#", "!", "@", "*", "?", "-", "$", "0"):
+            name = kids[0].type
+            i = 1
+        if not name:
+            raise self.unsupported(f"the expansion {self.ntext(n)}", n)
+        rest = kids[i:]
+        if (
+            indirect
+            and rest
+            and not rest[0].is_named
+            and rest[0].type in ("*", "@")
+            and len(rest) == 1
+        ):
+            return ParamExp(
+                n.start_byte, n.end_byte, name, False, index, False, False, rest[0].type, "", ()
+            )
+        if not rest:
+            return ParamExp(
+                n.start_byte, n.end_byte, name, False, index, length, indirect, "", "", ()
+            )
+        op_node = rest[0]
+        op = op_node.type
+        if op_node.is_named or op not in _PARAM_OPS:
+            raise self.unsupported(f"the expansion {self.ntext(n)}", n)
+        seps = [
+            c
+            for c in rest[1:]
+            if not c.is_named
+            and ((op.startswith("/") and c.type == "/") or (op == ":" and c.type == ":"))
+        ][:1]
+        bounds: list[tuple[int, int]] = []
+        at = op_node.end_byte
+        for s in seps:
+            bounds.append((at, s.start_byte))
+            at = s.end_byte
+        bounds.append((at, close))
+        args = tuple(Word(a, b, self.range_parts(rest[1:], a, b)) for a, b in bounds)
+        if op not in ("/", "//", "/#", "/%", ":", "@") and len(args) == 1 and not args[0].parts:
+            args = (Word(close, close, ()),)
+        return ParamExp(
+            n.start_byte, n.end_byte, name, False, index, length, indirect, "", op, args
+        )
+
+
+def _is_list(s: Stmt) -> bool:
+    return isinstance(s.cmd, BinaryCmd) and not s.negated and not s.redirects
+
+
+def _negate_leftmost(s: Stmt) -> Stmt:
+    """Negate the pipeline at the far left of an and-or list (where ``!`` was written)."""
+    if _is_list(s):
+        assert isinstance(s.cmd, BinaryCmd)
+        left = _negate_leftmost(s.cmd.left)
+        return s._replace(cmd=s.cmd._replace(left=left))
+    return s._replace(negated=not s.negated)
+
+
+def _collect_specials(nodes: Iterable[Node], start: int, end: int, out: list[Node]) -> None:
+    for n in nodes:
+        if n.end_byte <= start or n.start_byte >= end:
+            continue
+        if n.type in _SPECIAL and n.start_byte >= start and n.end_byte <= end:
+            out.append(n)
+        elif n.child_count:
+            _collect_specials(n.children, start, end, out)
+
+
+def _merge(parts: Sequence[WordPart]) -> tuple[WordPart, ...]:
+    out: list[WordPart] = []
+    for p in parts:
+        if isinstance(p, Lit) and out and isinstance(out[-1], Lit) and out[-1].end == p.pos:
+            prev = out[-1]
+            out[-1] = Lit(prev.pos, p.end, prev.text + p.text)
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+def _splice_pipe(s: Stmt, rest: Stmt, stderr: bool, end: int) -> Stmt:
+    """``s | rest`` where ``rest`` may itself be an and-or list (``s | a && b``)."""
+    cmd = rest.cmd
+    if isinstance(cmd, BinaryCmd) and not rest.negated and not rest.redirects:
+        left = _splice_pipe(s, cmd.left, stderr, cmd.left.end)
+        return Stmt(s.pos, end, BinaryCmd(s.pos, end, cmd.op, left, cmd.right), (), False, False)
+    if isinstance(cmd, Pipeline) and not rest.negated and not rest.redirects:
+        pipe = Pipeline(s.pos, end, (s, *cmd.stages), (stderr, *cmd.stderr))
+    else:
+        pipe = Pipeline(s.pos, end, (s, rest), (stderr,))
+    return Stmt(s.pos, end, pipe, (), False, False)
+
+
+_ATOM_CONTAINERS = frozenset(
+    {"binary_expression", "unary_expression", "parenthesized_expression", "test_command"}
+)
+
+
+def _atoms(n: Node) -> Iterable[Node]:
+    """The leaves of a ``[ … ]`` expression as written (operators and operands)."""
+    for c in n.children:
+        if c.type in ("[", "]") and c.parent is n:
+            continue
+        if c.type in _ATOM_CONTAINERS or (c.type == "ERROR" and c.child_count):
+            yield from _atoms(c)
+        elif c.type != "comment":
+            yield c
+
+
+def _adjacent_groups(nodes: Sequence[Node]) -> list[list[Node]]:
+    groups: list[list[Node]] = []
+    for n in nodes:
+        if groups and groups[-1][-1].end_byte == n.start_byte:
+            groups[-1].append(n)
+        else:
+            groups.append([n])
+    return groups
+
+
+def _unquote_delimiter(raw: str) -> str:
+    out: list[str] = []
+    i, n = 0, len(raw)
+    quote = ""
+    while i < n:
+        c = raw[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            else:
+                out.append(c)
+        elif c in "'\"":
+            quote = c
+        elif c == "\\" and i + 1 < n:
+            i += 1
+            out.append(raw[i])
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _strip_tabs(text: str, *, line_start: bool = True) -> str:
+    lines = text.split("\n")
+    return "\n".join(
+        line.lstrip("\t") if (k > 0 or line_start) else line for k, line in enumerate(lines)
+    )
+
+
+def _unescape_backquote(body: bytes) -> bytes:
+    out = bytearray()
+    i, n = 0, len(body)
+    while i < n:
+        c = body[i : i + 1]
+        if c == b"\\" and i + 1 < n and body[i + 1 : i + 2] in (b"$", b"`", b"\\"):
+            out += body[i + 1 : i + 2]
+            i += 2
+            continue
+        out += c
+        i += 1
+    return bytes(out)

@@ -1,0 +1,198 @@
+"""Where tree-sitter-bash (0.25) misreads valid bash: each gap, and its handling, here.
+
+Found by running mvdan/sh's and Oils' conformance inputs and hook snippets through the
+grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
+
+1. ``cmd 2>&1 <<<word``: after another redirection, ``<<<`` comes out as an ERROR
+   ``<<`` followed by a ``<word`` redirect. Read as the here-string it is.
+2. ``n<>file``: comes out as ``<`` followed by an ERROR ``>``. Read as ``<>``.
+3. ``{name}>file`` (a descriptor chosen by the shell): comes out as a word ``{name}``
+   right before the redirect. Read as the redirect's ``fd_var``.
+4. ``a\\<newline>b`` (a line continuation inside a word): comes out as two words.
+   Joined into one, as bash reads it.
+5. Here-documents: the grammar ends a body at an *indented* delimiter line and reads
+   ``<<EOF;`` as the delimiter ``EOF;``. The body span is recomputed from the source and
+   checked; where the grammar's reading is wrong the script is :class:`Unsupported`
+   (named, and handed to a real shell when one is on PATH) rather than misread.
+6. ``! a | b && c``: comes out as ``(! a) | (b && c)``. Rebuilt as ``(! a | b) && c``
+   (in :meth:`hookrun.shellsyntax.convert.Converter.pipeline`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+
+Node = Any
+
+
+class Patched(NamedTuple):
+    """A redirect the grammar split into pieces (gaps 1 and 2), read as one."""
+
+    pos: int
+    end: int
+    fd: Node | None
+    op: str
+    targets: list[Node]
+
+
+def _is_error(n: Node, text: str) -> bool:
+    return bool(n.type == "ERROR" and n.child_count == 1 and n.children[0].type == text)
+
+
+def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
+    out: list[Node | Patched] = []
+    i = 0
+    while i < len(nodes):
+        n = nodes[i]
+        nxt = nodes[i + 1] if i + 1 < len(nodes) else None
+        if (
+            _is_error(n, "<<")
+            and nxt is not None
+            and nxt.type == "file_redirect"
+            and nxt.start_byte == n.end_byte
+            and nxt.children
+            and nxt.children[0].type == "<"
+        ):  # gap 1
+            targets = [c for c in nxt.children[1:] if c.is_named]
+            out.append(Patched(n.start_byte, nxt.end_byte, None, "<<<", targets))
+            i += 2
+            continue
+        if n.type == "file_redirect":
+            kids = list(n.children)
+            ops = [k for k, c in enumerate(kids) if c.type == "<"]
+            if ops and ops[0] + 1 < len(kids) and _is_error(kids[ops[0] + 1], ">"):  # gap 2
+                fd = n.child_by_field_name("descriptor")
+                targets = [c for c in kids[ops[0] + 2 :] if c.is_named]
+                out.append(Patched(n.start_byte, n.end_byte, fd, "<>", targets))
+                i += 1
+                continue
+        out.append(n)
+        i += 1
+    return out
+
+
+def tolerated(err: Node) -> bool:
+    """An ERROR node that :func:`fix_redirects` reads (so it is no syntax error)."""
+    if _is_error(err, "<<"):
+        nxt = err.next_sibling
+        return bool(
+            nxt is not None
+            and nxt.type == "file_redirect"
+            and nxt.start_byte == err.end_byte
+            and nxt.children
+            and nxt.children[0].type == "<"
+        )
+    if _is_error(err, ">"):
+        prev = err.prev_sibling
+        return bool(
+            prev is not None
+            and prev.type == "<"
+            and prev.end_byte == err.start_byte
+            and err.parent is not None
+            and err.parent.type == "file_redirect"
+        )
+    return False
+
+
+def fd_variables(
+    src: bytes, words: list[Node], redirects: Sequence[Node]
+) -> tuple[list[Node], dict[int, str]]:
+    """Gap 3: take ``{name}`` words that stand right before a redirect out of the words."""
+    if not redirects or not words:
+        return words, {}
+    starts = {r.start_byte: r for r in redirects if r.type == "file_redirect"}
+    keep: list[Node] = []
+    found: dict[int, str] = {}
+    for w in words:
+        text = src[w.start_byte : w.end_byte]
+        r = starts.get(w.end_byte)
+        name = text[1:-1]
+        if (
+            r is not None
+            and r.child_by_field_name("descriptor") is None
+            and text.startswith(b"{")
+            and text.endswith(b"}")
+            and name.replace(b"_", b"a").isalnum()
+            and not name[:1].isdigit()
+        ):
+            found[r.start_byte] = name.decode("ascii")
+        else:
+            keep.append(w)
+    return keep, found
+
+
+def join_continued(src: bytes, words: Sequence[Node]) -> list[list[Node]]:
+    """Gap 4: words separated only by backslash-newline are one word."""
+    groups: list[list[Node]] = []
+    for w in words:
+        if groups:
+            gap = src[groups[-1][-1].end_byte : w.start_byte]
+            if gap == b"" or (gap and gap.replace(b"\\\n", b"") == b"" and gap.endswith(b"\n")):
+                groups[-1].append(w)
+                continue
+        groups.append([w])
+    return groups
+
+
+def heredoc_span(
+    src: bytes, n: Node, start: Node, body: Node | None, end: Node | None, op: str
+) -> tuple[int, int]:
+    """Gap 5: the body's byte span, recomputed from the source and checked."""
+    delim_raw = src[start.start_byte : start.end_byte]
+    if any(ch in delim_raw for ch in b";|&<>()"):
+        raise _unsupported(src, start, "a here-document followed by more commands on its line")
+    nl = src.find(b"\n", start.end_byte)
+    body_start = len(src) if nl < 0 else nl + 1
+    if end is None or end.is_missing or end.start_byte == end.end_byte:
+        return body_start, max(body_start, body.end_byte if body is not None else len(src))
+    line_start = src.rfind(b"\n", 0, end.start_byte) + 1
+    line_end = src.find(b"\n", end.end_byte)
+    line = src[line_start : len(src) if line_end < 0 else line_end]
+    expected = _unquote(delim_raw)
+    if (line.lstrip(b"\t") if op == "<<-" else line) != expected:
+        raise _unsupported(src, end, "a here-document whose end line is indented or quoted")
+    return min(body_start, line_start), line_start
+
+
+def _unquote(raw: bytes) -> bytes:
+    return raw.replace(b"'", b"").replace(b'"', b"").replace(b"\\", b"")
+
+
+def _line_col(src: bytes, offset: int) -> tuple[int, int]:
+    line = src.count(b"\n", 0, offset) + 1
+    col = len(src[src.rfind(b"\n", 0, offset) + 1 : offset].decode("utf-8", "replace")) + 1
+    return line, col
+
+
+def _unsupported(src: bytes, n: Node, what: str) -> Unsupported:
+    line, col = _line_col(src, n.start_byte)
+    return Unsupported(what, line, col)
+
+
+def classify_error(src: bytes, n: Node) -> ShellSyntaxError | Unsupported:
+    """A syntax error, unless the ERROR/MISSING node comes from a known gap (5)."""
+    doc = n.parent
+    if n.is_missing and n.type == "heredoc_end" and doc is not None:
+        start = next((c for c in doc.children if c.type == "heredoc_start"), None)
+        if start is not None and any(ch in src[start.start_byte : start.end_byte] for ch in b";|&"):
+            return _unsupported(src, start, "a here-document followed by more commands on its line")
+    return syntax_error(src, n)
+
+
+def syntax_error(src: bytes, n: Node) -> ShellSyntaxError:
+    """The error bash would give, near enough, for the first ERROR or MISSING node."""
+    if n.is_missing:
+        if n.start_byte >= len(src.rstrip()):
+            line, col = _line_col(src, len(src))
+            return ShellSyntaxError("unexpected end of file", line, col)
+        line, col = _line_col(src, n.start_byte)
+        return ShellSyntaxError(f"expected '{n.type}'", line, col)
+    line, col = _line_col(src, n.start_byte)
+    token = src[n.start_byte : n.end_byte].decode("utf-8", "replace").split()
+    first = token[0] if token else ""
+    if not first:
+        return ShellSyntaxError("unexpected end of file", line, col)
+    return ShellSyntaxError(f"syntax error near unexpected token '{first[:20]}'", line, col)

@@ -1,0 +1,78 @@
+"""Source text → :class:`~hookrun.shellsyntax.nodes.Script` (imports the native grammar)."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import Any
+
+from hookrun.shellsyntax import gaps
+from hookrun.shellsyntax.convert import Converter
+from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax.grammar import new_parser
+from hookrun.shellsyntax.nodes import Script, Stmt
+
+# tree-sitter's Parser holds per-parse state: one per thread.
+_local = threading.local()
+# Deeper than this, a script is refused rather than walked (Python's own stack is the
+# limit; bash has no practical one, but no hook nests commands 200 deep).
+MAX_DEPTH = 200
+
+
+def _parser() -> Any:
+    p = getattr(_local, "parser", None)
+    if p is None:
+        p = _local.parser = new_parser()
+    return p
+
+
+def _first_error(node: Any) -> Any:
+    """The first ERROR or MISSING node the gaps module does not read (or None)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.is_missing or (n.type == "ERROR" and not gaps.tolerated(n)):
+            return n
+        if n.has_error:
+            stack.extend(reversed(n.children))
+    return None
+
+
+def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
+    if depth > 20:
+        raise Unsupported("backquotes nested this deeply")
+    tree = _parser().parse(src)
+    root = tree.root_node
+    if root.has_error:
+        err = _first_error(root)
+        if err is not None:
+            raise gaps.classify_error(src, err)
+    conv = Converter(src, lambda body, _offset: parse_bytes(body, depth + 1), depth)
+    try:
+        return conv.stmts(root.children)
+    except RecursionError:
+        raise Unsupported("commands nested this deeply") from None
+
+
+@functools.lru_cache(maxsize=512)
+def parse(source: str) -> Script:
+    """Parse ``source``; cached (hooks run the same command many times).
+
+    Raises :class:`ShellSyntaxError` or :class:`Unsupported`, nothing else, for any text.
+    """
+    src = source.encode("utf-8", "surrogateescape")
+    try:
+        return Script(parse_bytes(src), src)
+    except (ShellSyntaxError, Unsupported):
+        raise
+    except (
+        StopIteration,
+        AttributeError,
+        IndexError,
+        ValueError,
+        TypeError,
+        AssertionError,
+    ) as exc:
+        # A tree shape the converter did not expect: refuse the script by name rather
+        # than guess what it means (the fuzz test hunts for these).
+        raise Unsupported(f"a construct the parser could not read ({type(exc).__name__})") from None

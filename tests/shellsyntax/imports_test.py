@@ -1,0 +1,30 @@
+"""What importing and using the front end loads (start-up cost, see grammar.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys; print('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return set(out.split())
+
+
+def test_importing_the_package_loads_no_native_code() -> None:
+    mods = _modules_after("import hookrun.shellsyntax, hookrun.shellsyntax.nodes")
+    assert "tree_sitter" not in mods
+    assert not any(m.startswith("tree_sitter_bash") for m in mods)
+
+
+def test_parsing_loads_the_grammar_binding_without_its_package_init() -> None:
+    mods = _modules_after("import hookrun.shellsyntax as s; s.parse('echo hi | cat')")
+    assert "tree_sitter_bash._binding" in mods
+    # The package __init__ would import importlib.resources for its highlight queries.
+    assert "tree_sitter_bash" not in mods
+    assert "importlib.resources" not in mods

@@ -1,0 +1,159 @@
+"""The front end: source → typed tree, pinned as a compact rendering per case."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, line_col, parse
+from hookrun.shellsyntax.walk import calls, literal
+from tests.shellsyntax.render import stmts
+
+TREES = [
+    # (source, rendering)
+    ("echo hi # c", "call(echo hi)"),
+    (
+        "a=1 b=$x echo \"x$y${z:-\"q\"}\" $(ls) `pwd` 's' $'\\n' a\\ b >f 2>&1",
+        "call(a=1 b=${x} echo D\"x${y}${z:-(D\"q\")}\" $(call(ls)) $(call(pwd)) S's' S'\\n' a\\ b)"
+        " >f 2>&1",
+    ),
+    (
+        "if false; then :; elif false; then :; elif true; then echo foo; fi",
+        "if([call(false)]->[call(:)] [call(false)]->[call(:)] [call(true)]->[call(echo foo)])",
+    ),
+    (
+        "while [ $x -gt 0 ]\ndo x=$((x-1)); done",
+        "while([call([ ${x} -gt 0 ])] [call(x=$((x-1)))])",
+    ),
+    (
+        "while while false; do :; done; do :; done",
+        "while([while([call(false)] [call(:)])] [call(:)])",
+    ),
+    (
+        'x=(a [k]=b "c d"); a[1]+=2; declare -A m=([a]=1)',
+        'call(x=(a [k]=b D"c d")); call(a[1]+=2); call(declare -A m=([a]=1))',
+    ),
+    (
+        "case $x in a|b) echo;; *.txt) :;& *) ;; esac",
+        "case(${x} a|b->[call(echo)];; *.txt->[call(:)];& *->[];;)",
+    ),
+    (
+        "for i; do :; done; for ((i=0; i<3; i++)); do :; done",
+        "for(i in $@ [call(:)]); cfor(i=0; i<3; i++ [call(:)])",
+    ),
+    ("f() { local x=1; } >o; function g { :; }", "func(f {call(local x=1)} >o); func(g {call(:)})"),
+    (
+        '[[ ! -f $a || ( $b == x* && -n "$c" ) ]]',
+        '[[((! (-f ${a})) || [((${b} == x*) && (-n D"${c}"))])]]',
+    ),
+    ("[[ $a =~ ^x(.*)$ ]]", "[[(${a} =~ ^x(.*)$)]]"),
+    (
+        'cat <<-EOF\n\ta $x\n\tEOF\ncat <<"E"\n$y\nE',
+        "call(cat) <<-EOF['a ${x}\\n']; call(cat) <<E['$y\\n']",
+    ),
+    (
+        "cat <<EOF | grep x && echo y\nhi $x\nEOF\n",
+        "(pipe(call(cat) <<EOF['hi ${x}\\n'] | call(grep x)) && call(echo y))",
+    ),
+    ("x=$(cat <<EOF\na\nEOF\n)", "call(x=$(call(cat) <<EOF['a\\n']))"),
+    ("cat <<EOF\nEOF\n", "call(cat) <<EOF['']"),
+    ("! a | b |& c && d || e &", "((!pipe(call(a) | call(b) |& call(c)) && call(d)) || call(e)) &"),
+    ("a | ! b", "pipe(call(a) | !call(b))"),
+    (
+        "echo ${#x[@]} ${x[1]} ${!p*} ${!r} ${x@Q} ${#} ${10} $@ ${x:=1} ${@:2:2} ${x/a b/$y}",
+        "call(echo ${#x[@]} ${x[1]} ${p*} ${!r} ${x@(Q)} ${#} ${10} ${@} ${x:=(1)} ${@:(2,2)}"
+        " ${x/(a b,${y})})",
+    ),
+    (
+        "echo $(( 1 + $(echo 2) )) $[3]; (( x += 1 ))",
+        "call(echo $(( 1 + $(call(echo 2)) )) $((3))); (( x += 1 ))",
+    ),
+    ("x=$(<f)", "call(x=$((redirects) <f))"),
+    ("2>&1 >/dev/null", "(redirects) 2>&1 >/dev/null"),
+    (
+        "( cd d && ls ) >x; { b; } 2>/dev/null",
+        "sub((call(cd d) && call(ls))) >x; {call(b)} 2>/dev/null",
+    ),
+    ("echo `echo \\`echo hi\\``", "call(echo $(call(echo $(call(echo hi)))))"),
+    ("export A=1 B; unset -f x", "call(export A=1 B); call(unset -f x)"),
+    ('echo "a\\$b\\"c\\\\d\\e"', 'call(echo D"a$b"c\\d\\e")'),
+    ('cat <<<"$x" >&2', 'call(cat) <<<D"${x}" >&2'),
+]
+
+GAPS = [
+    # (source, rendering): each of the grammar gaps in hookrun/shellsyntax/gaps.py
+    ("cat 2>&1 <<<x", "call(cat) 2>&1 <<<x"),
+    ("cat 4<>g", "call(cat) 4<>g"),
+    ("exec {fd}>f", "call(exec) {fd}>f"),
+    ("echo a\\\nb c", "call(echo ab c)"),
+    ("! a | b && c", "(!pipe(call(a) | call(b)) && call(c))"),
+]
+
+UNSUPPORTED = [
+    # (source, construct named): what the front end refuses by name
+    ("cat <<EOF; echo a\nb\nEOF\n", "a here-document followed by more commands on its line"),
+    ("cat <<EOF\na\n  EOF\nEOF\n", "a here-document whose end line is indented or quoted"),
+    ("select x in a; do :; done", "'select'"),
+]
+
+SYNTAX_ERRORS = [
+    # (source, line, column): bash refuses each too (checked when bash is on PATH); the
+    # position is where tree-sitter found the error (bash names a line only)
+    ("if true; then", 1, 14),
+    ("echo (", 1, 6),
+    ("a &&", 1, 5),
+    ("for x in; do", 1, 7),
+    ("echo 'unterminated", 1, 5),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), TREES + GAPS)
+def test_source_becomes_this_tree(source: str, expected: str) -> None:
+    assert stmts(parse(source).stmts) == expected
+
+
+@pytest.mark.parametrize(("source", "construct"), UNSUPPORTED)
+def test_known_gaps_and_unhandled_constructs_are_refused_by_name(
+    source: str, construct: str
+) -> None:
+    with pytest.raises(Unsupported) as info:
+        parse(source)
+    assert info.value.construct == construct
+
+
+@pytest.mark.parametrize(("source", "line", "column"), SYNTAX_ERRORS)
+def test_invalid_shell_is_a_syntax_error_with_its_position(
+    source: str, line: int, column: int
+) -> None:
+    with pytest.raises(ShellSyntaxError) as info:
+        parse(source)
+    assert (info.value.line, info.value.column) == (line, column)
+    bash = shutil.which("bash")
+    if bash is not None:
+        assert subprocess.run([bash, "-n", "-c", source], capture_output=True).returncode == 2
+
+
+def test_positions_point_into_the_users_own_text() -> None:
+    source = "echo héllo\n  cat  <<EOF\nx\nEOF\n"
+    script = parse(source)
+    second = script.stmts[1]
+    assert script.source[second.pos : second.end].decode() == "cat  <<EOF\nx\nEOF"
+    assert line_col(script.source, second.pos) == (2, 3)
+    word = script.stmts[0].cmd.args[1]  # type: ignore[union-attr]
+    assert script.source[word.pos : word.end].decode() == "héllo"
+    assert line_col(script.source, word.end) == (1, 11)
+
+
+def test_walk_finds_commands_inside_substitutions_and_bodies() -> None:
+    script = parse('if x=$(rm -rf /); then for f in "$(cat <(ls))"; do git push; done; fi')
+    names = [literal(c.args[0]) for c in calls(script.stmts) if c.args]  # type: ignore[arg-type]
+    assert names == ["rm", "git", "cat", "ls"] or sorted(names) == sorted(
+        ["rm", "git", "cat", "ls"]
+    )
+
+
+def test_literal_is_the_value_after_quote_removal_or_none() -> None:
+    args = parse('echo a\\ b \'c\'"d" $x "$y"').stmts[0].cmd.args  # type: ignore[union-attr]
+    assert [literal(w) for w in args] == ["echo", "a b", "cd", None, None]  # type: ignore[arg-type]
