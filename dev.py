@@ -21,7 +21,7 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".hookrun-installed"
 
 
-def ensure_venv(extras: str = "test,dev") -> None:
+def ensure_venv(extras: str = "test,dev,otel") -> None:
     """Create the venv and (re)install hookrun when pyproject.toml changed."""
     if not PY.exists():
         print(f"dev.py: creating {VENV}", file=sys.stderr)
