@@ -138,6 +138,7 @@ def make_project(base: Path) -> Path:
     (project / ".hookrun").mkdir(parents=True)
     shutil.copy(EXAMPLES / "hooks.json", project / ".hookrun" / "hooks.json")
     shutil.copytree(EXAMPLES / "hooks", project / "hooks")  # keeps the exec bits
+    shutil.copytree(EXAMPLES / "tests", project / ".hookrun" / "tests")
     return project
 
 
@@ -203,6 +204,12 @@ def main() -> int:
         tool_steps = sum(1 for s in STEPS if s.args[1] == "PreToolUse")
         if len(lines) != tool_steps:
             failures.append(f"tools.log has {len(lines)} lines, expected {tool_steps}")
+        heading("The config's own tests: hookrun test (.hookrun/tests/demo.yaml)")
+        show_command(["test"], None)
+        code, out, err = hookrun(["test"], None, project)
+        print((out + err).rstrip())
+        if code != 0:
+            failures.append(f"hookrun test exited {code}")
     print()
     if failures:
         print(f"demo: {len(failures)} thing(s) did not behave as shown:", file=sys.stderr)

@@ -226,6 +226,48 @@ def list_(
 
 
 @app.command(
+    name="test",
+    help=(
+        "Run the declarative test cases of a hook config through the real runner.\n\n"
+        "Test files (.hookrun/tests/*.yaml, *.yml or *.json, or the PATHs given) hold "
+        "cases: an event, a payload (or the tool/input/prompt shorthand) and what is "
+        "expected (decision, halt, reason_contains, context_contains, updated_input, "
+        "hooks_ran, exit_code, …). Each failure shows the differences and the event's "
+        "trace. Policies keep their state in a scratch directory per file and no audit "
+        "line is written, so testing changes nothing. Exit 1 if any case fails.\n\n"
+        "\b\n"
+        "Example test file:\n"
+        "  cases:\n"
+        "    - name: rm -rf / is denied\n"
+        "      event: PreToolUse\n"
+        "      tool: Bash\n"
+        "      input: {command: rm -rf /}\n"
+        "      expect: {decision: deny, reason_contains: rm}\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun test\n"
+        "  hookrun test .hookrun/tests/guard.yaml --junit report.xml"
+    ),
+)
+def test(
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[PATH]...", help="Test files or folders (default: .hookrun/tests)."
+        ),
+    ] = None,
+    config: ConfigOpt = None,
+    junit: Annotated[
+        str | None,
+        typer.Option("--junit", metavar="FILE", help="Also write a JUnit XML report to FILE."),
+    ] = None,
+) -> int:
+    from hookrun.cli.commands.test import test_command
+
+    return test_command(tuple(paths or ()), tuple(config or ()), junit, Streams.system())
+
+
+@app.command(
     help=(
         "Print the JSON Schema of the hookrun config dialect (for editors).\n\n"
         "\b\n"

@@ -83,7 +83,11 @@ class Runner:
         project_dir: str | os.PathLike[str] | None = None,
         env: Mapping[str, str] | None = None,
         max_output: int = 1 << 20,
+        state_dir: str | os.PathLike[str] | None = None,
     ) -> None:
+        """``state_dir`` stands in for ``<project_dir>/.hookrun/state``, where policies keep
+        what they remember (lockout registry, ask counters): `hookrun test` and `replay`
+        give a scratch copy so that trying a config changes nothing."""
         self.config = config
         self.cwd = os.path.abspath(cwd)
         if project_dir is None:
@@ -101,6 +105,7 @@ class Runner:
         self._executor = HookExecutor(
             host_env=os.environ if env is None else env,
             max_output=max_output,
+            state_dir=None if state_dir is None else os.path.abspath(state_dir),
         )
 
     # -- construction from files ------------------------------------------------------

@@ -125,10 +125,12 @@ class HookExecutor:
         host_env: Mapping[str, str],
         max_output: int,
         dispatch: DispatchFn | None = None,
+        state_dir: str | None = None,
     ) -> None:
         self._host_env = dict(host_env)
         self._max_output = max_output
         self._dispatch = dispatch
+        self._state_dir = state_dir
         self._pool = WorkerPool()
 
     def close(self) -> None:
@@ -204,7 +206,7 @@ class HookExecutor:
             ctx = PolicyContext(
                 cwd=inp.cwd,
                 project_dir=inp.project_dir,
-                state_dir=os.path.join(inp.project_dir, ".hookrun", "state"),
+                state_dir=self._state_dir or os.path.join(inp.project_dir, ".hookrun", "state"),
                 env=dict(env),
             )
             try:
