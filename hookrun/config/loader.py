@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from hookrun.config import jsonc, plain
@@ -84,6 +84,7 @@ def read_all(
     issues: list[ConfigIssue] = []
     readers: list[FileReader] = []
     audit_log: str | None = None
+    telemetry: bool | Mapping[str, Any] | None = None
     for path in paths:
         given = os.fspath(path)
         reader = FileReader(given, _absolute(base, given))
@@ -94,11 +95,14 @@ def read_all(
             hooks.setdefault(spec.event, []).append(spec)
         if reader.audit_log is not None:
             audit_log = reader.audit_log
+        if reader.telemetry is not None:
+            telemetry = reader.telemetry
     if any(issue.severity == "error" for issue in issues):
         return None, issues, readers
     config = Config(
         hooks={event: tuple(specs) for event, specs in hooks.items()},
         audit_log=audit_log,
+        telemetry=telemetry,
         paths=tuple(os.fspath(path) for path in paths),
         warnings=tuple(issues),
     )
@@ -176,6 +180,7 @@ class FileReader:
         self.specs: list[HookSpec] = []
         self.spec_paths: list[jsonc.JsonPath] = []  # where each spec was written, for check()
         self.audit_log: str | None = None
+        self.telemetry: bool | Mapping[str, Any] | None = None
         self.default_timeout = DEFAULT_TIMEOUT
         self.default_include = False
         self._issues: list[tuple[tuple[int, int], ConfigIssue]] = []
@@ -252,7 +257,9 @@ class FileReader:
     def read_settings(self, top: dict[str, Any]) -> None:
         if self.dialect == "hookrun":
             self.warn_unknown_keys(top, plain.FILE_KEYS | {"$schema"}, ())
-        raw = {key: top[key] for key in plain.FILE_KEYS - {"hooks"} if key in top}
+        raw = {key: top[key] for key in plain.FILE_KEYS - {"hooks", "telemetry"} if key in top}
+        if "telemetry" in top:
+            self.read_telemetry(top["telemetry"])
         settings = plain.settings(raw)
         if settings is None:
             model = self.validate("FileSettings", raw, ())
@@ -269,6 +276,24 @@ class FileReader:
             self.error(("audit_log",), 'empty "audit_log": give a file path, or leave it out')
         elif settings.audit_log is not None:
             self.audit_log = self.resolve_audit_log(settings.audit_log)
+
+    def read_telemetry(self, value: object) -> None:
+        """``telemetry``: true, false, or an object saying where to send (hookrun.telemetry)."""
+        if value is None or isinstance(value, bool):
+            self.telemetry = value
+        elif not isinstance(value, dict):
+            self.error(
+                ("telemetry",), f"expected true, false or an object, got {plain.json_type(value)}"
+            )
+        else:
+            self.warn_unknown_keys(value, plain.TELEMETRY_KEYS, ("telemetry",))
+            value = {k: v for k, v in value.items() if k in plain.TELEMETRY_KEYS}
+            if plain.telemetry(value) is not None:
+                self.telemetry = value
+                return
+            model = self.validate("TelemetryModel", value, ("telemetry",))
+            if model is not None:
+                self.telemetry = model.model_dump(exclude_none=True)
 
     def resolve_audit_log(self, audit_log: str) -> str:
         """Relative to the project (the directory holding ``.hookrun/`` or ``.claude/``),

@@ -80,6 +80,26 @@ class ClaudeEntryModel(BaseModel):
     hooks: list[ClaudeHookModel]
 
 
+class TelemetryModel(BaseModel):
+    """Where spans and logs of every run go (OpenTelemetry, OTLP/HTTP)."""
+
+    model_config = _MODEL_CONFIG
+
+    endpoint: str | None = Field(
+        None, description="OTLP/HTTP base URL, e.g. http://localhost:4318 (/v1/traces is added)."
+    )
+    headers: dict[str, str] | None = Field(None, description="HTTP headers sent to the collector.")
+    service_name: str | None = Field(None, description='service.name (default "hookrun").')
+    resource_attributes: dict[str, str] | None = Field(
+        None, description="More resource attributes (team, environment, …)."
+    )
+    timeout_ms: int | None = Field(
+        None, gt=0, le=60_000, description="Most time an export may add to a run (default 100)."
+    )
+    traces: bool | None = Field(None, description="false: send no spans.")
+    logs: bool | None = Field(None, description="false: send no log records.")
+
+
 class FileSettings(BaseModel):
     """The top-level settings of a hookrun file (``hooks`` is walked by the loader)."""
 
@@ -94,6 +114,13 @@ class FileSettings(BaseModel):
     )
     audit_log: str | None = Field(
         None, description="JSON Lines trail of every run, relative to the project directory."
+    )
+    telemetry: bool | TelemetryModel | None = Field(
+        None,
+        description=(
+            "OpenTelemetry export of every run (needs hookrun[otel]): true, false, or where to "
+            "send. Overrides OTEL_* (which some hosts strip from a hook's environment)."
+        ),
     )
 
 

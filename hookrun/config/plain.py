@@ -22,8 +22,19 @@ HOOK_KEYS: frozenset[str] = frozenset(
 CLAUDE_HOOK_KEYS: frozenset[str] = (HOOK_KEYS - {"matcher"}) | {"type", "prompt"}
 CLAUDE_ENTRY_KEYS: frozenset[str] = frozenset({"matcher", "hooks"})
 FILE_KEYS: frozenset[str] = frozenset(
-    {"version", "include_sub_agents", "timeout", "audit_log", "hooks"}
+    {"version", "include_sub_agents", "timeout", "audit_log", "telemetry", "hooks"}
 )
+# The `telemetry` object's fields and the JSON type each must have (hookrun.telemetry
+# reads them); "str_map" = an object of strings.
+TELEMETRY_KEYS: dict[str, str] = {
+    "endpoint": "str",
+    "headers": "str_map",
+    "service_name": "str",
+    "resource_attributes": "str_map",
+    "timeout_ms": "pos_int",
+    "traces": "bool",
+    "logs": "bool",
+}
 
 
 class Hook(NamedTuple):
@@ -141,6 +152,25 @@ def settings(raw: dict[str, Any]) -> Settings | None:
         )
     except _Reject:
         return None
+
+
+def telemetry(value: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``telemetry`` object when every field is exactly as valid, else None."""
+    for key, item in value.items():
+        kind = TELEMETRY_KEYS.get(key)
+        ok = (
+            (kind == "str" and type(item) is str)
+            or (kind == "bool" and type(item) is bool)
+            or (kind == "pos_int" and type(item) is int and 0 < item <= 60_000)
+            or (
+                kind == "str_map"
+                and type(item) is dict
+                and all(type(v) is str for v in item.values())
+            )
+        )
+        if not ok:
+            return None
+    return value
 
 
 def json_type(value: object) -> str:

@@ -122,6 +122,9 @@ class Config(Frozen):
     audit_log: str | None  # absolute path; the last file that sets it wins
     paths: tuple[str, ...]  # the files this was loaded from, in order
     warnings: tuple[ConfigIssue, ...]
+    # The "telemetry" key (true / false / an object, see hookrun.telemetry); None = unset.
+    # The last file that sets it wins.
+    telemetry: bool | Mapping[str, Any] | None
 
     def __init__(
         self,
@@ -129,8 +132,16 @@ class Config(Frozen):
         audit_log: str | None = None,
         paths: tuple[str, ...] = (),
         warnings: tuple[ConfigIssue, ...] = (),
+        telemetry: bool | Mapping[str, Any] | None = None,
     ) -> None:
-        set_fields(self, hooks=hooks, audit_log=audit_log, paths=paths, warnings=warnings)
+        set_fields(
+            self,
+            hooks=hooks,
+            audit_log=audit_log,
+            paths=paths,
+            warnings=warnings,
+            telemetry=telemetry,
+        )
 
     def for_event(self, event: str) -> tuple[HookSpec, ...]:
         return self.hooks.get(event, ())

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, NamedTuple
-from urllib.parse import unquote
 
 # The whole budget of an export, from the answer written to the process ending: a
 # collector that is down or never answers must not hold the host's tool call.
@@ -118,6 +117,11 @@ def _signal_endpoint(
 
 def parse_headers(text: str) -> list[tuple[str, str]]:
     """``k1=v1,k2=v2`` as in ``OTEL_EXPORTER_OTLP_HEADERS`` (URL-encoded); bad pairs dropped."""
+    if not text:
+        return []
+    # Only here: urllib.parse is not otherwise imported by a `hookrun run` (start-up).
+    from urllib.parse import unquote
+
     pairs: list[tuple[str, str]] = []
     for item in text.split(","):
         key, sep, value = item.partition("=")

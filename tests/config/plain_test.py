@@ -42,11 +42,29 @@ def test_plain_claude_entry_agrees_with_the_model(raw: dict[str, Any], matcher: 
         assert fast.hooks == [plain.from_model(h, plain.Hook) for h in slow.hooks]
 
 
-@given(st.dictionaries(st.sampled_from(sorted(plain.FILE_KEYS - {"hooks"})), values))
+# "telemetry" is read on its own (loader.read_telemetry), like "hooks".
+@given(st.dictionaries(st.sampled_from(sorted(plain.FILE_KEYS - {"hooks", "telemetry"})), values))
 def test_plain_settings_agree_with_the_model(raw: dict[str, Any]) -> None:
     fast = plain.settings(raw)
     if fast is not None:
         assert fast == plain.from_model(models.FileSettings.model_validate(raw), plain.Settings)
+
+
+telemetry_values = st.one_of(
+    values,
+    st.integers(min_value=-2, max_value=70_000),
+    st.dictionaries(st.text(max_size=3), st.one_of(st.text(max_size=3), st.integers())),
+)
+
+
+@given(st.dictionaries(st.sampled_from(sorted(plain.TELEMETRY_KEYS)), telemetry_values))
+def test_plain_telemetry_accepts_only_what_the_model_accepts_with_the_same_values(
+    raw: dict[str, Any],
+) -> None:
+    fast = plain.telemetry(raw)
+    if fast is not None:
+        slow = models.TelemetryModel.model_validate(raw).model_dump(exclude_none=True)
+        assert fast == slow
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,16 @@ every hook's process tree ended.
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
 from hookrun.frozen import Frozen, set_fields
+from hookrun.telemetry import TelemetrySettings
 
 if TYPE_CHECKING:
     from hookrun.config.spec import Config
@@ -166,6 +169,7 @@ def execute(
     project_dir = payload_str(payload, "project_dir") or project_root(cwd)
     runner = Runner(config, cwd=cwd, project_dir=project_dir)
     token = CancelToken()
+    started_ns = time.time_ns()
     with cancel_on_signals(token) as received:
         try:
             result = runner.run(event, payload, cancel=token)
@@ -186,7 +190,44 @@ def execute(
     elif code in (EXIT_DENY, EXIT_HALT) or result.halt:
         streams.stderr.write(_stop_reason(answer) + "\n")
     streams.stderr.flush()
+    _export_telemetry(config, result, payload, started_ns, code=code, trace=trace, streams=streams)
     return code
+
+
+def _export_telemetry(
+    config: Config,
+    result: RunResult,
+    payload: Mapping[str, Any],
+    started_ns: int,
+    *,
+    code: int,
+    trace: bool,
+    streams: Streams,
+) -> None:
+    """Send the run to the OpenTelemetry collector when OTEL_* or the config say so.
+
+    After the answer is written: the host has it, whatever the collector does. What
+    went wrong goes to stderr only with --trace or on exit 0 — on a deny or a halt
+    stderr is the reason the host shows the model, and must stay exactly that.
+    """
+    settings = TelemetrySettings.create(os.environ, config.telemetry)
+    if settings is None:
+        return
+    ended_ns = time.time_ns()
+    problems = list(settings.warnings)
+    try:
+        from hookrun.telemetry import otlp  # OpenTelemetry loads only when telemetry is on
+    except ImportError as exc:
+        problems.append(
+            f"telemetry is on but OpenTelemetry cannot be imported ({exc}): "
+            "pip install 'hookrun[otel]'"
+        )
+    else:
+        problems += otlp.export(result, payload, settings, start_ns=started_ns, end_ns=ended_ns)
+    if problems and (trace or code == 0):
+        for problem in problems:
+            streams.stderr.write(f"hookrun: warning: {problem}\n")
+        streams.stderr.flush()
 
 
 def _stop_reason(answer: Mapping[str, Any]) -> str:
