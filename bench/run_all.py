@@ -236,6 +236,29 @@ def policy_figures(quick: bool) -> list[Figure]:
     return figures
 
 
+def telemetry_figures(quick: bool) -> list[Figure]:
+    """Issue 13: a collector that is down or silent adds at most 100 ms until exit."""
+    figures = []
+    for r in _load("telemetry_bench").main(quick):
+        print(r)
+        if r["case"] in ("silent", "refused"):
+            figures.append(
+                Figure(
+                    name=f"telemetry, collector {r['case']}: time added until exit",
+                    value=r["added_ms"],
+                    unit="ms",
+                    target=100.0,
+                    higher_is_better=False,
+                    reference=(
+                        f"run {r['median_ms']} ms vs {r['answering_ms']} ms with a collector "
+                        "that answers (medians, interleaved)"
+                    ),
+                    note="a difference of medians of whole runs: informational, never gates",
+                )
+            )
+    return figures
+
+
 def _print_table(figures: list[Figure]) -> None:
     _section("summary")
     width = max(len(f.name) for f in figures)
@@ -265,6 +288,7 @@ def main(argv: list[str]) -> int:
         ("runner", runner_figures),
         ("cold start", lambda q: [cold_start_figure(q)]),
         ("policies", policy_figures),
+        ("telemetry", telemetry_figures),
     ]
     for title, step in steps:
         _section(title)

@@ -14,23 +14,31 @@ def main() -> None:
 
 
 def _exit_without_teardown(code: int) -> None:
-    """End the process at once when nothing is left to run at exit.
+    """End the process at once, skipping the interpreter's teardown.
 
     ``hookrun run`` is started once per agent tool call, and tearing the interpreter
     down (every module's globals, the idle worker threads) costs about a third of a
     bare Python start-up. By now the answer is written and every file hookrun opened
-    is closed; only an ``atexit`` handler (coverage's, an embedder's) or output that
-    cannot be flushed needs the normal exit, so either keeps it.
+    is closed. ``atexit`` handlers (coverage's, logging's when telemetry loaded it) are
+    run here, as the normal exit would; a stream that cannot be flushed keeps the
+    normal exit. A telemetry export abandoned on a silent collector is a daemon thread
+    blocked on a socket: the normal teardown would spend tens of ms more on it.
     """
     import atexit
 
     pending = getattr(atexit, "_ncallbacks", None)  # CPython's count of atexit handlers
-    if pending is None or pending() != 0:
+    run_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if pending is None or run_handlers is None:
         return
     try:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()
+        if pending() != 0:
+            run_handlers()
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:
+                    stream.flush()
     except (OSError, ValueError):  # a closed or broken stream: let the normal exit deal
         return
     import os
