@@ -16,14 +16,16 @@ bounded, and the call returns within its timeout plus about a second.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from hookrun.dispatch import standin
 from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
-from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
+from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file, read_script
 from hookrun.dispatch.result import Completed
 from hookrun.dispatch.split import split_simple
 from hookrun.dispatch.streams import BufferSource, CaptureSink
@@ -58,12 +60,16 @@ def run(
     cancel: CancelToken | None = None,
     max_output: int = DEFAULT_MAX_OUTPUT,
     platform: str = sys.platform,
+    shell: str = "auto",
 ) -> Completed:
     """Run ``command`` in ``cwd`` with exactly ``env`` (None: this process's env).
 
     ``stdin`` is the whole input; ``timeout`` is in seconds; ``cancel`` may be set
-    from any thread. Never raises for any command: every failure is a
-    :class:`Completed` whose ``error`` says what went wrong.
+    from any thread. ``shell`` is the bash stand-in mode (:mod:`.standin`):
+    ``"auto"`` runs ``bash …``/``sh …`` and bash/sh scripts in-process only when
+    that shell is not on PATH, ``"inprocess"`` always. Never raises for any
+    command: every failure is a :class:`Completed` whose ``error`` says what went
+    wrong.
     """
     started = time.monotonic()
     run_env = dict(os.environ) if env is None else env
@@ -84,6 +90,7 @@ def run(
             io=(source, out, err),
             payload=stdin,
             platform=platform,
+            mode=shell,
         )
     except Interrupted as exc:
         step.interrupted = exc.reason
@@ -208,9 +215,23 @@ def _route(
     io: tuple[BufferSource, CaptureSink, CaptureSink],
     payload: bytes,
     platform: str,
+    mode: str,
 ) -> None:
     source, out, err = io
     argv = split_simple(command, platform)
+    if argv and standin.applies(argv[0], mode=mode, env=env, cwd=cwd, platform=platform):
+        _run_standin(
+            argv,
+            step,
+            cwd=cwd,
+            env=env,
+            guard=guard,
+            tracker=tracker,
+            io=io,
+            payload=payload,
+            platform=platform,
+        )
+        return
     if argv and is_path_word(argv[0], platform):
         plan = plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
         step.route = plan.route
@@ -237,6 +258,54 @@ def _route(
             step.code = shell.run_script(command)
     finally:
         step.route = shell.route or "inprocess"
+
+
+def _run_standin(
+    argv: Sequence[str],
+    step: _Step,
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    guard: Guard,
+    tracker: ProcessTracker,
+    io: tuple[BufferSource, CaptureSink, CaptureSink],
+    payload: bytes,
+    platform: str,
+) -> None:
+    """``bash ARGS`` / ``sh ARGS`` run by the in-process shell (the bash stand-in)."""
+    source, out, err = io
+    name = standin.shell_name(argv[0], platform) or "bash"
+    step.route = f"inprocess:{name}"
+    inv = standin.parse_invocation(name, argv[1:])
+    if isinstance(inv, standin.StandInError):
+        step.code, step.error = 2, inv.message
+        _note(err, inv.message)
+        return
+    if inv.command is not None:
+        script = inv.command
+    elif inv.file is not None:
+        read = read_script(inv.file, cwd=cwd, env=env, platform=platform)
+        if isinstance(read, FilePlan):
+            step.code, step.error = read.exit_code, read.message
+            _note(err, read.message)
+            return
+        script = read
+    else:
+        # `bash` with no file reads its script from stdin: the payload is the script.
+        script = payload.decode("utf-8", "replace")
+        source = BufferSource(b"")
+    shell = _shell(cwd, env, (source, out, err), tracker, guard, platform)
+    try:
+        if inv.options:
+            step.code = shell.run_script(f"set {shlex.join(inv.options)}")
+            if step.code != 0:
+                return
+        step.code = shell.run_script(script, argv0=inv.argv0, args=inv.args)
+    finally:
+        if shell.route:
+            step.route = shell.route
+        if source is not io[0]:
+            source.close()
 
 
 def _spawn_plan(
@@ -318,6 +387,7 @@ async def arun(
     cancel: CancelToken | None = None,
     max_output: int = DEFAULT_MAX_OUTPUT,
     platform: str = sys.platform,
+    shell: str = "auto",
 ) -> Completed:
     """:func:`run` in a worker thread, for asyncio hosts.
 
@@ -341,6 +411,7 @@ async def arun(
         cancel=token,
         max_output=max_output,
         platform=platform,
+        shell=shell,
     )
     future = asyncio.get_running_loop().run_in_executor(_executor(), call)
     try:

@@ -26,6 +26,7 @@ __all__ = [
     "get_env",
     "is_path_word",
     "plan_file",
+    "read_script",
     "split_simple",
 ]
 
@@ -257,6 +258,26 @@ def _read_source(full: str, display: str) -> str | FilePlan:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text.replace("\r\n", "\n")
+
+
+def read_script(
+    path: str, *, cwd: str, env: Mapping[str, str], platform: str = sys.platform
+) -> str | FilePlan:
+    """The text of the script ``bash PATH`` would run, or an error plan naming ``path``.
+
+    As bash does, a name without a slash is taken from ``cwd`` (bash then tries
+    PATH; a hook never relies on that).
+    """
+    expanded = _expand_home(path, env, platform)
+    if isinstance(expanded, FilePlan):
+        return expanded
+    if is_windows(platform):
+        expanded = expanded.replace("\\", os.sep)
+    full = os.path.join(cwd, expanded)
+    head = _read_head(full, path)
+    if isinstance(head, FilePlan):
+        return head
+    return _read_source(full, path)
 
 
 def _is_binary(head: bytes) -> bool:
