@@ -456,10 +456,10 @@ class FileReader:
         )
 
     def canonical_builtin(self, name: str, path: jsonc.JsonPath) -> str | None:
-        try:
-            from hookrun.hooks import registry
-        except ImportError:  # pragma: no cover - the policies package ships with hookrun
-            return name
+        # The registry is a static table: resolving a name imports no policy. It is
+        # imported here, not at the top, so a config without built-ins never loads it.
+        from hookrun.hooks import registry
+
         canonical = registry.canonical(name)
         if canonical is None:
             known = [*registry.names(), *registry.ALIASES]
@@ -526,17 +526,10 @@ def getcwd_or_empty() -> str:
 
 
 def _policy_on_error(name: str) -> OnError:
-    """The policy's own fail mode; "allow" when its module cannot be imported.
+    """The policy's own fail mode, from its registry entry (its module is not imported)."""
+    from hookrun.hooks import registry  # see canonical_builtin
 
-    A policy module that fails to import is reported by ``check`` and by the runner
-    when it binds the policy; loading the config must not crash on it.
-    """
-    try:
-        from hookrun.hooks import registry
-
-        return registry.get(name).on_error
-    except Exception:
-        return "allow"
+    return registry.entry(name).on_error
 
 
 def _q(text: str) -> str:

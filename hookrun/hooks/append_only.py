@@ -21,14 +21,14 @@ appends; ``sed -i`` on a protected file is shell-guard's or write-guard's busine
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import file_edit, state
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 
-class AppendOnlyOptions(Options):
+class AppendOnlyOptions(NamedTuple):
     paths: tuple[str, ...] = ("**/decisions.md", "**/history.md")
     create_only: tuple[str, ...] = (
         "**/orchestration-log/**",
@@ -117,14 +117,6 @@ def decide(payload: Mapping[str, Any], opts: AppendOnlyOptions, ctx: PolicyConte
 
 POLICY: Policy[AppendOnlyOptions] = Policy(
     name="append-only",
-    summary="history files (decisions.md, history.md) only grow at the end; logs are create-only",
-    prompt=(
-        "decisions.md, history.md and logs are append-only: add entries at the end, never "
-        "rewrite or delete existing ones."
-    ),
     options=AppendOnlyOptions,
     decide=decide,
-    events=("PreToolUse",),
-    on_error="allow",
-    default_matcher=None,
 )

@@ -20,13 +20,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from datetime import datetime, timezone
-from typing import Any
-
-from pydantic import Field
+from typing import Annotated, Any, NamedTuple
 
 from hookrun.hooks import file_edit, state
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
+from hookrun.hooks.options import AtLeast
 
 STATE_FILE = "ask_user.json"
 NO_SESSION = "(no session id)"
@@ -46,12 +45,12 @@ ASK_TOOLS: tuple[str, ...] = (
 _QUESTION_KEYS = ("question", "prompt", "message", "text", "query")
 
 
-class AskUserOptions(Options):
+class AskUserOptions(NamedTuple):
     tools: tuple[str, ...] = ASK_TOOLS
-    max_per_session: int = Field(default=5, ge=0)
-    min_question_length: int = Field(default=0, ge=0)
-    min_answer_length: int = Field(default=10, ge=0)
-    keep_sessions: int = Field(default=500, ge=1)
+    max_per_session: Annotated[int, AtLeast(0)] = 5
+    min_question_length: Annotated[int, AtLeast(0)] = 0
+    min_answer_length: Annotated[int, AtLeast(0)] = 10
+    keep_sessions: Annotated[int, AtLeast(1)] = 500
     # Seed 000 goal 6: "per session/agent" — count each agent of a session separately.
     per_agent: bool = False
 
@@ -163,14 +162,6 @@ def decide(payload: Mapping[str, Any], opts: AskUserOptions, ctx: PolicyContext)
 
 POLICY: Policy[AskUserOptions] = Policy(
     name="ask-user-limit",
-    summary="cap ask_user-style questions per session; past the cap: proceed with best judgment",
-    prompt=(
-        "Ask the user only when you cannot proceed otherwise; after a few questions, "
-        "proceed with your best judgment and state your assumptions."
-    ),
     options=AskUserOptions,
     decide=decide,
-    events=("PreToolUse", "PostToolUse"),
-    on_error="allow",
-    default_matcher="^(ask_user|AskUserQuestion|askUser|ask_followup_question)$",
 )

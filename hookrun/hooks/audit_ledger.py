@@ -38,13 +38,12 @@ import os
 import re
 from collections.abc import Mapping
 from datetime import datetime, timezone
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Annotated, Any, Literal, NamedTuple
 
 from hookrun.hooks import payload as pl
 from hookrun.hooks import ralph_common, state
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
+from hookrun.hooks.options import AtLeast
 
 DEFAULT_PATHS = {
     "tools": ".hookrun/logs/tool-usage.jsonl",
@@ -71,12 +70,12 @@ _DENY_WORDS = {"deny", "denied", "block", "blocked", "reject", "rejected"}
 _DENIED_TEXT = re.compile(r"\b(denied|blocked by (?:a )?hook|permission denied by)\b", re.I)
 
 
-class AuditLedgerOptions(Options):
+class AuditLedgerOptions(NamedTuple):
     kind: Literal["tools", "denials"] = "tools"
     # Relative to the project dir; default per kind. "{session_id}" is replaced by the
     # Ralph session id (or the host's), so Ralph's per-session logs/ folder works.
     path: str | None = None
-    max_arg_chars: int = Field(default=200, ge=0)
+    max_arg_chars: Annotated[int, AtLeast(0)] = 200
     redact_keys: tuple[str, ...] = REDACT_KEYS
 
 
@@ -209,11 +208,6 @@ def decide(payload: Mapping[str, Any], opts: AuditLedgerOptions, ctx: PolicyCont
 
 POLICY: Policy[AuditLedgerOptions] = Policy(
     name="audit-ledger",
-    summary="append one JSON line per tool call (or per denial) to a JSONL ledger",
-    prompt="Tool calls are recorded in an audit ledger.",
     options=AuditLedgerOptions,
     decide=decide,
-    events=("PostToolUse", "PostToolUseFailure", "PermissionRequest"),
-    on_error="allow",
-    default_matcher=None,
 )

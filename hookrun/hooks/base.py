@@ -10,27 +10,19 @@ turns the verdict into the same per-hook answer a command hook's envelope gives;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from hookrun.hooks import options as _options
+from hookrun.hooks import registry
 
 Decision = Literal["allow", "deny", "ask"]
 
-
-class Options(BaseModel):
-    """Base for policy options: unknown keys are errors (a typo must not disable a rule)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-OptionsT = TypeVar("OptionsT", bound=Options)
+OptionsT = TypeVar("OptionsT")
 
 _UNSET: Any = object()
 
 
-@dataclass(frozen=True)
-class PolicyContext:
+class PolicyContext(NamedTuple):
     """Where the policy runs. ``state_dir`` is ``<project_dir>/.hookrun/state``."""
 
     cwd: str
@@ -39,8 +31,7 @@ class PolicyContext:
     env: Mapping[str, str]
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """A policy's answer; same meaning as the envelope fields of the same names."""
 
     decision: Decision | None = None
@@ -84,26 +75,59 @@ class Verdict:
 ALLOW = Verdict()  # no opinion
 
 
-@dataclass(frozen=True)
 class Policy(Generic[OptionsT]):
-    """A registered built-in.
+    """A built-in: its registry entry, its options class and its decision.
 
     ``decide(payload, options, ctx)`` must not raise for any payload a host can
     send (missing fields, wrong types): it returns ``Verdict()`` (no opinion)
-    instead. ``on_error`` is the seed's fail mode, used when the config does not
-    set one.
+    instead. What a config needs to know about it without importing it (events,
+    fail mode, aliases, summary) is its :mod:`~hookrun.hooks.registry` entry.
     """
 
-    name: str
-    summary: str  # one line for `hookrun policies`
-    prompt: str  # reminder line a host may append to its system prompt
-    options: type[OptionsT]
-    decide: Callable[[Mapping[str, Any], OptionsT, PolicyContext], Verdict]
-    events: tuple[str, ...] = ("PreToolUse",)
-    aliases: tuple[str, ...] = ()
-    on_error: Literal["allow", "deny"] = "allow"
-    default_matcher: str | None = None  # informational: the tools it looks at by default
+    __slots__ = ("name", "options", "decide")
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        options: type[OptionsT],
+        decide: Callable[[Mapping[str, Any], OptionsT, PolicyContext], Verdict],
+    ) -> None:
+        self.name = name
+        self.options = options
+        self.decide = decide
+
+    @property
+    def entry(self) -> registry.Entry:
+        return registry.entry(self.name)
+
+    @property
+    def summary(self) -> str:
+        return self.entry.summary
+
+    @property
+    def prompt(self) -> str:
+        return self.entry.prompt
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return self.entry.events
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return self.entry.aliases
+
+    @property
+    def on_error(self) -> registry.OnError:
+        return self.entry.on_error
+
+    @property
+    def default_matcher(self) -> str | None:
+        return self.entry.default_matcher
 
     def bind(self, raw: Mapping[str, Any]) -> OptionsT:
-        """Validate options; raises pydantic.ValidationError."""
-        return self.options.model_validate(dict(raw))
+        """Validate options; raises pydantic.ValidationError (pydantic loads only then)."""
+        return _options.bind(self.options, raw)
+
+    def __repr__(self) -> str:
+        return f"Policy({self.name!r})"

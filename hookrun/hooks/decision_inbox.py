@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import file_edit
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 
-class DecisionInboxOptions(Options):
+class DecisionInboxOptions(NamedTuple):
     paths: tuple[str, ...] = ("**/decisions.md",)
     roles: tuple[str, ...] = ("coordinator",)
     role_env: str = "HOOKRUN_AGENT_ROLE"
@@ -63,14 +63,6 @@ def decide(payload: Mapping[str, Any], opts: DecisionInboxOptions, ctx: PolicyCo
 
 POLICY: Policy[DecisionInboxOptions] = Policy(
     name="decision-inbox",
-    summary="only the coordinator writes decisions.md; agents write to decisions/inbox/",
-    prompt=(
-        "Do not edit decisions.md directly: write each decision as a new file in "
-        "decisions/inbox/; the coordinator merges them."
-    ),
     options=DecisionInboxOptions,
     decide=decide,
-    events=("PreToolUse",),
-    on_error="allow",
-    default_matcher=None,
 )

@@ -30,13 +30,12 @@ import sys
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Any
-
-from pydantic import Field
+from typing import Annotated, Any, NamedTuple
 
 from hookrun.hooks import file_edit, paths, state
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
+from hookrun.hooks.options import AtLeast
 
 REGISTRY = "lockout.json"
 
@@ -254,9 +253,9 @@ def locked_agents(state_dir: str, artifact: str, *, cwd: str | None = None) -> l
 # --- the policy ----------------------------------------------------------------------------
 
 
-class LockoutOptions(Options):
+class LockoutOptions(NamedTuple):
     tools: tuple[str, ...] = file_edit.WRITE_TOOLS
-    escalate_after: int | None = Field(default=3, ge=0)
+    escalate_after: Annotated[int | None, AtLeast(0)] = 3
     check_shell: bool = False
     shell_tools: tuple[str, ...] = SHELL_TOOLS
     agent_env: str = "HOOKRUN_AGENT"
@@ -362,14 +361,6 @@ def decide(payload: Mapping[str, Any], opts: LockoutOptions, ctx: PolicyContext)
 
 POLICY: Policy[LockoutOptions] = Policy(
     name="reviewer-lockout",
-    summary="deny a rejected author's writes to the artifact a reviewer rejected; halt on retries",
-    prompt=(
-        "When a reviewer rejects your work, you are locked out of that artifact: "
-        "another agent produces the revision."
-    ),
     options=LockoutOptions,
     decide=decide,
-    events=("PreToolUse",),
-    on_error="deny",
-    default_matcher=None,
 )

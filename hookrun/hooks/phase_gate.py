@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import file_edit, state
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 PHASE_FILE = "phase"
 PAYLOAD_FIELDS = ("phase", "session_phase", "sessionPhase")
 
 
-class PhaseGateOptions(Options):
+class PhaseGateOptions(NamedTuple):
     gated_phases: tuple[str, ...] = ("init-phase-1",)
     phase: str | None = None
     phase_env: str = "HOOKRUN_PHASE"
@@ -103,11 +103,6 @@ def decide(payload: Mapping[str, Any], opts: PhaseGateOptions, ctx: PolicyContex
 
 POLICY: Policy[PhaseGateOptions] = Policy(
     name="phase-gate",
-    summary="deny file writes during configured phases (e.g. before the user confirms the plan)",
-    prompt="Do not create or edit files until the user has confirmed the plan.",
     options=PhaseGateOptions,
     decide=decide,
-    events=("PreToolUse",),
-    on_error="allow",
-    default_matcher=None,
 )

@@ -29,12 +29,11 @@ import sys
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
-
-from pydantic import Field, field_validator
+from typing import Annotated, Any, NamedTuple
 
 from hookrun.hooks import payload as P
-from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import Policy, PolicyContext, Verdict
+from hookrun.hooks.options import Check, Doc
 from hookrun.hooks.paths import glob_match, tool_target
 from hookrun.hooks.pii_patterns import (
     BY_KIND,
@@ -52,74 +51,74 @@ OUTPUT_FIELDS = ("tool_output", "tool_response", "toolResult", "result")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
 
-class UserPattern(Options):
+def _pattern_name(value: str) -> None:
+    if not _NAME.match(value):
+        raise ValueError(
+            f"pattern name {value!r} must be lower-case letters, digits, _ or - "
+            "(it becomes the [REDACTED:<name>] marker)"
+        )
+
+
+def _pattern_regex(value: str) -> None:
+    try:
+        user_detector("x", value)
+    except re.error as exc:
+        raise ValueError(f"invalid regex {value!r}: {exc}") from None
+
+
+class UserPattern(NamedTuple):
     """A pattern of the user's: ``{"name": "ticket", "regex": "TCK-\\\\d{6}"}``.
 
     The whole match is redacted, or only a group named ``v`` when the regex has
     one (``"regex": "session=(?P<v>[0-9a-f]{32})"`` keeps ``session=``).
     """
 
-    name: str
-    regex: str
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        if not _NAME.match(value):
-            raise ValueError(
-                f"pattern name {value!r} must be lower-case letters, digits, _ or - "
-                "(it becomes the [REDACTED:<name>] marker)"
-            )
-        return value
-
-    @field_validator("regex")
-    @classmethod
-    def _regex(cls, value: str) -> str:
-        try:
-            user_detector("x", value)
-        except re.error as exc:
-            raise ValueError(f"invalid regex {value!r}: {exc}") from None
-        return value
+    name: Annotated[str, Check(_pattern_name)]
+    regex: Annotated[str, Check(_pattern_regex)]
 
 
-def _check_kinds(value: tuple[str, ...]) -> tuple[str, ...]:
+def _check_kinds(value: tuple[str, ...]) -> None:
     unknown = [k for k in value if k not in BY_KIND]
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
-    return value
 
 
-class _Detection(Options):
-    exclude: tuple[str, ...] = Field(
-        default=DEFAULT_EXCLUDE, description="globs over found values that are not PII"
-    )
-    also_exclude: tuple[str, ...] = Field(default=(), description="added to exclude")
+# The detection options both policies share (NamedTuples do not inherit fields).
+_EXCLUDE_DOC = Doc("globs over found values that are not PII")
+_ALSO_EXCLUDE_DOC = Doc("added to exclude")
+
+
+def detection_scanner(
+    kinds: tuple[str, ...],
+    exclude: tuple[str, ...],
+    also_exclude: tuple[str, ...],
+    patterns: tuple[UserPattern, ...],
+) -> Scanner:
+    user = tuple((p.name, p.regex) for p in patterns)
+    return scanner(kinds, exclude + also_exclude, user)
+
+
+class ScrubberOptions(NamedTuple):
+    exclude: Annotated[tuple[str, ...], _EXCLUDE_DOC] = DEFAULT_EXCLUDE
+    also_exclude: Annotated[tuple[str, ...], _ALSO_EXCLUDE_DOC] = ()
     patterns: tuple[UserPattern, ...] = ()
+    kinds: Annotated[tuple[str, ...], Check(_check_kinds)] = KINDS
 
     def scanner(self, kinds: tuple[str, ...]) -> Scanner:
-        user = tuple((p.name, p.regex) for p in self.patterns)
-        return scanner(kinds, self.exclude + self.also_exclude, user)
+        return detection_scanner(kinds, self.exclude, self.also_exclude, self.patterns)
 
 
-class ScrubberOptions(_Detection):
-    kinds: tuple[str, ...] = KINDS
-
-    @field_validator("kinds")
-    @classmethod
-    def _kinds(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_kinds(value)
-
-
-class PiiWriteGuardOptions(_Detection):
-    kinds: tuple[str, ...] = ("email",)
+class PiiWriteGuardOptions(NamedTuple):
+    exclude: Annotated[tuple[str, ...], _EXCLUDE_DOC] = DEFAULT_EXCLUDE
+    also_exclude: Annotated[tuple[str, ...], _ALSO_EXCLUDE_DOC] = ()
+    patterns: tuple[UserPattern, ...] = ()
+    kinds: Annotated[tuple[str, ...], Check(_check_kinds)] = ("email",)
     paths: tuple[str, ...] = (".squad/**", ".ai-team/**")
     tools: tuple[str, ...] = WRITE_TOOLS
     workspace: str | None = None
 
-    @field_validator("kinds")
-    @classmethod
-    def _kinds(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_kinds(value)
+    def scanner(self, kinds: tuple[str, ...]) -> Scanner:
+        return detection_scanner(kinds, self.exclude, self.also_exclude, self.patterns)
 
 
 # ---------------------------------------------------------------- scrubber
@@ -183,11 +182,8 @@ def _decide_scrub(payload: Mapping[str, Any], opts: ScrubberOptions, ctx: Policy
 
 SCRUBBER: Policy[ScrubberOptions] = Policy(
     name="pii-scrubber",
-    summary="redact emails, tokens, keys and JWTs from tool output ([REDACTED:<kind>])",
-    prompt="Tool output is scrubbed of PII and secrets; do not try to recover redacted values.",
     options=ScrubberOptions,
     decide=_decide_scrub,
-    events=("PostToolUse",),
 )
 
 
@@ -278,9 +274,6 @@ def _denial(rel: str, field: str, text: str, first: Finding, count: int) -> Verd
 
 WRITE_GUARD: Policy[PiiWriteGuardOptions] = Policy(
     name="pii-write-guard",
-    summary="deny writes that would put an email address into protected paths (.squad/**)",
-    prompt="Never write email addresses into .squad/ files; they are PII.",
     options=PiiWriteGuardOptions,
     decide=_decide_write,
-    default_matcher="|".join(WRITE_TOOLS),
 )

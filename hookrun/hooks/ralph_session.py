@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import ralph_common, state
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 
-class SessionDirOptions(Options):
+class SessionDirOptions(NamedTuple):
     sessions_dir: str = ralph_common.SESSIONS_DIR
     session_id_pattern: str = ralph_common.SESSION_ID_PATTERN
     scaffold: tuple[str, ...] = ("signals/inputs", "signals/processed", "logs")
@@ -87,11 +87,6 @@ def decide(payload: Mapping[str, Any], opts: SessionDirOptions, ctx: PolicyConte
 
 SESSION_DIR_GUARD: Policy[SessionDirOptions] = Policy(
     name="session-dir-guard",
-    summary="on SessionStart: validate the Ralph session id, create the session folder scaffold",
-    prompt="Ralph session ids are <YYMMDD>-<hhmmss>; session files live in .ralph-sessions/<id>/.",
     options=SessionDirOptions,
     decide=decide,
-    events=("SessionStart",),
-    on_error="allow",
-    default_matcher=None,
 )

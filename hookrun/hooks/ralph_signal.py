@@ -21,16 +21,16 @@ import os
 import posixpath
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import file_edit, ralph_common, ralph_yaml, state
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 SIGNAL_TYPES = ("STEER", "PAUSE", "ABORT", "INFO", "APPROVE", "SKIP")
 
 
-class SignalOptions(Options):
+class SignalOptions(NamedTuple):
     tools: tuple[str, ...] = file_edit.WRITE_TOOLS
     paths: tuple[str, ...] = (
         f"{ralph_common.SESSIONS_DIR}/*/signals/inputs/*.yaml",
@@ -135,14 +135,6 @@ def decide(payload: Mapping[str, Any], opts: SignalOptions, ctx: PolicyContext) 
 
 SIGNAL_SCHEMA: Policy[SignalOptions] = Policy(
     name="signal-schema",
-    summary="validate Ralph live signal files (type, message, target, iteration, file name)",
-    prompt=(
-        "Signal files are signal.<YYMMDD-HHmmss>.yaml with type (STEER, PAUSE, ABORT, INFO, "
-        "APPROVE, SKIP), a non-empty message and a target."
-    ),
     options=SignalOptions,
     decide=decide,
-    events=("PreToolUse", "SessionStart"),
-    on_error="allow",
-    default_matcher=None,
 )

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import file_edit, ralph_common, ralph_yaml, state
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 STATUSES = (" ", "/", "P", "x", "F", "C")
 _ALLOWED_SHOWN = "[ ], [/], [P], [x], [F], [C]"
@@ -68,7 +68,7 @@ _ISO = re.compile(
 _CHECKMARKS = {"✓", "✔", "☑", "✅", "X", "done", "DONE"}
 
 
-class SsotOptions(Options):
+class SsotOptions(NamedTuple):
     tools: tuple[str, ...] = file_edit.WRITE_TOOLS
     progress: tuple[str, ...] = (f"{ralph_common.SESSIONS_DIR}/**/progress.md",)
     metadata: tuple[str, ...] = (f"{ralph_common.SESSIONS_DIR}/**/metadata.yaml",)
@@ -198,14 +198,6 @@ def decide(payload: Mapping[str, Any], opts: SsotOptions, ctx: PolicyContext) ->
 
 SSOT_GUARD: Policy[SsotOptions] = Policy(
     name="ssot-guard",
-    summary="validate writes to Ralph's progress.md statuses and metadata.yaml fields",
-    prompt=(
-        "progress.md task statuses are [ ], [/], [P], [x], [F] or [C]; metadata.yaml keeps "
-        "its required fields and a valid orchestrator.state."
-    ),
     options=SsotOptions,
     decide=decide,
-    events=("PreToolUse",),
-    on_error="deny",
-    default_matcher=None,
 )

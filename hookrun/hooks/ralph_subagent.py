@@ -27,11 +27,11 @@ import glob
 import os
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun.hooks import file_edit, ralph_common
 from hookrun.hooks import payload as pl
-from hookrun.hooks.base import ALLOW, Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 # A parameter line, "MODE: x" / "- **TASK_ID**: x"; the value stops at the next
 # "KEY:" so "MODE: brainstorm, CYCLE: 2" yields one mode. Keys are upper case, as
@@ -76,7 +76,7 @@ def _is_subagent_call(payload: Mapping[str, Any], tools: tuple[str, ...]) -> boo
     return file_edit.tool_in(name, tools) or name.startswith("@agent")
 
 
-class SingleModeOptions(Options):
+class SingleModeOptions(NamedTuple):
     tools: tuple[str, ...] = ralph_common.SUBAGENT_TOOLS
 
 
@@ -103,20 +103,15 @@ def decide_single_mode(
 
 SINGLE_MODE_GUARD: Policy[SingleModeOptions] = Policy(
     name="single-mode-guard",
-    summary="block a sub-agent call that carries more than one MODE or more than one TASK_ID",
-    prompt="Invoke each sub-agent with exactly one MODE and at most one TASK_ID.",
     options=SingleModeOptions,
     decide=decide_single_mode,
-    events=("PreToolUse",),
-    on_error="allow",
-    default_matcher=None,
 )
 
 
 # --- task-file-check ------------------------------------------------------------------------
 
 
-class TaskFileOptions(Options):
+class TaskFileOptions(NamedTuple):
     tools: tuple[str, ...] = ralph_common.SUBAGENT_TOOLS
     # Only calls aimed at these agents are checked (substring of the target, any case);
     # empty = every call naming a TASK_ID.
@@ -214,11 +209,6 @@ def decide_task_file(
 
 TASK_FILE_CHECK: Policy[TaskFileOptions] = Policy(
     name="task-file-check",
-    summary="block an executor/reviewer call whose TASK_ID has no task file in the session",
-    prompt="Create the task file before invoking the executor or reviewer for a TASK_ID.",
     options=TaskFileOptions,
     decide=decide_task_file,
-    events=("PreToolUse",),
-    on_error="allow",
-    default_matcher=None,
 )

@@ -32,12 +32,11 @@ import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-from pydantic import field_validator
+from typing import Annotated, Any, NamedTuple
 
 from hookrun.hooks import payload as P
-from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import Policy, PolicyContext, Verdict
+from hookrun.hooks.options import Check
 from hookrun.hooks.paths import glob_match, tool_target
 from hookrun.hooks.pii import line_of, written_texts
 from hookrun.hooks.pii_patterns import BY_KIND, KINDS, scanner
@@ -46,24 +45,22 @@ from hookrun.hooks.write_guard import WRITE_TOOLS
 SECRET_KINDS = tuple(k for k in KINDS if k != "email")
 
 
-class SecretGuardOptions(Options):
+def _regex(value: str) -> None:
+    try:
+        re.compile(value)
+    except re.error as exc:
+        raise ValueError(f"invalid regex {value!r}: {exc}") from None
+
+
+class SecretGuardOptions(NamedTuple):
     paths: tuple[str, ...] = ("**/mcp*.json", "**/.mcp.json")
     tools: tuple[str, ...] = WRITE_TOOLS
-    secret_keys: str = (
+    secret_keys: Annotated[str, Check(_regex)] = (
         r"(?i)(token|secret|passw(or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|"
         r"credential|authorization|auth[_-]?header|^pat$|_pat$|session[_-]?key)"
     )
     min_length: int = 12
     workspace: str | None = None
-
-    @field_validator("secret_keys")
-    @classmethod
-    def _regex(cls, value: str) -> str:
-        try:
-            re.compile(value)
-        except re.error as exc:
-            raise ValueError(f"invalid regex {value!r}: {exc}") from None
-        return value
 
 
 _REF = re.compile(
@@ -226,9 +223,6 @@ def _decide(payload: Mapping[str, Any], opts: SecretGuardOptions, ctx: PolicyCon
 
 POLICY: Policy[SecretGuardOptions] = Policy(
     name="secret-guard",
-    summary="deny hardcoded secrets in MCP configs (mcp*.json, .vscode/mcp.json); suggest ${VAR}",
-    prompt="MCP configs reference secrets as ${VAR}; never hardcode API keys or tokens.",
     options=SecretGuardOptions,
     decide=_decide,
-    default_matcher="|".join(WRITE_TOOLS),
 )

@@ -64,12 +64,11 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Annotated, Any, Literal, NamedTuple
 
 from hookrun.hooks import payload as P
-from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import Policy, PolicyContext, Verdict
+from hookrun.hooks.options import Doc
 from hookrun.hooks.paths import Target, glob_literal, glob_match, glob_root, tool_target
 
 Kind = Literal["write", "read"]
@@ -112,46 +111,52 @@ COORDINATOR_HINT = (
 )
 
 
-class Rules(Options):
+class Rules(NamedTuple):
     """What one role or one agent may do, on top of the global lists."""
 
     allow: tuple[str, ...] = ()
     deny: tuple[str, ...] = ()
-    also_allow: tuple[str, ...] = Field(
-        default=(), description="widens the global allow list for this role/agent"
-    )
-    hint: str | None = Field(default=None, description="appended to this rule's denials")
+    also_allow: Annotated[
+        tuple[str, ...], Doc("widens the global allow list for this role/agent")
+    ] = ()
+    hint: Annotated[str | None, Doc("appended to this rule's denials")] = None
 
 
-class GuardOptions(Options):
+# Both guards share these fields, written out in each (NamedTuples do not inherit fields).
+_FILE_RESTRICTIONS_DOC = Doc("honour seed 001's FILE_RESTRICTIONS environment variable")
+
+
+class WriteGuardOptions(NamedTuple):
     allow: tuple[str, ...] = ()
     deny: tuple[str, ...] = ()
-    agents: dict[str, Rules] = Field(default_factory=dict)
-    roles: dict[str, Rules] = Field(default_factory=dict)
-    tools: tuple[str, ...] = ()
+    agents: Mapping[str, Rules] = {}  # never mutated
+    roles: Mapping[str, Rules] = {
+        "coordinator": Rules(allow=(".squad/**", ".ai-team/**"), hint=COORDINATOR_HINT)
+    }
+    tools: tuple[str, ...] = WRITE_TOOLS
     agent: str | None = None
     role: str | None = None
     workspace: str | None = None
-    file_restrictions: bool = Field(
-        default=True, description="honour seed 001's FILE_RESTRICTIONS environment variable"
-    )
-
-
-class WriteGuardOptions(GuardOptions):
-    roles: dict[str, Rules] = Field(
-        default_factory=lambda: {
-            "coordinator": Rules(allow=(".squad/**", ".ai-team/**"), hint=COORDINATOR_HINT)
-        }
-    )
-    tools: tuple[str, ...] = WRITE_TOOLS
+    file_restrictions: Annotated[bool, _FILE_RESTRICTIONS_DOC] = True
     protect_self: tuple[str, ...] = ("**/agents/{agent}/charter.md",)
 
 
-class ReadGuardOptions(GuardOptions):
+class ReadGuardOptions(NamedTuple):
+    allow: tuple[str, ...] = ()
+    deny: tuple[str, ...] = ()
+    agents: Mapping[str, Rules] = {}  # never mutated
+    roles: Mapping[str, Rules] = {}  # never mutated
     tools: tuple[str, ...] = READ_TOOLS
+    agent: str | None = None
+    role: str | None = None
+    workspace: str | None = None
+    file_restrictions: Annotated[bool, _FILE_RESTRICTIONS_DOC] = True
     private: tuple[str, ...] = (".squad/agents/{owner}/**", ".ai-team/agents/{owner}/**")
     private_readers: tuple[str, ...] = ("coordinator",)
     outside_allow: tuple[str, ...] = ()
+
+
+GuardOptions = WriteGuardOptions | ReadGuardOptions
 
 
 @dataclass(frozen=True)
@@ -408,20 +413,12 @@ def _decide_read(payload: Mapping[str, Any], opts: ReadGuardOptions, ctx: Policy
 
 WRITE_GUARD: Policy[WriteGuardOptions] = Policy(
     name="write-guard",
-    summary="deny file writes outside the workspace or the allow/deny globs (per agent and role)",
-    prompt="Only write files your task allows; writes outside the allowed paths are blocked.",
     options=WriteGuardOptions,
     decide=_decide_write,
-    aliases=("file-restriction",),
-    on_error="deny",  # seed 003 #7: scope violations are too dangerous to fail open
-    default_matcher="|".join(WRITE_TOOLS),
 )
 
 READ_GUARD: Policy[ReadGuardOptions] = Policy(
     name="read-guard",
-    summary="deny file reads outside the workspace, of other agents' private files, or by globs",
-    prompt="Read only your own files, decisions.md and the artifacts you were given.",
     options=ReadGuardOptions,
     decide=_decide_read,
-    default_matcher="|".join(READ_TOOLS),
 )

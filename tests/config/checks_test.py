@@ -164,17 +164,21 @@ def test_check_points_at_the_claude_entry_matcher_once(project: Path) -> None:
 def fake_policy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """A real policy module on sys.path, registered under a test-only name."""
     (tmp_path / "fake_check_policy.py").write_text(textwrap.dedent("""\
-        from hookrun.hooks.base import ALLOW, Options, Policy
-        class Opts(Options):
+        from typing import NamedTuple
+        from hookrun.hooks.base import ALLOW, Policy
+        class Opts(NamedTuple):
             allow: list[str] = []
             limit: int = 3
-        POLICY = Policy(name="fake-guard", summary="s", prompt="p", options=Opts,
-                        decide=lambda payload, options, ctx: ALLOW, events=("PreToolUse",))
+        POLICY = Policy(name="fake-guard", options=Opts,
+                        decide=lambda payload, options, ctx: ALLOW)
     """))  # fmt: skip
     (tmp_path / "broken_check_policy.py").write_text("raise RuntimeError('half written')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(registry.POLICIES, "fake-guard", "fake_check_policy:POLICY")
-    monkeypatch.setitem(registry.POLICIES, "broken-guard", "broken_check_policy:POLICY")
+    for name, target in (
+        ("fake-guard", "fake_check_policy:POLICY"),
+        ("broken-guard", "broken_check_policy:POLICY"),
+    ):
+        monkeypatch.setitem(registry.ENTRIES, name, registry.Entry(name, target, "s", "p"))
     return "fake-guard"
 
 

@@ -279,15 +279,18 @@ def test_builtin_without_on_error_takes_the_policys_fail_mode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "fake_policy_mod.py").write_text(textwrap.dedent("""\
-        from hookrun.hooks.base import ALLOW, Options, Policy
-        class Opts(Options):
+        from typing import NamedTuple
+        from hookrun.hooks.base import ALLOW, Policy
+        class Opts(NamedTuple):
             pass
-        POLICY = Policy(name="fake-closed", summary="s", prompt="p", options=Opts,
-                        decide=lambda payload, options, ctx: ALLOW, on_error="deny")
+        POLICY = Policy(name="fake-closed", options=Opts,
+                        decide=lambda payload, options, ctx: ALLOW)
     """))  # fmt: skip
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(registry.POLICIES, "fake-closed", "fake_policy_mod:POLICY")
-    monkeypatch.setitem(registry.POLICIES, "fake-missing", "no_such_policy_module:POLICY")
+    fake = registry.Entry("fake-closed", "fake_policy_mod:POLICY", "s", "p", on_error="deny")
+    missing = registry.Entry("fake-missing", "no_such_policy_module:POLICY", "s", "p")
+    monkeypatch.setitem(registry.ENTRIES, "fake-closed", fake)
+    monkeypatch.setitem(registry.ENTRIES, "fake-missing", missing)
     write(tmp_path / "h.json", """\
         {"hooks": {"PreToolUse": [
           {"builtin": "fake-closed"},

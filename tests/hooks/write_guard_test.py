@@ -16,7 +16,6 @@ from hookrun.hooks.write_guard import (
     READ_GUARD,
     WRITE_GUARD,
     ReadGuardOptions,
-    WriteGuardOptions,
     file_restrictions,
     judge,
 )
@@ -535,7 +534,7 @@ def test_write_guard_normalises_per_platform(
 ) -> None:
     got = judge(
         call("Write", path, cwd=root),
-        WriteGuardOptions.model_validate(opts),
+        WRITE_GUARD.bind(opts),
         ctx(root=root),
         kind="write",
         platform=platform,
@@ -750,8 +749,8 @@ _payloads = st.fixed_dictionaries(
 def test_guards_never_raise_for_any_payload(payload: dict[str, Any], platform: str) -> None:
     opts = {"agents": {"a": {"allow": ["src/**"]}}, "deny": ["[z-a]", "{agent}/**"]}
     for kind, options in (
-        ("write", WriteGuardOptions.model_validate(opts)),
-        ("read", ReadGuardOptions.model_validate(opts)),
+        ("write", WRITE_GUARD.bind(opts)),
+        ("read", READ_GUARD.bind(opts)),
     ):
         got = judge(payload, options, ctx(), kind=kind, platform=platform)  # type: ignore[arg-type]
         assert got.decision in (None, "deny")

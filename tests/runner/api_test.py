@@ -15,7 +15,7 @@ import time
 import types
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import psutil
 import pytest
@@ -24,7 +24,8 @@ from hookrun import Runner, RunResult
 from hookrun.config.spec import Config, HookSpec
 from hookrun.dispatch.cancel import CancelToken
 from hookrun.hooks import registry
-from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import Policy, PolicyContext, Verdict
+from hookrun.hooks.options import NoOptions
 from hookrun.runner import PayloadError
 
 BASH = {"tool_name": "bash", "tool_input": {"command": "ls"}, "session_id": "s1"}
@@ -430,7 +431,7 @@ def test_a_broken_payload_raises_payload_error_from_run_and_arun(
 # -- builtins ---------------------------------------------------------------------------------
 
 
-class WordOptions(Options):
+class WordOptions(NamedTuple):
     word: str = "rm"
 
 
@@ -444,14 +445,14 @@ def _decide_word(payload: Mapping[str, Any], options: WordOptions, ctx: PolicyCo
     return Verdict(context=(f"checked in {ctx.project_dir}",), updated_input={"checked": True})
 
 
-def _decide_boom(payload: Mapping[str, Any], options: Options, ctx: PolicyContext) -> Verdict:
+def _decide_boom(payload: Mapping[str, Any], options: NoOptions, ctx: PolicyContext) -> Verdict:
     raise ValueError("policy bug")
 
 
 HANG = threading.Event()
 
 
-def _decide_hang(payload: Mapping[str, Any], options: Options, ctx: PolicyContext) -> Verdict:
+def _decide_hang(payload: Mapping[str, Any], options: NoOptions, ctx: PolicyContext) -> Verdict:
     HANG.wait(30)
     return Verdict(decision="allow")
 
@@ -466,18 +467,30 @@ class CountingPolicy(Policy[WordOptions]):
 def policies(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     module = types.ModuleType("hookrun_test_policies")
     module.WORD = CountingPolicy(  # type: ignore[attr-defined]
-        name="test-word", summary="", prompt="", options=WordOptions, decide=_decide_word
+        name="test-word", options=WordOptions, decide=_decide_word
     )
     module.BOOM = Policy(  # type: ignore[attr-defined]
-        name="test-boom", summary="", prompt="", options=Options, decide=_decide_boom
+        name="test-boom", options=NoOptions, decide=_decide_boom
     )
     module.HANG = Policy(  # type: ignore[attr-defined]
-        name="test-hang", summary="", prompt="", options=Options, decide=_decide_hang
+        name="test-hang", options=NoOptions, decide=_decide_hang
     )
     monkeypatch.setitem(sys.modules, "hookrun_test_policies", module)
-    monkeypatch.setitem(registry.POLICIES, "test-word", "hookrun_test_policies:WORD")
-    monkeypatch.setitem(registry.POLICIES, "test-boom", "hookrun_test_policies:BOOM")
-    monkeypatch.setitem(registry.POLICIES, "test-hang", "hookrun_test_policies:HANG")
+    monkeypatch.setitem(
+        registry.ENTRIES,
+        "test-word",
+        registry.Entry("test-word", "hookrun_test_policies:WORD", "", ""),
+    )
+    monkeypatch.setitem(
+        registry.ENTRIES,
+        "test-boom",
+        registry.Entry("test-boom", "hookrun_test_policies:BOOM", "", ""),
+    )
+    monkeypatch.setitem(
+        registry.ENTRIES,
+        "test-hang",
+        registry.Entry("test-hang", "hookrun_test_policies:HANG", "", ""),
+    )
     BINDS.clear()
     HANG.clear()
     yield

@@ -13,7 +13,8 @@ import pytest
 from hookrun.config.spec import HookSpec
 from hookrun.dispatch.result import Completed
 from hookrun.hooks import registry
-from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict
+from hookrun.hooks.base import Policy, PolicyContext, Verdict
+from hookrun.hooks.options import NoOptions
 from hookrun.runner.execute import HookExecutor, prepare_hook
 from hookrun.runner.payload import prepare
 
@@ -50,7 +51,7 @@ def test_a_dispatch_that_raises_fails_only_that_hook(tmp_path: Path) -> None:
     executor.close()
 
 
-def _nonsense(payload: Mapping[str, Any], options: Options, ctx: PolicyContext) -> Verdict:
+def _nonsense(payload: Mapping[str, Any], options: NoOptions, ctx: PolicyContext) -> Verdict:
     return Verdict(decision="perhaps")  # type: ignore[arg-type]
 
 
@@ -58,11 +59,19 @@ def _nonsense(payload: Mapping[str, Any], options: Options, ctx: PolicyContext) 
 def odd_policies(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     module = types.ModuleType("hookrun_test_odd_policies")
     module.NONSENSE = Policy(  # type: ignore[attr-defined]
-        name="test-nonsense", summary="", prompt="", options=Options, decide=_nonsense
+        name="test-nonsense", options=NoOptions, decide=_nonsense
     )
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(registry.POLICIES, "test-nonsense", f"{module.__name__}:NONSENSE")
-    monkeypatch.setitem(registry.POLICIES, "test-missing", "hookrun_no_such_module_x:POLICY")
+    monkeypatch.setitem(
+        registry.ENTRIES,
+        "test-nonsense",
+        registry.Entry("test-nonsense", f"{module.__name__}:NONSENSE", "", ""),
+    )
+    monkeypatch.setitem(
+        registry.ENTRIES,
+        "test-missing",
+        registry.Entry("test-missing", "hookrun_no_such_module_x:POLICY", "", ""),
+    )
     yield
 
 

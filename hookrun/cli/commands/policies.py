@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hookrun.cli.commands.policy import load_policy
+from hookrun.cli.configfiles import config_files, load_config, resolve_cwd
 from hookrun.cli.trace import table
+from hookrun.hooks import registry
 
 if TYPE_CHECKING:
     from hookrun.cli.commands.run import Streams
@@ -14,18 +15,13 @@ if TYPE_CHECKING:
 
 
 def policy_rows() -> list[list[str]]:
-    """One row per built-in: name, aliases, events, summary (or why it cannot load)."""
-    from hookrun.hooks import registry
-
+    """One row per built-in: name, aliases, events, summary — from the registry's table,
+    so listing imports no policy."""
     rows = [["policy", "aliases", "events", "summary"]]
     for name in registry.names():
-        aliases = ", ".join(a for a, target in sorted(registry.ALIASES.items()) if target == name)
-        try:
-            policy = registry.get(name)
-        except (ImportError, AttributeError) as exc:
-            rows.append([name, aliases or "-", "?", f"(not available: {exc})"])
-            continue
-        rows.append([name, aliases or "-", ",".join(policy.events), policy.summary])
+        entry = registry.entry(name)
+        aliases = ", ".join(sorted(entry.aliases))
+        rows.append([name, aliases or "-", ",".join(entry.events), entry.summary])
     return rows
 
 
@@ -43,8 +39,6 @@ def policies_command(*, prompt: bool, configs: Sequence[str], streams: Streams) 
     if not prompt:
         streams.stdout.write(table(policy_rows()) + "\n")
         return 0
-    from hookrun.cli.configfiles import config_files, load_config, resolve_cwd
-
     cwd = resolve_cwd()
     config = load_config(configs, cwd)
     names = active_builtins(config)
@@ -53,7 +47,7 @@ def policies_command(*, prompt: bool, configs: Sequence[str], streams: Streams) 
         streams.stderr.write(f"hookrun: no built-in policy is used by the config ({files})\n")
         return 0
     for name in names:
-        line = load_policy(name).prompt.strip()
+        line = registry.entry(name).prompt.strip()
         if line:
             streams.stdout.write(line + "\n")
     return 0

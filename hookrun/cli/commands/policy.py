@@ -67,11 +67,14 @@ def load_policy(name: str) -> Policy[Any]:
 
 def validate_options(policy: Policy[Any], options: Mapping[str, Any]) -> None:
     """Bind once here so a bad option is exit 1 with pydantic's message, located."""
-    from pydantic import ValidationError
-
     try:
         policy.bind(options)
-    except ValidationError as exc:
+    except Exception as exc:
+        # Only the explaining path raises, and it has imported pydantic by then.
+        from pydantic import ValidationError
+
+        if not isinstance(exc, ValidationError):
+            raise
         problems = []
         for err in exc.errors():
             where = ".".join(str(part) for part in err.get("loc", ())) or "(options)"

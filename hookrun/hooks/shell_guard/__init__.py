@@ -133,16 +133,6 @@ def _shown(part: str) -> str:
 
 POLICY: Policy[ShellGuardOptions] = Policy(
     name="shell-guard",
-    summary="Blocks destructive shell commands (rm -rf, force push, mkfs, curl | sh…), "
-    "judged on the parsed command",
-    prompt="Destructive shell commands (recursive force deletes outside build dirs, force "
-    "push, git reset --hard, git clean -f, rebase, mkfs/dd to disks, curl | sh, npm publish, "
-    "reading git user.email) are blocked; the denial says what to do instead.",
     options=ShellGuardOptions,
     decide=decide,
-    events=("PreToolUse", "PermissionRequest"),
-    # A guard that crashed on a command has, by definition, not understood it;
-    # letting it through would make any crash an evasion. Fail closed.
-    on_error="deny",
-    default_matcher="^(Bash|bash|shell|powershell|run_shell_command)$",
 )

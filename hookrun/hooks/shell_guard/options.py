@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import difflib
 import shlex
+from collections.abc import Mapping
+from typing import Annotated, NamedTuple
 
-from pydantic import Field, field_validator
-
-from hookrun.hooks.base import Options
+from hookrun.hooks.options import Check, Doc
 
 # Every rule id, with the one line `docs/shell-guard.md` expands on.
 RULES: dict[str, str] = {
@@ -41,60 +41,56 @@ DEFAULT_ARTIFACT_DIRS: tuple[str, ...] = (
 DEFAULT_TEMP_DIRS: tuple[str, ...] = ("/tmp", "/var/tmp", "/private/tmp", "/dev/shm")
 
 
-class ShellGuardOptions(Options):
+def _known_rules(value: Mapping[str, bool]) -> None:
+    for key in value:
+        if key not in RULES:
+            near = difflib.get_close_matches(key, list(RULES), n=1)
+            hint = f' (did you mean "{near[0]}"?)' if near else ""
+            raise ValueError(
+                f'unknown shell-guard rule "{key}"{hint}; known rules: {", ".join(RULES)}'
+            )
+
+
+def _shapes_split(value: tuple[str, ...]) -> None:
+    for shape in value:
+        try:
+            words = shlex.split(shape)
+        except ValueError as err:
+            raise ValueError(f"command shape {shape!r} does not split into words: {err}") from None
+        if not words:
+            raise ValueError("an empty command shape would match every command")
+
+
+class ShellGuardOptions(NamedTuple):
     """Options of the shell-guard policy. Every field is documented in docs/shell-guard.md."""
 
-    allow_force_with_lease: bool = Field(
-        default=True, description="git push --force-with-lease (without --force) is allowed."
-    )
-    block_rebase: bool = Field(default=True, description="Starting a git rebase is blocked.")
-    artifact_dirs: list[str] = Field(
-        default_factory=list,
-        description="Extra regenerable directory names/globs rm -rf may delete in the workspace.",
-    )
-    temp_dirs: list[str] = Field(
-        default_factory=list, description="Extra directories rm -rf may delete under."
-    )
-    deny: list[str] = Field(
-        default_factory=list,
-        description='Command shapes to block, e.g. "terraform destroy", "kubectl delete ns *".',
-    )
-    allow: list[str] = Field(
-        default_factory=list,
-        description="Command shapes that are never blocked (they win over every rule).",
-    )
-    rules: dict[str, bool] = Field(
-        default_factory=dict, description='Switch rules off by id: {"git.rebase": false}.'
-    )
-    workspace: str | None = Field(
-        default=None, description="Workspace root (default: the project dir, else the payload cwd)."
-    )
-
-    @field_validator("rules")
-    @classmethod
-    def _known_rules(cls, value: dict[str, bool]) -> dict[str, bool]:
-        for key in value:
-            if key not in RULES:
-                near = difflib.get_close_matches(key, list(RULES), n=1)
-                hint = f' (did you mean "{near[0]}"?)' if near else ""
-                raise ValueError(
-                    f'unknown shell-guard rule "{key}"{hint}; known rules: {", ".join(RULES)}'
-                )
-        return value
-
-    @field_validator("deny", "allow")
-    @classmethod
-    def _shapes_split(cls, value: list[str]) -> list[str]:
-        for shape in value:
-            try:
-                words = shlex.split(shape)
-            except ValueError as err:
-                raise ValueError(
-                    f"command shape {shape!r} does not split into words: {err}"
-                ) from None
-            if not words:
-                raise ValueError("an empty command shape would match every command")
-        return value
+    allow_force_with_lease: Annotated[
+        bool, Doc("git push --force-with-lease (without --force) is allowed.")
+    ] = True
+    block_rebase: Annotated[bool, Doc("Starting a git rebase is blocked.")] = True
+    artifact_dirs: Annotated[
+        tuple[str, ...],
+        Doc("Extra regenerable directory names/globs rm -rf may delete in the workspace."),
+    ] = ()
+    temp_dirs: Annotated[tuple[str, ...], Doc("Extra directories rm -rf may delete under.")] = ()
+    deny: Annotated[
+        tuple[str, ...],
+        Check(_shapes_split),
+        Doc('Command shapes to block, e.g. "terraform destroy", "kubectl delete ns *".'),
+    ] = ()
+    allow: Annotated[
+        tuple[str, ...],
+        Check(_shapes_split),
+        Doc("Command shapes that are never blocked (they win over every rule)."),
+    ] = ()
+    rules: Annotated[
+        Mapping[str, bool],
+        Check(_known_rules),
+        Doc('Switch rules off by id: {"git.rebase": false}.'),
+    ] = {}  # never mutated
+    workspace: Annotated[
+        str | None, Doc("Workspace root (default: the project dir, else the payload cwd).")
+    ] = None
 
     def enabled(self, rule: str) -> bool:
         return self.rules.get(rule, True)
