@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hookrun.config.events import is_known_event
 from hookrun.config.known import SUBJECTS
 from hookrun.config.loader import FileReader, getcwd_or_empty, read_all
+from hookrun.config.matchers import BOUNDED_SECONDS
 from hookrun.config.spec import ConfigIssue, HookSpec
 
 if TYPE_CHECKING:
@@ -55,7 +56,17 @@ def check(
 
 
 def _check_matcher(reader: FileReader, spec: HookSpec, where: tuple[str | int, ...]) -> None:
-    if spec.matcher_re is None or not is_known_event(spec.event):
+    if spec.compiled_matcher is None:
+        return
+    if spec.compiled_matcher.engine == "bounded":
+        reader.warning(
+            where,
+            f"matcher {_quote(spec.matcher or '')} uses what RE2 cannot take (lookaround or a "
+            "backreference): it is searched by a backtracking engine for at most "
+            f"{BOUNDED_SECONDS:g}s per subject, and when that runs out the hook runs; "
+            "rewrite it without lookaround or backreferences to match in linear time",
+        )
+    if not is_known_event(spec.event):
         return
     subject = SUBJECTS.get(spec.event)
     if subject is None:
@@ -66,15 +77,12 @@ def _check_matcher(reader: FileReader, spec: HookSpec, where: tuple[str | int, .
         )
         return
     what, values = subject
-    if any(spec.matcher_re.search(value) for value in values):
+    if any(spec.compiled_matcher.search(value) for value in values):
         return
     if what == "tool name" and "mcp" in (spec.matcher or "").lower():
         return  # MCP tool names are open-ended (mcp__<server>__<tool>): nothing to compare with
     shown = _quote(spec.matcher or "")
-    try:
-        folded = re.compile(spec.matcher_re.pattern, re.IGNORECASE)
-    except re.error:  # pragma: no cover - it compiled once already
-        folded = spec.matcher_re
+    folded = spec.compiled_matcher.ignoring_case()
     near = [value for value in values if folded.search(value)]
     if near:
         reader.warning(

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from hookrun.config import jsonc, plain
 from hookrun.config.errors import ConfigError, format_path
 from hookrun.config.events import is_known_event, normalize_event, suggest_event
-from hookrun.config.matchers import claude_to_regex, compile_matcher
+from hookrun.config.matchers import Matcher, claude_to_regex, compile_matcher
 from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError
 
 Dialect = Literal["hookrun", "claude", "crush"]
@@ -350,12 +350,12 @@ class FileReader:
                 return
             model = plain.from_model(validated, plain.Hook)
         try:
-            matcher_re = compile_matcher(model.matcher)
+            compiled = compile_matcher(model.matcher)
         except ValueError as exc:
             self.error((*path, "matcher"), str(exc))
             return
         dialect: Dialect = "crush" if self.dialect == "crush" else "hookrun"
-        self.add_spec(event, model, path, source, model.matcher, matcher_re, dialect)
+        self.add_spec(event, model, path, source, model.matcher, compiled, dialect)
 
     def read_claude_entry(
         self, event: str, entry: dict[str, Any], path: jsonc.JsonPath, source: str
@@ -374,7 +374,7 @@ class FileReader:
                 validated.matcher, [plain.from_model(h, plain.Hook) for h in validated.hooks]
             )
         try:
-            matcher_re = compile_matcher(claude_to_regex(model.matcher))
+            compiled = compile_matcher(claude_to_regex(model.matcher))
         except ValueError as exc:
             self.error((*path, "matcher"), str(exc))
             return
@@ -393,7 +393,7 @@ class FileReader:
                 inner_path,
                 f"{source}.hooks[{j}]",
                 model.matcher,
-                matcher_re,
+                compiled,
                 "claude",
             )
 
@@ -404,7 +404,7 @@ class FileReader:
         path: jsonc.JsonPath,
         source: str,
         matcher: str | None,
-        matcher_re: re.Pattern[str] | None,
+        compiled_matcher: Matcher | None,
         dialect: Dialect,
     ) -> None:
         command, builtin = model.command, model.builtin
@@ -441,7 +441,7 @@ class FileReader:
                 builtin=canonical,
                 options=dict(model.with_ or {}),
                 matcher=matcher,
-                matcher_re=matcher_re,
+                compiled_matcher=compiled_matcher,
                 timeout=model.timeout if model.timeout is not None else self.default_timeout,
                 on_error=on_error,
                 env=dict(model.env or {}),

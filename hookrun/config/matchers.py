@@ -9,6 +9,8 @@ tools exactly, where a plain regex would also match ``NotebookEdit``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Literal
 
 # Claude Code treats a matcher made only of these characters as exact tool names.
 # A pattern string, compiled (and cached by re) on first use: module-level compiles
@@ -28,18 +30,132 @@ def claude_to_regex(matcher: str | None) -> str | None:
     return matcher
 
 
-def compile_matcher(pattern: str | None) -> re.Pattern[str] | None:
-    """Compile ``pattern``; raises ValueError("invalid regex …") with Python's own reason."""
+# A matcher made of literal names joined by "|" (optionally anchored, optionally in one
+# group) has no repetition: Python's re searches it in time proportional to the subject
+# times the pattern, whatever the subject. Claude Code's exact-name matchers, "^Bash$",
+# "Edit|Write" and "^mcp_" are of this kind; they keep the engine that is already
+# imported, and a config made only of them never imports RE2 (start-up time).
+_NAME = r"(?:[\w\- ,:/@.]|\\[^A-Za-z0-9_])+"
+_NAMES = rf"{_NAME}(?:\|{_NAME})*"
+_PLAIN = rf"\^?(?:{_NAMES}|\((?:\?:)?{_NAMES}\))\$?"
+
+# How long a pattern RE2 cannot take (lookaround, backreference) may search one subject.
+# A tool name is short: a legitimate match takes microseconds; a backtracking blow-up is
+# cut here, and the hook runs (a guard is never skipped because its matcher was slow).
+BOUNDED_SECONDS = 0.1
+
+_SURROGATE = "[\ud800-\udfff]"
+
+Engine = Literal["re", "re2", "bounded"]
+
+
+class Matcher:
+    """A compiled matcher: :meth:`search` runs in linear time, or under a time bound.
+
+    Three engines, chosen per pattern (:attr:`engine`): Python's ``re`` for plain name
+    lists (no repetition, so no backtracking blow-up), RE2 for every other pattern
+    it takes (linear time, the engine Crush's Go matchers use), and for the rest —
+    lookaround and backreferences, legal in Claude Code's JavaScript matchers — the
+    ``regex`` module with a timeout of :data:`BOUNDED_SECONDS`, after which the
+    subject counts as matched. RE2 and ``regex`` are imported on first use only.
+    """
+
+    __slots__ = ("pattern", "_plain", "_engine", "_search")
+
+    def __init__(self, pattern: str, plain: re.Pattern[str] | None = None) -> None:
+        self.pattern = pattern
+        self._plain = plain
+        self._engine: Engine | None = "re" if plain is not None else None
+        self._search: Callable[[str], bool] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Matcher) and other.pattern == self.pattern
+
+    def __hash__(self) -> int:
+        return hash(("Matcher", self.pattern))
+
+    def __repr__(self) -> str:
+        return f"Matcher({self.pattern!r})"
+
+    @property
+    def engine(self) -> Engine:
+        """Which engine searches this pattern (compiling it on first use)."""
+        self._compiled()
+        assert self._engine is not None
+        return self._engine
+
+    def _compiled(self) -> Callable[[str], bool]:
+        search = self._search
+        if search is None:
+            # Two threads may both get here: each builds the same thing, one is kept.
+            self._engine, search = _build(self.pattern, self._plain)
+            self._search = search
+        return search
+
+    def search(self, subject: str) -> bool:
+        """Whether the pattern occurs anywhere in ``subject`` (a timeout counts as yes)."""
+        if re.search(_SURROGATE, subject):  # RE2 takes UTF-8 only
+            subject = re.sub(_SURROGATE, "\ufffd", subject)
+        return self._compiled()(subject)
+
+    def ignoring_case(self) -> Matcher:
+        """The same pattern, case-insensitive (``hookrun check``'s "did you mean")."""
+        try:
+            return compile_matcher("(?i:" + self.pattern + ")") or self
+        except ValueError:  # a pattern with global flags of its own: (?x)…
+            return self
+
+
+def _build(pattern: str, plain: re.Pattern[str] | None) -> tuple[Engine, Callable[[str], bool]]:
+    if plain is not None:
+        return "re", lambda subject: plain.search(subject) is not None
+    import re2  # linear time; ~7 ms to import, paid only by configs that need it
+
+    options = re2.Options()
+    options.log_errors = False  # its parse errors would go to our stderr
+    try:
+        fast = re2.compile(pattern, options)
+    except re2.error:
+        return "bounded", _bounded(pattern)
+    return "re2", lambda subject: fast.search(subject) is not None
+
+
+def _bounded(pattern: str) -> Callable[[str], bool]:
+    import regex  # backtracking with a timeout; ~20 ms to import, only for such patterns
+
+    try:
+        slow = regex.compile(pattern)
+    except (regex.error, OverflowError, RecursionError):
+        # re took it (compile_matcher checked), regex does not: a subject it can never
+        # be searched in. Fail towards running the hook, as a timeout does.
+        return lambda subject: True
+
+    def search(subject: str) -> bool:
+        try:
+            return slow.search(subject, timeout=BOUNDED_SECONDS) is not None
+        except TimeoutError:
+            return True
+
+    return search
+
+
+def compile_matcher(pattern: str | None) -> Matcher | None:
+    """Compile ``pattern``; raises ValueError("invalid regex …") with Python's own reason.
+
+    Python's ``re`` judges the syntax (its messages are the ones users know; compiling
+    never backtracks); the engine that searches is chosen by :class:`Matcher`.
+    """
     if pattern is None:
         return None
     try:
-        return re.compile(pattern)
+        compiled = re.compile(pattern)
     except re.error as exc:
         raise ValueError(f"invalid regex {_quote(pattern)} — {exc}") from None
     except (OverflowError, RecursionError):
         raise ValueError(
             f"invalid regex {_quote(pattern)} — too large or too deeply nested"
         ) from None
+    return Matcher(pattern, compiled if re.fullmatch(_PLAIN, pattern) else None)
 
 
 def _quote(text: str) -> str:

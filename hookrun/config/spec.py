@@ -3,8 +3,9 @@
 The pydantic models of the config package describe what the user *wrote*; this
 module is the boundary type the runner consumes. Everything here is already
 checked: matchers are compiled (a Claude Code matcher is turned into the
-equivalent regex), timeouts are seconds, ``include_sub_agents`` has its
-global default applied, paths are absolute.
+equivalent regex; :mod:`hookrun.config.matchers` picks a linear-time engine),
+timeouts are seconds, ``include_sub_agents`` has its global default applied,
+paths are absolute.
 
 The classes are :class:`~hookrun.frozen.Frozen` rather than dataclasses: this module
 is on the start-up path of every ``hookrun run`` (see :mod:`hookrun.frozen`).
@@ -12,10 +13,10 @@ is on the start-up path of every ``hookrun run`` (see :mod:`hookrun.frozen`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from hookrun.config.matchers import Matcher
 from hookrun.frozen import Frozen, set_fields
 
 OnError = Literal["allow", "deny"]
@@ -32,7 +33,7 @@ class HookSpec(Frozen):
     builtin: str | None  # canonical policy name (aliases resolved)
     options: Mapping[str, Any]  # the builtin's "with" (default: a new empty dict)
     matcher: str | None  # as written (for display)
-    matcher_re: re.Pattern[str] | None  # compiled; None matches everything
+    compiled_matcher: Matcher | None  # None matches everything; see hookrun.config.matchers
     timeout: float  # seconds
     on_error: OnError
     env: Mapping[str, str]  # default: a new empty dict
@@ -49,7 +50,7 @@ class HookSpec(Frozen):
         builtin: str | None,
         options: Mapping[str, Any] | None = None,
         matcher: str | None = None,
-        matcher_re: re.Pattern[str] | None = None,
+        compiled_matcher: Matcher | None = None,
         timeout: float = 30.0,
         on_error: OnError = "allow",
         env: Mapping[str, str] | None = None,
@@ -66,7 +67,7 @@ class HookSpec(Frozen):
             builtin=builtin,
             options={} if options is None else options,
             matcher=matcher,
-            matcher_re=matcher_re,
+            compiled_matcher=compiled_matcher,
             timeout=timeout,
             on_error=on_error,
             env={} if env is None else env,
@@ -80,9 +81,9 @@ class HookSpec(Frozen):
 
         A hook with a matcher never matches an event that has no subject.
         """
-        if self.matcher_re is None:
+        if self.compiled_matcher is None:
             return True
-        return subject is not None and self.matcher_re.search(subject) is not None
+        return subject is not None and self.compiled_matcher.search(subject)
 
 
 Severity = Literal["error", "warning"]

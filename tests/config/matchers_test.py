@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+
 import pytest
 
-from hookrun.config.matchers import claude_to_regex, compile_matcher
+from hookrun.config.matchers import Matcher, _bounded, claude_to_regex, compile_matcher
 
 TOOLS = ["Bash", "Edit", "Write", "NotebookEdit", "MultiEdit", "Read", "mcp__github__create_pr"]
 
@@ -65,3 +69,78 @@ def test_invalid_regex_message_carries_pythons_reason(pattern: str, message: str
     with pytest.raises(ValueError) as info:
         compile_matcher(pattern)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("pattern", "engine"),
+    [
+        ("^Bash$", "re"),
+        ("Edit|Write", "re"),
+        ("^(?:Edit|Write|MultiEdit)$", "re"),
+        (claude_to_regex("Edit, Write"), "re"),
+        (claude_to_regex("my-tool|other tool"), "re"),
+        ("^mcp_", "re"),
+        ("mcp__github__.*", "re2"),
+        ("(a+)+$", "re2"),
+        ("(a|aa)+$", "re2"),
+        ("^(a|a?)+$", "re2"),
+        ("^(Edit|Write)(Tool)?$", "re2"),
+        ("(?!Bash)", "bounded"),
+        ("(?<=x)Bash", "bounded"),
+        (r"(a)\1", "bounded"),
+    ],
+)
+def test_each_pattern_gets_a_linear_or_bounded_engine(pattern: str, engine: str) -> None:
+    compiled = compile_matcher(pattern)
+    assert compiled is not None and compiled.engine == engine
+
+
+@pytest.mark.parametrize(
+    ("pattern", "subject", "expected"),
+    [
+        ("(a+)+$", "a" * 5000 + "!", False),
+        ("(a|aa)+$", "a" * 5000 + "!", False),
+        ("^(a|a?)+$", "a" * 5000 + "!", False),
+        ("(a+)+!$", "a" * 5000 + "!", True),
+        ("^(?!Bash)(a|aa)+\\1$", "a" * 40 + "!", True),  # times out: the hook runs
+        ("^(?!Bash)", "Bash", False),
+        ("^(?!Bash)", "Read", True),
+        ("Bash", "Ba\ud800sh Bash", True),
+        ("a.b", "a\udfffb", True),  # a surrogate is one character, as U+FFFD
+    ],
+    ids=lambda v: v if len(str(v)) < 20 else str(v)[:16] + "…",
+)
+def test_matching_ends_quickly_whatever_the_pattern_and_subject(
+    pattern: str, subject: str, expected: bool
+) -> None:
+    compiled = compile_matcher(pattern)
+    assert compiled is not None
+    started = time.monotonic()
+    assert compiled.search(subject) is expected
+    # A bound a backtracking blow-up would pass by hours, a slow machine never reaches.
+    assert time.monotonic() - started < 10
+
+
+def test_a_pattern_regex_refuses_but_re_takes_counts_as_matching() -> None:
+    compiled = Matcher("x", plain=None)
+    compiled._search = _bounded("(?P<n>a)(?P=n")  # unterminated: regex raises on compile
+    assert compiled.search("anything") is True
+
+
+def test_ignoring_case_keeps_a_pattern_with_global_flags_as_is() -> None:
+    compiled = compile_matcher("(?x) Bash")
+    assert compiled is not None and compiled.ignoring_case() is compiled
+    folded = compile_matcher("^bash$")
+    assert folded is not None and folded.ignoring_case().search("BASH")
+
+
+def test_plain_matchers_import_neither_re2_nor_regex() -> None:
+    probe = (
+        "import sys\n"
+        "from hookrun.config.matchers import compile_matcher, claude_to_regex\n"
+        "for p in ['^Bash$', 'Edit|Write', claude_to_regex('Edit,Write'), '^mcp_']:\n"
+        "    m = compile_matcher(p); assert m is not None; m.search('Bash')\n"
+        "print(sorted(n for n in ('re2', 'regex') if n in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -21,6 +21,7 @@ import psutil
 import pytest
 
 from hookrun import Runner, RunResult
+from hookrun.config.matchers import compile_matcher
 from hookrun.config.spec import Config, HookSpec
 from hookrun.dispatch.cancel import CancelToken
 from hookrun.hooks import registry
@@ -61,7 +62,7 @@ def hook(
         builtin=builtin,
         options=options or {},
         matcher=matcher,
-        matcher_re=re.compile(matcher) if matcher else None,
+        compiled_matcher=compile_matcher(matcher) if matcher else None,
         timeout=timeout,
         on_error=on_error,  # type: ignore[arg-type]
         env=env or {},

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
+from hookrun.config.matchers import compile_matcher
 from hookrun.config.spec import HookSpec
 from hookrun.runner.matching import select
 
@@ -28,7 +28,7 @@ def hook(
         builtin=builtin,
         options=options or {},
         matcher=matcher,
-        matcher_re=re.compile(matcher) if matcher is not None else None,
+        compiled_matcher=compile_matcher(matcher) if matcher is not None else None,
         include_sub_agents=subs,
     )
 
