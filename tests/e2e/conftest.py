@@ -6,8 +6,9 @@
   ``CI=true`` (and for any other failure) it is an error.
 - ``hookrun_exe``: the ``hookrun`` console script of the venv running the tests — what a
   user puts in a host's config.
-- ``world``: a throwaway HOME, a project directory the host runs in, a victim directory
-  (holding a ``.git``) that a destructive command would delete, and ``host_env()``, a
+- ``world``: a throwaway HOME, a project directory the host runs in, a victim git
+  repository with uncommitted work (``rm_git()`` / ``reset_hard()`` are commands that
+  destroy it, ``victim_intact()`` says whether it survived), and ``host_env()``, a
   minimal environment that carries nothing of the caller's (no API keys, no CLAUDECODE,
   no user config).
 - ``fake_model(dialect, script)``: a scripted model server on 127.0.0.1, stopped at
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -32,6 +34,7 @@ from tests.e2e import hostprograms
 from tests.e2e.fakemodel import Dialect, FakeModel, Script
 
 _VERSIONS: dict[str, str] = {}
+UNCOMMITTED = "uncommitted work\n"
 
 
 def _in_ci() -> bool:
@@ -105,13 +108,22 @@ class World(NamedTuple):
     def host_env(self, **extra: str) -> dict[str, str]:
         return minimal_env(self.home, **extra)
 
-    @property
-    def victim_repo(self) -> Path:
-        """``victim/.git``: deleting it is what shell-guard calls catastrophic."""
-        return self.victim / ".git"
-
     def victim_intact(self) -> bool:
-        return (self.victim_repo / "HEAD").is_file()
+        """The victim repository still has its ``.git`` and its uncommitted work."""
+        work = self.victim / "work.txt"
+        return (
+            (self.victim / ".git" / "HEAD").is_file()
+            and work.is_file()
+            and (work.read_text(encoding="utf-8") == UNCOMMITTED)
+        )
+
+    def rm_git(self) -> str:
+        """Deletes the victim's repository (shell-guard: delete.catastrophic)."""
+        return f"rm -rf {shlex.quote(str(self.victim / '.git'))}"
+
+    def reset_hard(self) -> str:
+        """Throws the victim's uncommitted work away (shell-guard: git.reset-hard)."""
+        return f"git -C {shlex.quote(str(self.victim))} reset --hard"
 
     def write_json(self, path: Path, value: Any) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,9 +136,16 @@ def world(tmp_path: Path) -> World:
     home, project, victim = tmp_path / "home", tmp_path / "project", tmp_path / "victim"
     for path in (home, project, victim):
         path.mkdir()
-    (victim / ".git").mkdir()
-    (victim / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
-    return World(tmp_path, home, project, victim)
+    world = World(tmp_path, home, project, victim)
+    git = ["git", "-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid", "-C", str(victim)]
+    env = world.host_env(GIT_CONFIG_NOSYSTEM="1")
+    for args in (["init", "-q"], ["add", "work.txt"], ["commit", "-qm", "committed"]):
+        if args[0] == "add":
+            (victim / "work.txt").write_text("committed\n", encoding="utf-8")
+        subprocess.run([*git, *args], env=env, check=True, capture_output=True, timeout=60)
+    (victim / "work.txt").write_text(UNCOMMITTED, encoding="utf-8")
+    assert world.victim_intact()
+    return world
 
 
 @pytest.fixture

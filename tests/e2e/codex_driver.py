@@ -1,0 +1,79 @@
+"""Codex CLI, driven offline: ``codex exec … --json PROMPT``.
+
+Its model is a custom provider in ``$CODEX_HOME/config.toml`` whose ``base_url`` is the
+fake Responses API server (``wire_api = "responses"``); hooks go in
+``$CODEX_HOME/hooks.json`` in Codex's Claude-like nested shape, and only run once trusted
+— ``--dangerously-bypass-hook-trust`` trusts them for the run. Codex's shell tool is
+``exec_command`` (``{"cmd": …}``) on the wire; hooks see it as ``tool_name: "Bash"`` with
+``tool_input.command``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tests.e2e.driver import Run, run_process
+from tests.e2e.fakemodel import Dialect, ToolCall
+from tests.e2e.responses_api import OpenAIResponses
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import World
+
+_TOOL_EVENTS = {"PreToolUse", "PostToolUse", "PermissionRequest"}
+
+
+class Codex:
+    name: str = "codex"
+    dialect: Dialect = OpenAIResponses()
+
+    def shell(self, command: str) -> ToolCall:
+        return ToolCall("exec_command", {"cmd": command})
+
+    def event(self, canonical: str) -> str:
+        return canonical
+
+    def destroy(self, world: World) -> str:
+        # Codex rejects `rm -rf` by itself ("rm -f style commands are not permitted"),
+        # which would make a surviving victim prove nothing.
+        return world.reset_hard()
+
+    def home(self, world: World) -> Path:
+        return world.home / ".codex"
+
+    def wire(self, world: World, hooks: Mapping[str, Sequence[str]], timeout: int = 30) -> None:
+        entries: dict[str, Any] = {}
+        for event, commands in hooks.items():
+            group: dict[str, Any] = {
+                "hooks": [{"type": "command", "command": c, "timeout": timeout} for c in commands]
+            }
+            if event in _TOOL_EVENTS:
+                group = {"matcher": "*", **group}
+            entries[event] = [group]
+        world.write_json(self.home(world) / "hooks.json", {"hooks": entries})
+
+    def run(self, exe: Path, world: World, model_url: str, prompt: str, timeout: float) -> Run:
+        home = self.home(world)
+        home.mkdir(parents=True, exist_ok=True)
+        (home / "config.toml").write_text(
+            'model = "e2e-fake-model"\n'
+            'model_provider = "e2e"\n'
+            "\n[model_providers.e2e]\n"
+            'name = "e2e fake model"\n'
+            f"base_url = {json.dumps(model_url + '/v1')}\n"
+            'wire_api = "responses"\n',
+            encoding="utf-8",
+        )
+        env = world.host_env(CODEX_HOME=str(home))
+        argv = [
+            str(exe),
+            "exec",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "--dangerously-bypass-hook-trust",
+            "--skip-git-repo-check",
+            "--json",
+            prompt,
+        ]
+        return run_process(argv, world.project, env, timeout)

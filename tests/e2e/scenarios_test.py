@@ -1,0 +1,253 @@
+"""hookrun inside the real host programs: each effect checked on disk and in what the model saw.
+
+Every scenario runs twice per host: ``guarded`` with the hook under test, and
+``pass-through`` — the same host, wired the same way, with a hook that answers nothing —
+where the effect must not happen (the victim repository is destroyed, the original command
+runs, the raw secret reaches the model). A guarded outcome without its control proves
+nothing: the host may have refused on its own.
+
+Where hookrun is known to be wrong today (issue 10), the test states the right behaviour
+and is marked ``xfail(strict=True)`` in ``AWAITING``; when the fix lands, the strict
+xfail fails and the entry goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from _pytest.mark import ParameterSet
+
+from tests.e2e.claude_driver import ClaudeCode
+from tests.e2e.codex_driver import Codex
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver
+from tests.e2e.fakemodel import Dialect, FakeModel, Script, Text
+from tests.e2e.rig import PASS, Hook, Rig
+
+pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
+
+DRIVERS: dict[str, Driver] = {"claude": ClaudeCode(), "codex": Codex()}
+
+# (test, "host-variant[-event]") → what hookrun still gets wrong there.
+AWAITING: dict[tuple[str, str], str] = {
+    ("test_the_model_sees_the_redacted_tool_output", "claude-guarded"): (
+        "issue 10: awaiting the claude host shape — PostToolUse updatedToolOutput in Bash's "
+        "output shape (hookrun sends updatedMCPToolOutput, which Claude applies to MCP tools only)"
+    ),
+    ("test_a_halt_stops_the_tool_and_the_turn", "claude-guarded"): (
+        "issue 10: awaiting the claude host shape — a PreToolUse halt must block the tool and "
+        "end the turn (continue:false alone lets the tool run)"
+    ),
+    ("test_the_rewritten_input_is_what_runs", "codex-guarded"): (
+        "issue 10: awaiting the codex host shape — Codex applies updatedInput only with "
+        'permissionDecision "allow"'
+    ),
+    ("test_the_model_sees_the_redacted_tool_output", "codex-guarded"): (
+        "issue 10: awaiting the codex host shape — Codex ignores updated tool output; "
+        'PostToolUse decision "block" with the scrubbed text as reason replaces it'
+    ),
+    ("test_a_halt_stops_the_tool_and_the_turn", "codex-guarded"): (
+        "issue 10: awaiting the codex host shape — continue:false voids a Codex PreToolUse "
+        "answer, so today's halt lets the tool run"
+    ),
+}
+# Codex 0.169 has no PreToolUse answer that ends the turn (FINDINGS-hosts.md): there a
+# halt can only block the tool, and the model is told why.
+HALT_ENDS_TURN = {"claude": True, "codex": False}
+
+MARK = "E2E-PROMPT-7Q2"  # the main conversation's prompt carries it
+GUARDED, CONTROL = "guarded", "pass-through"
+SECRET_KEY = "AKIAZ7QW3ERT5YUI8OPA"
+SECRET_MAIL = "jane.doe@corp-mail.net"
+
+
+def cases(test: str, *hosts: str, events: tuple[str, ...] = ("",)) -> list[ParameterSet]:
+    """host × variant (× event) for ``test``, each with its xfail when AWAITING names it."""
+    params = []
+    for host in hosts:
+        for variant in (GUARDED, CONTROL):
+            for event in events:
+                key = "-".join(filter(None, (host, variant, event)))
+                reason = AWAITING.get((test, key))
+                marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+                args = (host, variant, event) if event else (host, variant)
+                params.append(pytest.param(*args, id=key, marks=marks))
+    return params
+
+
+@pytest.fixture
+def rig(
+    host: str,
+    host_programs: dict[str, Path],
+    hookrun_exe: Path,
+    world: World,
+    fake_model: Callable[[Dialect, Script], FakeModel],
+) -> Rig:
+    return Rig(DRIVERS[host], host_programs[host], hookrun_exe, world, fake_model)
+
+
+def prompt(text: str) -> str:
+    return f"{MARK} {text}"
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"),
+    cases("test_shell_guard_keeps_a_destructive_command_from_running", "claude", "codex"),
+)
+def test_shell_guard_keeps_a_destructive_command_from_running(
+    rig: Rig, host: str, variant: str
+) -> None:
+    hook: Hook = {"builtin": "shell-guard"} if variant == GUARDED else PASS
+    command = rig.driver.destroy(rig.world)
+    run, model = rig.play(
+        {"PreToolUse": [hook]},
+        {MARK: [rig.driver.shell(command), Text("done")]},
+        prompt("clean up the victim repository"),
+    )
+    if variant == GUARDED:
+        assert rig.world.victim_intact(), rig.dump(run, model)
+        # The reason reached the model as the tool's result.
+        assert any("shell-guard" in r for r in model.tool_results(MARK)), rig.dump(run, model)
+    else:
+        assert not rig.world.victim_intact(), rig.dump(run, model)
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"), cases("test_an_allowed_command_runs_under_shell_guard", "claude", "codex")
+)
+def test_an_allowed_command_runs_under_shell_guard(rig: Rig, host: str, variant: str) -> None:
+    hook: Hook = {"builtin": "shell-guard"} if variant == GUARDED else PASS
+    out = rig.world.project / "allowed.txt"
+    run, model = rig.play(
+        {"PreToolUse": [hook]},
+        {MARK: [rig.driver.shell(f"echo allowed > {out}"), Text("done")]},
+        prompt("write the file"),
+    )
+    assert out.read_text(encoding="utf-8") == "allowed\n", rig.dump(run, model)
+    assert rig.world.victim_intact()
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"), cases("test_the_rewritten_input_is_what_runs", "claude", "codex")
+)
+def test_the_rewritten_input_is_what_runs(rig: Rig, host: str, variant: str) -> None:
+    out = rig.world.project / "out.txt"
+    rewrite = rig.answer("rewrite", {"updated_input": {"command": f"echo rewritten > {out}"}})
+    hook: Hook = {"name": "rewrite", "command": rewrite} if variant == GUARDED else PASS
+    run, model = rig.play(
+        {"PreToolUse": [hook]},
+        {MARK: [rig.driver.shell(f"echo original > {out}"), Text("done")]},
+        prompt("write the file"),
+    )
+    expected = "rewritten\n" if variant == GUARDED else "original\n"
+    assert out.exists(), rig.dump(run, model)
+    assert out.read_text(encoding="utf-8") == expected, rig.dump(run, model)
+
+
+CONTEXT_EVENTS = ("PreToolUse", "UserPromptSubmit", "SessionStart")
+
+
+@pytest.mark.parametrize(
+    ("host", "variant", "event"),
+    cases("test_context_reaches_the_next_model_request", "claude", "codex", events=CONTEXT_EVENTS),
+)
+def test_context_reaches_the_next_model_request(
+    rig: Rig, host: str, variant: str, event: str
+) -> None:
+    marker = f"CTX-{event}-5K9"
+    note = rig.answer("context", {"context": f"remember {marker}"})
+    hook: Hook = {"name": "note", "command": note} if variant == GUARDED else PASS
+    run, model = rig.play(
+        {event: [hook]},
+        {MARK: [rig.driver.shell("echo hello"), Text("done")]},
+        prompt("say hello"),
+    )
+    assert len(model.conversation(MARK)) >= 2, rig.dump(run, model)
+    assert (marker in model.seen_text(MARK)) is (variant == GUARDED), rig.dump(run, model)
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"), cases("test_the_model_sees_the_redacted_tool_output", "claude", "codex")
+)
+def test_the_model_sees_the_redacted_tool_output(rig: Rig, host: str, variant: str) -> None:
+    hook: Hook = {"builtin": "pii-scrubber"} if variant == GUARDED else PASS
+    run, model = rig.play(
+        {"PostToolUse": [hook]},
+        {MARK: [rig.driver.shell(f"echo key {SECRET_KEY} mail {SECRET_MAIL}"), Text("done")]},
+        prompt("print the credentials"),
+    )
+    results = "\n".join(model.tool_results(MARK))
+    seen = model.seen_text(MARK)
+    assert "key " in results, rig.dump(run, model)  # the command ran and its output came back
+    # Never claim a redaction the host did not apply.
+    claimed = "pii-scrubber" in seen or "[REDACTED:" in seen
+    assert not (SECRET_KEY in seen and claimed), rig.dump(run, model)
+    if variant == GUARDED:
+        assert SECRET_KEY not in seen and SECRET_MAIL not in seen, rig.dump(run, model)
+        assert "[REDACTED:aws_access_key]" in results, rig.dump(run, model)
+    else:
+        assert SECRET_KEY in results and SECRET_MAIL in results, rig.dump(run, model)
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"), cases("test_a_halt_stops_the_tool_and_the_turn", "claude", "codex")
+)
+def test_a_halt_stops_the_tool_and_the_turn(rig: Rig, host: str, variant: str) -> None:
+    out = rig.world.project / "halted.txt"
+    halt = rig.answer("halt", {"halt": True, "reason": "e2e: stop everything"})
+    hook: Hook = {"name": "halt", "command": halt} if variant == GUARDED else PASS
+    run, model = rig.play(
+        {"PreToolUse": [hook]},
+        {MARK: [rig.driver.shell(f"echo ran > {out}"), Text("after the tool")]},
+        prompt("write the file"),
+    )
+    turns = len(model.conversation(MARK))
+    if variant == GUARDED:
+        assert not out.exists(), rig.dump(run, model)
+        if HALT_ENDS_TURN[host]:
+            # The turn ended: the model was never asked to go on after the tool call.
+            assert turns == 1, rig.dump(run, model)
+        else:
+            assert "e2e: stop everything" in model.seen_text(MARK), rig.dump(run, model)
+    else:
+        assert out.exists() and turns == 2, rig.dump(run, model)
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"),
+    cases("test_a_hung_hook_times_out_without_hanging_the_host", "claude", "codex"),
+)
+def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, variant: str) -> None:
+    """A hook that never answers, with a 2 s timeout: the host finishes, and the
+    timeout's outcome is applied — fail-closed (``on_error: deny``) keeps the
+    destructive command from running."""
+    hung: Hook = {"name": "hung", "command": "sleep 300", "timeout": 2, "on_error": "deny"}
+    run, model = rig.play(
+        {"PreToolUse": [hung if variant == GUARDED else PASS]},
+        {MARK: [rig.driver.shell(rig.driver.destroy(rig.world)), Text("done")]},
+        prompt("clean up the victim repository"),
+        timeout=90,
+    )
+    assert rig.world.victim_intact() is (variant == GUARDED), rig.dump(run, model)
+    assert len(model.conversation(MARK)) == 2, rig.dump(run, model)
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"), cases("test_shell_guard_denies_a_sub_agents_shell_call", "claude")
+)
+def test_shell_guard_denies_a_sub_agents_shell_call(rig: Rig, host: str, variant: str) -> None:
+    assert isinstance(rig.driver, ClaudeCode)
+    sub = "E2E-SUBAGENT-3V8"
+    hook: Hook = {"builtin": "shell-guard"} if variant == GUARDED else PASS
+    run, model = rig.play(
+        {"PreToolUse": [hook]},
+        {
+            MARK: [rig.driver.agent(f"{sub} clean up the victim repository"), Text("done")],
+            sub: [rig.driver.shell(rig.world.rm_git()), Text("sub-agent done")],
+        },
+        prompt("delegate the clean-up"),
+    )
+    assert model.conversation(sub), rig.dump(run, model)  # the sub-agent really ran
+    assert rig.world.victim_intact() is (variant == GUARDED), rig.dump(run, model)
