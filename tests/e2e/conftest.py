@@ -131,21 +131,25 @@ class World(NamedTuple):
         return path
 
 
-@pytest.fixture
-def world(tmp_path: Path) -> World:
-    home, project, victim = tmp_path / "home", tmp_path / "project", tmp_path / "victim"
+def make_world(root: Path) -> World:
+    """A fresh world under ``root`` (created)."""
+    home, project, victim = root / "home", root / "project", root / "victim"
     for path in (home, project, victim):
-        path.mkdir()
-    world = World(tmp_path, home, project, victim)
+        path.mkdir(parents=True)
+    world = World(root, home, project, victim)
     git = ["git", "-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid", "-C", str(victim)]
     env = world.host_env(GIT_CONFIG_NOSYSTEM="1")
+    (victim / "work.txt").write_text("committed\n", encoding="utf-8")
     for args in (["init", "-q"], ["add", "work.txt"], ["commit", "-qm", "committed"]):
-        if args[0] == "add":
-            (victim / "work.txt").write_text("committed\n", encoding="utf-8")
         subprocess.run([*git, *args], env=env, check=True, capture_output=True, timeout=60)
     (victim / "work.txt").write_text(UNCOMMITTED, encoding="utf-8")
     assert world.victim_intact()
     return world
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return make_world(tmp_path)
 
 
 @pytest.fixture
@@ -174,11 +178,15 @@ class Recorder(NamedTuple):
         return [str(p.get("hook_event_name") or p.get("event")) for p in self.payloads()]
 
 
-@pytest.fixture
-def recorder(world: World) -> Recorder:
+def make_recorder(world: World) -> Recorder:
     log = world.root / "payloads.jsonl"
     code = (
         "import sys; data = sys.stdin.read().strip(); "
         f"open({str(log)!r}, 'a', encoding='utf-8').write(data.replace(chr(10), ' ') + chr(10))"
     )
     return Recorder(f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}", log)
+
+
+@pytest.fixture
+def recorder(world: World) -> Recorder:
+    return make_recorder(world)

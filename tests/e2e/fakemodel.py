@@ -150,9 +150,10 @@ class FakeModel:
 
     def _steps_for(self, body: JSON) -> Sequence[Step]:
         first = self.dialect.first_user_text(body)
-        for marker, steps in self.script.items():
-            if marker and marker in first:
-                return steps
+        # The longest marker found wins, so "SUB-X" is not taken for "X".
+        found = [m for m in self.script if m and m in first]
+        if found:
+            return self.script[max(found, key=len)]
         return self.script.get("", (Text("ok"),))
 
     def answer(self, request: Request) -> Reply:
