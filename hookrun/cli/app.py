@@ -269,6 +269,53 @@ def test(
 
 @app.command(
     help=(
+        "Re-decide past events with the current (or a changed) config; show what changes.\n\n"
+        'SOURCE is a hookrun audit log written with "audit_payload": true, or a Claude '
+        "Code session transcript (~/.claude/projects/…/*.jsonl; its tool calls become "
+        "PreToolUse events). Nothing changes: policies work on a scratch copy of "
+        ".hookrun/state, no audit line is written, and no process is started (hooks' "
+        "external commands fail with exit 126) unless --allow-commands. Prints the events "
+        "whose outcome changes (allowed → denied, denied → allowed, context added, …) and "
+        "a summary.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun replay .hookrun/audit.jsonl --config new-hooks.json\n"
+        "  hookrun replay ~/.claude/projects/-home-me-app/3f2c….jsonl --json"
+    ),
+)
+def replay(
+    source: Annotated[str, typer.Argument(metavar="SOURCE", help="Audit log or transcript.")],
+    config: ConfigOpt = None,
+    source_kind: Annotated[
+        str | None,
+        typer.Option(
+            "--source-kind", metavar="audit|claude", help="What SOURCE is (default: detect)."
+        ),
+    ] = None,
+    allow_commands: Annotated[
+        bool,
+        typer.Option("--allow-commands", help="Let hooks start processes (they run for real)."),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object for machines.")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help="List unchanged events too.")] = False,
+) -> int:
+    from hookrun.cli.commands.replay import replay_command
+
+    if source_kind not in (None, "audit", "claude"):
+        raise typer.BadParameter("use audit or claude", param_hint="--source-kind")
+    return replay_command(
+        source,
+        tuple(config or ()),
+        kind=source_kind,  # type: ignore[arg-type]
+        allow_commands=allow_commands,
+        as_json=as_json,
+        show_all=show_all,
+        streams=Streams.system(),
+    )
+
+
+@app.command(
+    help=(
         "Print the JSON Schema of the hookrun config dialect (for editors).\n\n"
         "\b\n"
         "Example:\n"

@@ -84,6 +84,7 @@ def read_all(
     issues: list[ConfigIssue] = []
     readers: list[FileReader] = []
     audit_log: str | None = None
+    audit_payload = False
     telemetry: bool | Mapping[str, Any] | None = None
     for path in paths:
         given = os.fspath(path)
@@ -97,12 +98,15 @@ def read_all(
             audit_log = reader.audit_log
         if reader.telemetry is not None:
             telemetry = reader.telemetry
+        if reader.audit_payload is not None:
+            audit_payload = reader.audit_payload
     if any(issue.severity == "error" for issue in issues):
         return None, issues, readers
     config = Config(
         hooks={event: tuple(specs) for event, specs in hooks.items()},
         audit_log=audit_log,
         telemetry=telemetry,
+        audit_payload=audit_payload,
         paths=tuple(os.fspath(path) for path in paths),
         warnings=tuple(issues),
     )
@@ -181,6 +185,7 @@ class FileReader:
         self.spec_paths: list[jsonc.JsonPath] = []  # where each spec was written, for check()
         self.audit_log: str | None = None
         self.telemetry: bool | Mapping[str, Any] | None = None
+        self.audit_payload: bool | None = None
         self.default_timeout = DEFAULT_TIMEOUT
         self.default_include = False
         self._issues: list[tuple[tuple[int, int], ConfigIssue]] = []
@@ -276,6 +281,7 @@ class FileReader:
             self.error(("audit_log",), 'empty "audit_log": give a file path, or leave it out')
         elif settings.audit_log is not None:
             self.audit_log = self.resolve_audit_log(settings.audit_log)
+        self.audit_payload = settings.audit_payload
 
     def read_telemetry(self, value: object) -> None:
         """``telemetry``: true, false, or an object saying where to send (hookrun.telemetry)."""

@@ -115,6 +115,13 @@ class FileSettings(BaseModel):
     audit_log: str | None = Field(
         None, description="JSON Lines trail of every run, relative to the project directory."
     )
+    audit_payload: bool | None = Field(
+        None,
+        description=(
+            "Keep each event's payload in the audit log (secrets redacted), so that "
+            "`hookrun replay` can re-decide it."
+        ),
+    )
     telemetry: bool | TelemetryModel | None = Field(
         None,
         description=(

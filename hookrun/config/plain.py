@@ -22,7 +22,7 @@ HOOK_KEYS: frozenset[str] = frozenset(
 CLAUDE_HOOK_KEYS: frozenset[str] = (HOOK_KEYS - {"matcher"}) | {"type", "prompt"}
 CLAUDE_ENTRY_KEYS: frozenset[str] = frozenset({"matcher", "hooks"})
 FILE_KEYS: frozenset[str] = frozenset(
-    {"version", "include_sub_agents", "timeout", "audit_log", "telemetry", "hooks"}
+    {"version", "include_sub_agents", "timeout", "audit_log", "audit_payload", "telemetry", "hooks"}
 )
 # The `telemetry` object's fields and the JSON type each must have (hookrun.telemetry
 # reads them); "str_map" = an object of strings.
@@ -62,6 +62,7 @@ class Settings(NamedTuple):
     include_sub_agents: bool | None = None
     timeout: float | None = None
     audit_log: str | None = None
+    audit_payload: bool | None = None
 
 
 _MAX_FAST_SECONDS = 1e9
@@ -149,6 +150,7 @@ def settings(raw: dict[str, Any]) -> Settings | None:
             include_sub_agents=_opt_bool(raw, "include_sub_agents"),
             timeout=_opt_seconds(raw, "timeout"),
             audit_log=_opt_str(raw, "audit_log"),
+            audit_payload=_opt_bool(raw, "audit_payload"),
         )
     except _Reject:
         return None

@@ -126,6 +126,7 @@ class Config(Frozen):
     # The "telemetry" key (true / false / an object, see hookrun.telemetry); None = unset.
     # The last file that sets it wins.
     telemetry: bool | Mapping[str, Any] | None
+    audit_payload: bool  # audit lines keep the (scrubbed) payload; the last file that sets it wins
 
     def __init__(
         self,
@@ -134,6 +135,7 @@ class Config(Frozen):
         paths: tuple[str, ...] = (),
         warnings: tuple[ConfigIssue, ...] = (),
         telemetry: bool | Mapping[str, Any] | None = None,
+        audit_payload: bool = False,
     ) -> None:
         set_fields(
             self,
@@ -142,6 +144,7 @@ class Config(Frozen):
             paths=paths,
             warnings=warnings,
             telemetry=telemetry,
+            audit_payload=audit_payload,
         )
 
     def for_event(self, event: str) -> tuple[HookSpec, ...]:

@@ -61,6 +61,7 @@ def run(
     max_output: int = DEFAULT_MAX_OUTPUT,
     platform: str = sys.platform,
     shell: str = "auto",
+    refuse_processes: str | None = None,
 ) -> Completed:
     """Run ``command`` in ``cwd`` with exactly ``env`` (None: this process's env).
 
@@ -70,11 +71,13 @@ def run(
     that shell is not on PATH, ``"inprocess"`` always. Never raises for any
     command: every failure is a :class:`Completed` whose ``error`` says what went
     wrong.
+    With ``refuse_processes`` no process is started: builtins of the in-process
+    shell run, every external command fails with exit 126 and that text.
     """
     started = time.monotonic()
     run_env = dict(os.environ) if env is None else env
     guard = Guard(timeout, cancel)
-    tracker = ProcessTracker(guard=guard)
+    tracker = ProcessTracker(guard=guard, refuse=refuse_processes)
     out, err = CaptureSink(max_output), CaptureSink(max_output)
     source = BufferSource(stdin)
     step = _Step()

@@ -109,11 +109,21 @@ class ProcessTracker:
     cancelling thread may end everything at any moment.
     """
 
-    def __init__(self, dispatch_id: str | None = None, *, guard: Guard | None = None) -> None:
+    def __init__(
+        self,
+        dispatch_id: str | None = None,
+        *,
+        guard: Guard | None = None,
+        refuse: str | None = None,
+    ) -> None:
         """``guard``: the run's stop conditions, armed (:meth:`watch`) at the first
-        spawn — a run made only of builtins never pays for the watchdog."""
+        spawn — a run made only of builtins never pays for the watchdog.
+        ``refuse``: when set, no process is started at all; each spawn fails with
+        exit 126 and this text (``hookrun replay`` re-decides the past and must not
+        act: every external command, a script's or the in-process shell's, comes here)."""
         self.dispatch_id = dispatch_id or new_dispatch_id()
         self._guard = guard
+        self._refuse = refuse
         self.procs: list[subprocess.Popen[bytes]] = []
         self._lock = threading.Lock()  # procs, _stopped, _watched
         self._end_lock = threading.Lock()  # one teardown at a time
@@ -140,6 +150,8 @@ class ProcessTracker:
         :class:`Interrupted` once the run is being torn down (a child started
         then would escape the kill that is under way).
         """
+        if self._refuse is not None:
+            raise SpawnError(126, f"{argv[0] if argv else '?'}: {self._refuse}")
         child_env = dict(env)
         child_env[MARKER] = self.dispatch_id
         with self._lock:

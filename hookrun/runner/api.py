@@ -84,10 +84,13 @@ class Runner:
         env: Mapping[str, str] | None = None,
         max_output: int = 1 << 20,
         state_dir: str | os.PathLike[str] | None = None,
+        refuse_processes: str | None = None,
     ) -> None:
         """``state_dir`` stands in for ``<project_dir>/.hookrun/state``, where policies keep
         what they remember (lockout registry, ask counters): `hookrun test` and `replay`
-        give a scratch copy so that trying a config changes nothing."""
+        give a scratch copy so that trying a config changes nothing.
+        ``refuse_processes``: start no process at all (each external command of a
+        hook fails with exit 126 and this text) — `hookrun replay`."""
         self.config = config
         self.cwd = os.path.abspath(cwd)
         if project_dir is None:
@@ -106,6 +109,7 @@ class Runner:
             host_env=os.environ if env is None else env,
             max_output=max_output,
             state_dir=None if state_dir is None else os.path.abspath(state_dir),
+            refuse_processes=refuse_processes,
         )
 
     # -- construction from files ------------------------------------------------------
@@ -211,7 +215,13 @@ class Runner:
 
             # The config package makes the path absolute; a hand-built Config may not.
             path = os.path.join(self.cwd, self.config.audit_log)
-            problem = audit.write(path, result, session_id=inp.session_id, tool_name=inp.tool_name)
+            problem = audit.write(
+                path,
+                result,
+                session_id=inp.session_id,
+                tool_name=inp.tool_name,
+                payload=inp.payload if self.config.audit_payload else None,
+            )
             if problem is not None:
                 result = replace(result, audit_error=problem)
         return result

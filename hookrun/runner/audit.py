@@ -21,9 +21,15 @@ from hookrun.runner.result import RunResult
 
 
 def record(
-    result: RunResult, *, session_id: str, tool_name: str | None, when: datetime
+    result: RunResult,
+    *,
+    session_id: str,
+    tool_name: str | None,
+    when: datetime,
+    payload: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The audit entry for one run. Pure."""
+    """The audit entry for one run. Pure. ``payload`` (already scrubbed) is kept when
+    the config asks for it (``audit_payload``), for ``hookrun replay``."""
     stamp = when.astimezone(timezone.utc).isoformat(timespec="milliseconds")
     return {
         "time": stamp.replace("+00:00", "Z"),
@@ -43,6 +49,7 @@ def record(
             }
             for hook in result.hooks
         ],
+        **({} if payload is None else {"payload": payload}),
     }
 
 
@@ -108,15 +115,45 @@ def append_line(
         os.close(fd)
 
 
-def write(path: str, result: RunResult, *, session_id: str, tool_name: str | None) -> str | None:
+def scrubbed(payload: Mapping[str, Any]) -> Any:
+    """``payload`` with every secret and personal value the secret rules know redacted
+    (``[REDACTED:<kind>]``, as pii-scrubber does): an audit trail must not become a
+    second copy of every credential the agent saw."""
+    from collections import Counter
+
+    from hookrun.hooks.pii import scrub  # only configs that keep payloads pay for it
+    from hookrun.hooks.pii_patterns import scanner
+
+    return scrub(dict(payload), scanner(), Counter())
+
+
+def write(
+    path: str,
+    result: RunResult,
+    *,
+    session_id: str,
+    tool_name: str | None,
+    payload: Mapping[str, Any] | None = None,
+) -> str | None:
     """Append ``result``'s line to ``path``; the error message when that failed, else None.
 
     A failure never fails the run (the answer to the host matters more than its trail),
     but it is reported: the CLI shows it and embedders find it on ``audit_error``.
+    ``payload``: kept in the line, scrubbed (``audit_payload`` in the config).
     """
     entry = record(
-        result, session_id=session_id, tool_name=tool_name, when=datetime.now(timezone.utc)
+        result,
+        session_id=session_id,
+        tool_name=tool_name,
+        when=datetime.now(timezone.utc),
+        payload=None if payload is None else scrubbed(payload),
     )
+    if payload is not None:
+        # What replay compares a new decision with, beyond the decision itself.
+        entry["context"] = scrubbed({"c": list(result.context)})["c"]
+        entry["updated_input"] = (
+            None if result.updated_input is None else scrubbed(result.updated_input)
+        )
     try:
         append_line(path, encode_line(entry))
     except OSError as exc:

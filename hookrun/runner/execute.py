@@ -126,8 +126,14 @@ class HookExecutor:
         max_output: int,
         dispatch: DispatchFn | None = None,
         state_dir: str | None = None,
+        refuse_processes: str | None = None,
     ) -> None:
         self._host_env = dict(host_env)
+        # Passed to dispatch only when set, so a test's own dispatch function need
+        # not know the keyword.
+        self._dispatch_extra = (
+            {} if refuse_processes is None else {"refuse_processes": refuse_processes}
+        )
         self._max_output = max_output
         self._dispatch = dispatch
         self._state_dir = state_dir
@@ -155,6 +161,7 @@ class HookExecutor:
                 timeout=spec.timeout,
                 cancel=token,
                 max_output=self._max_output,
+                **self._dispatch_extra,
             )
         except Exception as exc:  # noqa: BLE001 — dispatch must not raise; if it does, one hook fails
             answer = failed(

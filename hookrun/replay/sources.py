@@ -1,0 +1,196 @@
+"""Past events, from the records hosts and hookrun keep, with what was decided then.
+
+Each source yields :class:`PastEvent`: the canonical event, the payload hooks
+received, and the outcome as far as the record tells it. An entry the record cannot
+turn into an event (an audit line without its payload, a malformed line) is counted
+and named, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal, NamedTuple
+
+from hookrun.runner.wire import loads
+
+Kind = Literal["audit", "claude"]
+
+
+class Outcome(NamedTuple):
+    """What was decided. ``None`` in a field = the record does not say."""
+
+    decision: str | None  # "allow", "deny", "ask", or None (no opinion)
+    halt: bool | None
+    reason: str | None
+    context: tuple[str, ...] | None
+    updated_input: Mapping[str, Any] | None
+    known_input: bool  # whether the record says if the input was rewritten
+
+
+class PastEvent(NamedTuple):
+    origin: str  # "audit.jsonl:12"
+    event: str
+    payload: Mapping[str, Any]
+    before: Outcome
+
+
+class Skipped(NamedTuple):
+    origin: str
+    why: str
+
+
+class SourceError(Exception):
+    """The source cannot be read at all; the message says what and where."""
+
+
+def detect(path: str) -> Kind:
+    """Which kind of record ``path`` is, from its first JSON line."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if not line.strip():
+                    continue
+                try:
+                    first = loads(line)
+                except ValueError:
+                    continue
+                if isinstance(first, dict) and "hooks" in first and "event" in first:
+                    return "audit"
+                if isinstance(first, dict) and ("sessionId" in first or "parentUuid" in first):
+                    return "claude"
+                if isinstance(first, dict) and first.get("type") in (
+                    "summary",
+                    "user",
+                    "assistant",
+                ):
+                    return "claude"
+                break
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    raise SourceError(
+        f"{path}: not a hookrun audit log or a Claude Code transcript "
+        "(pass --source-kind audit|claude to say which)"
+    )
+
+
+def _lines(path: str) -> Iterator[tuple[int, Any]]:
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    with handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                yield number, loads(line)
+            except ValueError:
+                yield number, None
+
+
+def from_audit(path: str) -> tuple[list[PastEvent], list[Skipped]]:
+    """The events of a hookrun audit log (lines written with ``audit_payload: true``)."""
+    events: list[PastEvent] = []
+    skipped: list[Skipped] = []
+    name = os.path.basename(path)
+    for number, entry in _lines(path):
+        origin = f"{name}:{number}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("event"), str):
+            skipped.append(Skipped(origin, "not an audit record"))
+            continue
+        payload = entry.get("payload")
+        if not isinstance(payload, dict):
+            skipped.append(Skipped(origin, 'no payload (set "audit_payload": true in the config)'))
+            continue
+        context = entry.get("context")
+        before = Outcome(
+            decision=entry.get("decision") if isinstance(entry.get("decision"), str) else None,
+            halt=bool(entry.get("halt")),
+            reason=entry.get("reason") if isinstance(entry.get("reason"), str) else None,
+            context=tuple(str(c) for c in context) if isinstance(context, list) else None,
+            updated_input=entry.get("updated_input")
+            if isinstance(entry.get("updated_input"), dict)
+            else None,
+            known_input="updated_input" in entry,
+        )
+        events.append(PastEvent(origin, entry["event"], payload, before))
+    return events, skipped
+
+
+# Claude Code writes the text of a PreToolUse block into the tool result the model
+# sees; these are the phrasings it uses (pinned by captured transcripts in the tests).
+_HOOK_BLOCK_MARKS = ("hook error", "blocked by", "PreToolUse:", "hook denied", "Hook denied")
+
+
+def from_claude(path: str) -> tuple[list[PastEvent], list[Skipped]]:
+    """PreToolUse events for the tool calls of a Claude Code session transcript.
+
+    Each assistant ``tool_use`` block is a call; its ``tool_result`` (in a later user
+    message) tells what happened: an error whose text is a hook's block → denied,
+    else the tool ran (allowed, as far as hooks go).
+    """
+    calls: dict[str, tuple[int, dict[str, Any], Mapping[str, Any]]] = {}
+    results: dict[str, tuple[bool, str]] = {}
+    skipped: list[Skipped] = []
+    name = os.path.basename(path)
+    for number, entry in _lines(path):
+        if not isinstance(entry, dict):
+            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
+            continue
+        message = entry.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(content, list):
+            continue
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "tool_use" and isinstance(block.get("id"), str):
+                payload: dict[str, Any] = {
+                    "hook_event_name": "PreToolUse",
+                    "tool_name": block.get("name"),
+                    "tool_input": block.get("input")
+                    if isinstance(block.get("input"), dict)
+                    else {},
+                    "tool_use_id": block["id"],
+                }
+                for src, dst in (("sessionId", "session_id"), ("cwd", "cwd")):
+                    if isinstance(entry.get(src), str):
+                        payload[dst] = entry[src]
+                if entry.get("isSidechain") is True:
+                    payload["is_sub_agent"] = True
+                calls[block["id"]] = (number, payload, entry)
+            elif block.get("type") == "tool_result" and isinstance(block.get("tool_use_id"), str):
+                results[block["tool_use_id"]] = (block.get("is_error") is True, _text(block))
+    events: list[PastEvent] = []
+    for call_id, (number, payload, _entry) in sorted(calls.items(), key=lambda kv: kv[1][0]):
+        error, text = results.get(call_id, (False, ""))
+        denied = error and any(mark in text for mark in _HOOK_BLOCK_MARKS)
+        before = Outcome(
+            decision="deny" if denied else None,
+            halt=None,
+            reason=text if denied else None,
+            context=None,
+            updated_input=None,
+            known_input=False,
+        )
+        events.append(PastEvent(f"{name}:{number}", "PreToolUse", payload, before))
+    return events, skipped
+
+
+def _text(block: Mapping[str, Any]) -> str:
+    content = block.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
+    return json.dumps(content) if content is not None else ""
+
+
+def read(path: str, kind: Kind | None = None) -> tuple[list[PastEvent], list[Skipped]]:
+    """The past events of ``path`` (its kind detected unless given)."""
+    if os.path.isdir(path):
+        raise SourceError(f"{path}: a folder; name one audit log or transcript file")
+    chosen = kind or detect(path)
+    return from_audit(path) if chosen == "audit" else from_claude(path)
