@@ -45,6 +45,14 @@ class ClaudeCode:
     def destroy(self, world: World) -> str:
         return world.rm_git()
 
+    def define_agent(self, world: World, name: str) -> None:
+        """A project sub-agent definition, for ``claude --agent NAME``."""
+        path = world.project / ".claude" / "agents" / f"{name}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(
+            f"---\nname: {name}\ndescription: an e2e agent\n---\nYou help.\n", encoding="utf-8"
+        )
+
     def settings_path(self, world: World) -> Path:
         return world.project / ".claude" / "settings.json"
 
@@ -59,7 +67,16 @@ class ClaudeCode:
             entries[event] = [group]
         world.write_json(self.settings_path(world), {"hooks": entries})
 
-    def run(self, exe: Path, world: World, model_url: str, prompt: str, timeout: float) -> Run:
+    def run(
+        self,
+        exe: Path,
+        world: World,
+        model_url: str,
+        prompt: str,
+        timeout: float,
+        args: Sequence[str] = (),
+    ) -> Run:
+        # ("--agent", "helper") runs the main thread as that agent.
         env = world.host_env(
             ANTHROPIC_BASE_URL=model_url,
             ANTHROPIC_API_KEY="sk-ant-e2e-fake-key",
@@ -69,5 +86,5 @@ class ClaudeCode:
             env["IS_SANDBOX"] = (
                 "1"  # else: "--dangerously-skip-permissions cannot be used with root"
             )
-        argv = [str(exe), "-p", prompt, "--dangerously-skip-permissions"]
+        argv = [str(exe), *args, "-p", prompt, "--dangerously-skip-permissions"]
         return run_process(argv, world.project, env, timeout)

@@ -54,7 +54,15 @@ class Codex:
             entries[event] = [group]
         world.write_json(self.home(world) / "hooks.json", {"hooks": entries})
 
-    def run(self, exe: Path, world: World, model_url: str, prompt: str, timeout: float) -> Run:
+    def run(
+        self,
+        exe: Path,
+        world: World,
+        model_url: str,
+        prompt: str,
+        timeout: float,
+        args: Sequence[str] = (),
+    ) -> Run:
         home = self.home(world)
         home.mkdir(parents=True, exist_ok=True)
         (home / "config.toml").write_text(
@@ -74,6 +82,7 @@ class Codex:
             "--dangerously-bypass-hook-trust",
             "--skip-git-repo-check",
             "--json",
+            *args,
             prompt,
         ]
         return run_process(argv, world.project, env, timeout)

@@ -53,8 +53,17 @@ class Driver(Protocol):
     def wire(self, world: World, hooks: Mapping[str, Sequence[str]], timeout: int = 30) -> None:
         """Write the host's own config so that each canonical event runs those commands."""
 
-    def run(self, exe: Path, world: World, model_url: str, prompt: str, timeout: float) -> Run:
-        """Run the host once on ``prompt`` in ``world.project``; never longer than ``timeout``."""
+    def run(
+        self,
+        exe: Path,
+        world: World,
+        model_url: str,
+        prompt: str,
+        timeout: float,
+        args: Sequence[str] = (),
+    ) -> Run:
+        """Run the host once on ``prompt`` in ``world.project``, with extra command-line
+        ``args``; never longer than ``timeout``."""
 
 
 def hookrun_command(hookrun: Path, event: str, config: Path, host: str) -> str:

@@ -25,7 +25,7 @@ import pytest
 from tests.e2e.claude_driver import ClaudeCode
 from tests.e2e.codex_driver import Codex
 from tests.e2e.conftest import Recorder, World, make_recorder, make_world
-from tests.e2e.driver import Driver, run_process
+from tests.e2e.driver import Driver
 from tests.e2e.fakemodel import Dialect, FakeModel, Script, Text
 
 pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
@@ -104,18 +104,7 @@ def capture(
 ) -> list[dict[str, Any]]:
     driver.wire(world, {event: [recorder.command] for event in events})
     model = start(driver.dialect, script)
-    if argv_extra:  # `claude --agent NAME`: the driver's own run takes no extra flags
-        assert isinstance(driver, ClaudeCode)
-        env = world.host_env(
-            ANTHROPIC_BASE_URL=model.url,
-            ANTHROPIC_API_KEY="sk-ant-e2e-fake-key",
-            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
-            IS_SANDBOX="1",
-        )
-        argv = [str(exe), *argv_extra, "-p", f"{MARK} go", "--dangerously-skip-permissions"]
-        run = run_process(argv, world.project, env, 120)
-    else:
-        run = driver.run(exe, world, model.url, f"{MARK} go", 120)
+    run = driver.run(exe, world, model.url, f"{MARK} go", 120, argv_extra)
     assert run.code == 0, run.describe()
     return recorder.payloads()
 
@@ -178,11 +167,7 @@ def test_claude_code_sends_the_payloads_pinned_in_the_fixtures(
         }
         yield capture(claude, exe, w, rec, fake_model, CLAUDE_EVENTS, script), "", str(w.root)
         w, rec = worlds("agent-main")
-        agents = w.project / ".claude" / "agents"
-        agents.mkdir(parents=True)
-        (agents / "helper.md").write_text(
-            "---\nname: helper\ndescription: helps\n---\nYou help.\n", encoding="utf-8"
-        )
+        claude.define_agent(w, "helper")
         script = {MARK: [claude.shell("echo hello"), Text("done")]}
         batch = capture(
             claude, exe, w, rec, fake_model, CLAUDE_EVENTS, script, ("--agent", "helper")

@@ -58,6 +58,7 @@ class Rig:
         timeout: float = 120,
         host_hook_timeout: int = 30,
         config_top: Mapping[str, Any] | None = None,
+        args: Sequence[str] = (),
     ) -> tuple[Run, FakeModel]:
         config = self.world.write_json(
             self.world.root / "hookrun.json",
@@ -71,7 +72,7 @@ class Rig:
         }
         self.driver.wire(self.world, wired, timeout=host_hook_timeout)
         model = self.start_model(self.driver.dialect, script)
-        run = self.driver.run(self.exe, self.world, model.url, prompt, timeout)
+        run = self.driver.run(self.exe, self.world, model.url, prompt, timeout, args)
         if run.code == -1:
             pytest.fail(f"{self.driver.name} hung: {run.describe()}", pytrace=False)
         return run, model

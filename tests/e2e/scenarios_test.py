@@ -13,9 +13,11 @@ xfail fails and the entry goes.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+import psutil
 import pytest
 from _pytest.mark import ParameterSet
 
@@ -48,6 +50,10 @@ AWAITING: dict[tuple[str, str], str] = {
         "issue 10: awaiting the codex host shape — Codex ignores updated tool output; "
         'PostToolUse decision "block" with the scrubbed text as reason replaces it'
     ),
+    ("test_a_flat_hook_runs_for_a_sub_agents_call_only_when_it_opts_in", "claude-default"): (
+        "issue 10: awaiting sub-agent detection — Claude marks a sub-agent's calls with agent_id, "
+        "hookrun never sets is_sub_agent, so a flat entry runs for them without opting in"
+    ),
     ("test_a_halt_stops_the_tool_and_the_turn", "codex-guarded"): (
         "issue 10: awaiting the codex host shape — continue:false voids a Codex PreToolUse "
         "answer, so today's halt lets the tool run"
@@ -63,11 +69,16 @@ SECRET_KEY = "AKIAZ7QW3ERT5YUI8OPA"
 SECRET_MAIL = "jane.doe@corp-mail.net"
 
 
-def cases(test: str, *hosts: str, events: tuple[str, ...] = ("",)) -> list[ParameterSet]:
+def cases(
+    test: str,
+    *hosts: str,
+    events: tuple[str, ...] = ("",),
+    variants: tuple[str, ...] = (GUARDED, CONTROL),
+) -> list[ParameterSet]:
     """host × variant (× event) for ``test``, each with its xfail when AWAITING names it."""
     params = []
     for host in hosts:
-        for variant in (GUARDED, CONTROL):
+        for variant in variants:
             for event in events:
                 key = "-".join(filter(None, (host, variant, event)))
                 reason = AWAITING.get((test, key))
@@ -86,6 +97,22 @@ def rig(
     fake_model: Callable[[Dialect, Script], FakeModel],
 ) -> Rig:
     return Rig(DRIVERS[host], host_programs[host], hookrun_exe, world, fake_model)
+
+
+HUNG_SECONDS = "291.37"  # an odd duration, so its process can be told from anyone else's
+
+
+def survivors(cmdline: list[str], grace: float = 5.0) -> list[psutil.Process]:
+    """Processes still running ``cmdline`` after ``grace`` seconds of waiting for them to go."""
+    deadline = time.monotonic() + grace
+    while True:
+        found = []
+        for proc in psutil.process_iter(["cmdline"]):
+            if proc.info["cmdline"] == cmdline:
+                found.append(proc)
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
 
 
 def prompt(text: str) -> str:
@@ -223,7 +250,12 @@ def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, var
     """A hook that never answers, with a 2 s timeout: the host finishes, and the
     timeout's outcome is applied — fail-closed (``on_error: deny``) keeps the
     destructive command from running."""
-    hung: Hook = {"name": "hung", "command": "sleep 300", "timeout": 2, "on_error": "deny"}
+    hung: Hook = {
+        "name": "hung",
+        "command": f"sleep {HUNG_SECONDS}",
+        "timeout": 2,
+        "on_error": "deny",
+    }
     run, model = rig.play(
         {"PreToolUse": [hung if variant == GUARDED else PASS]},
         {MARK: [rig.driver.shell(rig.driver.destroy(rig.world)), Text("done")]},
@@ -232,6 +264,7 @@ def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, var
     )
     assert rig.world.victim_intact() is (variant == GUARDED), rig.dump(run, model)
     assert len(model.conversation(MARK)) == 2, rig.dump(run, model)
+    assert not survivors(["sleep", HUNG_SECONDS]), "the hung hook's process outlived the run"
 
 
 @pytest.mark.parametrize(
@@ -251,3 +284,60 @@ def test_shell_guard_denies_a_sub_agents_shell_call(rig: Rig, host: str, variant
     )
     assert model.conversation(sub), rig.dump(run, model)  # the sub-agent really ran
     assert rig.world.victim_intact() is (variant == GUARDED), rig.dump(run, model)
+
+
+DENY_SHELL: Hook = {
+    "name": "deny-shell",
+    "matcher": "^Bash$",
+    "command": "echo 'e2e: no shell here' >&2; exit 2",
+}
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"),
+    cases(
+        "test_a_flat_hook_runs_for_a_sub_agents_call_only_when_it_opts_in",
+        "claude",
+        variants=("default", "opted-in"),
+    ),
+)
+def test_a_flat_hook_runs_for_a_sub_agents_call_only_when_it_opts_in(
+    rig: Rig, host: str, variant: str
+) -> None:
+    """hookrun's own flat dialect keeps Crush's opt-in: a command hook without
+    ``include_sub_agents`` does not run for a call made inside a sub-agent; with
+    ``include_sub_agents: true`` it does (and denies it)."""
+    assert isinstance(rig.driver, ClaudeCode)
+    sub, out = "E2E-SUBAGENT-6T1", rig.world.project / "sub.txt"
+    hook = DENY_SHELL if variant == "default" else {**DENY_SHELL, "include_sub_agents": True}
+    run, model = rig.play(
+        {"PreToolUse": [hook]},
+        {
+            MARK: [rig.driver.agent(f"{sub} write the file"), Text("done")],
+            sub: [rig.driver.shell(f"echo sub > {out}"), Text("sub-agent done")],
+        },
+        prompt("delegate the file"),
+    )
+    assert model.conversation(sub), rig.dump(run, model)  # the sub-agent really ran
+    assert out.exists() is (variant == "default"), rig.dump(run, model)
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"),
+    cases("test_the_main_thread_of_claude_agent_is_not_a_sub_agent", "claude"),
+)
+def test_the_main_thread_of_claude_agent_is_not_a_sub_agent(
+    rig: Rig, host: str, variant: str
+) -> None:
+    """``claude --agent NAME`` puts ``agent_type`` on every main-thread event: that is
+    not a sub-agent call, so a flat hook without the opt-in still runs (and denies)."""
+    assert isinstance(rig.driver, ClaudeCode)
+    rig.driver.define_agent(rig.world, "helper")
+    out = rig.world.project / "main.txt"
+    run, model = rig.play(
+        {"PreToolUse": [DENY_SHELL if variant == GUARDED else PASS]},
+        {MARK: [rig.driver.shell(f"echo main > {out}"), Text("done")]},
+        prompt("write the file"),
+        args=("--agent", "helper"),
+    )
+    assert out.exists() is (variant == CONTROL), rig.dump(run, model)
