@@ -125,12 +125,25 @@ _HOOK_BLOCK_MARKS = ("hook error", "blocked by", "PreToolUse:", "hook denied", "
 
 
 def from_claude(path: str) -> tuple[list[PastEvent], list[Skipped]]:
-    """PreToolUse events for the tool calls of a Claude Code session transcript.
+    """PreToolUse events for the tool calls of a Claude Code session transcript, then
+    those of its sub-agents (``<session>/subagents/agent-*.jsonl`` beside it).
 
     Each assistant ``tool_use`` block is a call; its ``tool_result`` (in a later user
     message) tells what happened: an error whose text is a hook's block → denied,
     else the tool ran (allowed, as far as hooks go).
     """
+    events, skipped = _claude_file(path)
+    folder = os.path.join(os.path.splitext(path)[0], "subagents")
+    if os.path.isdir(folder):
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".jsonl"):
+                more, more_skipped = _claude_file(os.path.join(folder, name))
+                events += more
+                skipped += more_skipped
+    return events, skipped
+
+
+def _claude_file(path: str) -> tuple[list[PastEvent], list[Skipped]]:
     calls: dict[str, tuple[int, dict[str, Any], Mapping[str, Any]]] = {}
     results: dict[str, tuple[bool, str]] = {}
     skipped: list[Skipped] = []
@@ -159,7 +172,10 @@ def from_claude(path: str) -> tuple[list[PastEvent], list[Skipped]]:
                     if isinstance(entry.get(src), str):
                         payload[dst] = entry[src]
                 if entry.get("isSidechain") is True:
+                    # A sub-agent's call, as Claude Code marks it in the hook payload.
                     payload["is_sub_agent"] = True
+                    if isinstance(entry.get("agentId"), str):
+                        payload["agent_id"] = entry["agentId"]
                 calls[block["id"]] = (number, payload, entry)
             elif block.get("type") == "tool_result" and isinstance(block.get("tool_use_id"), str):
                 results[block["tool_use_id"]] = (block.get("is_error") is True, _text(block))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 RECORDING = {
@@ -91,3 +92,43 @@ def test_a_source_that_is_neither_is_one_clear_line(project: Any) -> None:
     ran = project.run("replay", "notes.jsonl")
     assert ran.code == 1
     assert "not a hookrun audit log or a Claude Code transcript" in ran.err
+
+
+CLAUDE = Path(__file__).resolve().parents[1] / "replay" / "fixtures" / "claude-2.1.197"
+
+
+def test_a_real_claude_transcript_replays_as_pre_tool_use_events(project: Any) -> None:
+    # Captured from Claude Code 2.1.197: the main thread delegates to a sub-agent,
+    # whose `ls` ran; a deny-everything-Bash hook now would deny it.
+    project.config(
+        {
+            "hooks": {
+                "PreToolUse": [
+                    {
+                        "name": "no-bash",
+                        "matcher": "^Bash$",
+                        "include_sub_agents": True,
+                        "command": 'echo \'{"decision": "deny", "reason": "no shell"}\'',
+                    }
+                ]
+            }
+        }
+    )
+    source = CLAUDE / "55e45d4c-c310-412c-8887-662511fbe623.jsonl"
+    ran = project.run("replay", str(source), "--json")
+    answer = json.loads(ran.out)
+    assert ran.code == 0, ran.err
+    assert answer["events"] == 2  # the Agent call and the sub-agent's Bash call
+    (row,) = answer["rows"]
+    assert row["origin"] == "agent-a2ffd93624b13133a.jsonl:3"
+    assert row["changes"] == ["allowed → denied"]
+    assert row["after"]["reason"] == "no shell"
+
+
+def test_a_call_a_hook_denied_then_is_allowed_by_a_config_without_that_hook(project: Any) -> None:
+    project.config({"hooks": {}})
+    source = CLAUDE / "93abfd40-f63a-45ca-81a6-8fe57c7f86a9.jsonl"
+    ran = project.run("replay", str(source))
+    assert ran.code == 0, ran.err
+    assert "1 would change" in ran.out
+    assert "denied → allowed" in ran.out

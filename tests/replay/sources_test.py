@@ -60,3 +60,44 @@ def test_an_unknown_file_or_a_folder_is_a_clear_error(tmp_path: Path) -> None:
         read(str(tmp_path))
     with pytest.raises(SourceError, match="cannot read"):
         read(str(tmp_path / "missing.jsonl"))
+
+
+FIXTURES = (
+    Path(__file__).parent / "fixtures" / "claude-2.1.197"
+)  # captured from Claude Code 2.1.197
+DENIED = FIXTURES / "93abfd40-f63a-45ca-81a6-8fe57c7f86a9.jsonl"
+ALLOWED = FIXTURES / "94d61497-05b3-40b0-a423-53b109223724.jsonl"
+WITH_SUB_AGENT = FIXTURES / "55e45d4c-c310-412c-8887-662511fbe623.jsonl"
+
+
+def test_a_claude_transcript_is_detected_from_its_first_line() -> None:
+    assert detect(str(DENIED)) == "claude"
+
+
+def test_a_call_a_hook_blocked_is_a_denied_pre_tool_use_event() -> None:
+    events, skipped = read(str(DENIED))
+    assert skipped == []
+    (event,) = events
+    assert event.event == "PreToolUse"
+    assert event.origin == f"{DENIED.name}:6"
+    assert event.payload["tool_name"] == "Bash"
+    assert event.payload["tool_input"]["command"].startswith("rm -rf ")
+    assert event.payload["session_id"] == "93abfd40-f63a-45ca-81a6-8fe57c7f86a9"
+    assert event.before.decision == "deny"
+    assert "blocked by the e2e hook" in (event.before.reason or "")
+
+
+def test_a_call_that_ran_is_allowed_and_what_the_transcript_cannot_tell_stays_unknown() -> None:
+    (event,) = read(str(ALLOWED))[0]
+    assert event.payload["tool_input"]["command"] == "ls"
+    assert (event.before.decision, event.before.halt, event.before.context) == (None, None, None)
+
+
+def test_the_sub_agents_calls_follow_the_main_threads_marked_as_sub_agent_calls() -> None:
+    events, _ = read(str(WITH_SUB_AGENT))
+    assert [e.payload["tool_name"] for e in events] == ["Agent", "Bash"]
+    main, sub = events
+    assert "is_sub_agent" not in main.payload
+    assert sub.payload["is_sub_agent"] is True
+    assert sub.payload["agent_id"] == "a2ffd93624b13133a"
+    assert sub.origin == "agent-a2ffd93624b13133a.jsonl:3"
