@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tests.e2e.anthropic_api import AnthropicMessages
 from tests.e2e.driver import Run, run_process
-from tests.e2e.fakemodel import Dialect, ToolCall
+from tests.e2e.fakemodel import Dialect, Step, ToolCall
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import World
@@ -38,6 +38,9 @@ class ClaudeCode:
             "Agent",
             {"description": "delegate", "prompt": prompt, "subagent_type": "general-purpose"},
         )
+
+    def delegate(self, prompt: str) -> list[Step]:
+        return [self.agent(prompt)]  # the Agent tool returns when the sub-agent is done
 
     def event(self, canonical: str) -> str:
         return canonical

@@ -5,7 +5,9 @@ fake Responses API server (``wire_api = "responses"``); hooks go in
 ``$CODEX_HOME/hooks.json`` in Codex's Claude-like nested shape, and only run once trusted
 — ``--dangerously-bypass-hook-trust`` trusts them for the run. Codex's shell tool is
 ``exec_command`` (``{"cmd": …}``) on the wire; hooks see it as ``tool_name: "Bash"`` with
-``tool_input.command``.
+``tool_input.command``. Sub-agents: ``spawn_agent`` / ``wait_agent`` of the
+``multi_agent_v1`` tool namespace; a sub-agent's calls carry ``agent_id`` and
+``agent_type`` in their hook payloads.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tests.e2e.driver import Run, run_process
-from tests.e2e.fakemodel import Dialect, ToolCall
+from tests.e2e.fakemodel import JSON, Dialect, Step, ToolCall
 from tests.e2e.responses_api import OpenAIResponses
 
 if TYPE_CHECKING:
@@ -31,6 +33,19 @@ class Codex:
 
     def shell(self, command: str) -> ToolCall:
         return ToolCall("exec_command", {"cmd": command})
+
+    def delegate(self, prompt: str) -> list[Step]:
+        """``spawn_agent`` answers at once with the new agent's id; ``wait_agent`` on that
+        id holds the main thread until the sub-agent is done (else ``codex exec`` may end
+        first)."""
+
+        def wait(results: list[str]) -> JSON:
+            return {"targets": [json.loads(results[-1])["agent_id"]], "timeout_ms": 60000}
+
+        return [
+            ToolCall("multi_agent_v1.spawn_agent", {"message": prompt}),
+            ToolCall("multi_agent_v1.wait_agent", wait),
+        ]
 
     def event(self, canonical: str) -> str:
         return canonical

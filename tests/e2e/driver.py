@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tests.e2e.fakemodel import Dialect, ToolCall
+from tests.e2e.fakemodel import Dialect, Step, ToolCall
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import World
@@ -42,6 +42,9 @@ class Driver(Protocol):
 
     def shell(self, command: str) -> ToolCall:
         """The model's call of this host's shell tool running ``command``."""
+
+    def delegate(self, prompt: str) -> list[Step]:
+        """The main thread's steps that run a sub-agent on ``prompt`` and wait for it."""
 
     def event(self, canonical: str) -> str:
         """This host's name for a canonical event (``PreToolUse`` …)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, NamedTuple, Protocol
 
@@ -25,10 +25,15 @@ JSON = dict[str, Any]
 
 
 class ToolCall(NamedTuple):
-    """The model asks to run ``name`` with ``input``."""
+    """The model asks to run ``name`` with ``input``.
+
+    ``input`` may be a function of the tool results so far (oldest first), for a call
+    that names what an earlier call returned (an agent id). ``name`` may be
+    ``namespace.name`` where the API groups tools (Codex's ``multi_agent_v1``).
+    """
 
     name: str
-    input: JSON
+    input: JSON | Callable[[list[str]], JSON]
 
 
 class Text(NamedTuple):
@@ -163,8 +168,10 @@ class FakeModel:
         if not (isinstance(request.body, dict) and self.dialect.serves(request)):
             return Reply(404, "application/json", b'{"error": "not scripted"}')
         steps = self._steps_for(request.body)
-        done = len(self.dialect.tool_results(request.body))
-        step = steps[done] if done < len(steps) else Text("done")
+        results = self.dialect.tool_results(request.body)
+        step = steps[len(results)] if len(results) < len(steps) else Text("done")
+        if isinstance(step, ToolCall) and callable(step.input):
+            step = ToolCall(step.name, step.input(results))
         return self.dialect.reply(step, request.body, index)
 
 

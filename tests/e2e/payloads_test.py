@@ -114,8 +114,11 @@ def check_or_write(host: str, captured: dict[str, dict[str, Any]]) -> None:
     if WRITE:
         folder.mkdir(parents=True, exist_ok=True)
         for name, payload in captured.items():
-            text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
-            (folder / name).write_text(text, encoding="utf-8")
+            path = folder / name
+            old = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+            if old is None or shape(old) != shape(payload):  # no churn of ids and times
+                text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+                path.write_text(text, encoding="utf-8")
     pinned = {p.name for p in folder.glob("*.json")}
     assert set(captured) == pinned, (
         f"{host} now sends {sorted(set(captured) - pinned)} and no longer "
@@ -197,8 +200,17 @@ def test_codex_sends_the_payloads_pinned_in_the_fixtures(
         w, rec = worlds("main")
         script: Script = {MARK: [codex.shell("echo hello"), Text("done")]}
         yield capture(codex, exe, w, rec, fake_model, CODEX_EVENTS, script), "", str(w.root)
+        w, rec = worlds("subagent")
+        script = {
+            MARK: [*codex.delegate(f"{SUB} say hello"), Text("done")],
+            SUB: [codex.shell("echo from the sub-agent"), Text("sub-agent done")],
+        }
+        yield capture(codex, exe, w, rec, fake_model, CODEX_EVENTS, script), "", str(w.root)
 
     captured = collect(sessions())
+    # A sub-agent's calls carry agent_id and agent_type, as in Claude Code.
+    assert {"agent_id", "agent_type"} <= set(captured["PreToolUse.Bash.subagent.json"])
+    assert not {"agent_id", "agent_type"} & set(captured["PreToolUse.Bash.json"])
     # Codex's shell tool (exec_command on the wire) reaches hooks as Claude's `Bash`,
     # its output as a plain string.
     assert captured["PreToolUse.Bash.json"]["tool_input"] == {"command": "echo hello"}

@@ -2,7 +2,8 @@
 
 Codex is pointed at it by a custom model provider (``wire_api = "responses"``) in
 ``$CODEX_HOME/config.toml``. A tool call is a ``function_call`` output item whose
-``arguments`` is a JSON string; the host sends the result back as a
+``arguments`` is a JSON string (and whose ``namespace`` names the tool group, for
+``ToolCall("multi_agent_v1.spawn_agent", …)``); the host sends the result back as a
 ``function_call_output`` input item.
 """
 
@@ -41,11 +42,13 @@ class OpenAIResponses:
     def reply(self, step: Step, body: JSON, index: int) -> Reply:
         response_id = f"resp_fake{index:04d}"
         if isinstance(step, ToolCall):
+            namespace, _, name = step.name.rpartition(".")
             item: JSON = {
                 "type": "function_call",
                 "id": f"fc_fake{index:04d}",
                 "call_id": f"call_fake{index:04d}",
-                "name": step.name,
+                "name": name,
+                **({"namespace": namespace} if namespace else {}),
                 "arguments": json.dumps(step.input),
             }
         else:

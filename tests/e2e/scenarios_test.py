@@ -54,6 +54,10 @@ AWAITING: dict[tuple[str, str], str] = {
         "issue 10: awaiting sub-agent detection — Claude marks a sub-agent's calls with agent_id, "
         "hookrun never sets is_sub_agent, so a flat entry runs for them without opting in"
     ),
+    ("test_a_flat_hook_runs_for_a_sub_agents_call_only_when_it_opts_in", "codex-default"): (
+        "issue 10: awaiting sub-agent detection — Codex marks a sub-agent's calls with agent_id, "
+        "hookrun never sets is_sub_agent, so a flat entry runs for them without opting in"
+    ),
     ("test_a_halt_stops_the_tool_and_the_turn", "codex-guarded"): (
         "issue 10: awaiting the codex host shape — continue:false voids a Codex PreToolUse "
         "answer, so today's halt lets the tool run"
@@ -268,17 +272,16 @@ def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, var
 
 
 @pytest.mark.parametrize(
-    ("host", "variant"), cases("test_shell_guard_denies_a_sub_agents_shell_call", "claude")
+    ("host", "variant"), cases("test_shell_guard_denies_a_sub_agents_shell_call", "claude", "codex")
 )
 def test_shell_guard_denies_a_sub_agents_shell_call(rig: Rig, host: str, variant: str) -> None:
-    assert isinstance(rig.driver, ClaudeCode)
     sub = "E2E-SUBAGENT-3V8"
     hook: Hook = {"builtin": "shell-guard"} if variant == GUARDED else PASS
     run, model = rig.play(
         {"PreToolUse": [hook]},
         {
-            MARK: [rig.driver.agent(f"{sub} clean up the victim repository"), Text("done")],
-            sub: [rig.driver.shell(rig.world.rm_git()), Text("sub-agent done")],
+            MARK: [*rig.driver.delegate(f"{sub} clean up the victim repository"), Text("done")],
+            sub: [rig.driver.shell(rig.driver.destroy(rig.world)), Text("sub-agent done")],
         },
         prompt("delegate the clean-up"),
     )
@@ -298,6 +301,7 @@ DENY_SHELL: Hook = {
     cases(
         "test_a_flat_hook_runs_for_a_sub_agents_call_only_when_it_opts_in",
         "claude",
+        "codex",
         variants=("default", "opted-in"),
     ),
 )
@@ -307,13 +311,12 @@ def test_a_flat_hook_runs_for_a_sub_agents_call_only_when_it_opts_in(
     """hookrun's own flat dialect keeps Crush's opt-in: a command hook without
     ``include_sub_agents`` does not run for a call made inside a sub-agent; with
     ``include_sub_agents: true`` it does (and denies it)."""
-    assert isinstance(rig.driver, ClaudeCode)
     sub, out = "E2E-SUBAGENT-6T1", rig.world.project / "sub.txt"
     hook = DENY_SHELL if variant == "default" else {**DENY_SHELL, "include_sub_agents": True}
     run, model = rig.play(
         {"PreToolUse": [hook]},
         {
-            MARK: [rig.driver.agent(f"{sub} write the file"), Text("done")],
+            MARK: [*rig.driver.delegate(f"{sub} write the file"), Text("done")],
             sub: [rig.driver.shell(f"echo sub > {out}"), Text("sub-agent done")],
         },
         prompt("delegate the file"),
