@@ -270,9 +270,10 @@ def test(
 @app.command(
     help=(
         "Re-decide past events with the current (or a changed) config; show what changes.\n\n"
-        'SOURCE is a hookrun audit log written with "audit_payload": true, or a Claude '
-        "Code session transcript (~/.claude/projects/…/*.jsonl; its tool calls become "
-        "PreToolUse events). Nothing changes: policies work on a scratch copy of "
+        'SOURCE is a hookrun audit log written with "audit_payload": true, a Claude Code '
+        "session transcript (~/.claude/projects/…/*.jsonl) or a Codex CLI session "
+        "(~/.codex/sessions/…/rollout-*.jsonl); its tool calls become "
+        "PreToolUse events. Nothing changes: policies work on a scratch copy of "
         ".hookrun/state, no audit line is written, and no process is started (hooks' "
         "external commands fail with exit 126) unless --allow-commands. Prints the events "
         "whose outcome changes (allowed → denied, denied → allowed, context added, …) and "
@@ -289,7 +290,9 @@ def replay(
     source_kind: Annotated[
         str | None,
         typer.Option(
-            "--source-kind", metavar="audit|claude", help="What SOURCE is (default: detect)."
+            "--source-kind",
+            metavar="audit|claude|codex",
+            help="What SOURCE is (default: detect).",
         ),
     ] = None,
     allow_commands: Annotated[
@@ -301,8 +304,8 @@ def replay(
 ) -> int:
     from hookrun.cli.commands.replay import replay_command
 
-    if source_kind not in (None, "audit", "claude"):
-        raise typer.BadParameter("use audit or claude", param_hint="--source-kind")
+    if source_kind not in (None, "audit", "claude", "codex"):
+        raise typer.BadParameter("use audit, claude or codex", param_hint="--source-kind")
     return replay_command(
         source,
         tuple(config or ()),

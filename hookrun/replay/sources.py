@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from hookrun.runner.wire import loads
 
-Kind = Literal["audit", "claude"]
+Kind = Literal["audit", "claude", "codex"]
 
 
 class Outcome(NamedTuple):
@@ -56,22 +56,22 @@ def detect(path: str) -> Kind:
                     first = loads(line)
                 except ValueError:
                     continue
-                if isinstance(first, dict) and "hooks" in first and "event" in first:
+                if not isinstance(first, dict):
+                    break
+                if "hooks" in first and "event" in first:
                     return "audit"
-                if isinstance(first, dict) and ("sessionId" in first or "parentUuid" in first):
+                if first.get("type") == "session_meta":
+                    return "codex"
+                if "sessionId" in first or "parentUuid" in first:
                     return "claude"
-                if isinstance(first, dict) and first.get("type") in (
-                    "summary",
-                    "user",
-                    "assistant",
-                ):
+                if first.get("type") in ("summary", "user", "assistant"):
                     return "claude"
                 break
     except OSError as exc:
         raise SourceError(f"{path}: cannot read: {exc.strerror or exc}") from None
     raise SourceError(
-        f"{path}: not a hookrun audit log or a Claude Code transcript "
-        "(pass --source-kind audit|claude to say which)"
+        f"{path}: not a hookrun audit log, a Claude Code transcript or a Codex session "
+        "(pass --source-kind audit|claude|codex to say which)"
     )
 
 
@@ -209,4 +209,64 @@ def read(path: str, kind: Kind | None = None) -> tuple[list[PastEvent], list[Ski
     if os.path.isdir(path):
         raise SourceError(f"{path}: a folder; name one audit log or transcript file")
     chosen = kind or detect(path)
-    return from_audit(path) if chosen == "audit" else from_claude(path)
+    if chosen == "audit":
+        return from_audit(path)
+    return from_claude(path) if chosen == "claude" else from_codex(path)
+
+
+# Codex's shell tools; hooks see each call as tool_name "Bash" with tool_input.command
+# (tests/hosts/fixtures/codex/PreToolUse.Bash.json, captured from Codex 0.169).
+_CODEX_SHELL = frozenset({"exec_command", "shell", "local_shell", "container.exec"})
+
+
+def from_codex(path: str) -> tuple[list[PastEvent], list[Skipped]]:
+    """PreToolUse events for the function calls of a Codex CLI session
+    (``$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl``), payloads as Codex's hooks get them."""
+    calls: list[tuple[int, dict[str, Any]]] = []
+    outputs: dict[str, str] = {}
+    skipped: list[Skipped] = []
+    meta: dict[str, Any] = {}
+    name = os.path.basename(path)
+    for number, entry in _lines(path):
+        if not isinstance(entry, dict):
+            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
+            continue
+        item = entry.get("payload")
+        if not isinstance(item, dict):
+            continue
+        if entry.get("type") == "session_meta":
+            meta = item
+        elif item.get("type") == "function_call" and isinstance(item.get("call_id"), str):
+            try:
+                args = loads(item.get("arguments") or "{}")
+            except ValueError:
+                args = {}
+            args = args if isinstance(args, dict) else {}
+            tool = str(item.get("name") or "")
+            if tool in _CODEX_SHELL:
+                command = args.get("cmd", args.get("command"))
+                if isinstance(command, list):
+                    command = " ".join(str(part) for part in command)
+                tool, args = "Bash", {"command": str(command or "")}
+            payload: dict[str, Any] = {
+                "hook_event_name": "PreToolUse",
+                "tool_name": tool,
+                "tool_input": args,
+                "tool_use_id": item["call_id"],
+            }
+            for src, dst in (("id", "session_id"), ("cwd", "cwd")):
+                if isinstance(meta.get(src), str):
+                    payload[dst] = meta[src]
+            calls.append((number, payload))
+        elif item.get("type") == "function_call_output" and isinstance(item.get("call_id"), str):
+            output = item.get("output")
+            outputs[item["call_id"]] = output if isinstance(output, str) else json.dumps(output)
+    events: list[PastEvent] = []
+    for number, payload in calls:
+        text = outputs.get(payload["tool_use_id"], "")
+        denied = text.startswith("Command blocked by") and "hook" in text
+        before = Outcome(
+            "deny" if denied else None, None, text if denied else None, None, None, False
+        )
+        events.append(PastEvent(f"{name}:{number}", "PreToolUse", payload, before))
+    return events, skipped

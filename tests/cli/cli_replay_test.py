@@ -91,7 +91,7 @@ def test_a_source_that_is_neither_is_one_clear_line(project: Any) -> None:
     project.config({"hooks": {}})
     ran = project.run("replay", "notes.jsonl")
     assert ran.code == 1
-    assert "not a hookrun audit log or a Claude Code transcript" in ran.err
+    assert "not a hookrun audit log, a Claude Code transcript or a Codex session" in ran.err
 
 
 CLAUDE = Path(__file__).resolve().parents[1] / "replay" / "fixtures" / "claude-2.1.197"

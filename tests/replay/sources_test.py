@@ -54,7 +54,7 @@ def test_audit_lines_with_payloads_become_events_and_the_rest_is_named(tmp_path:
 def test_an_unknown_file_or_a_folder_is_a_clear_error(tmp_path: Path) -> None:
     other = tmp_path / "x.jsonl"
     other.write_text('{"hello": 1}\n')
-    with pytest.raises(SourceError, match="not a hookrun audit log or a Claude Code transcript"):
+    with pytest.raises(SourceError, match="not a hookrun audit log, a Claude Code transcript"):
         detect(str(other))
     with pytest.raises(SourceError, match="a folder"):
         read(str(tmp_path))
@@ -101,3 +101,23 @@ def test_the_sub_agents_calls_follow_the_main_threads_marked_as_sub_agent_calls(
     assert sub.payload["is_sub_agent"] is True
     assert sub.payload["agent_id"] == "a2ffd93624b13133a"
     assert sub.origin == "agent-a2ffd93624b13133a.jsonl:3"
+
+
+CODEX = Path(__file__).parent / "fixtures" / "codex-0.169.0"  # captured from Codex CLI 0.169.0
+
+
+def test_a_codex_session_is_detected_and_its_shell_calls_become_bash_events() -> None:
+    denied = CODEX / "rollout-2026-11-23T06-28-50-01a20717-d061-7551-a38a-183212328e92.jsonl"
+    assert detect(str(denied)) == "codex"
+    (event,) = read(str(denied))[0]
+    # As Codex's own PreToolUse hook payload names it (tests/hosts/fixtures/codex/).
+    assert (event.payload["tool_name"], event.payload["tool_input"]) == (
+        "Bash",
+        {"command": "git -C /tmp/envcap-vbsojc8y/w/victim reset --hard"},
+    )
+    assert event.payload["session_id"] == "01a20717-d061-7551-a38a-183212328e92"
+    assert event.before.decision == "deny"
+    assert (event.before.reason or "").startswith("Command blocked by PreToolUse hook")
+    allowed = CODEX / "rollout-2026-11-23T06-28-46-01a20717-be5a-7583-afbf-b90f43e49f3a.jsonl"
+    (event,) = read(str(allowed))[0]
+    assert (event.payload["tool_input"], event.before.decision) == ({"command": "ls"}, None)
