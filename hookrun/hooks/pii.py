@@ -19,7 +19,8 @@ protected path (default ``.squad/**``, ``.ai-team/**``) is denied. ``kinds``
 widens it to other detectors (tokens, keys).
 
 What counts as PII, and the exclusions (``@example.com``, GitHub no-reply and
-bot addresses), live in :mod:`hookrun.hooks.pii_patterns`.
+bot addresses), live in :mod:`hookrun.hooks.pii_patterns`; the credential
+families in :mod:`hookrun.hooks.secret_rules`.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from hookrun.hooks.pii_patterns import (
     Scanner,
     redact,
     scanner,
-    user_detector,
+    user_rule,
 )
 from hookrun.hooks.write_guard import WRITE_TOOLS
 
@@ -61,7 +62,7 @@ def _pattern_name(value: str) -> None:
 
 def _pattern_regex(value: str) -> None:
     try:
-        user_detector("x", value)
+        user_rule("x", value)
     except re.error as exc:
         raise ValueError(f"invalid regex {value!r}: {exc}") from None
 

@@ -1,15 +1,15 @@
-"""What counts as PII or a secret in text, and how to find it fast.
+"""What counts as PII or a secret in text, and how to find it in one pass.
 
-Each :class:`Detector` is a regex plus *needles*: substrings at least one of
-which every match must contain (``ghp_``, ``@``, ``eyJ``…). A string is first
-checked for needles (a C-speed ``in``); only the detectors whose needles occur
-run, each one ``finditer`` of a regex that starts with its literal prefix, so
-the engine jumps from candidate to candidate. (One alternation of all
-detectors was tried first: CPython's regex engine cannot skip ahead in an
-alternation of groups and paid a lookbehind at every position — ~50 ns a
-character.) Emails are found from each ``@`` outwards. Most tool outputs hold
-no needle at all and cost a handful of ``in`` tests; user patterns have no
-needle and always run.
+The credential families live in :mod:`hookrun.hooks.secret_rules` (one RE2
+pattern per shape). A scanner joins the rows it was asked for into one RE2
+alternation, ``(?P<r0>…)|(?P<r1>…)|…``, and walks the text once with it: RE2's
+automaton is linear in the text whatever the number of rows, so a 50 KB tool
+output costs one pass, not fifty. (CPython's ``re`` cannot do that: an
+alternation of groups pays every row at every position, ~50 ns a character.)
+Each hit is then judged in Python — which row matched, the character before it,
+the row's own check, the placeholder / low-entropy test — and hits are rare.
+Emails are a row like any other (Unicode letters, RE2 ``\\p{L}``); user
+patterns (Python syntax) run after, one ``finditer`` each.
 
 Precision choices (seed 000 R2 — a false positive is a bug too):
 
@@ -18,51 +18,33 @@ Precision choices (seed 000 R2 — a false positive is a bug too):
   ``HEAD@{1}`` survive; ``user@host:path`` (scp/ssh remotes such as
   ``git@github.com:org/repo.git``) and ``scheme://user@host`` name an account on
   a host, not a mailbox, and survive too.
-- AWS's documented example keys (``…EXAMPLE``, ``…EXAMPLEKEY``) survive.
-- a JWT must have a header that base64url-decodes to a JSON object with
-  ``alg``; other dotted base64 survives.
-- OpenAI-style ``sk-`` keys need 20+ characters with a digit, so
-  ``sk-learn-style-slugs`` survive; git SHAs and UUIDs match nothing.
-- a PEM block is a *private* key (public keys and certificates survive); one
-  cut off before its END line is redacted to the end of the string.
+- placeholders survive: ``ghp_xxxx…``, ``xoxb-your-token-here``,
+  ``AKIAIOSFODNN7EXAMPLE``, ``sntryu_aaaa…`` (``secret_rules.looks_real``).
+- a PEM block is a *private* key with a body (public keys, certificates and a
+  bare ``-----BEGIN RSA PRIVATE KEY-----`` line survive); one cut off before its
+  END line is redacted to the end of the string.
 - a password in a URL (``postgres://u:pw@db``) is redacted, the user name kept;
-  placeholders (``$VAR``, ``${VAR}``, ``<password>``, ``***``) survive.
+  ``$VAR``, ``${VAR}``, ``<password>``, ``***`` survive. A known token in that
+  place (``https://x:ghp_…@github.com``, ``Bearer ghp_…``) is reported as what it is.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import fnmatch
-import json
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-Check = Callable[[str, int, int], bool]  # (whole text, value start, value end) → really PII?
+import re2
 
+try:
+    from re._parser import parse as _sre_parse  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - Python 3.10
+    from sre_parse import parse as _sre_parse  # type: ignore[no-redef, unused-ignore]
 
-@dataclass(frozen=True)
-class Detector:
-    """One kind of sensitive value.
-
-    ``regex`` may name the part to redact ``(?P<v>…)`` (the rest is context,
-    such as ``aws_secret_access_key=``). It starts with its literal prefix
-    (``eyJ``, ``sk-``…) so the regex engine can jump between candidates;
-    ``left`` — characters that must not come right before a match (a token is
-    not a token in the middle of a longer word) — is checked in Python on the
-    rare candidates instead of by a lookbehind at every position.
-    """
-
-    kind: str
-    regex: str
-    needles: tuple[str, ...]
-    label: str  # "a GitHub token": for reasons given to the model
-    env_var: str = "SECRET"  # what secret-guard suggests instead of the value
-    check: Check | None = None
-    left: str = ""
-
+from hookrun.hooks.secret_rules import RULES, Rule, looks_real
 
 _EXTENSIONS = """
 png jpg jpeg gif svg webp ico bmp tif tiff avif js mjs cjs ts tsx jsx json md txt css scss
@@ -83,154 +65,27 @@ def _email_ok(text: str, start: int, end: int) -> bool:
     return not (len(nxt) == 2 and nxt[0] == ":" and (nxt[1] in "/~" or nxt[1].isalnum()))
 
 
-def _not_example(text: str, start: int, end: int) -> bool:
-    return "EXAMPLE" not in text[start:end]
-
-
-def _jwt_ok(text: str, start: int, end: int) -> bool:
-    header = text[start:end].split(".", 1)[0]
-    try:
-        raw = base64.urlsafe_b64decode(header + "=" * (-len(header) % 4))
-        data = json.loads(raw)
-    except (ValueError, binascii.Error, UnicodeDecodeError):
-        return False
-    return isinstance(data, dict) and "alg" in data
-
-
-_PLACEHOLDER = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_:.-]*\}?|\{env:[^}]*\}|<[^>]*>|[*x]+)$")
-
-
-def _password_ok(text: str, start: int, end: int) -> bool:
-    return _PLACEHOLDER.match(text[start:end]) is None
-
-
-# \w, not [A-Za-z0-9]: internationalised addresses (zoë@…, 用户@…) are PII too.
-EMAIL_DOMAIN = r"[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)*\.[^\W\d_]{2,24}(?![\w-])"
-_B62 = "A-Za-z0-9"
-_WORD = "A-Za-z0-9_"
-_WORD_DASH = "A-Za-z0-9_-"
-DETECTORS: tuple[Detector, ...] = (
-    Detector(
-        "private_key",
-        r"-----BEGIN (?P<pem>(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)"
-        r"-----"
-        r"[\s\S]*?(?:-----END (?P=pem)-----|\Z)",
-        ("PRIVATE KEY",),
-        "a private key",
-        "PRIVATE_KEY",
-    ),
-    Detector(
-        "jwt",
-        # three parts (JWS), or five (JWE: header.key.iv.ciphertext.tag)
-        r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"
-        r"(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?",
-        ("eyJ",),
-        "a JSON Web Token",
-        "TOKEN",
-        _jwt_ok,
-        _WORD_DASH,
-    ),
-    Detector(
-        "github_token",
-        rf"(?:gh[pousr]_[{_B62}]{{36,251}}|github_pat_[{_B62}_]{{40,255}})(?![{_B62}_])",
-        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-        "a GitHub token",
-        "GITHUB_TOKEN",
-        left=_WORD,
-    ),
-    Detector(
-        "anthropic_key",
-        r"sk-ant-[A-Za-z0-9]+-[A-Za-z0-9_-]{20,}",
-        ("sk-ant-",),
-        "an Anthropic API key",
-        "ANTHROPIC_API_KEY",
-        left=_WORD_DASH,
-    ),
-    Detector(
-        "openai_key",
-        r"sk-(?!ant-)(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,}",
-        ("sk-",),
-        "an OpenAI API key",
-        "OPENAI_API_KEY",
-        left=_WORD_DASH,
-    ),
-    Detector(
-        "stripe_key",
-        rf"(?:[sr]k_(?:live|test)_[{_B62}]{{16,}}|whsec_[{_B62}]{{24,}})",
-        ("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"),
-        "a Stripe secret key",
-        "STRIPE_SECRET_KEY",
-        left=_WORD,
-    ),
-    Detector(
-        "aws_access_key",
-        r"A(?:KIA|SIA|BIA|CCA)[A-Z0-9]{16}(?![A-Z0-9])",
-        ("AKIA", "ASIA", "ABIA", "ACCA"),
-        "an AWS access key id",
-        "AWS_ACCESS_KEY_ID",
-        _not_example,
-        "A-Z0-9",
-    ),
-    Detector(
-        "aws_secret_key",
-        r"(?i:aws_?secret_?access_?key|secret_?access_?key)[\"']?\s*[:=]\s*[\"']?"
-        r"(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
-        ("ecret_access_key", "ECRET_ACCESS_KEY", "ecretAccessKey", "ecretaccesskey"),
-        "an AWS secret access key",
-        "AWS_SECRET_ACCESS_KEY",
-        _not_example,
-    ),
-    Detector(
-        "slack_token",
-        r"x(?:ox[baprs]-[A-Za-z0-9-]{10,}|app-\d-[A-Za-z0-9-]{10,})",
-        ("xox", "xapp-"),
-        "a Slack token",
-        "SLACK_TOKEN",
-        left="A-Za-z0-9",
-    ),
-    Detector(
-        "slack_webhook",
-        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}",
-        ("hooks.slack.com",),
-        "a Slack webhook URL",
-        "SLACK_WEBHOOK_URL",
-    ),
-    Detector(
-        "google_api_key",
-        r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])",
-        ("AIza",),
-        "a Google API key",
-        "GOOGLE_API_KEY",
-        left=_WORD_DASH,
-    ),
-    Detector(
-        "bearer_token",
-        r"(?i:\bbearer\s+)(?P<v>[A-Za-z0-9._~+/-]{20,}=*)",
-        ("earer ", "EARER "),
-        "a bearer token",
-        "TOKEN",
-        _password_ok,
-    ),
-    Detector(
-        "url_password",
-        r"://[^/\s:@\"'<>]+:(?P<v>[^/\s@\"'<>]{3,})@(?=[A-Za-z0-9.-])",
-        ("://",),
-        "a password in a URL",
-        "PASSWORD",
-        _password_ok,
-    ),
-    Detector(
-        "email",
-        # Documentation only: Scanner.find anchors emails on "@" (_email_spans).
-        r"(?<![\w.%+-])\w[\w.%+-]*@" + EMAIL_DOMAIN,
-        ("@",),
-        "an email address",
-        "EMAIL",
-        _email_ok,
-    ),
+# Letters and digits of any script, not [A-Za-z0-9]: internationalised
+# addresses (zoë@…, 用户@…) are PII too. RE2 syntax: \p{L} letters, \p{N} digits.
+_LD = r"[\p{L}\p{N}]"
+_LABEL = rf"{_LD}(?:[\p{{L}}\p{{N}}_-]*{_LD})?"
+EMAIL_DOMAIN = rf"{_LABEL}(?:\.{_LABEL})*\.\p{{L}}{{2,24}}"
+EMAIL = Rule(
+    "email",
+    # From the "@" on: the local part is found by walking left from it
+    # (_local_start). A row that began with the local part costs RE2 a reverse
+    # scan per address (~10 µs each; a git log holds hundreds).
+    rf"@{EMAIL_DOMAIN}(?P<e>[^\p{{L}}\p{{N}}_-]|$)",
+    "an email address",
+    "EMAIL",
+    check=_email_ok,
+    min_entropy=0,
+    placeholder=False,
 )
-BY_KIND = {d.kind: d for d in DETECTORS}
-KINDS: tuple[str, ...] = tuple(d.kind for d in DETECTORS)
+BY_KIND: dict[str, Rule] = {}
+for _rule in (*RULES, EMAIL):
+    BY_KIND.setdefault(_rule.kind, _rule)
+KINDS: tuple[str, ...] = tuple(BY_KIND)
 
 # Not personal: documentation domains, GitHub's no-reply and bot addresses.
 DEFAULT_EXCLUDE: tuple[str, ...] = (
@@ -246,6 +101,217 @@ DEFAULT_EXCLUDE: tuple[str, ...] = (
 )
 
 
+_OPTIONS = re2.Options()
+# The joined table's automaton. RE2's 8 MiB default makes its DFA cache thrash on
+# this table (it falls back to the NFA, ~10x slower); 64 MiB holds it.
+_OPTIONS.max_mem = 64 << 20
+_OPTIONS.log_errors = False
+
+
+_NO_CAPTURE = re2.Options()
+_NO_CAPTURE.max_mem = _OPTIONS.max_mem
+_NO_CAPTURE.log_errors = False
+_NO_CAPTURE.never_capture = True
+_UNANCHORED = re2._Anchor.UNANCHORED
+_AT_START = re2._Anchor.ANCHOR_START
+_NO_MATCH = (-1, -1)
+
+
+class _Table:
+    """Rows joined into one RE2 alternation for the pass; each row alone for its hits.
+
+    The pass runs without captures (RE2's DFA alone: ~3 µs a hit, where asking
+    for the groups of 50 rows costs ~10). Which row a hit belongs to is then read
+    off its first byte (``by_byte``: the rows that can start with it — usually
+    one: ``@`` is only an email, ``g`` a GitHub or GitLab token…); only when
+    several can, or the row marks a value inside its match (``v``), is that row's
+    own regex run at the hit, in order, the first that matches being the one the
+    alternation chose (leftmost-first).
+    """
+
+    def __init__(self, rules: tuple[Rule, ...]) -> None:
+        self.rules = rules
+        self.joined = re2.compile("|".join(f"(?:{r.pattern})" for r in rules), _NO_CAPTURE)
+        self.rows = []
+        for rule in rules:
+            regex = re2.compile(_rename(rule.pattern), _OPTIONS)
+            index = regex.groupindex
+            values = [n for name, n in index.items() if name.startswith("v")]
+            ends = [n for name, n in index.items() if name.startswith("e")]
+            self.rows.append((regex._regexp, values, ends))
+        self.shape = [_shape(r.pattern) for r in rules]
+        firsts = [first_bytes(r.pattern) for r in rules]
+        self.by_byte = [
+            [i for i, f in enumerate(firsts) if f is None or b in f] for b in range(256)
+        ]
+        self.lefts = [re.compile(f"[{r.left}]") if r.left else None for r in rules]
+
+    def hits(self, data: bytes) -> Iterator[tuple[int, int, int]]:
+        """``(row, start, end)`` of each value in the UTF-8 ``data``, byte offsets.
+
+        ``data`` must end with a newline (no row's token holds one), so that every
+        end mark consumes a character and a match never ends in ``$``.
+        """
+        pos, size = 0, len(data)
+        joined = self.joined._regexp
+        while pos < size:
+            whole = joined.Match(_UNANCHORED, data, pos, size)[0]
+            if whole == _NO_MATCH:
+                return
+            start, end = whole
+            rows = self.by_byte[data[start]]
+            if len(rows) == 1 and self.shape[rows[0]] != _COMPLEX:
+                i = rows[0]
+                yield i, start, end - _last_char_width(data, end) if self.shape[i] == _TAIL else end
+            else:
+                for i in rows:
+                    row, values, ends = self.rows[i]
+                    spans = row.Match(_AT_START, data, start, size)
+                    if spans[0] != _NO_MATCH:
+                        yield (i, *_value_span(spans, values, ends))
+                        break
+            pos = end if end > pos else pos + 1
+
+
+_PLAIN, _TAIL, _COMPLEX = range(3)
+
+
+def _shape(pattern: str) -> int:
+    """PLAIN: the match is the value; TAIL: less one end mark; COMPLEX: run the row to know."""
+    if "(?P<v>" in pattern or _top_level_bar(pattern):
+        return _COMPLEX if "(?P<e>" in pattern or "(?P<v>" in pattern else _PLAIN
+    if "(?P<e>" not in pattern:
+        return _PLAIN
+    return _TAIL if pattern.count("(?P<e>") == 1 and pattern.endswith("|$)") else _COMPLEX
+
+
+def _top_level_bar(pattern: str) -> bool:
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern[i + 1 : i + 2] == "]" or pattern[i + 1 : i + 3] == "^]":
+                i += 2 if pattern[i + 1] == "]" else 3
+                continue
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
+def _last_char_width(data: bytes, end: int) -> int:
+    """Bytes of the UTF-8 character that ends at ``end``."""
+    width = 1
+    while width < 4 and end - width > 0 and data[end - width] & 0xC0 == 0x80:
+        width += 1
+    return width
+
+
+def first_bytes(pattern: str) -> frozenset[int] | None:
+    """The bytes a match of ``pattern`` can start with; None when it cannot tell (any)."""
+    # Python's parser reads RE2's syntax but for \p{…} classes (any non-ASCII
+    # stand-in will do: it makes "any") and repeated group names (renamed).
+    pattern = re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern))
+    try:
+        parsed = _sre_parse(pattern)
+    except (re.error, ValueError):  # RE2-only syntax (\p{L}…): assume any byte
+        return None
+    found: set[int] = set()
+    ignore_case = bool(parsed.state.flags & re.IGNORECASE)
+    nullable = _first(list(parsed), found, ignore_case)
+    if nullable is None or nullable:
+        return None
+    return frozenset(found)
+
+
+def _first(seq: list[Any], out: set[int], fold: bool) -> bool | None:
+    """Add the first bytes of ``seq`` to ``out``; True if it can match empty, None for any."""
+    for op, av in seq:
+        name = str(op)
+        if name == "AT":
+            continue
+        if name == "LITERAL":
+            return _add(out, av, fold)
+        if name == "IN":
+            for iop, iav in av:
+                iname = str(iop)
+                if iname == "LITERAL":
+                    if _add(out, iav, fold) is None:
+                        return None
+                elif iname == "RANGE":
+                    for c in range(iav[0], iav[1] + 1):
+                        if _add(out, c, fold) is None:
+                            return None
+                else:
+                    return None  # a category, a negation
+            return False
+        if name == "SUBPATTERN":
+            add_flags, del_flags, sub = av[1], av[2], av[3]
+            inner = (fold or bool(add_flags & re.IGNORECASE)) and not del_flags & re.IGNORECASE
+            result = _first(list(sub), out, inner)
+            if result is None:
+                return None
+            if not result:
+                return False
+            continue
+        if name == "BRANCH":
+            empty = False
+            for alt in av[1]:
+                result = _first(list(alt), out, fold)
+                if result is None:
+                    return None
+                empty = empty or result
+            if not empty:
+                return False
+            continue
+        if name in ("MAX_REPEAT", "MIN_REPEAT"):
+            result = _first(list(av[2]), out, fold)
+            if result is None:
+                return None
+            if av[0] > 0 and not result:
+                return False
+            continue
+        return None
+    return True
+
+
+def _add(out: set[int], code: int, fold: bool) -> bool | None:
+    if code > 0x7F:
+        return None  # a multi-byte character: leave it to "any"
+    out.add(code)
+    if fold:
+        out.update(ord(c) for c in (chr(code).lower(), chr(code).upper()) if ord(c) <= 0x7F)
+    return False
+
+
+def _rename(pattern: str) -> str:
+    """A row may mark several ``v``/``e`` groups (one per alternative): number them."""
+    count = iter(range(1000))
+    pattern = re.sub(r"\(\?P<v>", lambda _: f"(?P<v{next(count)}>", pattern)
+    return re.sub(r"\(\?P<e>", lambda _: f"(?P<e{next(count)}>", pattern)
+
+
+def _value_span(spans: list[tuple[int, int]], values: list[int], ends: list[int]) -> tuple[int, int]:
+    """The redacted part of a row's match: its ``v`` group, else the match less its end mark."""
+    for v in values:
+        if spans[v] != _NO_MATCH:
+            return spans[v]
+    for e in ends:
+        if spans[e] != _NO_MATCH:
+            return spans[0][0], spans[e][0]
+    return spans[0]
+
+
 @dataclass(frozen=True)
 class Finding:
     kind: str
@@ -253,61 +319,115 @@ class Finding:
     end: int  # the redacted span (the value), not its context
 
 
+_GENERIC = frozenset({"bearer_token", "url_password"})
+_PEM_BODY = re.compile(r"[A-Za-z0-9+/=]")
+
+
 @dataclass(frozen=True)
 class Scanner:
-    """A compiled set of detectors and exclusions; build once per options (cached).
+    """A joined table, the email finder, user patterns and exclusions; build once per options.
 
-    Each detector whose needles occur gets one ``finditer`` over the string (a
-    literal-prefixed regex: the engine skips between candidates); emails are
-    found from each ``@``. Overlaps resolve to the earlier, then longer, find.
+    Overlaps resolve to the earlier, then longer, find; a generic find (a bearer
+    token, a URL password) whose value is a known token reports the token's kind.
     """
 
-    detectors: tuple[Detector, ...]
+    table: _Table | None
+    user: tuple[tuple[Rule, re.Pattern[str]], ...]
     exclude: re.Pattern[str] | None
-    _compiled: dict[int, re.Pattern[str]] = field(
-        default_factory=dict, compare=False, hash=False, repr=False
-    )
 
     def find(self, text: str) -> list[Finding]:
         """Every sensitive value in ``text``, left to right, never overlapping."""
         found: list[Finding] = []
-        email: Detector | None = None
-        for i, det in enumerate(self.detectors):
-            if det.needles and not any(n in text for n in det.needles):
-                continue
-            if det.kind == "email":
-                email = det
-                continue
-            regex = self._compiled.get(i)
-            if regex is None:
-                regex = self._compiled[i] = re.compile(det.regex)
-            left = _left_class(det.left)
+        if self.table is not None and text:
+            self._table_finds(self.table, text, found)
+        for rule, regex in self.user:
             for m in regex.finditer(text):
-                if left is not None and m.start() and left.match(text, m.start() - 1):
-                    continue
-                v = m.span("v") if "v" in regex.groupindex and m.group("v") else m.span()
-                self._keep(found, det, text, v)
+                span = m.span("v") if "v" in regex.groupindex and m.group("v") else m.span()
+                if span[0] < span[1]:
+                    self._keep(found, rule, text, span)
         if len(found) > 1:
-            # Stable sort: on the very same span the earlier (more specific) detector wins.
+            # Stable sort: on the very same span the earlier (more specific) row wins.
             found.sort(key=lambda f: (f.start, -f.end))
             found = _disjoint(found)
-        if email is not None:
-            # A more specific find wins over an address around it: the token in
-            # https://x:ghp_…@github.com is a URL password, not an "email".
-            taken = found
-            found = list(found)
-            for span in _email_spans(text):
-                if not any(f.start < span[1] and span[0] < f.end for f in taken):
-                    self._keep(found, email, text, span)
-            found.sort(key=lambda f: f.start)
         return found
 
-    def _keep(self, found: list[Finding], det: Detector, text: str, span: tuple[int, int]) -> None:
-        if det.check is not None and not det.check(text, *span):
+    def _table_finds(self, table: _Table, text: str, found: list[Finding]) -> None:
+        data = text.encode("utf-8", "surrogatepass") + b"\n"
+        chars = _Offsets(text, data)
+        for i, bstart, bend in table.hits(data):
+            rule = table.rules[i]
+            start, end = chars(bstart), chars(bend)
+            left = table.lefts[i]
+            if left is not None and start and left.match(text, start - 1):
+                continue
+            if rule is EMAIL:
+                start = _local_start(text, start)
+                if start < 0:
+                    continue
+            elif rule.kind == "private_key":
+                pem = _pem_span(text, start, end)
+                if pem is not None:
+                    self._keep(found, rule, text, pem)
+                continue
+            if rule.kind in _GENERIC:
+                inner = self._specific_inside(table, text, start, end)
+                if inner is not None:
+                    found.append(inner)
+                    continue
+            self._keep(found, rule, text, (start, end))
+
+    def _specific_inside(self, table: _Table, text: str, start: int, end: int) -> Finding | None:
+        """A known token that is the whole value of a generic find (``Bearer ghp_…``)."""
+        found: list[Finding] = []
+        self._table_finds(table, text[start:end], found)
+        for f in found:
+            if f.kind not in _GENERIC:
+                return Finding(f.kind, f.start + start, f.end + start)
+        return None
+
+    def _keep(self, found: list[Finding], rule: Rule, text: str, span: tuple[int, int]) -> None:
+        value = text[span[0] : span[1]]
+        if rule.check is not None and not rule.check(text, *span):
             return
-        if self.exclude is not None and self.exclude.fullmatch(text[span[0] : span[1]]):
+        if not looks_real(value, rule.min_entropy, rule.placeholder, rule.prefix):
             return
-        found.append(Finding(det.kind, *span))
+        if self.exclude is not None and self.exclude.fullmatch(value):
+            return
+        found.append(Finding(rule.kind, *span))
+
+
+class _Offsets:
+    """Byte offset in the UTF-8 text → character offset (the same number for ASCII).
+
+    Asked in increasing order (hits come left to right), it decodes only the
+    bytes between two asks.
+    """
+
+    def __init__(self, text: str, data: bytes) -> None:
+        self.data = data
+        self.ascii = len(data) == len(text) + 1
+        self.byte = self.char = 0
+
+    def __call__(self, offset: int) -> int:
+        if self.ascii:
+            return offset
+        if offset < self.byte:
+            self.byte = self.char = 0
+        self.char += len(self.data[self.byte : offset].decode("utf-8", "surrogatepass"))
+        self.byte = offset
+        return self.char
+
+
+def _pem_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A private key's header extended over its body; None for a header with no body."""
+    stop = text.find("-----END", end)
+    body_end = len(text) if stop < 0 else stop
+    if len(_PEM_BODY.findall(text, end, min(body_end, end + 400))) < 16:
+        return None  # a mention of a key, or an empty block: nothing secret to hide
+    if stop < 0:
+        return start, len(text)
+    close = text.find("-----", stop + 8)
+    return start, len(text) if close < 0 else close + 5
 
 
 def _disjoint(found: list[Finding]) -> list[Finding]:
@@ -318,44 +438,29 @@ def _disjoint(found: list[Finding]) -> list[Finding]:
     return kept
 
 
-@lru_cache(maxsize=32)
-def _left_class(chars: str) -> re.Pattern[str] | None:
-    return re.compile(f"[{chars}]") if chars else None
-
-
-def user_detector(name: str, regex: str) -> Detector:
-    """A detector for a user pattern: always run (no needle), redacts the whole match."""
+def user_rule(name: str, regex: str) -> tuple[Rule, re.Pattern[str]]:
+    """A user pattern (Python syntax): the whole match is redacted, or its ``v`` group."""
     if re.fullmatch(regex, ""):
         raise re.error(f"pattern {name!r} matches the empty string")
-    return Detector(name, f"(?:{regex})", (), f"a {name} value")
+    rule = Rule(name, regex, f"a {name} value", "SECRET", min_entropy=0, placeholder=False)
+    return rule, re.compile(f"(?:{regex})")
 
 
 _LOCAL_PUNCT = frozenset("._%+-")
-_DOMAIN = re.compile(EMAIL_DOMAIN)
 
 
-def _email_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of addresses, found from each ``@`` outwards.
+def _local_start(text: str, at: int) -> int:
+    """Where the local part before the ``@`` at ``at`` starts; -1 when it has none.
 
-    Anchoring on ``@`` (a C-speed ``find``) instead of trying a local part at
-    every word start makes a 4 KB ``git log`` several times cheaper to scan.
-    The local part is the run of word characters and ``._%+-`` before the
-    ``@``, less any leading punctuation.
+    The run of letters, digits, ``_`` and ``._%+-`` before the ``@``, less any
+    leading punctuation.
     """
-    at = text.find("@")
-    while at >= 0:
-        start = at
-        while start > 0 and (
-            text[start - 1].isalnum() or text[start - 1] in _LOCAL_PUNCT or text[start - 1] == "_"
-        ):
-            start -= 1
-        while start < at and not (text[start].isalnum() or text[start] == "_"):
-            start += 1
-        if start < at:
-            m = _DOMAIN.match(text, at + 1)
-            if m is not None:
-                yield start, m.end()
-        at = text.find("@", at + 1)
+    start = at
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in _LOCAL_PUNCT or text[start - 1] == "_"):
+        start -= 1
+    while start < at and not (text[start].isalnum() or text[start] == "_"):
+        start += 1
+    return start if start < at else -1
 
 
 def exclusion_regex(patterns: Iterable[str]) -> re.Pattern[str] | None:
@@ -369,14 +474,22 @@ def exclusion_regex(patterns: Iterable[str]) -> re.Pattern[str] | None:
 
 
 @lru_cache(maxsize=64)
+def _table(kinds: frozenset[str]) -> _Table | None:
+    rules = tuple(r for r in (*RULES, EMAIL) if r.kind in kinds)
+    return _Table(rules) if rules else None
+
+
+@lru_cache(maxsize=64)
 def scanner(
     kinds: tuple[str, ...] = KINDS,
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE,
     user: tuple[tuple[str, str], ...] = (),
 ) -> Scanner:
-    dets = tuple(BY_KIND[k] for k in kinds if k in BY_KIND)
-    dets += tuple(user_detector(n, r) for n, r in user)
-    return Scanner(dets, exclusion_regex(exclude))
+    return Scanner(
+        _table(frozenset(kinds)),
+        tuple(user_rule(n, r) for n, r in user),
+        exclusion_regex(exclude),
+    )
 
 
 def redact(text: str, findings: list[Finding]) -> str:
