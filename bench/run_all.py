@@ -221,6 +221,31 @@ def policy_figures(quick: bool) -> list[Figure]:
                     reference=f"{r['median_ms']} ms vs {r['python_c_pass_ms']} ms",
                 )
             )
+    scrub = _load("scrubber_bench")
+    scrub_rows = scrub.main(quick)
+    scrub._print(scrub_rows)
+    for r in scrub_rows:
+        figures.append(
+            Figure(
+                name=f"pii-scrubber, 50 KB {r['output']}: P99 per call (CPU)",
+                value=r["cpu_p99_ms"],
+                unit="ms",
+                target=r["target_p99_ms"],
+                higher_is_better=False,
+                reference=f"wall P50 {r['p50_ms']:.4f} / P99 {r['p99_ms']:.4f} ms",
+                note="absolute: informational, never gates",
+            )
+        )
+        figures.append(
+            Figure(
+                name=f"pii-scrubber, 50 KB {r['output']}: one pass vs one per family",
+                value=r["speedup"],
+                unit="x faster",
+                target=1.0,
+                higher_is_better=True,
+                reference=f"{r['one_pass_ms']:.3f} ms vs {r['per_family_ms']:.3f} ms",
+            )
+        )
     for r in _load("shell_guard_bench").main(quick):
         figures.append(
             Figure(

@@ -467,10 +467,7 @@ class Interp:
     def postfix(self, scope: dict[str, Any], composite: bool) -> Any:
         t = self.peek()
         value: Any
-        if t.kind == "str" or t.kind == "rune":
-            self.next()
-            value = t.value
-        elif t.kind == "num":
+        if t.kind == "str" or t.kind == "rune" or t.kind == "num":
             self.next()
             value = t.value
         elif t.text == "(":
@@ -495,8 +492,12 @@ class Interp:
             if self.peek().text == "(":
                 args = self.call_args(scope)
                 value = self.call(scope, name, args)
-            elif composite and self.peek().text == "{" and name[:1].isupper() or "." in name and (
-                composite and self.peek().text == "{"
+            elif (
+                composite
+                and self.peek().text == "{"
+                and name[:1].isupper()
+                or "." in name
+                and (composite and self.peek().text == "{")
             ):
                 value = self.composite_body(scope, name)
                 if name == "config.Rule":
@@ -747,7 +748,12 @@ def extract(git_dir: str, commit: str, seed: int = 12) -> dict[str, Any]:
                 "skipped": list(interp.skipped),
             }
         if not interp.captures:
-            rules[f"?{name}"] = {"function": name, "tps": [], "fps": [], "skipped": list(interp.skipped)}
+            rules[f"?{name}"] = {
+                "function": name,
+                "tps": [],
+                "fps": [],
+                "skipped": list(interp.skipped),
+            }
     return {
         "source": "https://github.com/gitleaks/gitleaks",
         "commit": commit,
@@ -775,8 +781,10 @@ def main(argv: list[str]) -> int:
     total_t = sum(len(r["tps"]) for r in data["rules"].values())
     total_f = sum(len(r["fps"]) for r in data["rules"].values())
     skipped = sum(1 for r in data["rules"].values() if r["skipped"])
-    print(f"{len(data['rules'])} rules, {total_t} true samples, {total_f} false samples, "
-          f"{skipped} rules with skipped statements")
+    print(
+        f"{len(data['rules'])} rules, {total_t} true samples, {total_f} false samples, "
+        f"{skipped} rules with skipped statements"
+    )
     return 0
 
 

@@ -8,7 +8,8 @@ output costs one pass, not fifty. (CPython's ``re`` cannot do that: an
 alternation of groups pays every row at every position, ~50 ns a character.)
 Each hit is then judged in Python — which row matched, the character before it,
 the row's own check, the placeholder / low-entropy test — and hits are rare.
-Emails are a row like any other (Unicode letters, RE2 ``\\p{L}``); user
+Emails are found apart, from each ``@`` in one C-level sweep of Python's ``re``
+(a git log holds hundreds; an RE2 hit costs a call from Python each); user
 patterns (Python syntax) run after, one ``finditer`` each.
 
 Precision choices (seed 000 R2 — a false positive is a bug too):
@@ -35,7 +36,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import re2
 
@@ -72,15 +73,21 @@ _LABEL = rf"{_LD}(?:[\p{{L}}\p{{N}}_-]*{_LD})?"
 EMAIL_DOMAIN = rf"{_LABEL}(?:\.{_LABEL})*\.\p{{L}}{{2,24}}"
 EMAIL = Rule(
     "email",
-    # From the "@" on: the local part is found by walking left from it
-    # (_local_start). A row that began with the local part costs RE2 a reverse
-    # scan per address (~10 µs each; a git log holds hundreds).
-    rf"@{EMAIL_DOMAIN}(?P<e>[^\p{{L}}\p{{N}}_-]|$)",
+    # Not a row of the RE2 table: addresses are common (a git log holds hundreds)
+    # and each RE2 hit is a call from Python (~3 µs). Python's re finds them from
+    # each "@" in one C-level sweep (_EMAIL_AT); the local part is found by
+    # walking left from the "@" (_local_start). Documentation of the shape:
+    rf"[\p{{L}}\p{{N}}_][\p{{L}}\p{{N}}_.%+-]*@{EMAIL_DOMAIN}",
     "an email address",
     "EMAIL",
     check=_email_ok,
     min_entropy=0,
     placeholder=False,
+)
+# The same domain in Python's syntax: \w and [^\W_] are Unicode there.
+_EMAIL_AT = re.compile(
+    r"@[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)*\.([^\W\d_]{2,24})(?![\w-])"
+    r"(?!:(?:[/~]|[^\W_]))"  # user@host:path is an scp/ssh remote, not a mailbox
 )
 BY_KIND: dict[str, Rule] = {}
 for _rule in (*RULES, EMAIL):
@@ -140,11 +147,17 @@ class _Table:
             ends = [n for name, n in index.items() if name.startswith("e")]
             self.rows.append((regex._regexp, values, ends))
         self.shape = [_shape(r.pattern) for r in rules]
+        # Literal openings ("AKIA", "ABSK", "AIza"…): a row whose openings all miss
+        # the hit is skipped without running it.
+        self.openings = [literal_prefixes(r.pattern) for r in rules]
         firsts = [first_bytes(r.pattern) for r in rules]
         self.by_byte = [
             [i for i, f in enumerate(firsts) if f is None or b in f] for b in range(256)
         ]
         self.lefts = [re.compile(f"[{r.left}]") if r.left else None for r in rules]
+        self.backs = [
+            re.compile(f"[{r.back[0]}]{{{r.back[1]}}}$") if r.back else None for r in rules
+        ]
 
     def hits(self, data: bytes) -> Iterator[tuple[int, int, int]]:
         """``(row, start, end)`` of each value in the UTF-8 ``data``, byte offsets.
@@ -165,6 +178,9 @@ class _Table:
                 yield i, start, end - _last_char_width(data, end) if self.shape[i] == _TAIL else end
             else:
                 for i in rows:
+                    opens = self.openings[i]
+                    if opens is not None and not data.startswith(opens, start):
+                        continue
                     row, values, ends = self.rows[i]
                     spans = row.Match(_AT_START, data, start, size)
                     if spans[0] != _NO_MATCH:
@@ -234,6 +250,44 @@ def first_bytes(pattern: str) -> frozenset[int] | None:
     return frozenset(found)
 
 
+def literal_prefixes(pattern: str) -> tuple[bytes, ...] | None:
+    """The literal texts every match of ``pattern`` opens with; None when it has none."""
+    pattern = re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern))
+    try:
+        parsed = _sre_parse(pattern)
+    except (re.error, ValueError):
+        return None
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    found = _openings(list(parsed))
+    if not found or any(not p for p in found):
+        return None
+    return tuple(p.encode() for p in found)
+
+
+def _openings(seq: list[Any]) -> list[str]:
+    """Literal prefixes of ``seq``'s alternatives (["AKIA", "ASIA"…]); [""] when none."""
+    out = [""]
+    for op, av in seq:
+        name = str(op)
+        if name == "AT":
+            continue
+        if name == "LITERAL" and av <= 0x7F:
+            out = [p + chr(av) for p in out]
+            continue
+        if name == "SUBPATTERN" and not (av[1] & re.IGNORECASE):
+            inner = _openings(list(av[3]))
+        elif name == "BRANCH":
+            inner = [p for alt in av[1] for p in _openings(list(alt))]
+        else:
+            return out
+        out = [p + q for p in out for q in inner]
+        if len(out) > 32 or any(len(q) == 0 for q in inner):
+            return out if len(out) <= 32 else [""]
+        return out  # stop after a group: what follows may depend on which branch
+    return out
+
+
 def _first(seq: list[Any], out: set[int], fold: bool) -> bool | None:
     """Add the first bytes of ``seq`` to ``out``; True if it can match empty, None for any."""
     for op, av in seq:
@@ -301,7 +355,9 @@ def _rename(pattern: str) -> str:
     return re.sub(r"\(\?P<e>", lambda _: f"(?P<e{next(count)}>", pattern)
 
 
-def _value_span(spans: list[tuple[int, int]], values: list[int], ends: list[int]) -> tuple[int, int]:
+def _value_span(
+    spans: list[tuple[int, int]], values: list[int], ends: list[int]
+) -> tuple[int, int]:
     """The redacted part of a row's match: its ``v`` group, else the match less its end mark."""
     for v in values:
         if spans[v] != _NO_MATCH:
@@ -312,8 +368,7 @@ def _value_span(spans: list[tuple[int, int]], values: list[int], ends: list[int]
     return spans[0]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     kind: str
     start: int
     end: int  # the redacted span (the value), not its context
@@ -332,6 +387,7 @@ class Scanner:
     """
 
     table: _Table | None
+    email: bool
     user: tuple[tuple[Rule, re.Pattern[str]], ...]
     exclude: re.Pattern[str] | None
 
@@ -349,6 +405,25 @@ class Scanner:
             # Stable sort: on the very same span the earlier (more specific) row wins.
             found.sort(key=lambda f: (f.start, -f.end))
             found = _disjoint(found)
+        if self.email and "@" in text:
+            # A more specific find wins over an address around it: the token in
+            # https://x:ghp_…@github.com is a URL password, not an "email".
+            # A tight loop: a git log holds hundreds of addresses (_email_ok, inlined).
+            taken = found
+            found = list(found)
+            exclude = self.exclude
+            for m in _EMAIL_AT.finditer(text):
+                if m.group(1).lower() in FILE_EXTENSIONS:
+                    continue  # icon@2x.png, pkg@1.0.tgz
+                at, end = m.span()
+                start = _local_start(text, at)
+                if start < 0 or text[max(0, start - 3) : start] == "://":
+                    continue  # ssh://git@host/…: a login, not a mailbox
+                if taken and any(f.start < end and start < f.end for f in taken):
+                    continue
+                if exclude is None or not exclude.fullmatch(text, start, end):
+                    found.append(Finding("email", start, end))
+            found.sort(key=lambda f: f.start)
         return found
 
     def _table_finds(self, table: _Table, text: str, found: list[Finding]) -> None:
@@ -357,14 +432,16 @@ class Scanner:
         for i, bstart, bend in table.hits(data):
             rule = table.rules[i]
             start, end = chars(bstart), chars(bend)
+            back = table.backs[i]
+            if back is not None:
+                assert rule.back is not None
+                if not back.search(text, max(0, start - rule.back[1]), start):
+                    continue
+                start -= rule.back[1]
             left = table.lefts[i]
             if left is not None and start and left.match(text, start - 1):
                 continue
-            if rule is EMAIL:
-                start = _local_start(text, start)
-                if start < 0:
-                    continue
-            elif rule.kind == "private_key":
+            if rule.kind == "private_key":
                 pem = _pem_span(text, start, end)
                 if pem is not None:
                     self._keep(found, rule, text, pem)
@@ -456,7 +533,9 @@ def _local_start(text: str, at: int) -> int:
     leading punctuation.
     """
     start = at
-    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in _LOCAL_PUNCT or text[start - 1] == "_"):
+    while start > 0 and (
+        text[start - 1].isalnum() or text[start - 1] in _LOCAL_PUNCT or text[start - 1] == "_"
+    ):
         start -= 1
     while start < at and not (text[start].isalnum() or text[start] == "_"):
         start += 1
@@ -475,7 +554,7 @@ def exclusion_regex(patterns: Iterable[str]) -> re.Pattern[str] | None:
 
 @lru_cache(maxsize=64)
 def _table(kinds: frozenset[str]) -> _Table | None:
-    rules = tuple(r for r in (*RULES, EMAIL) if r.kind in kinds)
+    rules = tuple(r for r in RULES if r.kind in kinds)
     return _Table(rules) if rules else None
 
 
@@ -487,6 +566,7 @@ def scanner(
 ) -> Scanner:
     return Scanner(
         _table(frozenset(kinds)),
+        "email" in kinds,
         tuple(user_rule(n, r) for n, r in user),
         exclusion_regex(exclude),
     )

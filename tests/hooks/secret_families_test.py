@@ -38,7 +38,13 @@ def b64url(obj: object) -> str:
     return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
 
 
-JWT = b64url({"alg": "RS256", "kid": "k1"}) + "." + b64url({"sub": "u-42", "exp": 1}) + "." + rand(43, "sig")
+JWT = (
+    b64url({"alg": "RS256", "kid": "k1"})
+    + "."
+    + b64url({"sub": "u-42", "exp": 1})
+    + "."
+    + rand(43, "sig")
+)
 PEM_BODY = "\n".join(rand(64, f"pem{i}", ALNUM + "+/") for i in range(4))
 ANTHROPIC = "sk-ant-" + "api03-" + rand(93, "ant", ALNUM + "-_") + "AA"
 
@@ -101,7 +107,10 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
     "npm_token": (
-        ["//registry.npmjs.org/:_authToken=npm_" + rand(36, "npm1"), "NPM_TOKEN=npm_" + rand(36, "npm2")],
+        [
+            "//registry.npmjs.org/:_authToken=npm_" + rand(36, "npm1"),
+            "NPM_TOKEN=npm_" + rand(36, "npm2"),
+        ],
         ["npm_" + rand(20, "npm3"), "npm_config_cache=/tmp/.npm", "npm_" + "x" * 36],
     ),
     "pypi_token": (
@@ -114,7 +123,11 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "anthropic_key": (
         [f"ANTHROPIC_API_KEY={ANTHROPIC}", f"x-api-key: {ANTHROPIC}"],
-        ["sk-ant-api03-...", "sk-ant-" + "api03-" + rand(30, "ant2") + "AA", "sk-ant-your-key-here"],
+        [
+            "sk-ant-api03-...",
+            "sk-ant-" + "api03-" + rand(30, "ant2") + "AA",
+            "sk-ant-your-key-here",
+        ],
     ),
     "openai_key": (
         [
@@ -124,7 +137,10 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ["sk-learn-docs-for-more-information", "sk-" + "x" * 48, "task-" + rand(40, "oa4")],
     ),
     "huggingface_token": (
-        ["HF_TOKEN=hf_" + rand(34, "hf1", string.ascii_letters), "api_org_" + rand(34, "hf2", string.ascii_letters)],
+        [
+            "HF_TOKEN=hf_" + rand(34, "hf1", string.ascii_letters),
+            "api_org_" + rand(34, "hf2", string.ascii_letters),
+        ],
         [
             "hf_" + "x" * 34,
             "&hf_servingcellpriorityparametersdescription_h_prio",
@@ -145,7 +161,10 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ["pk_" + "live_" + rand(24, "st5"), "sk_test_abc", "task_test_" + rand(30, "st6")],
     ),
     "square_token": (
-        ["SQUARE_TOKEN=EAAA" + rand(60, "sq1", ALNUM + "-_"), "sq0csp-" + rand(43, "sq2", ALNUM + "-_")],
+        [
+            "SQUARE_TOKEN=EAAA" + rand(60, "sq1", ALNUM + "-_"),
+            "sq0csp-" + rand(43, "sq2", ALNUM + "-_"),
+        ],
         ["aws-cli@sha256:eaaa7b11777babe28e6133a8b19ff71c", "EAAA" + rand(10, "sq3")],
     ),
     "shopify_token": (
@@ -154,7 +173,10 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "shippo_key": (
         ["Authorization: ShippoToken shippo_" + "live_" + rand(40, "sp1", HEX)],
-        ["shippo_live_" + rand(20, "sp2", HEX), "shippo_test_0000000000000000000000000000000000000000"],
+        [
+            "shippo_live_" + rand(20, "sp2", HEX),
+            "shippo_test_0000000000000000000000000000000000000000",
+        ],
     ),
     "easypost_key": (
         ["EASYPOST_API_KEY=EZAK" + rand(54, "ep1"), "EZTK" + rand(54, "ep2")],
@@ -177,18 +199,34 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
             "AWS_BEARER_TOKEN_BEDROCK=ABSK" + rand(132, "br1", ALNUM + "+/") + "=",
             "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t" + rand(200, "br2", ALNUM + "+/"),
         ],
-        ["ABSK" + rand(20, "br3"), "bedrock-api-key-", "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29x"],
+        [
+            "ABSK" + rand(20, "br3"),
+            "bedrock-api-key-",
+            "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29x",
+        ],
     ),
     "aws_secret_key": (
-        ["aws_secret_access_key = " + rand(40, "awss1", ALNUM + "/+"), '"SecretAccessKey": "' + rand(40, "awss2", ALNUM + "/+") + '"'],
-        ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "set aws_secret_access_key in ~/.aws"],
+        [
+            "aws_secret_access_key = " + rand(40, "awss1", ALNUM + "/+"),
+            '"SecretAccessKey": "' + rand(40, "awss2", ALNUM + "/+") + '"',
+        ],
+        [
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            "set aws_secret_access_key in ~/.aws",
+        ],
     ),
     "google_api_key": (
-        ["?key=AIza" + "Sy" + rand(33, "gg1", ALNUM + "-_") + "&q=1", 'apiKey: "AIza' + rand(35, "gg2") + '"'],
+        [
+            "?key=AIza" + "Sy" + rand(33, "gg1", ALNUM + "-_") + "&q=1",
+            'apiKey: "AIza' + rand(35, "gg2") + '"',
+        ],
         ['apiKey: "AIza' + "a" * 35 + '"', "AIzaSomething", "AIZASY" + rand(33, "gg3", UPPER)],
     ),
     "azure_secret": (
-        ["client_secret=" + rand(3, "az1") + "8Q~" + rand(34, "az2", ALNUM + "_~.-"), '"CLIENT_SECRET": "' + rand(3, "az3") + "7Q~" + rand(31, "az4") + '"'],
+        [
+            "client_secret=" + rand(3, "az1") + "8Q~" + rand(34, "az2", ALNUM + "_~.-"),
+            '"CLIENT_SECRET": "' + rand(3, "az3") + "7Q~" + rand(31, "az4") + '"',
+        ],
         ["~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~", "client_secret=bP88Q~" + "x" * 34],
     ),
     "digitalocean_token": (
@@ -200,18 +238,30 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
             "HEROKU_API_KEY=" + "-".join(rand(n, f"hk{n}", HEX) for n in (8, 4, 4, 4, 12)),
             "HRKU-AA" + rand(58, "hk2", ALNUM + "_-"),
         ],
-        ["request-id: " + "-".join(rand(n, f"id{n}", HEX) for n in (8, 4, 4, 4, 12)), "HRKU-AA" + rand(20, "hk3")],
+        [
+            "request-id: " + "-".join(rand(n, f"id{n}", HEX) for n in (8, 4, 4, 4, 12)),
+            "HRKU-AA" + rand(20, "hk3"),
+        ],
     ),
     "databricks_token": (
-        ["DATABRICKS_TOKEN=dapi" + rand(32, "db1", HEX), "token: dapi" + rand(32, "db2", HEX) + "-2"],
+        [
+            "DATABRICKS_TOKEN=dapi" + rand(32, "db1", HEX),
+            "token: dapi" + rand(32, "db2", HEX) + "-2",
+        ],
         ["dapi123456789012345678a9bc01234defg5", "dapi" + rand(10, "db3", HEX)],
     ),
     "flyio_token": (
-        ["FLY_API_TOKEN=fo1_" + rand(43, "fl1", ALNUM + "_-"), "FlyV1 fm2_" + rand(160, "fl2", ALNUM + "+/")],
+        [
+            "FLY_API_TOKEN=fo1_" + rand(43, "fl1", ALNUM + "_-"),
+            "FlyV1 fm2_" + rand(160, "fl2", ALNUM + "+/"),
+        ],
         ['api_key = "fo1_' + "x" * 43 + '"', "MINIDUMP_SYSMEMINFO1_PERF_CCTOTALDIRTYPAGES"],
     ),
     "planetscale_token": (
-        ["PLANETSCALE_TOKEN=pscale_tkn_" + rand(43, "ps1", ALNUM + "_"), "pscale_pw_" + rand(43, "ps2")],
+        [
+            "PLANETSCALE_TOKEN=pscale_tkn_" + rand(43, "ps1", ALNUM + "_"),
+            "pscale_pw_" + rand(43, "ps2"),
+        ],
         ["pscale_tkn_" + rand(10, "ps3"), "pscale_pw_your_password_here_0000000000"],
     ),
     "doppler_token": (
@@ -228,19 +278,36 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "pulumi_token": (
         ["PULUMI_ACCESS_TOKEN=pul-" + rand(40, "pu1", HEX)],
-        ['<img src="./assets/vipul-f0eb1acf0da84c06a50c5b2c59932001997786b176dec02bd16128ee9ea83628.png">', "pul-" + rand(12, "pu2", HEX)],
+        [
+            '<img src="./assets/vipul-f0eb1acf0da84c06a50c5b2c59932001997786b176dec02bd161'
+            '28ee9ea83628.png">',
+            "pul-" + rand(12, "pu2", HEX),
+        ],
     ),
     "slack_token": (
         [
-            "SLACK_BOT_TOKEN=xoxb-" + rand(12, "sl1", string.digits) + "-" + rand(13, "sl2", string.digits) + "-" + rand(24, "sl3"),
-            "xoxp-" + "-".join(rand(12, f"sl{i}", string.digits) for i in range(4, 7)) + "-" + rand(32, "sl7", HEX),
+            "SLACK_BOT_TOKEN=xoxb-"
+            + rand(12, "sl1", string.digits)
+            + "-"
+            + rand(13, "sl2", string.digits)
+            + "-"
+            + rand(24, "sl3"),
+            "xoxp-"
+            + "-".join(rand(12, f"sl{i}", string.digits) for i in range(4, 7))
+            + "-"
+            + rand(32, "sl7", HEX),
             '"url_private": "https:\\/\\/files.slack.com\\/files-pri\\/T04-F04\\/image.png?t=xoxe-'
             + "-".join(rand(13, f"sl{i}", string.digits) for i in range(8, 11))
             + "-"
             + rand(32, "sl11", HEX)
             + '"',
             "xoxe-1-" + rand(146, "sl12"),
-            "SLACK_APP_TOKEN=xapp-1-A" + rand(10, "sl13", UPPER) + "-" + rand(13, "sl14", string.digits) + "-" + rand(64, "sl15", HEX),
+            "SLACK_APP_TOKEN=xapp-1-A"
+            + rand(10, "sl13", UPPER)
+            + "-"
+            + rand(13, "sl14", string.digits)
+            + "-"
+            + rand(64, "sl15", HEX),
         ],
         [
             "xoxb-your-token-here",
@@ -252,17 +319,36 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "slack_webhook": (
         [
-            "https://hooks.slack.com/services/T" + rand(8, "wh1", UPPER) + "/B" + rand(8, "wh2", UPPER) + "/" + rand(24, "wh3"),
-            '"webhook": "https:\\/\\/hooks.slack.com\\/services\\/T' + rand(8, "wh4", UPPER) + "\\/B" + rand(8, "wh5", UPPER) + "\\/" + rand(24, "wh6") + '"',
+            "https://hooks.slack.com/services/T"
+            + rand(8, "wh1", UPPER)
+            + "/B"
+            + rand(8, "wh2", UPPER)
+            + "/"
+            + rand(24, "wh3"),
+            '"webhook": "https:\\/\\/hooks.slack.com\\/services\\/T'
+            + rand(8, "wh4", UPPER)
+            + "\\/B"
+            + rand(8, "wh5", UPPER)
+            + "\\/"
+            + rand(24, "wh6")
+            + '"',
         ],
         ["https://hooks.slack.com/", "see https://api.slack.com/messaging/webhooks"],
     ),
     "discord_token": (
-        ['DISCORD_TOKEN = "' + rand(64, "dc1", HEX) + '"', "discord_client_id: " + rand(18, "dc2", string.digits)],
+        [
+            'DISCORD_TOKEN = "' + rand(64, "dc1", HEX) + '"',
+            "discord_client_id: " + rand(18, "dc2", string.digits),
+        ],
         ["discord=000000000000000000", "discord.gg/" + rand(8, "dc3")],
     ),
     "telegram_bot_token": (
-        ["TELEGRAM_BOT_TOKEN=" + rand(10, "tg1", string.digits) + ":A" + rand(34, "tg2", ALNUM + "_-")],
+        [
+            "TELEGRAM_BOT_TOKEN="
+            + rand(10, "tg1", string.digits)
+            + ":A"
+            + rand(34, "tg2", ALNUM + "_-")
+        ],
         ['telegram_api_token = "5323:A' + rand(34, "tg3") + '"', "telegram: @my_channel"],
     ),
     "twilio_key": (
@@ -270,7 +356,12 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ["SK" + rand(16, "tw2", HEX), "TASK" + rand(32, "tw3", HEX)],
     ),
     "sendgrid_key": (
-        ["SENDGRID_API_KEY=SG." + rand(22, "sg1", ALNUM + "_-") + "." + rand(43, "sg2", ALNUM + "_-")],
+        [
+            "SENDGRID_API_KEY=SG."
+            + rand(22, "sg1", ALNUM + "_-")
+            + "."
+            + rand(43, "sg2", ALNUM + "_-")
+        ],
         ["SG." + rand(20, "sg3"), "SG.setting.enabled=true"],
     ),
     "sendinblue_key": (
@@ -278,7 +369,15 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ["xkeysib-" + rand(20, "sb3", HEX), "xkeysib-" + "0" * 64 + "-" + "x" * 16],
     ),
     "mailgun_key": (
-        ["MAILGUN_API_KEY=key-" + rand(32, "mg1", HEX), "mailgun_signing_key: " + rand(32, "mg2", "abcdefgh0123456789") + "-" + rand(8, "mg3", "abcdefgh0123") + "-" + rand(8, "mg4", "abcdefgh0123")],
+        [
+            "MAILGUN_API_KEY=key-" + rand(32, "mg1", HEX),
+            "mailgun_signing_key: "
+            + rand(32, "mg2", "abcdefgh0123456789")
+            + "-"
+            + rand(8, "mg3", "abcdefgh0123")
+            + "-"
+            + rand(8, "mg4", "abcdefgh0123"),
+        ],
         ["key-value store", "monkey-" + rand(32, "mg5", HEX)],
     ),
     "mailchimp_key": (
@@ -296,10 +395,19 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
     "sentry_token": (
         [
             "SENTRY_AUTH_TOKEN=sntryu_" + rand(64, "se1", HEX),
-            "sntrys_" + base64.b64encode(b'{"iat":1700000000.1,"url":"https://sentry.io","region_url":"https://us.sentry.io","org":"acme"}').decode() + "_" + rand(43, "se2", ALNUM + "+/"),
+            "sntrys_"
+            + base64.b64encode(
+                b'{"iat":1700000000.1,"url":"https://sentry.io","region_url":"https://us.sentry.io","org":"acme"}'
+            ).decode()
+            + "_"
+            + rand(43, "se2", ALNUM + "+/"),
             'sentry_token = "' + rand(64, "se3", HEX) + '"',
         ],
-        ["sntryu_" + "a" * 64, "sntrys_" + rand(90, "se4") + "_" + rand(43, "se5"), "sentry_dsn = https://public@sentry.io/1"],
+        [
+            "sntryu_" + "a" * 64,
+            "sntrys_" + rand(90, "se4") + "_" + rand(43, "se5"),
+            "sentry_dsn = https://public@sentry.io/1",
+        ],
     ),
     "new_relic_key": (
         ["NEW_RELIC_API_KEY=NRAK-" + rand(27, "nr1", UPPER), "NRJS-" + rand(19, "nr2", HEX)],
@@ -322,11 +430,22 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ["ntn_12345678901", "ntn_12345678901abc"],
     ),
     "onepassword_token": (
-        ["OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ" + rand(300, "op1", ALNUM + "+/"), "A3-" + rand(6, "op2", UPPER) + "-" + rand(11, "op3", UPPER) + "-" + "-".join(rand(5, f"op{i}", UPPER) for i in range(4, 7))],
+        [
+            "OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ" + rand(300, "op1", ALNUM + "+/"),
+            "A3-"
+            + rand(6, "op2", UPPER)
+            + "-"
+            + rand(11, "op3", UPPER)
+            + "-"
+            + "-".join(rand(5, f"op{i}", UPPER) for i in range(4, 7)),
+        ],
         ["ops_eyJzaWduSW5B..[Redacted]", "A3-XXXXXX-XXXXXXXXXXX-XXXXX-XXXXX-XXXXX"],
     ),
     "grafana_token": (
-        ["GRAFANA_TOKEN=glsa_" + rand(32, "gf1") + "_" + rand(8, "gf2", HEX), "loki_key: glc_" + rand(80, "gf3", ALNUM + "+/") + "=="],
+        [
+            "GRAFANA_TOKEN=glsa_" + rand(32, "gf1") + "_" + rand(8, "gf2", HEX),
+            "loki_key: glc_" + rand(80, "gf3", ALNUM + "+/") + "==",
+        ],
         ["glc_" + "x" * 64, "static void GLC_CreateLightmapTextureArray(void);"],
     ),
     "age_secret_key": (
@@ -334,16 +453,35 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         ["AGE-SECRET-KEY-1" + "Q" * 58, "AGE-SECRET-KEY-1..."],
     ),
     "bearer_token": (
-        ["Authorization: Bearer " + rand(40, "be1", ALNUM + "._-"), "curl -H 'authorization: bearer " + rand(32, "be2") + "'"],
+        [
+            "Authorization: Bearer " + rand(40, "be1", ALNUM + "._-"),
+            "curl -H 'authorization: bearer " + rand(32, "be2") + "'",
+        ],
         ["Authorization: Bearer $TOKEN", "use a Bearer token for auth", "Bearer ${API_TOKEN}"],
     ),
     "url_password": (
-        ["DATABASE_URL=postgres://app:" + rand(16, "up1") + "@db.internal:5432/app", "redis://default:" + rand(12, "up2") + "@cache:6379/0"],
-        ["postgres://app:${DB_PASSWORD}@db/app", "postgres://app:***@db/app", "https://user@host.example.org/path"],
+        [
+            "DATABASE_URL=postgres://app:" + rand(16, "up1") + "@db.internal:5432/app",
+            "redis://default:" + rand(12, "up2") + "@cache:6379/0",
+        ],
+        [
+            "postgres://app:${DB_PASSWORD}@db/app",
+            "postgres://app:***@db/app",
+            "https://user@host.example.org/path",
+        ],
     ),
     "email": (
-        ["Author: Jane Doe <jane.doe@corp-mail.io>", "contact: zoë@corp.io", "git config user.email=me.myself+ci@gmail.com"],
-        ["jane@example.com", "npm install lodash@4.17.21", "git@github.com:org/repo.git", "icon@2x.png"],
+        [
+            "Author: Jane Doe <jane.doe@corp-mail.io>",
+            "contact: zoë@corp.io",
+            "git config user.email=me.myself+ci@gmail.com",
+        ],
+        [
+            "jane@example.com",
+            "npm install lodash@4.17.21",
+            "git@github.com:org/repo.git",
+            "icon@2x.png",
+        ],
     ),
 }
 
@@ -360,14 +498,20 @@ CASES_TP = [(kind, text) for kind, (tps, _) in FAMILIES.items() for text in tps]
 CASES_FP = [(kind, text) for kind, (_, fps) in FAMILIES.items() for text in fps]
 
 
-@pytest.mark.parametrize(("kind", "text"), CASES_TP, ids=[f"{k}-{i}" for i, (k, _) in enumerate(CASES_TP)])
+@pytest.mark.parametrize(
+    ("kind", "text"), CASES_TP, ids=[f"{k}-{i}" for i, (k, _) in enumerate(CASES_TP)]
+)
 def test_a_real_shaped_secret_is_redacted_with_its_familys_marker(kind: str, text: str) -> None:
     found = scanner().find(text)
-    assert [f.kind for f in found] == [kind] or (kind == "jwt" and [f.kind for f in found][-1:] == ["jwt"])
+    assert [f.kind for f in found] == [kind] or (
+        kind == "jwt" and [f.kind for f in found][-1:] == ["jwt"]
+    )
     out = redact(text, found)
     assert f"[REDACTED:{kind}]" in out
 
 
-@pytest.mark.parametrize(("kind", "text"), CASES_FP, ids=[f"{k}-{i}" for i, (k, _) in enumerate(CASES_FP)])
+@pytest.mark.parametrize(
+    ("kind", "text"), CASES_FP, ids=[f"{k}-{i}" for i, (k, _) in enumerate(CASES_FP)]
+)
 def test_a_look_alike_survives(kind: str, text: str) -> None:
     assert scanner().find(text) == []

@@ -82,7 +82,9 @@ def per_family() -> tuple[dict[str, Score], dict[str, Score]]:
     """(all samples, restricted) scores per family."""
     data = samples()
     scan = scanner()
-    regexes = {rid: re2.compile(rule["regex"], _OPTIONS) for rid, rule in data.items() if rule.get("regex")}
+    regexes = {
+        rid: re2.compile(rule["regex"], _OPTIONS) for rid, rule in data.items() if rule.get("regex")
+    }
     plain: dict[str, Score] = {}
     restricted: dict[str, Score] = {}
     for kind, ids in families().items():
@@ -149,9 +151,13 @@ def main() -> None:
     tot = [sum(x[i] for x in restricted.values()) for i in range(4)]
     raw = [sum(x[i] for x in plain.values()) for i in range(4)]
     flagged, total = all_false_samples()
-    print(f"families: {len(plain)}; true samples caught {tot[0]}/{tot[1]} ({100 * tot[0] / tot[1]:.1f}%)")
     print(
-        f"must-not-flag of these families flagged: {tot[2]}/{tot[3]} ({100 * tot[2] / tot[3]:.1f}%) "
+        f"families: {len(plain)}; true samples caught {tot[0]}/{tot[1]} "
+        f"({100 * tot[0] / tot[1]:.1f}%)"
+    )
+    print(
+        f"must-not-flag of these families flagged: {tot[2]}/{tot[3]} "
+        f"({100 * tot[2] / tot[3]:.1f}%) "
         f"restricted, {raw[2]}/{raw[3]} raw; of all gitleaks rules: {flagged}/{total} "
         f"({100 * flagged / total:.1f}%)"
     )

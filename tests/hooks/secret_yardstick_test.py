@@ -17,9 +17,9 @@ PLAIN, RESTRICTED = per_family()
 def test_the_vendored_samples_are_gitleaks_at_the_pinned_commit() -> None:
     data = samples()
     assert len(data) >= 200
-    assert (
-        sum(len(r["tps"]) for r in data.values()) >= 6000
-    ), "re-run scripts/gitleaks_samples.py: the extraction lost samples"
+    assert sum(len(r["tps"]) for r in data.values()) >= 6000, (
+        "re-run scripts/gitleaks_samples.py: the extraction lost samples"
+    )
 
 
 def test_every_named_gitleaks_rule_exists_and_has_true_samples() -> None:
