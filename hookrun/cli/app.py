@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from hookrun import __version__
+from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.commands.run import FORMATS, RunOptions, Streams, check_format
 from hookrun.cli.payload import PayloadFlags
 
@@ -104,6 +105,24 @@ SubAgentOpt = Annotated[
     bool,
     typer.Option("--sub-agent", help="Mark the call as a sub-agent's (is_sub_agent: true)."),
 ]
+StdinTimeoutOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--stdin-timeout",
+        metavar="SECONDS",
+        help=f"How long to wait for the payload on stdin (default {STDIN_TIMEOUT:g}). A pipe "
+        "left open after a complete JSON object is answered at once; one that never "
+        "completes an object ends the wait as a run with no answer.",
+    ),
+]
+FailClosedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--fail-closed",
+        help="When no answer can be computed (bad config or payload, stdin timeout, internal "
+        "error), deny on an event that can block (exit 2) instead of exiting 1.",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -131,8 +150,10 @@ def _root(
         "stdin is {}); the options below override or fill its fields. Exit codes: 0 "
         "allow / ask / no opinion, 2 deny (reason on stderr), 49 halt (reason on stderr; "
         'with --format claude a halt exits 0 and the JSON says "continue": false), '
-        "1 hookrun's own error (bad config or payload), 130 / 143 interrupted by "
-        "SIGINT / SIGTERM after every hook was stopped.\n\n"
+        "1 hookrun's own error (bad config or payload, stdin timeout) — but 2 (deny) on an "
+        "event that can block when a hook configured for it fails closed, or with "
+        "--fail-closed — 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP after every "
+        "hook was stopped.\n\n"
         "\b\n"
         "Examples:\n"
         '  hookrun run PreToolUse --tool bash --input \'{"command":"rm -rf /"}\' --trace\n'
@@ -157,6 +178,8 @@ def run(
     config: ConfigOpt = None,
     fmt: FormatOpt = "hookrun",
     trace: TraceOpt = False,
+    stdin_timeout: StdinTimeoutOpt = None,
+    fail_closed: FailClosedOpt = False,
 ) -> int:
     from hookrun.cli.commands.run import run_command
 
@@ -173,8 +196,16 @@ def run(
         configs=tuple(config or ()),
         format=check_format(fmt),
         trace=trace,
+        stdin_timeout=_stdin_timeout(stdin_timeout),
+        fail_closed=fail_closed,
     )
     return run_command(opts, Streams.system())
+
+
+def _stdin_timeout(raw: str | None) -> float:
+    from hookrun.cli.commands.run import parse_seconds
+
+    return STDIN_TIMEOUT if raw is None else parse_seconds(raw, "--stdin-timeout")
 
 
 @app.command(
@@ -370,6 +401,8 @@ def policy(
     sub_agent: SubAgentOpt = False,
     fmt: FormatOpt = "hookrun",
     trace: TraceOpt = False,
+    stdin_timeout: StdinTimeoutOpt = None,
+    fail_closed: FailClosedOpt = False,
 ) -> int:
     from hookrun.cli.commands.policy import PolicyOptions, policy_command
 
@@ -388,6 +421,8 @@ def policy(
         ),
         format=check_format(fmt),
         trace=trace,
+        stdin_timeout=_stdin_timeout(stdin_timeout),
+        fail_closed=fail_closed,
     )
     return policy_command(opts, Streams.system())
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from hookrun.cli.commands.run import FORMATS, RunOptions, check_format
+from hookrun.boundedio import STDIN_TIMEOUT
+from hookrun.cli.commands.run import FORMATS, RunOptions, check_format, parse_seconds
 from hookrun.cli.payload import PayloadFlags
 
 if TYPE_CHECKING:  # commands.policy is imported only when `hookrun policy` runs
@@ -30,8 +31,9 @@ _PAYLOAD_VALUES = {
     "--session-id": "session_id",
     "--cwd": "cwd",
     "--format": "format",
+    "--stdin-timeout": "stdin_timeout",
 }
-_PAYLOAD_FLAGS = {"--sub-agent": "sub_agent", "--trace": "trace"}
+_PAYLOAD_FLAGS = {"--sub-agent": "sub_agent", "--trace": "trace", "--fail-closed": "fail_closed"}
 
 
 # Plain classes, not dataclasses: this module is on the start-up path (see hookrun.frozen).
@@ -120,6 +122,11 @@ def _parse(argv: Sequence[str], grammar: _Grammar) -> _Parsed | None:
     )
 
 
+def _seconds(parsed: _Parsed) -> float:
+    raw = parsed.values.get("stdin_timeout")
+    return STDIN_TIMEOUT if raw is None else parse_seconds(raw, "--stdin-timeout")
+
+
 def parse_run(argv: Sequence[str]) -> RunOptions | None:
     """``RunOptions`` for ``argv`` (the words after ``run``), or None to defer to typer."""
     parsed = _parse(argv, _RUN)
@@ -131,6 +138,8 @@ def parse_run(argv: Sequence[str]) -> RunOptions | None:
         configs=parsed.lists.get("config", ()),
         format=check_format(parsed.values.get("format", "hookrun")),
         trace="trace" in parsed.flags,
+        stdin_timeout=_seconds(parsed),
+        fail_closed="fail_closed" in parsed.flags,
     )
 
 
@@ -149,4 +158,6 @@ def parse_policy(argv: Sequence[str]) -> PolicyOptions | None:
         flags=parsed.flags_payload(),
         format=check_format(parsed.values.get("format", "hookrun")),
         trace="trace" in parsed.flags,
+        stdin_timeout=_seconds(parsed),
+        fail_closed="fail_closed" in parsed.flags,
     )

@@ -10,6 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, BinaryIO
 
+from hookrun import boundedio
+from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.frozen import Frozen, set_fields
 from hookrun.runner import wire
@@ -45,19 +47,26 @@ class PayloadFlags(Frozen):
         )
 
 
-def read_stdin(stream: BinaryIO | None, *, isatty: bool) -> str:
+def read_stdin(stream: BinaryIO | None, *, isatty: bool, timeout: float = STDIN_TIMEOUT) -> str:
     """The payload text on stdin; "" when stdin is a terminal or absent.
 
     A terminal means a person typed ``hookrun run X`` by hand: waiting for them to
-    type JSON would look like a hang, so the flags alone make the payload.
+    type JSON would look like a hang, so the flags alone make the payload. A pipe
+    is read until it ends, or until it holds a complete JSON object and goes quiet,
+    for at most ``timeout`` seconds (:mod:`hookrun.boundedio`).
     """
     if stream is None or isatty:
         return ""
-    data = stream.read()
+    try:
+        data = boundedio.read_stdin(stream, timeout=timeout)
+    except boundedio.StdinTimeout as exc:
+        raise CliError(exc.message) from None
+    except OSError as exc:
+        raise CliError(f"cannot read the payload on stdin: {exc.strerror or exc}") from None
     # PowerShell pipes prepend a BOM. Dropped by hand rather than by the utf-8-sig
     # codec, whose module would be imported on every run (offsets are the same).
     if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+        del data[:3]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+from hookrun.boundedio import ReadRefused, read_regular_file
 from hookrun.config import jsonc, plain
 from hookrun.config.errors import ConfigError, format_path
 from hookrun.config.events import is_known_event, normalize_event, suggest_event
@@ -224,8 +225,10 @@ class FileReader:
 
     def read(self) -> None:
         try:
-            with open(self.full, "rb") as fh:
-                data = fh.read()
+            data = read_regular_file(self.full)
+        except ReadRefused as exc:  # a FIFO, /dev/zero, a directory, a huge file
+            self.error((), exc.message)
+            return
         except FileNotFoundError:
             self.error((), f"file not found (looked for {self.full})")
             return

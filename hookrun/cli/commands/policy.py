@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hookrun.cli.commands.run import Format, Streams, execute, read_payload
+from hookrun.boundedio import STDIN_TIMEOUT
+from hookrun.cli.commands.run import Format, Streams, as_cli_error, execute, read_payload
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, parse_object, payload_str
 
@@ -122,18 +123,45 @@ class PolicyOptions:
     flags: PayloadFlags = field(default_factory=PayloadFlags)
     format: Format = "hookrun"
     trace: bool = False
+    stdin_timeout: float = STDIN_TIMEOUT
+    fail_closed: bool = False
 
 
 def policy_command(opts: PolicyOptions, streams: Streams) -> int:
+    """``hookrun policy NAME``; a policy that fails closed denies when no answer can be
+    computed (a bad payload, bad options), as ``hookrun run`` does for its hooks."""
     from hookrun.cli.configfiles import resolve_cwd
+    from hookrun.cli.noanswer import answer_without_hooks
+    from hookrun.config import normalize_event
 
-    policy = load_policy(opts.name)
-    options = parse_with(opts.with_pairs, opts.with_json)
-    validate_options(policy, options)
-    payload = read_payload(opts.flags, streams)
-    event = pick_event(opts.event, payload, policy)
-    cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
-    config = one_hook_config(policy, event, options)
-    return execute(
-        config, event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
-    )
+    policy: Policy[Any] | None = None
+    event = opts.event
+    try:
+        policy = load_policy(opts.name)
+        event = opts.event or (policy.events[0] if policy.events else "PreToolUse")
+        options = parse_with(opts.with_pairs, opts.with_json)
+        validate_options(policy, options)
+        payload = read_payload(opts.flags, streams, timeout=opts.stdin_timeout)
+        event = pick_event(opts.event, payload, policy)
+        cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
+        config = one_hook_config(policy, event, options)
+        return execute(
+            config, event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
+        )
+    except Exception as exc:  # noqa: BLE001 — every failure gets the same verdict rule
+        failed = policy
+        canonical = normalize_event(event) if event else None
+
+        def guarding_config() -> Config | None:
+            if failed is None or canonical is None:
+                return None
+            return one_hook_config(failed, canonical, {})
+
+        return answer_without_hooks(
+            as_cli_error(exc),
+            event=canonical,
+            config=guarding_config,
+            fail_closed=opts.fail_closed,
+            fmt=opts.format,
+            streams=streams,
+        )

@@ -15,6 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
+from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
 from hookrun.frozen import Frozen, set_fields
@@ -39,6 +40,8 @@ class RunOptions(Frozen):
     configs: tuple[str, ...]
     format: Format
     trace: bool
+    stdin_timeout: float  # seconds to wait for the payload (hookrun.boundedio)
+    fail_closed: bool  # no answer at all on a blocking event = deny
 
     def __init__(
         self,
@@ -47,6 +50,8 @@ class RunOptions(Frozen):
         configs: tuple[str, ...] = (),
         format: Format = "hookrun",
         trace: bool = False,
+        stdin_timeout: float = STDIN_TIMEOUT,
+        fail_closed: bool = False,
     ) -> None:
         set_fields(
             self,
@@ -55,6 +60,8 @@ class RunOptions(Frozen):
             configs=configs,
             format=format,
             trace=trace,
+            stdin_timeout=stdin_timeout,
+            fail_closed=fail_closed,
         )
 
 
@@ -145,8 +152,22 @@ def _discard_pending(stream: TextIO) -> None:
         pass
 
 
-def read_payload(flags: PayloadFlags, streams: Streams) -> dict[str, Any]:
-    return build_payload(read_stdin(streams.stdin, isatty=streams.stdin_isatty), flags)
+def read_payload(
+    flags: PayloadFlags, streams: Streams, *, timeout: float = STDIN_TIMEOUT
+) -> dict[str, Any]:
+    text = read_stdin(streams.stdin, isatty=streams.stdin_isatty, timeout=timeout)
+    return build_payload(text, flags)
+
+
+def parse_seconds(value: str, option: str) -> float:
+    """A positive number of seconds for ``option``, or a CliError saying what is wrong."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not seconds > 0 or seconds == float("inf"):
+        raise CliError(f"{option} {value!r}: expected a positive number of seconds, e.g. 10")
+    return seconds
 
 
 def execute(
@@ -181,7 +202,12 @@ def execute(
         from hookrun.cli.trace import render as render_trace
 
         streams.stderr.write(render_trace(answer, exit_code=code))
-    write_json(streams.stdout, answer if fmt == "hookrun" else render(result, fmt))
+    try:
+        write_json(streams.stdout, answer if fmt == "hookrun" else render(result, fmt))
+    except CliError as exc:
+        # The hooks decided: a host that cannot read stdout still gets the decision
+        # from the exit code (and the reason on stderr), never "hookrun failed".
+        streams.stderr.write(f"hookrun: warning: {exc.message}\n")
     audit_error = getattr(result, "audit_error", None)
     if audit_error:
         streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
@@ -245,12 +271,58 @@ def _stop_reason(answer: Mapping[str, Any]) -> str:
 
 
 def run_command(opts: RunOptions, streams: Streams) -> int:
-    """``hookrun run``: payload from stdin + flags, config from --config or discovery."""
+    """``hookrun run``: payload from stdin + flags, config from --config or discovery.
+
+    When no answer can be computed, :func:`hookrun.cli.noanswer.answer_without_hooks`
+    decides between a deny (a fail-closed guard, or --fail-closed) and exit 1.
+    """
     from hookrun.cli.configfiles import load_config, resolve_cwd
 
-    payload = read_payload(opts.flags, streams)
-    cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
-    config = load_config(opts.configs, cwd)
-    return execute(
-        config, opts.event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
+    loaded: list[Config] = []
+
+    def config_for_the_verdict() -> Config | None:
+        if loaded:
+            return loaded[0]
+        try:  # the payload failed: the config from --cwd / our cwd, if it loads
+            return load_config(opts.configs, resolve_cwd(opts.flags.cwd))
+        except CliError:
+            return None
+
+    try:
+        payload = read_payload(opts.flags, streams, timeout=opts.stdin_timeout)
+        cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
+        loaded.append(load_config(opts.configs, cwd))
+        return execute(
+            loaded[0],
+            opts.event,
+            payload,
+            cwd=cwd,
+            fmt=opts.format,
+            trace=opts.trace,
+            streams=streams,
+        )
+    except Exception as exc:  # noqa: BLE001 — every failure gets the same verdict rule
+        from hookrun.cli.noanswer import answer_without_hooks
+
+        return answer_without_hooks(
+            as_cli_error(exc),
+            event=opts.event,
+            config=config_for_the_verdict,
+            fail_closed=opts.fail_closed,
+            fmt=opts.format,
+            streams=streams,
+        )
+
+
+def as_cli_error(exc: Exception) -> CliError:
+    """``exc`` as the CliError main() prints: an unexpected one says it is a bug."""
+    if isinstance(exc, CliError):
+        return exc
+    if os.environ.get("HOOKRUN_DEBUG"):
+        import traceback
+
+        traceback.print_exc()
+    return CliError(
+        f"internal error: {type(exc).__name__}: {exc} — this is a bug in hookrun; "
+        "rerun with HOOKRUN_DEBUG=1 for the traceback and report it"
     )

@@ -1,0 +1,76 @@
+"""When ``hookrun run`` / ``hookrun policy`` cannot compute an answer at all.
+
+A bad config, a payload that is not a JSON object, a stdin that timed out, an
+internal error: no hook decided anything. A host reads exit 1 as "hook failed,
+carry on" — fail-open. That is right for hooks that fail open, and wrong where a
+guard said it must fail closed. So (issue 9, DESIGN "The aggregated answer"):
+
+* on an event that can block, if ``--fail-closed`` was given, or any hook the
+  config has for that event is fail-closed (``on_error: deny``, or a built-in whose
+  fail mode is closed), the answer is a deny: exit 2, the reason on stderr and, in
+  the requested shape, on stdout;
+* otherwise exit 1 with the problem on stderr (:class:`CliError`, as before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hookrun.cli.errors import CliError
+
+if TYPE_CHECKING:
+    from hookrun.cli.commands.run import Format, Streams
+    from hookrun.config.spec import Config
+
+EXIT_DENY = 2
+
+
+def fail_closed_hooks(config: Config | None, event: str) -> list[str]:
+    """Names of the hooks for ``event`` (canonical) that fail closed."""
+    if config is None:
+        return []
+    return [spec.name for spec in config.for_event(event) if spec.on_error == "deny"]
+
+
+def answer_without_hooks(
+    problem: CliError,
+    *,
+    event: str | None,
+    config: Callable[[], Config | None],
+    fail_closed: bool,
+    fmt: Format,
+    streams: Streams,
+) -> int:
+    """Deny (exit 2) where a blocking event is guarded fail-closed; else raise ``problem``.
+
+    ``config`` is called only on a blocking event: the config the run would have
+    used, if it can still be loaded (None if not).
+    """
+    from hookrun.config import normalize_event
+    from hookrun.runner.events import BLOCKING_EVENTS
+
+    canonical = normalize_event(event) if event else ""
+    if canonical not in BLOCKING_EVENTS:
+        raise problem
+    guards = fail_closed_hooks(config(), canonical)
+    if not fail_closed and not guards:
+        raise problem
+    why = "--fail-closed is set" if fail_closed else f"hook {', '.join(guards)} fails closed"
+    first = problem.message.strip().splitlines()[0] if problem.message.strip() else "error"
+    reason = f"hookrun could not compute an answer ({first}) and {why}: denied"
+    _write_deny(canonical, reason, fmt, streams)
+    return EXIT_DENY
+
+
+def _write_deny(event: str, reason: str, fmt: Format, streams: Streams) -> None:
+    from hookrun.cli.commands.run import render, write_json
+    from hookrun.runner.result import RunResult
+
+    result = RunResult(event=event, decision="deny", reason=reason)
+    try:
+        write_json(streams.stdout, result.to_dict() if fmt == "hookrun" else render(result, fmt))
+    except CliError as exc:  # stdout gone: the exit code and stderr still carry the deny
+        streams.stderr.write(f"hookrun: warning: {exc.message}\n")
+    streams.stderr.write(reason + "\n")
+    streams.stderr.flush()
