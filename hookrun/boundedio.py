@@ -43,7 +43,6 @@ QUIET_SECONDS = 0.05
 _CHUNK = 1 << 20
 
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a FIFO (named pipe)"),
     (stat.S_ISCHR, "a character device"),
     (stat.S_ISBLK, "a block device"),
@@ -63,11 +62,11 @@ class StdinTimeout(ReadRefused):
     """stdin neither ended nor completed a JSON object in time."""
 
 
-def _kind(mode: int) -> str:
-    for test, name in _KINDS:
-        if test(mode):
-            return name
-    return "not a regular file"
+def _not_regular(mode: int) -> ReadRefused:
+    if stat.S_ISDIR(mode):
+        return ReadRefused("is a directory: expected a JSON config file")
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return ReadRefused(f"is {kind}, not a regular file: expected a JSON config file")
 
 
 def read_regular_file(path: str, *, limit: int = CONFIG_LIMIT) -> bytes:
@@ -78,14 +77,14 @@ def read_regular_file(path: str, *, limit: int = CONFIG_LIMIT) -> bytes:
     """
     mode = os.stat(path).st_mode  # never blocks, unlike opening a FIFO
     if not stat.S_ISREG(mode):
-        raise ReadRefused(f"is {_kind(mode)}, not a regular file: expected a JSON config file")
+        raise _not_regular(mode)
     # O_NONBLOCK: if the path became a FIFO since the stat, the open does not wait for a
     # writer; the fstat below then refuses it.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     with os.fdopen(fd, "rb") as fh:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise ReadRefused(f"is {_kind(mode)}, not a regular file: expected a JSON config file")
+            raise _not_regular(mode)
         data = fh.read(limit + 1)
     if len(data) > limit:
         raise ReadRefused(
