@@ -9,17 +9,17 @@ only when a file needs the models (a mistake to explain, a builtin's policy), an
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
-
-from hookrun.config.discovery import discover, find_project_root, user_config_path
-from hookrun.config.errors import ConfigError
-from hookrun.config.events import KNOWN_EVENTS, TOOL_EVENTS, normalize_event, suggest_event
-from hookrun.config.loader import load
-from hookrun.config.spec import Config, ConfigIssue, HookSpec
 
 if TYPE_CHECKING:
     from hookrun.config.checks import check
+    from hookrun.config.discovery import discover, find_project_root, user_config_path
+    from hookrun.config.errors import ConfigError
+    from hookrun.config.events import KNOWN_EVENTS, TOOL_EVENTS, normalize_event, suggest_event
+    from hookrun.config.loader import load
     from hookrun.config.schema import json_schema
+    from hookrun.config.spec import Config, ConfigIssue, HookSpec
 
 __all__ = [
     "KNOWN_EVENTS",
@@ -38,14 +38,29 @@ __all__ = [
     "user_config_path",
 ]
 
+# Each name, and the submodule that defines it. Resolved on first use: importing any
+# submodule (``hookrun.config.spec``, as the runner and ``hookrun policy`` do) runs
+# this file, and must not load the JSONC reader, the loader or discovery with it.
+_WHERE = {
+    "check": "checks",
+    "discover": "discovery",
+    "find_project_root": "discovery",
+    "user_config_path": "discovery",
+    "ConfigError": "errors",
+    "KNOWN_EVENTS": "events",
+    "TOOL_EVENTS": "events",
+    "normalize_event": "events",
+    "suggest_event": "events",
+    "load": "loader",
+    "json_schema": "schema",
+    "Config": "spec",
+    "ConfigIssue": "spec",
+    "HookSpec": "spec",
+}
+
 
 def __getattr__(name: str) -> Any:
-    if name == "check":
-        from hookrun.config.checks import check
-
-        return check
-    if name == "json_schema":
-        from hookrun.config.schema import json_schema
-
-        return json_schema
-    raise AttributeError(f"module 'hookrun.config' has no attribute {name!r}")
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hookrun.config' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"hookrun.config.{module}"), name)

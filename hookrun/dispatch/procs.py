@@ -31,15 +31,20 @@ import errno
 import itertools
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.watchdog import WATCHDOG
+
+if TYPE_CHECKING:
+    # subprocess (with selectors and locale) is imported when a child is started, not
+    # here: a run of in-process hooks (echo, printf, test…) starts none, and the
+    # import is a third of a bare Python start-up. tests/cli/cold_start_test.py pins it.
+    import subprocess
 
 MARKER = "HOOKRUN_DISPATCH_ID"
 # Time a process gets between the polite signal and the forced one: enough for
@@ -157,6 +162,8 @@ class ProcessTracker:
         with self._lock:
             if self._stopped is not None:
                 raise Interrupted(self._stopped)
+            import subprocess  # see the TYPE_CHECKING import above
+
             try:
                 proc = subprocess.Popen(
                     list(argv),
@@ -477,6 +484,8 @@ def _living(psutil: Any, targets: Sequence[Any]) -> list[Any]:
 
 
 def _reap(psutil: Any, procs: Sequence[subprocess.Popen[bytes]], targets: Sequence[Any]) -> None:
+    import subprocess  # loaded already: procs were started
+
     deadline = time.monotonic() + _REAP
     for proc in procs:
         with contextlib.suppress(subprocess.TimeoutExpired):

@@ -20,7 +20,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The bench's config (bench/run_all.py cold_start_figure): builtins only, the third
+# The bench's first config (bench/startup_bench.py) in spirit: inline only, the third
 # one selected by a matcher.
 HOOKS = {
     "hooks": {

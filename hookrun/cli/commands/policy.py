@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.commands.run import Format, Streams, as_cli_error, execute, read_payload
+from hookrun.cli.configfiles import resolve_cwd
 from hookrun.cli.errors import CliError
+from hookrun.cli.noanswer import answer_without_hooks
 from hookrun.cli.payload import PayloadFlags, parse_object, payload_str
+from hookrun.config.events import normalize_event
+from hookrun.config.spec import Config, HookSpec
+from hookrun.hooks import registry
 
 if TYPE_CHECKING:
-    from hookrun.config.spec import Config
     from hookrun.hooks.base import Policy
 
 
@@ -43,9 +46,7 @@ def parse_with(pairs: Sequence[str], with_json: str | None) -> dict[str, Any]:
 
 
 def _unknown_policy(name: str) -> CliError:
-    import difflib
-
-    from hookrun.hooks import registry
+    import difflib  # only for this message: kept off `hookrun policy`'s start-up
 
     known = registry.names() + sorted(registry.ALIASES)
     close = difflib.get_close_matches(name, known, n=1)
@@ -55,8 +56,6 @@ def _unknown_policy(name: str) -> CliError:
 
 def load_policy(name: str) -> Policy[Any]:
     """The policy called ``name`` (or an alias), with CLI-grade errors."""
-    from hookrun.hooks import registry
-
     canonical = registry.canonical(name)
     if canonical is None:
         raise _unknown_policy(name)
@@ -88,8 +87,6 @@ def validate_options(policy: Policy[Any], options: Mapping[str, Any]) -> None:
 
 def pick_event(explicit: str | None, payload: Mapping[str, Any], policy: Policy[Any]) -> str:
     """``--event``, else the payload's ``hook_event_name``/``event``, else the policy's first."""
-    from hookrun.config import normalize_event
-
     name = (
         explicit
         or payload_str(payload, "hook_event_name")
@@ -100,8 +97,6 @@ def pick_event(explicit: str | None, payload: Mapping[str, Any], policy: Policy[
 
 
 def one_hook_config(policy: Policy[Any], event: str, options: Mapping[str, Any]) -> Config:
-    from hookrun.config.spec import Config, HookSpec
-
     spec = HookSpec(
         event=event,
         source=f"<command line>#policy {policy.name}",
@@ -114,13 +109,12 @@ def one_hook_config(policy: Policy[Any], event: str, options: Mapping[str, Any])
     return Config(hooks={event: (spec,)})
 
 
-@dataclass(frozen=True)
-class PolicyOptions:
+class PolicyOptions(NamedTuple):
     name: str
     with_pairs: tuple[str, ...] = ()
     with_json: str | None = None
     event: str | None = None
-    flags: PayloadFlags = field(default_factory=PayloadFlags)
+    flags: PayloadFlags = PayloadFlags()
     format: Format = "hookrun"
     trace: bool = False
     stdin_timeout: float = STDIN_TIMEOUT
@@ -130,10 +124,6 @@ class PolicyOptions:
 def policy_command(opts: PolicyOptions, streams: Streams) -> int:
     """``hookrun policy NAME``; a policy that fails closed denies when no answer can be
     computed (a bad payload, bad options), as ``hookrun run`` does for its hooks."""
-    from hookrun.cli.configfiles import resolve_cwd
-    from hookrun.cli.noanswer import answer_without_hooks
-    from hookrun.config import normalize_event
-
     policy: Policy[Any] | None = None
     event = opts.event
     try:

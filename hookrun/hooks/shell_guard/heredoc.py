@@ -10,15 +10,14 @@ succeeds and a rule can still look into a heredoc fed to a shell.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 PLACEHOLDER = "__hookrun_heredoc_{}__"
 _PLACEHOLDER_RE = re.compile(r"__hookrun_heredoc_(\d+)__")
 _DELIM = re.compile(r"""<<(-?)[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|\\?([A-Za-z0-9_.+-]+))""")
 
 
-@dataclass(frozen=True)
-class Stripped:
+class Stripped(NamedTuple):
     text: str  # the command line with heredoc bodies replaced
     bodies: tuple[str, ...]  # body i belongs to placeholder i
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-import shlex
 from collections.abc import Mapping
 from typing import Annotated, NamedTuple
 
@@ -44,6 +42,8 @@ DEFAULT_TEMP_DIRS: tuple[str, ...] = ("/tmp", "/var/tmp", "/private/tmp", "/dev/
 def _known_rules(value: Mapping[str, bool]) -> None:
     for key in value:
         if key not in RULES:
+            import difflib  # only for this message: every shell-guard call imports this module
+
             near = difflib.get_close_matches(key, list(RULES), n=1)
             hint = f' (did you mean "{near[0]}"?)' if near else ""
             raise ValueError(
@@ -52,6 +52,10 @@ def _known_rules(value: Mapping[str, bool]) -> None:
 
 
 def _shapes_split(value: tuple[str, ...]) -> None:
+    if not value:
+        return
+    import shlex  # only for configured shapes: every shell-guard call imports this module
+
     for shape in value:
         try:
             words = shlex.split(shape)

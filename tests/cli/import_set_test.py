@@ -1,0 +1,220 @@
+"""Exactly what a cold ``hookrun run`` / ``hookrun policy`` may import, per kind of config.
+
+Hosts start hookrun once per event, so everything imported is paid on every tool
+call (issue 8: the bench's ratios, bench/startup_bench.py). The timing is the
+bench's job; these tests pin the cause. Each case lists the modules it may load
+beyond a bare ``python -c pass`` — an allowlist: a change that needs another
+module on one of these paths updates the list here, on purpose, and re-runs
+the bench. Third-party and heavy standard-library modules are listed as never
+allowed with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+INLINE = {
+    "hooks": {
+        "PreToolUse": [
+            {"command": 'echo \'{"decision": "allow"}\''},
+            {"command": 'echo \'{"context": "checked"}\''},
+            {"matcher": "^edit$", "command": "exit 2"},
+        ]
+    }
+}
+GUARD = {
+    "hooks": {
+        "PreToolUse": [{"matcher": "Bash", "builtin": "shell-guard"}],
+        "SessionStart": [{"command": "echo hi"}],
+    }
+}
+BASH = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls -la"}}
+START = {"hook_event_name": "SessionStart", "source": "startup"}
+
+# Never on these paths, whatever the config (the reason, and its cost in bare starts).
+NEVER = {
+    "pydantic": "only to explain a bad config or bad options (~10x)",
+    "pydantic_core": "with pydantic",
+    "typer": "the fast path reads `run`/`policy` (~5x)",
+    "click": "with typer",
+    "bashlex": "the old shell parser",
+    "tree_sitter": "the shell parser: shell-guard's screen and plain inline hooks need none (~1x)",
+    "tree_sitter_bash": "with tree_sitter",
+    "hookrun.shellsyntax": "the tree-sitter front end",
+    "re2": "matchers of this config are plain; re2 loads for a matcher that needs it",
+    "psutil": "only to end a process tree after a timeout or a cancel",
+    "yaml": "only the Ralph policies read YAML",
+    "subprocess": "no hook here starts a process (with selectors, locale: ~0.3x)",
+    "dataclasses": "with inspect, ast, dis, tokenize (~0.5x)",
+    "inspect": "with dataclasses",
+    "difflib": "only for did-you-mean messages",
+    "pathlib": "os.path does; pathlib pulls urllib.parse and ipaddress",
+    "urllib": "with pathlib",
+    "tempfile": "with platformdirs, only when discovering the user config",
+    "platformdirs": "--config is given: the user config dir is never looked up",
+    "asyncio": "the sync runner",
+    "concurrent": "the runner's own worker threads",
+    "logging": "nothing logs",
+    "uuid": "dispatch ids come from a counter",
+    "hashlib": "nothing hashes",
+    "pickle": "nothing is pickled",
+    "hookrun.hooks.shell_guard.engine": "the screen allows `ls -la` without parsing",
+}
+
+# What each case may import beyond a bare start (exact module names; a trailing ".*"
+# allows a package's submodules).
+STDLIB = {
+    # typing, re and json themselves: ~2x a bare start together, the floor of every case.
+    "typing", "typing.io", "typing.re", "_typing", "re", "re._casefix", "re._compiler",
+    "re._constants", "re._parser", "_sre", "json", "json.decoder", "json.encoder",
+    "json.scanner", "_json", "enum", "functools", "_functools", "collections", "_collections",
+    "operator", "_operator", "keyword", "reprlib", "copyreg", "types", "itertools",
+    # the rest of what hookrun uses
+    "__future__", "_bisect", "_heapq", "_queue", "_weakrefset", "bisect",
+    "collections.abc", "contextlib", "errno", "heapq", "importlib", "importlib._bootstrap",
+    "importlib._bootstrap_external", "math", "queue", "shlex", "signal", "threading",
+    "warnings", "fcntl", "select",
+}  # fmt: skip
+CORE = {
+    "hookrun", "hookrun.cli", "hookrun.cli.commands", "hookrun.cli.commands.run",
+    "hookrun.cli.configfiles", "hookrun.cli.errors", "hookrun.cli.fast", "hookrun.cli.main",
+    "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.config", "hookrun.config.events",
+    "hookrun.config.spec", "hookrun.config.discovery", "hookrun.dispatch",
+    "hookrun.dispatch.cancel", "hookrun.frozen", "hookrun.hooks", "hookrun.hooks.payload",
+    "hookrun.runner.*", "hookrun.telemetry", "hookrun.exitcodes", "hookrun.fields",
+    "hookrun.hosts.*",
+}  # fmt: skip
+CONFIG_FILE = {
+    "hookrun.config.errors", "hookrun.config.jsonc", "hookrun.config.loader",
+    "hookrun.config.matchers", "hookrun.config.plain", "hookrun.config.quote",
+    "hookrun.config.cache",
+}  # fmt: skip
+IN_PROCESS_SHELL = {
+    "hookrun.dispatch.api", "hookrun.dispatch.procs", "hookrun.dispatch.resolve",
+    "hookrun.dispatch.result", "hookrun.dispatch.shebang", "hookrun.dispatch.split",
+    "hookrun.dispatch.standin", "hookrun.dispatch.streams", "hookrun.dispatch.watchdog",
+    "hookrun.dispatch.shell", "hookrun.dispatch.shell.builtins",
+    "hookrun.dispatch.shell.interp", "hookrun.dispatch.shell.state",
+}  # fmt: skip
+SHELL_GUARD_SCREEN = {
+    "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
+    "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
+    "hookrun.hooks.shell_guard.screen", "hookrun.hooks.shell_guard.heredoc",
+    "hookrun.hooks.shell_guard.names",
+}  # fmt: skip
+
+CASES = {
+    "inline hooks only": (
+        ["run", "PreToolUse", "--config", "inline.json"],
+        BASH,
+        STDLIB | CORE | CONFIG_FILE | IN_PROCESS_SHELL,
+    ),
+    "shell-guard configured, event without it (SessionStart)": (
+        ["run", "SessionStart", "--config", "guard.json"],
+        START,
+        STDLIB | CORE | CONFIG_FILE | IN_PROCESS_SHELL | {"hookrun.hooks.registry"},
+    ),
+    "shell-guard runs on a benign Bash call": (
+        ["run", "PreToolUse", "--config", "guard.json"],
+        BASH,
+        STDLIB | CORE | CONFIG_FILE | SHELL_GUARD_SCREEN,
+    ),
+    "hookrun policy shell-guard on a benign Bash call": (
+        ["policy", "shell-guard"],
+        BASH,
+        STDLIB | CORE | SHELL_GUARD_SCREEN | {"hookrun.cli.commands.policy"},
+    ),
+}
+
+# What the console script runs, plus a report of the modules it added.
+RUN = """
+import sys
+report = sys.argv.pop()
+before = set(sys.modules)
+from hookrun.cli.main import main
+code = main()
+import json
+with open(report, "w") as out:
+    json.dump({"exit": code, "modules": sorted(set(sys.modules) - before)}, out)
+"""
+
+
+def _bare_modules() -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; print('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return set(done.stdout.split())
+
+
+def _allowed(name: str, allow: set[str]) -> bool:
+    return name in allow or any(
+        a.endswith(".*") and (name == a[:-2] or name.startswith(a[:-1])) for a in allow
+    )
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_cold_run_imports_only_its_allowlist(case: str, tmp_path: Path) -> None:
+    argv, payload, allow = CASES[case]
+    (tmp_path / "inline.json").write_text(json.dumps(INLINE))
+    (tmp_path / "guard.json").write_text(json.dumps(GUARD))
+    report = tmp_path / "modules.json"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *argv, str(report)],
+        input=json.dumps({**payload, "cwd": str(tmp_path)}).encode(),
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+        timeout=60,
+    )
+    assert done.stderr == b""
+    seen = json.loads(report.read_text())
+    answer = json.loads(done.stdout)
+    assert (seen["exit"], answer["decision"]) in ((0, "allow"), (0, None))
+    modules = set(seen["modules"]) - _bare_modules()
+    never = sorted(m for m in modules if m.split(".")[0] in NEVER or m in NEVER)
+    assert never == [], [f"{m}: {NEVER.get(m, NEVER.get(m.split('.')[0]))}" for m in never]
+    assert sorted(m for m in modules if not _allowed(m, allow)) == []
+
+
+def test_the_runs_really_ran_their_hooks(tmp_path: Path) -> None:
+    """The allowlists above are of runs that answered, not of early exits."""
+    (tmp_path / "inline.json").write_text(json.dumps(INLINE))
+    (tmp_path / "guard.json").write_text(json.dumps(GUARD))
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def run(*argv: str, payload: dict[str, object]) -> dict[str, object]:
+        done = subprocess.run(
+            [sys.executable, "-m", "hookrun", *argv],
+            input=json.dumps({**payload, "cwd": str(tmp_path)}).encode(),
+            capture_output=True,
+            env=env,
+            cwd=tmp_path,
+            check=False,
+            timeout=60,
+        )
+        answer: dict[str, object] = json.loads(done.stdout)
+        return answer
+
+    inline = run("run", "PreToolUse", "--config", "inline.json", payload=BASH)
+    assert inline["context"] == ["checked"]
+    assert [h["route"] for h in inline["hooks"]] == ["inprocess", "inprocess"]  # type: ignore[index]
+    guard = run("run", "PreToolUse", "--config", "guard.json", payload=BASH)
+    assert [h["route"] for h in guard["hooks"]] == ["builtin:shell-guard"]  # type: ignore[index]
+    start = run("run", "SessionStart", "--config", "guard.json", payload=START)
+    assert start["context"] == ["hi"]
+    denied = run("policy", "shell-guard", payload={**BASH, "tool_input": {"command": "rm -rf /"}})
+    assert denied["decision"] == "deny"
