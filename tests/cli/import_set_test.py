@@ -86,11 +86,11 @@ STDLIB = {
 CORE = {
     "hookrun", "hookrun.cli", "hookrun.cli.commands", "hookrun.cli.commands.run",
     "hookrun.cli.configfiles", "hookrun.cli.errors", "hookrun.cli.fast", "hookrun.cli.main",
-    "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.config", "hookrun.config.events",
-    "hookrun.config.spec", "hookrun.config.matchers", "hookrun.config.discovery",
-    "hookrun.dispatch", "hookrun.dispatch.cancel", "hookrun.frozen", "hookrun.hooks", "hookrun.hooks.payload",
-    "hookrun.runner.*", "hookrun.telemetry", "hookrun.exitcodes", "hookrun.fields",
-    "hookrun.hosts.*",
+    "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.cli.noanswer", "hookrun.boundedio",
+    "hookrun.config", "hookrun.config.events", "hookrun.config.spec", "hookrun.config.matchers",
+    "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel", "hookrun.frozen",
+    "hookrun.hooks", "hookrun.hooks.payload", "hookrun.runner.*", "hookrun.telemetry",
+    "hookrun.exitcodes", "hookrun.fields", "hookrun.hosts.*",
 }  # fmt: skip
 CONFIG_FILE = {
     "hookrun.config.errors", "hookrun.config.jsonc", "hookrun.config.loader",
