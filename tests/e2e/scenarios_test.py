@@ -6,9 +6,9 @@ where the effect must not happen (the victim repository is destroyed, the origin
 runs, the raw secret reaches the model). A guarded outcome without its control proves
 nothing: the host may have refused on its own.
 
-Where hookrun is known to be wrong today (issue 10), the test states the right behaviour
-and is marked ``xfail(strict=True)`` in ``AWAITING``; when the fix lands, the strict
-xfail fails and the entry goes.
+Where hookrun was wrong before issue 10's host adapters (``hookrun/hosts/``, ``--host``),
+the test states the right behaviour and ``AWAITING`` makes it a strict xfail on a hookrun
+without them; with them, every test must pass.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from _pytest.mark import ParameterSet
 from tests.e2e.claude_driver import ClaudeCode
 from tests.e2e.codex_driver import Codex
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver
+from tests.e2e.driver import HAS_HOSTS, Driver
 from tests.e2e.fakemodel import Dialect, FakeModel, Script, Text
 from tests.e2e.rig import PASS, Hook, Rig
 
@@ -71,6 +71,9 @@ MARK = "E2E-PROMPT-7Q2"  # the main conversation's prompt carries it
 GUARDED, CONTROL = "guarded", "pass-through"
 SECRET_KEY = "AKIAZ7QW3ERT5YUI8OPA"
 SECRET_MAIL = "jane.doe@corp-mail.net"
+# Assembled by the command, so that the model's own tool call never holds them whole:
+# only the tool's output does.
+PRINT_SECRETS = "printf 'key AKIA%s mail jane.doe@%s\\n' Z7QW3ERT5YUI8OPA corp-mail.net"
 
 
 def cases(
@@ -86,7 +89,9 @@ def cases(
             for event in events:
                 key = "-".join(filter(None, (host, variant, event)))
                 reason = AWAITING.get((test, key))
-                marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+                marks = []
+                if reason:
+                    marks = [pytest.mark.xfail(not HAS_HOSTS, strict=True, reason=reason)]
                 args = (host, variant, event) if event else (host, variant)
                 params.append(pytest.param(*args, id=key, marks=marks))
     return params
@@ -206,7 +211,7 @@ def test_the_model_sees_the_redacted_tool_output(rig: Rig, host: str, variant: s
     hook: Hook = {"builtin": "pii-scrubber"} if variant == GUARDED else PASS
     run, model = rig.play(
         {"PostToolUse": [hook]},
-        {MARK: [rig.driver.shell(f"echo key {SECRET_KEY} mail {SECRET_MAIL}"), Text("done")]},
+        {MARK: [rig.driver.shell(PRINT_SECRETS), Text("done")]},
         prompt("print the credentials"),
     )
     results = "\n".join(model.tool_results(MARK))
