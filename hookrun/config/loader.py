@@ -20,7 +20,7 @@ from hookrun.config import jsonc, plain
 from hookrun.config.errors import ConfigError, format_path
 from hookrun.config.events import is_known_event, normalize_event, suggest_event
 from hookrun.config.matchers import Matcher, claude_to_regex, compile_matcher
-from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError
+from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError, ShellMode
 
 Dialect = Literal["hookrun", "claude", "crush"]
 Severity = Literal["error", "warning"]
@@ -189,6 +189,7 @@ class FileReader:
         self.audit_payload: bool | None = None
         self.default_timeout = DEFAULT_TIMEOUT
         self.default_include = False
+        self.default_shell: ShellMode = "auto"
         self._issues: list[tuple[tuple[int, int], ConfigIssue]] = []
 
     # -- issues -----------------------------------------------------------------------
@@ -280,6 +281,8 @@ class FileReader:
                 self.warning(("timeout",), ms_hint(settings.timeout))
         if settings.include_sub_agents is not None:
             self.default_include = settings.include_sub_agents
+        if settings.shell is not None:
+            self.default_shell = settings.shell
         if settings.audit_log is not None and not settings.audit_log.strip():
             self.error(("audit_log",), 'empty "audit_log": give a file path, or leave it out')
         elif settings.audit_log is not None:
@@ -437,6 +440,12 @@ class FileReader:
             )
         if model.timeout is not None and model.timeout > MS_LOOKING_TIMEOUT:
             self.warning((*path, "timeout"), ms_hint(model.timeout))
+        if builtin is not None and model.shell is not None:
+            self.warning(
+                (*path, "shell"),
+                '"shell" is ignored: it says how a "command" runs, and a builtin runs none',
+                key=True,
+            )
         on_error: OnError = model.on_error or (
             _policy_on_error(canonical) if canonical is not None else "allow"
         )
@@ -461,6 +470,7 @@ class FileReader:
                 ),
                 config_path=self.full,
                 dialect=dialect,
+                shell=(model.shell or self.default_shell) if command is not None else "auto",
             )
         )
 

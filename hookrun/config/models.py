@@ -23,6 +23,11 @@ from hookrun.config.plain import json_type
 _MODEL_CONFIG = ConfigDict(strict=True, extra="ignore", frozen=True)
 
 _TIMEOUT_DOC = "Seconds before the hook is ended (a value over 3600 is probably milliseconds)."
+_SHELL_DOC = (
+    'How `bash …`, `sh …` and bash/sh scripts run: "auto" (default) with the real bash/sh, '
+    'or hookrun\'s in-process shell where that program is not on PATH; "inprocess" always '
+    "in-process (the same result on every OS, no bash needed)."
+)
 
 
 class _HookFields(BaseModel):
@@ -48,6 +53,10 @@ class _HookFields(BaseModel):
     env: dict[str, str] | None = Field(None, description="Extra environment variables.")
     include_sub_agents: bool | None = Field(
         None, description="Also run for sub-agent tool calls (overrides the file's default)."
+    )
+    shell: Literal["auto", "inprocess"] | None = Field(
+        None,
+        description=_SHELL_DOC + ' Overrides the file\'s "shell".',
     )
 
 
@@ -121,6 +130,9 @@ class FileSettings(BaseModel):
             "Keep each event's payload in the audit log (secrets redacted), so that "
             "`hookrun replay` can re-decide it."
         ),
+    )
+    shell: Literal["auto", "inprocess"] | None = Field(
+        None, description=_SHELL_DOC + " Default for every command hook of this file."
     )
     telemetry: bool | TelemetryModel | None = Field(
         None,

@@ -16,13 +16,22 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 HOOK_KEYS: frozenset[str] = frozenset(
     {"matcher", "name", "command", "builtin", "with", "timeout", "on_error", "env",
-     "include_sub_agents"}
+     "include_sub_agents", "shell"}
 )  # fmt: skip
 # "prompt" belongs to Claude Code's prompt hooks, which hookrun reports as skipped.
 CLAUDE_HOOK_KEYS: frozenset[str] = (HOOK_KEYS - {"matcher"}) | {"type", "prompt"}
 CLAUDE_ENTRY_KEYS: frozenset[str] = frozenset({"matcher", "hooks"})
 FILE_KEYS: frozenset[str] = frozenset(
-    {"version", "include_sub_agents", "timeout", "audit_log", "audit_payload", "telemetry", "hooks"}
+    {
+        "version",
+        "include_sub_agents",
+        "timeout",
+        "audit_log",
+        "audit_payload",
+        "telemetry",
+        "shell",
+        "hooks",
+    }
 )
 # The `telemetry` object's fields and the JSON type each must have (hookrun.telemetry
 # reads them); "str_map" = an object of strings.
@@ -50,6 +59,7 @@ class Hook(NamedTuple):
     include_sub_agents: bool | None = None
     matcher: str | None = None
     type: str | None = None
+    shell: Literal["auto", "inprocess"] | None = None
 
 
 class ClaudeEntry(NamedTuple):
@@ -63,9 +73,11 @@ class Settings(NamedTuple):
     timeout: float | None = None
     audit_log: str | None = None
     audit_payload: bool | None = None
+    shell: Literal["auto", "inprocess"] | None = None
 
 
 _MAX_FAST_SECONDS = 1e9
+_SHELLS = (None, "auto", "inprocess")  # the bash stand-in modes (hookrun.dispatch.standin)
 
 
 class _Reject(Exception):
@@ -106,6 +118,9 @@ def _hook(raw: dict[str, Any], *, claude: bool) -> Hook:
     on_error = raw.get("on_error")
     if on_error not in (None, "allow", "deny"):
         raise _Reject
+    shell = raw.get("shell")
+    if shell not in _SHELLS:
+        raise _Reject
     return Hook(
         name=_opt_str(raw, "name"),
         command=_opt_str(raw, "command"),
@@ -117,6 +132,7 @@ def _hook(raw: dict[str, Any], *, claude: bool) -> Hook:
         include_sub_agents=_opt_bool(raw, "include_sub_agents"),
         matcher=None if claude else _opt_str(raw, "matcher"),
         type=_opt_str(raw, "type") if claude else None,
+        shell=shell,
     )
 
 
@@ -144,6 +160,9 @@ def settings(raw: dict[str, Any]) -> Settings | None:
     version = raw.get("version")
     if version is not None and (type(version) is not int or version != 1):
         return None
+    shell = raw.get("shell")
+    if shell not in _SHELLS:
+        return None
     try:
         return Settings(
             version=version,
@@ -151,6 +170,7 @@ def settings(raw: dict[str, Any]) -> Settings | None:
             timeout=_opt_seconds(raw, "timeout"),
             audit_log=_opt_str(raw, "audit_log"),
             audit_payload=_opt_bool(raw, "audit_payload"),
+            shell=shell,
         )
     except _Reject:
         return None

@@ -23,6 +23,8 @@ OnError = Literal["allow", "deny"]
 
 
 Dialect = Literal["hookrun", "claude", "crush"]
+# How `bash …`/`sh …` and bash/sh scripts run (hookrun.dispatch.standin.MODES).
+ShellMode = Literal["auto", "inprocess"]
 
 
 class HookSpec(Frozen):
@@ -40,6 +42,7 @@ class HookSpec(Frozen):
     include_sub_agents: bool
     config_path: str
     dialect: Dialect
+    shell: ShellMode
 
     def __init__(
         self,
@@ -57,6 +60,7 @@ class HookSpec(Frozen):
         include_sub_agents: bool = False,
         config_path: str = "",
         dialect: Dialect = "hookrun",
+        shell: ShellMode = "auto",
     ) -> None:
         set_fields(
             self,
@@ -74,6 +78,7 @@ class HookSpec(Frozen):
             include_sub_agents=include_sub_agents,
             config_path=config_path,
             dialect=dialect,
+            shell=shell,
         )
 
     def matches(self, subject: str | None) -> bool:

@@ -16,7 +16,6 @@ bounded, and the call returns within its timeout plus about a second.
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING
 from hookrun.dispatch import standin
 from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
-from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file, read_script
+from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
 from hookrun.dispatch.result import Completed
 from hookrun.dispatch.split import split_simple
 from hookrun.dispatch.streams import BufferSource, CaptureSink
@@ -231,29 +230,44 @@ def _route(
             guard=guard,
             tracker=tracker,
             io=io,
-            payload=payload,
             platform=platform,
+            mode=mode,
         )
         return
     if argv and is_path_word(argv[0], platform):
         plan = plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
         step.route = plan.route
-        if plan.kind in ("shebang", "binary"):
+        if plan.kind == "shebang" and standin.applies(
+            plan.argv[0], mode=mode, env=env, cwd=cwd, platform=platform
+        ):
+            _run_standin(
+                plan.argv,
+                step,
+                cwd=cwd,
+                env=env,
+                guard=guard,
+                tracker=tracker,
+                io=io,
+                platform=platform,
+                mode=mode,
+            )
+        elif plan.kind in ("shebang", "binary"):
             _spawn_plan(
                 plan, step, cwd=cwd, env=env, guard=guard, tracker=tracker, io=io, payload=payload
             )
         elif plan.kind == "script":
-            shell = _shell(cwd, env, io, tracker, guard, platform)
+            shell = _shell(cwd, env, io, tracker, guard, platform, mode)
             try:
                 step.code = shell.run_script(plan.source, argv0=argv[0], args=tuple(argv[1:]))
             finally:
                 # "sh-fallback" when the file used a construct the shell hands on.
                 step.route = shell.route or plan.route
+                _unsupported(shell, step)
         else:
             step.code, step.error = plan.exit_code, plan.message
             _note(err, plan.message)
         return
-    shell = _shell(cwd, env, io, tracker, guard, platform)
+    shell = _shell(cwd, env, io, tracker, guard, platform, mode)
     try:
         if argv:
             step.code = shell.run_argv(argv)
@@ -261,6 +275,13 @@ def _route(
             step.code = shell.run_script(command)
     finally:
         step.route = shell.route or "inprocess"
+        _unsupported(shell, step)
+
+
+def _unsupported(shell: Shell, step: _Step) -> None:
+    """A construct nothing could interpret fails the hook: its exit 2 is no "deny"."""
+    if shell.unsupported is not None and step.error is None:
+        step.error = standin.unsupported_error(shell.unsupported, step.route)
 
 
 def _run_standin(
@@ -272,43 +293,28 @@ def _run_standin(
     guard: Guard,
     tracker: ProcessTracker,
     io: tuple[BufferSource, CaptureSink, CaptureSink],
-    payload: bytes,
     platform: str,
+    mode: str,
 ) -> None:
     """``bash ARGS`` / ``sh ARGS`` run by the in-process shell (the bash stand-in)."""
+    # Imported here, as the shell is: most hooks never need it.
+    from hookrun.dispatch.standin_run import run_standin
+
     source, out, err = io
-    name = standin.shell_name(argv[0], platform) or "bash"
-    step.route = f"inprocess:{name}"
-    inv = standin.parse_invocation(name, argv[1:])
-    if isinstance(inv, standin.StandInError):
-        step.code, step.error = 2, inv.message
-        _note(err, inv.message)
-        return
-    if inv.command is not None:
-        script = inv.command
-    elif inv.file is not None:
-        read = read_script(inv.file, cwd=cwd, env=env, platform=platform)
-        if isinstance(read, FilePlan):
-            step.code, step.error = read.exit_code, read.message
-            _note(err, read.message)
-            return
-        script = read
-    else:
-        # `bash` with no file reads its script from stdin: the payload is the script.
-        script = payload.decode("utf-8", "replace")
-        source = BufferSource(b"")
-    shell = _shell(cwd, env, (source, out, err), tracker, guard, platform)
-    try:
-        if inv.options:
-            step.code = shell.run_script(f"set {shlex.join(inv.options)}")
-            if step.code != 0:
-                return
-        step.code = shell.run_script(script, argv0=inv.argv0, args=inv.args)
-    finally:
-        if shell.route:
-            step.route = shell.route
-        if source is not io[0]:
-            source.close()
+    step.route = f"inprocess:{standin.shell_name(argv[0], platform) or 'bash'}"
+    ran = run_standin(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=source,
+        stdout=out,
+        stderr=err,
+        procs=tracker,
+        guard=guard,
+        platform=platform,
+        mode=mode,
+    )
+    step.code, step.route, step.error = ran.status, ran.route, ran.error
 
 
 def _spawn_plan(
@@ -362,6 +368,7 @@ def _shell(
     tracker: ProcessTracker,
     guard: Guard,
     platform: str,
+    mode: str,
 ) -> Shell:
     # Imported here: the shell pulls in bashlex (~120 ms) when it parses, and a
     # hook that is a plain file never needs it.
@@ -377,6 +384,7 @@ def _shell(
         procs=tracker,
         guard=guard,
         platform=platform,
+        standin_mode=mode,
     )
 
 

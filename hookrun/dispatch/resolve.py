@@ -50,6 +50,8 @@ _BINARY_MAGIC = (
 )
 _DEFAULT_PATHEXT = ".COM;.EXE;.BAT;.CMD;.VBS;.VBE;.JS;.JSE;.WSF;.WSH;.MSC"
 _WIN_DIRECT = (".exe", ".com")
+# Shebang interpreters the bash stand-in runs when they are missing (standin.py).
+_SHELL_NAMES = {"bash": "bash", "sh": "sh"}
 _WIN_CMD = (".cmd", ".bat")
 
 
@@ -369,7 +371,7 @@ def _plan_shebang(
     if shebang.lookup:
         exe = find_executable(shebang.interpreter, env=env, cwd=cwd, platform=platform)
         if exe is None:
-            return _error(
+            return _standin_plan(shebang, script, args) or _error(
                 NOT_FOUND,
                 f"{script}: interpreter {shebang.interpreter!r} not found on PATH "
                 "(named by the script's #! line): install it or fix the #! line",
@@ -379,10 +381,25 @@ def _plan_shebang(
             shebang.interpreter, script, cwd=cwd, env=env, platform=platform
         )
         if isinstance(literal, FilePlan):
+            if literal.exit_code == NOT_FOUND:
+                return _standin_plan(shebang, script, args) or literal
             return literal
         exe = literal
     argv = command_argv(exe, (*shebang.args, script, *args), platform)
     return FilePlan("shebang", argv=argv, route=route)
+
+
+def _standin_plan(shebang: Shebang, script: str, args: Sequence[str]) -> FilePlan | None:
+    """A bash/sh script whose shell is nowhere: ``bash SCRIPT ARGS`` for the stand-in.
+
+    argv[0] is the bare name, which is not on PATH: whoever runs the plan (dispatch's
+    api, the in-process shell's exec handler) sees that and runs it in-process
+    (:mod:`hookrun.dispatch.standin`).
+    """
+    name = _SHELL_NAMES.get(shebang.name.lower().removesuffix(".exe"))
+    if name is None:
+        return None
+    return FilePlan("shebang", argv=(name, *shebang.args, script, *args), route=f"inprocess:{name}")
 
 
 def _literal_interpreter(

@@ -20,7 +20,15 @@ from collections.abc import Mapping, Sequence
 from hookrun.dispatch.resolve import find_executable, is_windows
 from hookrun.frozen import Frozen, set_fields
 
-__all__ = ["MODES", "Invocation", "StandInError", "applies", "parse_invocation", "shell_name"]
+__all__ = [
+    "MODES",
+    "Invocation",
+    "StandInError",
+    "applies",
+    "parse_invocation",
+    "shell_name",
+    "unsupported_error",
+]
 
 # "auto": the stand-in runs only when the named shell is not on PATH.
 # "inprocess": bash and sh always run in-process (a config says so, or a test forces it).
@@ -157,3 +165,18 @@ def parse_invocation(program: str, args: Sequence[str]) -> Invocation | StandInE
     if stdin_mode or not rest:
         return Invocation(program, opts, args=rest)
     return Invocation(program, opts, file=rest[0], argv0=rest[0], args=rest[1:])
+
+
+def unsupported_error(construct: str, route: str) -> str:
+    """Completed.error for a run stopped by a construct the in-process shell lacks."""
+    if route.startswith("inprocess:"):
+        name = route.partition(":")[2]
+        return (
+            f"the in-process shell does not support {construct} (it stood in for {name}, "
+            f'which is not on PATH or the hook asked for "shell": "inprocess"): '
+            f"install {name}, or rewrite that part of the hook"
+        )
+    return (
+        f"the in-process shell does not support {construct}: run the hook as a script "
+        "file with a #! line naming its shell"
+    )

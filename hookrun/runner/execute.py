@@ -153,6 +153,9 @@ class HookExecutor:
             self._dispatch = _load_dispatch()
         started = time.monotonic()
         try:
+            # `shell` only when set: a dispatch wrapper written before the bash stand-in
+            # existed keeps working for every hook that does not ask for it.
+            extra = {"shell": spec.shell} if spec.shell != "auto" else {}
             done = self._dispatch(
                 spec.command,
                 cwd=inp.cwd,
@@ -162,6 +165,7 @@ class HookExecutor:
                 cancel=token,
                 max_output=self._max_output,
                 **self._dispatch_extra,
+                **extra,
             )
         except Exception as exc:  # noqa: BLE001 — dispatch must not raise; if it does, one hook fails
             answer = failed(

@@ -197,6 +197,16 @@ CASES: list[tuple[str, str | bytes, list[str]]] = [
         [E + '1:56: hooks.PreToolUse[0].on_error: expected "allow" or "deny", got string "block"'],
     ),
     (
+        "unknown shell",
+        '{"hooks": {"PreToolUse": [{"command": "a", "shell": "bash"}]}}',
+        [E + '1:53: hooks.PreToolUse[0].shell: expected "auto" or "inprocess", got string "bash"'],
+    ),
+    (
+        "file-level shell of the wrong type",
+        '{"shell": true, "hooks": {}}',
+        [E + '1:11: shell: expected "auto" or "inprocess", got true'],
+    ),
+    (
         "env value is a number",
         '{"hooks": {"PreToolUse": [{"command": "a", "env": {"DEBUG": 1}}]}}',
         [E + "1:61: hooks.PreToolUse[0].env.DEBUG: expected a string, got number 1"],

@@ -275,6 +275,32 @@ def test_per_hook_include_sub_agents_overrides_the_file_default(tmp_path: Path) 
     ]
 
 
+def test_shell_mode_defaults_to_auto_and_a_hook_overrides_the_files_default(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path / "plain.json", '{"hooks": {"Stop": [{"command": "bash a.sh"}]}}')
+    assert [h.shell for h in load(["plain.json"], cwd=tmp_path).for_event("Stop")] == ["auto"]
+    write(tmp_path / "h.json", """\
+        {"shell": "inprocess",
+         "hooks": {"Stop": [{"command": "bash a.sh"}, {"command": "b", "shell": "auto"}]}}
+    """)  # fmt: skip
+    config = load(["h.json"], cwd=tmp_path)
+    assert [h.shell for h in config.for_event("Stop")] == ["inprocess", "auto"]
+    assert config.warnings == ()
+
+
+def test_shell_on_a_builtin_hook_is_warned_as_ignored(tmp_path: Path) -> None:
+    write(tmp_path / "h.json", """\
+        {"hooks": {"PreToolUse": [{"builtin": "shell-guard", "shell": "inprocess"}]}}
+    """)  # fmt: skip
+    config = load(["h.json"], cwd=tmp_path)
+    assert [str(w) for w in config.warnings] == [
+        'config warning: h.json:1:54: hooks.PreToolUse[0].shell: "shell" is ignored: it says '
+        'how a "command" runs, and a builtin runs none'
+    ]
+    assert config.for_event("PreToolUse")[0].shell == "auto"
+
+
 def test_builtin_without_on_error_takes_the_policys_fail_mode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

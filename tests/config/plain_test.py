@@ -16,7 +16,8 @@ from hookrun.config import models, plain
 
 scalars = (
     st.none() | st.booleans() | st.integers(-5, 10**12) | st.text(max_size=5)
-    | st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from(["allow", "deny", "x"])
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.sampled_from(["allow", "deny", "x", "auto", "inprocess"])
 )  # fmt: skip
 values = scalars | st.lists(scalars, max_size=2) | st.dictionaries(st.text(max_size=3), scalars)
 hook_dicts = st.dictionaries(st.sampled_from(sorted(plain.CLAUDE_HOOK_KEYS | {"matcher"})), values)

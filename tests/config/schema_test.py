@@ -68,6 +68,8 @@ EXAMPLES = [
         {"type": "command", "command": "check.sh", "timeout": 60}]}]}},
     {"$schema": "https://charm.land/crush.json", "hooks": {"PreToolUse": [
         {"matcher": "^bash$", "command": "./no-haskell.sh"}]}},
+    {"shell": "inprocess", "hooks": {"PreToolUse": [
+        {"command": "bash guard.sh", "shell": "auto"}]}},
 ]  # fmt: skip
 
 
@@ -75,12 +77,11 @@ def test_schema_describes_the_hookrun_dialect() -> None:
     schema = json_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["type"] == "object"
-    assert {"version", "include_sub_agents", "timeout", "audit_log", "hooks", "$schema"} <= set(
-        schema["properties"]
-    )
+    assert {"version", "include_sub_agents", "timeout", "audit_log", "shell", "hooks",
+            "$schema"} <= set(schema["properties"])  # fmt: skip
     hook = schema["$defs"]["HookModel"]["properties"]
     assert {"name", "matcher", "command", "builtin", "with", "timeout", "on_error", "env",
-            "include_sub_agents"} == set(hook)  # fmt: skip
+            "include_sub_agents", "shell"} == set(hook)  # fmt: skip
     assert schema["$defs"]["ClaudeEntryModel"]["required"] == ["hooks"]
     json.dumps(schema)  # serialisable as is (`hookrun schema` prints it)
 
@@ -99,6 +100,8 @@ def test_example_configs_conform_to_the_schema(example: dict[str, Any]) -> None:
         {"timeout": "10"},
         {"hooks": {"PreToolUse": [{"command": 1}]}},
         {"hooks": {"PreToolUse": [{"on_error": "block"}]}},
+        {"hooks": {"PreToolUse": [{"command": "a", "shell": "bash"}]}},
+        {"shell": "wsl"},
         {"hooks": {"PreToolUse": {"command": "a"}}},
     ],
 )

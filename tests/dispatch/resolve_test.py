@@ -372,10 +372,33 @@ def test_windows_env_shebang_uses_pathext(tmp_path: Path) -> None:
 
 
 def test_windows_reports_a_missing_interpreter_as_127(tmp_path: Path) -> None:
-    (tmp_path / "hook.sh").write_text("#!/nonexistent/bin/bash\n")
-    plan = _win(tmp_path, "./hook.sh", PATH=str(tmp_path), PATHEXT=".EXE")
+    (tmp_path / "hook.py").write_text("#!/nonexistent/bin/python3\n")
+    plan = _win(tmp_path, "./hook.py", PATH=str(tmp_path), PATHEXT=".EXE")
     assert (plan.exit_code, plan.kind) == (127, "error")
     assert "not found" in plan.message
+
+
+@pytest.mark.parametrize(
+    ("line", "argv", "route"),
+    [
+        ("#!/nonexistent/bin/bash", ("bash", "./hook.sh", "a"), "inprocess:bash"),
+        ("#!/usr/bin/env bash", ("bash", "./hook.sh", "a"), "inprocess:bash"),
+        ("#!/nonexistent/sh -e", ("sh", "-e", "./hook.sh", "a"), "inprocess:sh"),
+        ("#!/usr/bin/env -S bash -eu", ("bash", "-eu", "./hook.sh", "a"), "inprocess:bash"),
+    ],
+)
+@pytest.mark.parametrize("platform", ["win32", "linux"])
+def test_a_bash_or_sh_script_whose_shell_is_nowhere_is_planned_for_the_standin(
+    tmp_path: Path, line: str, argv: tuple[str, ...], route: str, platform: str
+) -> None:
+    # The bare name, absent from PATH, is what tells dispatch to run it in-process.
+    (tmp_path / "hook.sh").write_text(f"{line}\necho hi\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    plan = plan_file(
+        "./hook.sh", ["a"], cwd=str(tmp_path), env={"PATH": str(empty)}, platform=platform
+    )
+    assert (plan.kind, plan.argv, plan.route) == ("shebang", argv, route)
 
 
 def test_windows_expands_tilde_backslash_from_userprofile(tmp_path: Path) -> None:

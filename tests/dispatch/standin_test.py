@@ -204,3 +204,37 @@ def test_the_standin_rows_are_what_real_bash_does(
     assert real.route == "inprocess"  # split into argv; bash itself is the child
     expected = next(want for c, s, want in STANDIN_ROWS if (c, s) == (command, stdin))
     assert (real.exit_code, real.stdout.decode()) == expected[:2]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="PATH layout of a POSIX machine")
+@pytest.mark.parametrize(
+    ("command", "route", "error_end"),
+    [
+        (
+            "coproc cat; echo no",
+            "inprocess",
+            ": run the hook as a script file with a #! line naming its shell",
+        ),
+        (
+            "bash -c 'coproc cat; echo no'",
+            "inprocess:bash",
+            ' (it stood in for bash, which is not on PATH or the hook asked for "shell": '
+            '"inprocess"): install bash, or rewrite that part of the hook',
+        ),
+        (
+            "x=1; sh -c 'coproc cat'",
+            "inprocess:sh",
+            ' (it stood in for sh, which is not on PATH or the hook asked for "shell": '
+            '"inprocess"): install sh, or rewrite that part of the hook',
+        ),
+    ],
+)
+def test_a_construct_nothing_can_run_is_a_failed_run_not_an_exit_2_answer(
+    tmp_path: Path, command: str, route: str, error_end: str
+) -> None:
+    # No sh on PATH either, so nothing can take the construct over (no sh-fallback).
+    done = run(command, cwd=str(tmp_path), env={"PATH": _bin_without_shells(tmp_path)})
+    assert (done.exit_code, done.stdout, done.route) == (2, b"", route)
+    assert done.error is not None
+    assert done.error.startswith("the in-process shell does not support ")
+    assert done.error.endswith(error_end)

@@ -44,15 +44,30 @@ class Shell:
         procs: ProcessTracker,
         guard: Guard,
         platform: str = sys.platform,
+        standin_mode: str = "auto",
     ) -> None:
         self._interp = Interp(
-            ShellState.create(env, cwd), IO(stdin, stdout, stderr), procs, guard, platform
+            ShellState.create(env, cwd),
+            IO(stdin, stdout, stderr),
+            procs,
+            guard,
+            platform,
+            RunNotes(standin=standin_mode),
         )
 
     @property
     def route(self) -> str | None:
         """``"sh-fallback"`` if any part of the run was handed to a real shell, else None."""
         return self._interp.notes.route
+
+    @property
+    def unsupported(self) -> str | None:
+        """The construct that stopped the last run because nothing could interpret it.
+
+        Its exit status (2) is then no answer of the hook's: dispatch reports the run
+        as failed, so a hook's ``on_error`` decides, never a "deny" by accident.
+        """
+        return self._interp.notes.unsupported
 
     def run_argv(self, argv: Sequence[str]) -> int:
         """Run one already-split simple command (no parsing, no expansion, no bashlex)."""
@@ -77,7 +92,7 @@ class Shell:
 
         sh = self._interp
         # Fresh notes per run: background threads of an earlier run keep the old (ended) ones.
-        sh.notes = RunNotes(route=sh.notes.route)
+        sh.notes = RunNotes(route=sh.notes.route, standin=sh.notes.standin)
         sh.state.argv0 = argv0
         sh.state.params = list(args)
         try:

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hookrun.dispatch import resolve
+from hookrun.dispatch import resolve, standin
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.shell.builtins import BUILTINS
@@ -78,11 +78,19 @@ class IO:
 class RunNotes:
     """What one run learned, shared by all its (sub)shells: how it ended up running."""
 
-    __slots__ = ("route", "ended")
+    __slots__ = ("route", "ended", "standin", "unsupported")
 
-    def __init__(self, route: str | None = None, ended: bool = False) -> None:
-        self.route = route  # "sh-fallback" once any part was handed to a real shell
+    def __init__(
+        self, route: str | None = None, ended: bool = False, standin: str = "auto"
+    ) -> None:
+        # "sh-fallback" once any part was handed to a real shell; "inprocess:bash" once
+        # a `bash …` ran in-process (the bash stand-in)
+        self.route = route
         self.ended = ended  # the top-level script returned: background threads stop
+        self.standin = standin  # the bash stand-in mode (hookrun.dispatch.standin.MODES)
+        # The construct that stopped the run because nothing could interpret it: the
+        # hook failed (dispatch reports it as an error), it did not answer "exit 2".
+        self.unsupported: str | None = None
 
 
 class _Job:
@@ -207,6 +215,7 @@ class Interp:
             self.error(f"syntax error: {exc}", io)
             return 2
         except Unsupported as exc:
+            self.notes.unsupported = exc.construct
             self.error(unsupported_message(exc.construct), io)
             return 2
         saved = self.src
@@ -228,6 +237,7 @@ class Interp:
             self.error(f"syntax error in command substitution: {exc}")
             raise AbortScript(2) from None
         except Unsupported as exc:
+            self.notes.unsupported = exc.construct
             self.error(unsupported_message(exc.construct))
             raise AbortScript(2) from None
         sink = CaptureSink(SUBSTITUTION_LIMIT)
@@ -664,12 +674,16 @@ class Interp:
                 self.error(f"{name!r}: invalid file name (NUL byte)", io)
                 return 126
             plan = resolve.plan_file(name, argv[1:], cwd=st.cwd, env=env, platform=self.platform)
+            if plan.kind == "shebang" and self._standin(plan.argv[0], env):
+                return self.run_standin(list(plan.argv), env, io)
             if plan.kind == "error":
                 _write_error_line(io, plan.message)
                 return plan.exit_code
             if plan.kind == "script":
                 return self.run_script_file(plan.source, name, argv[1:], env, io)
             return self.spawn_and_wait(list(plan.argv), env, io)
+        if self._standin(name, env):
+            return self.run_standin(argv, env, io)
         exe = None
         if "\0" not in name:
             exe = resolve.find_executable(name, env=env, cwd=st.cwd, platform=self.platform)
@@ -683,6 +697,33 @@ class Interp:
             # `/usr/bin/cat:`); the OS finds the same file through the same PATH.
             run = list(argv)
         return self.spawn_and_wait(run, env, io)
+
+    def _standin(self, name: str, env: Mapping[str, str]) -> bool:
+        return standin.applies(
+            name, mode=self.notes.standin, env=env, cwd=self.state.cwd, platform=self.platform
+        )
+
+    def run_standin(self, argv: list[str], env: Mapping[str, str], io: IO) -> int:
+        """``bash ARGS`` with no bash (or forced in-process): the bash stand-in."""
+        from hookrun.dispatch.standin_run import run_standin
+
+        ran = run_standin(
+            argv,
+            cwd=self.state.cwd,
+            env=env,
+            stdin=io.stdin,
+            stdout=io.stdout,
+            stderr=io.stderr,
+            procs=self.procs,
+            guard=self.guard,
+            platform=self.platform,
+            mode=self.notes.standin,
+        )
+        if self.notes.route is None:
+            self.notes.route = ran.route
+        if ran.unsupported is not None and self.notes.unsupported is None:
+            self.notes.unsupported = ran.unsupported
+        return ran.status
 
     def run_script_file(
         self, source: str, path: str, args: list[str], env: Mapping[str, str], io: IO
@@ -713,6 +754,7 @@ class Interp:
                 continue
             self.notes.route = "sh-fallback"
             return self.spawn_and_wait([exe, "-c", source, argv0, *args], env, io)
+        self.notes.unsupported = construct
         self.error(unsupported_message(construct, no_sh=True), io)
         return 2
 
