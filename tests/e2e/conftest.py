@@ -37,16 +37,12 @@ _VERSIONS: dict[str, str] = {}
 UNCOMMITTED = "uncommitted work\n"
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"true", "1"}
-
-
 @pytest.fixture(scope="session")
 def host_programs() -> dict[str, Path]:
     try:
         hostprograms.install()
     except hostprograms.Unavailable as err:
-        if err.unreachable and not _in_ci():
+        if hostprograms.verdict(err, ci=hostprograms.in_ci(os.environ)) == "skip":
             pytest.skip(f"e2e hosts: cannot install the host programs from npm: {err.reason}")
         pytest.fail(f"e2e hosts: cannot install the host programs: {err.reason}", pytrace=False)
     return {h.name: hostprograms.executable(h) for h in hostprograms.HOSTS}

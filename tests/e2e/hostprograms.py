@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -65,48 +66,41 @@ class Unavailable(Exception):
         self.unreachable = unreachable
 
 
-def pinned_versions() -> dict[str, str]:
+def pinned_versions(root: Path = REPO) -> dict[str, str]:
     """Package name → the exact version package-lock.json pins."""
-    lock = json.loads(LOCKFILE.read_text(encoding="utf-8"))
+    lock = json.loads((root / LOCKFILE.name).read_text(encoding="utf-8"))
     packages = lock["packages"]
     return {h.package: packages[f"node_modules/{h.package}"]["version"] for h in HOSTS}
 
 
-def lock_digest() -> str:
-    return hashlib.sha256(LOCKFILE.read_bytes()).hexdigest()
+def lock_digest(root: Path = REPO) -> str:
+    return hashlib.sha256((root / LOCKFILE.name).read_bytes()).hexdigest()
 
 
-def executable(host: Host) -> Path:
-    bin_dir = NODE_MODULES / ".bin"
+def executable(host: Host, root: Path = REPO) -> Path:
+    bin_dir = root / NODE_MODULES.name / ".bin"
     return bin_dir / (f"{host.command}.cmd" if os.name == "nt" else host.command)
 
 
-def is_current() -> bool:
+def _stamp(root: Path) -> Path:
+    return root / NODE_MODULES.name / STAMP.name
+
+
+def is_current(root: Path = REPO) -> bool:
     """node_modules holds a complete install of exactly this lockfile."""
     try:
-        stamped = STAMP.read_text(encoding="utf-8").strip()
+        stamped = _stamp(root).read_text(encoding="utf-8").strip()
     except OSError:
         return False
-    return stamped == lock_digest() and all(executable(h).exists() for h in HOSTS)
+    return stamped == lock_digest(root) and all(executable(h, root).exists() for h in HOSTS)
 
 
-def _npm(npm: str, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [npm, *args, "--no-audit", "--no-fund", "--loglevel=error"],
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-
-
-def install(timeout: float = 900.0) -> None:
-    """Make node_modules match package-lock.json, or raise :class:`Unavailable`."""
-    if is_current():
+def install(root: Path = REPO, *, npm: str | None = None, timeout: float = 900.0) -> None:
+    """Make ``root``'s node_modules match its package-lock.json, or raise
+    :class:`Unavailable`. ``npm`` defaults to the one on PATH."""
+    if is_current(root):
         return
-    npm = shutil.which("npm")
+    npm = npm or shutil.which("npm")
     if npm is None:
         raise Unavailable("npm is not on PATH (install Node.js 20+ with npm)", unreachable=True)
     steps = (
@@ -116,7 +110,16 @@ def install(timeout: float = 900.0) -> None:
     )
     for step in steps:
         try:
-            done = _npm(npm, *step, timeout=timeout)
+            done = subprocess.run(
+                [npm, *step, "--no-audit", "--no-fund", "--loglevel=error"],
+                cwd=root,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=timeout,
+                check=False,
+            )
         except subprocess.TimeoutExpired:
             raise Unavailable(
                 f"`npm {' '.join(step)}` did not finish in {timeout:.0f} s", unreachable=True
@@ -127,10 +130,21 @@ def install(timeout: float = 900.0) -> None:
                 f"`npm {' '.join(step)}` failed (exit {done.returncode}):\n{output[-3000:]}",
                 unreachable=bool(_UNREACHABLE.search(output)),
             )
-    missing = [str(executable(h)) for h in HOSTS if not executable(h).exists()]
+    missing = [str(executable(h, root)) for h in HOSTS if not executable(h, root).exists()]
     if missing:
         raise Unavailable(f"npm ci left no {', '.join(missing)}", unreachable=False)
-    STAMP.write_text(lock_digest() + "\n", encoding="utf-8")
+    _stamp(root).write_text(lock_digest(root) + "\n", encoding="utf-8")
+
+
+def in_ci(env: Mapping[str, str]) -> bool:
+    """``CI=true`` (GitHub Actions, GitLab, most runners) or ``CI=1``."""
+    return env.get("CI", "").strip().lower() in {"true", "1"}
+
+
+def verdict(err: Unavailable, *, ci: bool) -> str:
+    """What the suite does when the hosts cannot be installed: ``"skip"`` only outside CI
+    and only when npm or the registry is out of reach; anything else is ``"fail"``."""
+    return "skip" if err.unreachable and not ci else "fail"
 
 
 def version(host: Host, env: dict[str, str] | None = None) -> str:
