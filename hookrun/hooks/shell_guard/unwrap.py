@@ -51,7 +51,7 @@ WRAPPERS: dict[str, _Spec] = {
     "runuser": _spec("ugG", "--user --group --supp-group", code="-c --command"),
     "su": _spec("gGs", "--group --supp-group --shell", code="-c --command"),
     "sg": _spec("", "", code="-c"),
-    "env": _spec("uCS", "--unset --chdir --split-string", code="-S --split-string"),
+    "env": _spec("uCSP", "--unset --chdir --split-string", code="-S --split-string"),
     "command": _spec(),
     "builtin": _spec(),
     "exec": _spec("a"),
@@ -78,11 +78,6 @@ WRAPPERS: dict[str, _Spec] = {
     "ifne": _spec(),
     "catchsegv": _spec(),
     "busybox": _spec(),
-    "xargs": _spec(
-        "aEdeIiLlnPs",
-        "--arg-file --delimiter --eof --replace --max-lines "
-        "--max-args --max-procs --max-chars --process-slot-var",
-    ),
 }
 # `tool run CMD…` / `tool exec CMD…`: development-environment runners.
 RUNNERS: dict[tuple[str, str], _Spec] = {
@@ -162,17 +157,22 @@ _GIT_GLOBAL_ARG = frozenset(
 )
 
 
-def unwrap(cmd: Command) -> tuple[list[Command], list[Nested]]:
-    """Every layer of ``cmd`` (itself first), and the code strings it runs."""
+def unwrap(cmd: Command, stdin: str | None = None) -> tuple[list[Command], list[Nested]]:
+    """Every layer of ``cmd`` (itself first), and the code strings it runs.
+
+    ``stdin``: the text ``cmd`` reads when it is known (``echo / | xargs rm -rf``),
+    which ``xargs`` and ``parallel`` turn into arguments. Every layer is peeled
+    in turn (``parallel`` yields one per item).
+    """
     layers = [cmd]
     nested: list[Nested] = []
-    current = cmd
-    for _ in range(_MAX_LAYERS):
-        step = _peel(current, nested)
-        if not step:
-            break
+    todo = [cmd]
+    while todo and len(layers) < _MAX_LAYERS:
+        current = todo.pop(0)
+        step = _peel(current, nested, stdin if current is cmd else None)
+        step = step[: _MAX_LAYERS - len(layers)]
         layers.extend(step)
-        current = step[-1]
+        todo.extend(step)
     return layers, nested
 
 
@@ -180,12 +180,24 @@ def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
     return replace(cmd, argv=tuple(argv), via=(*cmd.via, via))
 
 
-def _peel(cmd: Command, nested: list[Nested]) -> list[Command]:
+_ASSIGNMENT_LIKE = re.compile(r"[^=/]*=.*", re.DOTALL)
+
+
+def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[Command]:
     """The command(s) ``cmd`` runs directly; code strings go to ``nested``."""
     name = cmd.name
     args = cmd.args
-    if name in ("command", "builtin") and any(a.text in ("-v", "-V") for a in args[:2]):
+    if cmd.argv and cmd.argv[0].static and _ASSIGNMENT_LIKE.fullmatch(cmd.argv[0].text):
+        # `1A=2 git reset --hard`: not a valid assignment, so bash runs a command
+        # named "1A=2" — and one typo away is `A=2 git reset --hard`. Judge the rest.
+        return [_layer(cmd, cmd.argv[1:], "assignment")] if args else []
+    if name == "command" and any(a.text == "-v" for a in args[:2]):
         return []  # `command -v rm` looks rm up; it does not run it
+    if name == "parallel":
+        lines = None if stdin is None else [x for x in stdin.splitlines() if x.strip()]
+        return _parallel(cmd, nested, lines)
+    if name == "xargs":
+        return _xargs_layers(cmd, nested, stdin)
     if name in ("su", "sg", "runuser") and not any(a.text == "--" for a in args):
         # `su [-] [user] -c CMD`: the code option may follow the user name.
         for i, a in enumerate(args[:-1]):
@@ -233,6 +245,9 @@ def _skip_options(args: Sequence[Word], spec: _Spec, code: list[str]) -> int:
         text = args[i].text
         if text == "--":
             return i + 1
+        if text == "-":  # `env -`: the same as -i
+            i += 1
+            continue
         if text.startswith("--") and len(text) > 2:
             name, eq, value = text.partition("=")
             if name in spec.long_arg and not eq:
@@ -268,27 +283,147 @@ def _wrapper(cmd: Command, name: str, spec: _Spec, nested: list[Nested]) -> list
     for c in code:
         nested.append(Nested(c, f"{name} -c"))
     rest = list(args[start + spec.operands :])
-    if name == "xargs":
-        return [_layer(cmd, _xargs(args, rest), "xargs")]
     if name == "busybox" and rest and rest[0].text in ("sh", "ash"):
         return [_layer(cmd, rest, name)]
     return [_layer(cmd, rest, name)] if rest else []
 
 
-def _xargs(args: Sequence[Word], rest: list[Word]) -> list[Word]:
-    """xargs appends words it reads from stdin: unknown targets."""
-    replace_str = None
-    for i, a in enumerate(args):
-        if a.text in ("-I", "--replace") and i + 1 < len(args):
+_XARGS = _spec(
+    "aEdeILlnPsJ",
+    "--arg-file --delimiter --eof --max-lines --max-args --max-procs --max-chars "
+    "--process-slot-var",
+)
+_MAX_ITEMS = 8  # items of xargs/parallel judged one by one; past that the rest are alike
+
+
+def _xargs_layers(cmd: Command, nested: list[Nested], stdin: str | None) -> list[Command]:
+    """``xargs [opts] CMD…``: CMD with the items it reads from stdin.
+
+    ``-I R``, ``-IR``, ``-i[R]``, ``--replace[=R]`` and BSD's ``-J R`` replace
+    ``R`` (``{}`` by default) in the arguments; otherwise items are appended.
+    Known items (``echo / | xargs …``) are put in; unknown ones are a marker
+    the delete rules treat as an unresolved target.
+    """
+    args = cmd.args
+    replace_str: str | None = None
+    i = 0
+    while i < len(args):
+        text = args[i].text
+        if text == "--":
+            i += 1
+            break
+        if text in ("-I", "-J") and i + 1 < len(args):
             replace_str = args[i + 1].text
-        elif a.text.startswith("-I") and len(a.text) > 2:
-            replace_str = a.text[2:]
-    if not rest:
-        rest = [Word.lit("echo")]
-    unknown = Word((Var("xargs-input"),), "{}")
-    if replace_str:
-        return [unknown if replace_str in w.text else w for w in rest]
-    return [*rest, unknown]
+            i += 2
+            continue
+        if text.startswith(("-I", "-J")) and len(text) > 2:
+            replace_str = text[2:]
+        elif text == "-i" or text.startswith("-i"):
+            replace_str = text[2:] or "{}"
+        elif text == "--replace" or text.startswith("--replace="):
+            replace_str = text.partition("=")[2] or "{}"
+        elif text.startswith("--") and "=" not in text and text in _XARGS.long_arg:
+            i += 2
+            continue
+        elif text.startswith("-") and len(text) > 1 and not text.startswith("--"):
+            opt = text[1]
+            i += 2 if opt in _XARGS.short_arg and len(text) == 2 else 1
+            continue
+        elif not text.startswith("-"):
+            break
+        i += 1
+    rest = list(args[i:]) or [Word.lit("echo")]
+    items = None
+    if stdin is not None:  # -I reads whole lines; otherwise blank-separated words
+        items = [x for x in stdin.splitlines() if x.strip()] if replace_str else stdin.split()
+    return _with_items(cmd, rest, replace_str, items, "xargs")
+
+
+def _with_items(
+    cmd: Command, template: list[Word], marker: str | None, items: Sequence[str] | None, via: str
+) -> list[Command]:
+    """``template`` run once per item: ``marker`` replaced, or the item appended."""
+    if items is None:
+        unknown = Word((Var(f"{via}-input"),), "{}")
+        if marker:
+            argv = [unknown if marker in w.text else w for w in template]
+            if all(marker not in w.text for w in template):
+                argv = [*template]
+        else:
+            argv = [*template, unknown]
+        return [_layer(cmd, argv, via)]
+    out = []
+    for item in list(items)[:_MAX_ITEMS]:
+        if marker:
+            argv = [
+                Word.lit(w.text.replace(marker, item)) if w.static and marker in w.text else w
+                for w in template
+            ]
+        else:
+            argv = [*template, Word.lit(item)]
+        out.append(_layer(cmd, argv, via))
+    return out
+
+
+_PARALLEL_ARG = frozenset(
+    "-j --jobs -N --max-args -S --sshlogin --results --joblog --tmpdir -a --arg-file "
+    "--delay --timeout --memfree --load -d --delimiter --colsep -E --env --workdir "
+    "--basefile --return --transfer-file --tagstring --retries -L --max-lines".split()
+)
+
+
+def _parallel(cmd: Command, nested: list[Nested], items: Sequence[str] | None) -> list[Command]:
+    """GNU ``parallel [opts] [CMD…] ::: ITEMS…``: CMD per item, ``{}`` replaced or appended.
+
+    With no CMD each item is a command line; with no ``:::`` the items are
+    read from stdin (known when piped from ``echo``/``printf``).
+    """
+    args = cmd.args
+    i = 0
+    marker = "{}"
+    while i < len(args):
+        text = args[i].text
+        if text == "--":
+            i += 1
+            break
+        if text in _PARALLEL_ARG:
+            i += 2
+            continue
+        if text == "-I" and i + 1 < len(args):
+            marker = args[i + 1].text
+            i += 2
+            continue
+        if text.startswith("-") and text not in (":::", "::::", ":::+"):
+            i += 1
+            continue
+        break
+    rest = list(args[i:])
+    template: list[Word] = []
+    listed: list[str] | None = None
+    k = 0
+    while k < len(rest) and rest[k].text not in (":::", "::::", ":::+"):
+        template.append(rest[k])
+        k += 1
+    if k < len(rest):
+        listed = []
+        while k < len(rest):
+            if rest[k].text in (":::", ":::+"):
+                k += 1
+                while k < len(rest) and rest[k].text not in (":::", "::::", ":::+"):
+                    listed.append(rest[k].text if rest[k].static else "$?")
+                    k += 1
+            else:  # `:::: file`: items from a file only the shell reads
+                listed = None
+                break
+    source = listed if listed is not None else items
+    if not template:  # each item is a command line
+        if source is None:
+            return []
+        for item in list(source)[:_MAX_ITEMS]:
+            nested.append(Nested(item, "parallel"))
+        return []
+    has_marker = any(marker in w.text for w in template)
+    return _with_items(cmd, template, marker if has_marker else None, source, "parallel")
 
 
 def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:
