@@ -111,7 +111,14 @@ def _all_glob(name: str) -> bool:
     return bool(name) and set(name) <= _GLOB_ONLY and any(c in "*?[" for c in name)
 
 
-def catastrophic(path: str, where: Where, *, found: bool = False) -> str | None:
+def catastrophic(
+    path: str,
+    where: Where,
+    *,
+    found: bool = False,
+    temp_ok: bool = True,
+    temp_root_ok: bool = True,
+) -> str | None:
     """Why deleting ``path`` recursively would be a disaster, or None.
 
     ``found``: the targets are what a filtered ``find`` discovers *under* ``path``;
@@ -135,8 +142,12 @@ def catastrophic(path: str, where: Where, *, found: bool = False) -> str | None:
             return "everything in the workspace root"
     if not found and name == ".git":
         return "the git repository (.git)"
-    # (a filtered find in /tmp sweeps only what is under it)
-    if any(under(path, t) or (found and path == t) for t in where.temp_dirs):
+    # (a filtered find in /tmp sweeps only what is under it; a temp dir itself
+    # holds nothing that cannot be made again)
+    if any(
+        under(path, t) or (temp_root_ok and _temp_root(path, t, where)) for t in where.temp_dirs
+    ):
+        # under a temp dir: never a disaster; whether it may go is judge_delete's call
         return None
     home = where.home
     if home is not None and not in_ws:
@@ -151,11 +162,52 @@ def catastrophic(path: str, where: Where, *, found: bool = False) -> str | None:
     return None
 
 
+def _temp_root(path: str, temp: str, where: Where) -> bool:
+    """``path`` is a system temp dir itself (/tmp, $TMPDIR): nothing in it is precious.
+
+    A temp dir the user named under home (``~/.cache``) is theirs: its root stays.
+    """
+    return path == temp and not (where.home and under(temp, where.home))
+
+
+def written_in_temp(target: Word) -> bool:
+    """The word itself names a temp place (``/tmp/x``, ``$TMPDIR/x``), not a relative path.
+
+    A relative target that only lands in a temp dir because of where the command
+    runs (``cd .. && rm -rf build`` from a project under /tmp, ``rm -rf ../other``)
+    is a path outside the project, and is judged as one.
+    """
+    first = target.parts[0] if target.parts else ""
+    if isinstance(first, Var):
+        return first.name in ("TMPDIR", "TMP", "TEMP", "HOME")
+    return first.startswith(("/", "~"))
+
+
 def judge_delete(
-    target: Word, cwd: str | None, where: Where, *, recursive: bool, force: bool
+    target: Word,
+    cwd: str | None,
+    where: Where,
+    *,
+    recursive: bool,
+    force: bool,
+    sweep: bool = False,
+    temp_root_ok: bool = True,
 ) -> tuple[str, str] | None:
-    """(rule id, why) when deleting ``target`` this way is blocked, else None."""
+    """(rule id, why) when deleting ``target`` this way is blocked, else None.
+
+    ``sweep``: find's own ``-delete`` of what a filter selects (files and empty
+    dirs, one by one) — allowed under the workspace; ``rm -rf`` of what find
+    lists is judged like ``rm -rf`` of the start path.
+    """
     path = resolve(target, where, cwd)
+    ws = where.workspace
+    temp_ok = written_in_temp(target) or (
+        # a project that itself lives under /tmp: its insides are as disposable
+        path is not None
+        and ws is not None
+        and (path == ws or under(path, ws))
+        and any(under(ws, t) for t in where.temp_dirs)
+    )
     found = path is not None and FOUND in path
     if found and path is not None:
         path = path.split("/" + FOUND, 1)[0] or "/"
@@ -163,16 +215,17 @@ def judge_delete(
         if recursive:
             return "delete.unresolved", "its target is only known when the shell runs it"
         return None
-    why = catastrophic(path, where, found=found)
+    why = catastrophic(path, where, found=found, temp_ok=temp_ok, temp_root_ok=temp_root_ok)
     if why is not None and (recursive or found):
         return "delete.catastrophic", f"it would delete {why} ({path})"
-    if not recursive or not force or found:
+    if not recursive or not force or (found and sweep):
         return None
-    if any(under(path, t) for t in where.temp_dirs):
+    if temp_ok and any(
+        under(path, t) or (temp_root_ok and _temp_root(path, t, where)) for t in where.temp_dirs
+    ):
         return None
-    ws = where.workspace
-    if ws is not None and under(path, ws):
-        rel = posixpath.relpath(path, ws).split("/")
+    if ws is not None and (under(path, ws) or (found and path == ws)):
+        rel = posixpath.relpath(path, ws).split("/") if path != ws else []
         if any(fnmatch.fnmatchcase(c, p) for c in rel for p in where.artifact_dirs):
             return None
         return "delete.recursive-force", f"{path} is not a regenerable artifact directory"

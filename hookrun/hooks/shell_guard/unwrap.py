@@ -352,6 +352,8 @@ def _with_items(
         else:
             argv = [*template, unknown]
         return [_layer(cmd, argv, via)]
+    if marker and all(marker not in w.text for w in template):
+        marker = None  # `xargs -i rm -rf`: no {} to fill, so the item goes last
     out = []
     for item in list(items)[:_MAX_ITEMS]:
         if marker:
@@ -526,11 +528,26 @@ def find_parts(args: Sequence[Word]) -> tuple[list[Word], bool, int]:
     return starts or [Word.lit(".")], narrows, i
 
 
-def found_word(start: Word, narrows: bool) -> Word:
-    """What find's ``{}`` stands for: the start itself, or (filtered) something under it."""
+def found_word(start: Word, narrows: bool, names: str = "") -> Word:
+    """What find's ``{}`` stands for: the start itself, or (filtered) something under it.
+
+    ``names``: the ``-name`` patterns of the filter, ``\n``-joined, when the
+    filter is only names (``-name __pycache__ -type d``).
+    """
     if not narrows:
         return start
-    return Word((*start.parts, "/", Var("FOUND")), start.raw)
+    return Word((*start.parts, "/", Var("FOUND", names)), start.raw)
+
+
+def find_names(args: Sequence[Word]) -> str:
+    """``-name``/``-iname`` patterns, when they are the only narrowing tests."""
+    names = []
+    for k, a in enumerate(args[:-1]):
+        if a.text in ("-name", "-iname"):
+            names.append(args[k + 1].text)
+        elif a.text in _FIND_FILTERS:
+            return ""
+    return "\n".join(names)
 
 
 def _find_exec(cmd: Command) -> list[Command]:
@@ -543,8 +560,9 @@ def _find_exec(cmd: Command) -> list[Command]:
             while j < len(args) and args[j].text not in (";", "+"):
                 j += 1
             inner = list(args[i + 1 : j])
+            names = find_names(args)
             for start in starts:
-                found = found_word(start, narrows)
+                found = found_word(start, narrows, names)
                 argv = [found if "{}" in w.text else w for w in inner]
                 if argv:
                     out.append(_layer(cmd, argv, f"find {args[i].text}"))

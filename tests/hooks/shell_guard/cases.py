@@ -115,6 +115,8 @@ DELETE_EVASIONS: list[tuple[str, str]] = [
     ("poetry run rm -rf /", "delete.catastrophic"),
     ("watch rm -rf /", "delete.catastrophic"),
     ("watch -n 1 'rm -rf /'", "delete.catastrophic"),
+    # a relative target reached by `cd` out of the workspace is outside it, /tmp or not
+    ("cd /tmp && rm -rf x", "delete.recursive-force"),
     ("xargs rm -rf < dirs.txt", "delete.unresolved"),
     ("find . -type d | xargs rm -rf", "delete.unresolved"),
     ("ls | xargs -I{} rm -rf {}", "delete.unresolved"),
@@ -207,7 +209,6 @@ DELETE_ALLOWED: list[str] = [
     "rm -rf /tmp/build-123/*",
     "rm -rf /var/tmp/cache",
     'rm -rf "$TMPDIR/work"',
-    "cd /tmp && rm -rf x",
     "(cd node_modules && rm -rf .cache)",
     "rm -rf build && npm run build",
     "rm -f file.txt",

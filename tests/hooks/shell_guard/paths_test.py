@@ -32,7 +32,7 @@ WHERE = Where(
         ("/home/dev/proj/*", "everything in the workspace root"),
         ("/home/dev/proj/.git", "the git repository (.git)"),
         ("/etc/nginx", "a system directory"),
-        ("/tmp", "a system directory"),
+        ("/var", "a system directory"),
         ("/tmp/x", None),
         ("/home/dev/proj/src", None),
         ("/data/x", None),

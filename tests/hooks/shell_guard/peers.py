@@ -38,10 +38,56 @@ DCG_PACKS = frozenset({"core.filesystem", "core.git", "system.disk"})
 DELIBERATE: tuple[tuple[str, str, str], ...] = (
     (
         "any",
-        r"\bgit\b.*\b(checkout\s+(--|\.|-f|--force|[^-\s]+\s+--)|restore\b|stash\s+(drop|clear)|"
-        r"branch\s+(-D|--delete\s+--force|-d\s+-f|-f\s+-d|--force)|switch\s+(-f|--force|--discard))",
-        "discards uncommitted work in the working tree (checkout --, restore, stash drop/clear, "
-        "branch -D, switch -f): recoverable from the reflog or a routine edit; add with `deny`",
+        r"(?i)\bgit\s+(checkout|switch)\b.*(\s--(\s|$)|\s-[a-zA-Z]*f\b|\s--force\b|--discard|"
+        r"\s\.(\s|$))|\bgit\s+checkout(\s+-[a-zA-Z]+)*\s+[^-\s]\S*\s+[^-\s]",
+        "git checkout/switch that discards working-tree changes: recoverable by editing again; "
+        "add it with `deny` to block it",
+    ),
+    (
+        "any",
+        r"\bgit\s+(restore\b|stash\s+(drop|clear)|branch\s+(-[a-zA-Z]*[DfF]|--force|--delete\s+--force)"
+        r"|worktree\s+remove)",
+        "git restore / stash drop / branch -D / branch -f / worktree remove: local and recoverable "
+        "(reflog); add with `deny`",
+    ),
+    (
+        "any",
+        r"\bgit\s+push\b.*(--force\b.*--force-with-lease|--force-with-lease.*(--force\b|\s-f\b)|\s-f\b.*--force-with-lease)",
+        "--force next to --force-with-lease disables the lease: shell-guard blocks it on purpose",
+    ),
+    ("any", r"\bgit\s+clean\s+-[a-z]*n", "git clean with -n is a dry run: it deletes nothing"),
+    ("dcg", r"\bgit\s+rebase\b", "starting a rebase is blocked by default (block_rebase)"),
+    (
+        "dcg",
+        r"\brm\b.*\s(\./)?(build|dist|node_modules|target)\b",
+        "a regenerable artifact directory inside the workspace may be deleted",
+    ),
+    ("dcg", r"\brm\b.*\$\{?TMPDIR", "a temp directory may be deleted"),
+    ("dcg", r"\brm\s+-rf\s*($|&&|;|\|)", "rm -rf with no operand deletes nothing"),
+    (
+        "safety-net",
+        r"^TMPDIR=\S*\s+rm\b",
+        "bash expands $TMPDIR in the words before the prefix assignment applies: the old value is deleted",
+    ),
+    (
+        "safety-net",
+        r"^(busybox\s+)?find\s+\.\s+-name\s+\S+\s+-delete$",
+        "a filtered find -delete inside the workspace is allowed",
+    ),
+    (
+        "safety-net",
+        r"^find \. -exec rm -r \{\} \\;$",
+        "rm -r of every path find lists from . reaches the workspace root itself",
+    ),
+    (
+        "safety-net",
+        r"^(node|ruby|perl) -e \"rm -rf /\"$",
+        "not a program in that language: the interpreter stops at a syntax error",
+    ),
+    (
+        "safety-net",
+        r"^echo (ok|'rm -rf /') \| (xargs (-I\{\} )?bash -c( \{\})?|parallel bash -c \{\})$",
+        "runs the piped words as code: `ok`, or `rm` alone (xargs splits the line into words)",
     ),
 )
 
@@ -83,6 +129,8 @@ _SN_CWD = {
 
 
 def _sn_scope(case: dict[str, Any]) -> str | None:
+    if "rules-custom-integration" in case["source"]:
+        return "safety-net's own custom rules, read from a config file in the test's directory"
     if case.get("skipped"):
         return "the command is built at run time in the test"
     if case["env"] is not None:
@@ -128,7 +176,7 @@ class Figures(NamedTuple):
     out_of_scope: int
 
 
-def figures(results: dict[Case, bool]) -> dict[str, Figures]:
+def figures(results: dict[Case, bool | None]) -> dict[str, Figures]:
     out: dict[str, Figures] = {}
     for peer in ("dcg", "safety-net"):
         mine = [(c, b) for c, b in results.items() if c.peer == peer]
@@ -139,8 +187,9 @@ def figures(results: dict[Case, bool]) -> dict[str, Figures]:
     return out
 
 
-def run() -> dict[Case, bool]:
-    return {c: blocked(c) for c in cases() if c.scope is None}
+def run() -> dict[Case, bool | None]:
+    """Every case: whether shell-guard blocks it (None: out of scope, not run)."""
+    return {c: (blocked(c) if c.scope is None else None) for c in cases()}
 
 
 def main() -> None:
@@ -153,7 +202,7 @@ def main() -> None:
         )
     if "-v" in sys.argv:
         for c, b in results.items():
-            if b != (c.expected == "block"):
+            if b is not None and b != (c.expected == "block"):
                 tag = "MISS" if c.expected == "block" else "FALSE"
                 print(f"{tag} {c.peer} {c.id}: {c.command!r} (cwd {c.cwd})")
     if "--scope" in sys.argv:

@@ -216,7 +216,9 @@ def test_delete_reason_shows_the_resolved_path(judge: Judge) -> None:
 def test_payload_cwd_is_where_relative_targets_resolve(judge: Judge) -> None:
     assert judge("rm -rf ..", cwd=f"{PROJECT}/pkg").rule == "delete.catastrophic"
     assert judge("rm -rf lib", cwd=f"{PROJECT}/pkg").rule == "delete.recursive-force"
-    assert judge("rm -rf lib", cwd="/tmp/scratch").decision is None
+    # relative, and outside the project: outside, though it lands in /tmp
+    assert judge("rm -rf lib", cwd="/tmp/scratch").rule == "delete.recursive-force"
+    assert judge("rm -rf /tmp/scratch/lib", cwd="/tmp/scratch").decision is None
 
 
 def test_deeply_nested_shells_are_refused_not_crashed(judge: Judge) -> None:

@@ -7,10 +7,11 @@ or stdin targets the unwrapper marked.
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Iterator, Sequence
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
-from hookrun.hooks.shell_guard.model import Word
+from hookrun.hooks.shell_guard.model import Var, Word
 from hookrun.hooks.shell_guard.paths import cwd_of, judge_delete
 from hookrun.hooks.shell_guard.unwrap import find_parts, found_word
 
@@ -34,10 +35,34 @@ def check(call: Call) -> Iterator[Finding]:
     elif name == "rimraf":
         targets = [a for a in call.cmd.args if not a.text.startswith("-")]
         yield from _judge(call, targets, True, True, "rimraf")
-    elif name == "find" and any(a.text == "-delete" for a in call.cmd.args):
+    elif name == "find" and _deletes(call.cmd.args):
         starts, narrows, _ = find_parts(call.cmd.args)
         targets = [found_word(s, narrows) for s in starts]
-        yield from _judge(call, targets, True, True, "find -delete")
+        yield from _judge(call, targets, True, True, "find -delete", sweep=True)
+
+
+def _artifact_names(target: Word, call: Call) -> bool:
+    """find's filter selects only regenerable artifact directories by name."""
+    found = [p for p in target.parts if isinstance(p, Var) and p.name == "FOUND"]
+    if not found or not found[0].inner:
+        return False
+    globs = call.where.artifact_dirs
+    return all(
+        any(fnmatch.fnmatchcase(name, g) for g in globs) for name in found[0].inner.split("\n")
+    )
+
+
+def _deletes(args: Sequence[Word]) -> bool:
+    """find's own ``-delete`` primary, not a ``-delete`` word given to ``-exec echo``."""
+    inside_exec = False
+    for a in args:
+        if inside_exec:
+            inside_exec = a.text not in (";", "+")
+        elif a.text in ("-exec", "-execdir", "-ok", "-okdir"):
+            inside_exec = True
+        elif a.text == "-delete":
+            return True
+    return False
 
 
 def rm_flags(args: Sequence[Word]) -> tuple[bool, bool, list[Word]]:
@@ -61,11 +86,30 @@ def rm_flags(args: Sequence[Word]) -> tuple[bool, bool, list[Word]]:
 
 
 def _judge(
-    call: Call, targets: Sequence[Word], recursive: bool, force: bool, tool: str
+    call: Call,
+    targets: Sequence[Word],
+    recursive: bool,
+    force: bool,
+    tool: str,
+    *,
+    sweep: bool = False,
 ) -> Iterator[Finding]:
     cwd = cwd_of(call.cmd.cd, call.where)
+    # rm of what find lists is not the temp dir's own sweep: `find /tmp -exec rm -rf {} +`
+    # hands /tmp itself to rm first.
+    by_find = any(v.startswith("find") for v in call.cmd.via)
     for target in targets:
-        verdict = judge_delete(target, cwd, call.where, recursive=recursive, force=force)
+        if by_find and _artifact_names(target, call):
+            continue  # find . -name __pycache__ -exec rm -rf {} +
+        verdict = judge_delete(
+            target,
+            cwd,
+            call.where,
+            recursive=recursive,
+            force=force,
+            sweep=sweep,
+            temp_root_ok=not by_find,
+        )
         if verdict is None:
             continue
         rule, why = verdict

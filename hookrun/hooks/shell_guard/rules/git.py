@@ -76,7 +76,7 @@ def check(call: Call) -> Iterator[Finding]:
         return
     if name != "git":
         return
-    _, i = git_split(call.cmd.args)
+    globals_, i = git_split(call.cmd.args)
     if i >= len(call.cmd.args):
         return
     sub = call.cmd.args[i].text
@@ -87,13 +87,16 @@ def check(call: Call) -> Iterator[Finding]:
         problem = push_problem(texts, allow_lease=opts.allow_force_with_lease)
         if problem:
             yield call.finding("git.force-push", problem)
-    elif sub == "reset" and "--hard" in texts:
+    elif sub == "reset" and ("--hard" in texts or "--merge" in texts):
+        mode = "--hard" if "--hard" in texts else "--merge"
         yield call.finding(
             "git.reset-hard",
-            "git reset --hard throws away uncommitted work; use git stash, or "
+            f"git reset {mode} throws away uncommitted work; use git stash, or "
             "git reset --keep / --soft / --mixed",
         )
-    elif sub == "clean" and _short_or_long(texts, "f", "--force"):
+    elif sub == "clean" and (
+        _short_or_long(texts, "f", "--force") or _no_require_force(globals_)
+    ):
         if not _short_or_long(texts, "n", "--dry-run"):
             yield call.finding(
                 "git.clean-force",
@@ -120,6 +123,17 @@ def check(call: Call) -> Iterator[Finding]:
         )
 
 
+def _no_require_force(globals_: Sequence[Word]) -> bool:
+    """``git -c clean.requireForce=false clean``: the config makes -f unnecessary."""
+    texts = [w.text for w in globals_]
+    for k, t in enumerate(texts[:-1]):
+        if t == "-c":
+            key, _, value = texts[k + 1].partition("=")
+            if key.lower() == "clean.requireforce" and value.lower() in ("false", "no", "off", "0"):
+                return True
+    return False
+
+
 def _short_or_long(texts: Sequence[str], letter: str, long: str) -> bool:
     return any(
         t == long or (t.startswith("-") and not t.startswith("--") and letter in t[1:])
@@ -136,11 +150,15 @@ def push_problem(texts: Sequence[str], *, allow_lease: bool) -> str | None:
         if skip:
             skip = False
             continue
-        if t in ("--force",):
+        if t == "--force":
             force = True
+        elif t.startswith("--force="):  # --force=true: git takes no value; it is still --force
+            force = t.partition("=")[2].lower() not in ("false", "no", "off", "0")
         elif t == "--no-force":
             force = False
-        elif t.startswith("--force-with-lease") or t == "--force-if-includes":
+        elif t.startswith("--force-with-lease") or t.startswith("--force-if-includes"):
+            # (--force-with-lease-if-includes and other spellings git refuses are
+            # treated as the lease they imitate: still not a plain force push)
             lease = True
         elif t == "--mirror":
             mirror = True
