@@ -25,9 +25,10 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
+
+import tomllib
 
 
 def _git(git_dir: str, *args: str) -> str:
@@ -46,7 +47,12 @@ _BLOCK_HELPERS = {
     "assert_rm_parser_denies",
     "test_batch_blocks",
 }
-_ALLOW_HELPERS = {"assert_allows", "assert_safe_pattern_matches", "test_batch_allows", "assert_no_match"}
+_ALLOW_HELPERS = {
+    "assert_allows",
+    "assert_safe_pattern_matches",
+    "test_batch_allows",
+    "assert_no_match",
+}
 _HELPER = re.compile(r"\b(" + "|".join(sorted(_BLOCK_HELPERS | _ALLOW_HELPERS)) + r")\s*\(")
 _RUST_STR = re.compile(r'r(#*)"(.*?)"\1|"((?:[^"\\]|\\.)*)"', re.S)
 _PACK_ID = re.compile(r'pack\.id,\s*"([^"]+)"|id:\s*"([a-z_]+\.[a-z_]+)"')
@@ -90,7 +96,10 @@ def _call_args(text: str, start: int) -> tuple[str, int]:
 
 
 def _rust_strings(args: str) -> list[str]:
-    return [_rust_unescape(m.group(3)) if m.group(3) is not None else m.group(2) for m in _RUST_STR.finditer(args)]
+    return [
+        _rust_unescape(m.group(3)) if m.group(3) is not None else m.group(2)
+        for m in _RUST_STR.finditer(args)
+    ]
 
 
 def dcg_cases(git_dir: str, commit: str) -> list[dict[str, Any]]:
@@ -132,7 +141,9 @@ def dcg_cases(git_dir: str, commit: str) -> list[dict[str, Any]]:
             strings = _rust_strings(args)
             if helper.startswith("test_batch"):
                 bracket = args.find("[")
-                commands = _rust_strings(args[bracket : args.rfind("]") + 1]) if bracket >= 0 else []
+                commands = (
+                    _rust_strings(args[bracket : args.rfind("]") + 1]) if bracket >= 0 else []
+                )
             else:
                 commands = strings[:1]
             line = text.count("\n", 0, m.start()) + 1
@@ -236,7 +247,11 @@ def safety_net_cases(git_dir: str, commit: str) -> list[dict[str, Any]]:
             line = text.count("\n", 0, m.start()) + 1
             blocked = m.group(1) == "Blocked"
             command = _ts_literal(args[0]) if args else None
-            cwd_arg = args[2] if blocked and len(args) > 2 else (args[1] if not blocked and len(args) > 1 else None)
+            cwd_arg = (
+                args[2]
+                if blocked and len(args) > 2
+                else (args[1] if not blocked and len(args) > 1 else None)
+            )
             env = [e for s, e_end, e in envs if s < m.start() < e_end]
             record = {
                 "id": f"{path}:{line}",

@@ -43,7 +43,9 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         stdin = cmd.stdin
         if stdin is None and 0 <= cmd.pipe_from < len(outputs):
             stdin = outputs[cmd.pipe_from]
-        layers, nested = unwrap(cmd, stdin.text if stdin is not None and stdin.kind == "text" else None)
+        layers, nested = unwrap(
+            cmd, stdin.text if stdin is not None and stdin.kind == "text" else None
+        )
         outputs.append(output_of(layers[-1], stdin))
         for layer in layers:
             call = Call(replace(layer, via=(*via, *layer.via)), stdin, where)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from hookrun.hooks.shell_guard.heredoc import body_of
-from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Var, Word
+from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
 from hookrun.hooks.shell_guard.words import match_paren
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
@@ -137,7 +137,8 @@ def _command(
     variables: dict[str, str],
 ) -> int | None:
     """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
-    from hookrun.hooks.shell_guard.parse import finish_words as expand  # (import cycle)
+    from hookrun.hooks.shell_guard.parse import cd_target  # (import cycle)
+    from hookrun.hooks.shell_guard.parse import finish_words as expand
 
     while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
         tokens = tokens[1:]
@@ -185,6 +186,7 @@ def _command(
         -1 if pipe_from is None or stdin is not None else pipe_from,
     )
     sink.append(cmd)
-    if cmd.name in ("cd", "pushd"):
-        cd.append(argv[1] if len(argv) > 1 else Word((Var("HOME"),), "~"))
+    target = cd_target(argv)
+    if target is not None:
+        cd.append(target)
     return len(sink) - 1

@@ -131,6 +131,17 @@ def is_plain(text: str) -> bool:
     return not any(token in _RESERVED for token in text.split())
 
 
+def cd_target(argv: list[Word]) -> Word | None:
+    """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
+    words = list(argv)
+    while words and words[0].static and words[0].text in ("builtin", "command"):
+        words = words[1:]
+    if not words or not words[0].static or words[0].text not in ("cd", "pushd"):
+        return None
+    operands = [w for w in words[1:] if not (w.static and w.text.startswith("-") and w.text != "-")]
+    return operands[0] if operands else Word((Var("HOME"),), "~")
+
+
 def finish_words(
     raw: str,
     depth: int,
@@ -219,7 +230,10 @@ class _Walker:
         elif kind == "command":
             self.command(node, cd, stdin)
         elif kind == "compound":
-            inner = list(cd)
+            # `{ …; }` runs in this shell: its `cd` moves what follows; `( … )` does not.
+            first = node.list[0] if node.list else None
+            brace = first is not None and getattr(first, "word", "") == "{"
+            inner = cd if brace else list(cd)
             for part in node.list:
                 if part.kind != "reservedword":
                     self.walk(part, inner, None)
@@ -272,9 +286,10 @@ class _Walker:
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
-        if cmd.name in ("cd", "pushd"):
+        target = cd_target(argv)
+        if target is not None:
             # Later commands of this list run there (a subshell copies `cd`).
-            cd.append(argv[1] if len(argv) > 1 else Word((Var("HOME"),), "~"))
+            cd.append(target)
 
     def redirects(self, nodes: list[Any], cd: list[Word]) -> list[Redirect]:
         out: list[Redirect] = []

@@ -368,9 +368,36 @@ def _with_items(
 
 
 _PARALLEL_ARG = frozenset(
-    "-j --jobs -N --max-args -S --sshlogin --results --joblog --tmpdir -a --arg-file "
-    "--delay --timeout --memfree --load -d --delimiter --colsep -E --env --workdir "
-    "--basefile --return --transfer-file --tagstring --retries -L --max-lines".split()
+    [
+        "-j",
+        "--jobs",
+        "-N",
+        "--max-args",
+        "-S",
+        "--sshlogin",
+        "--results",
+        "--joblog",
+        "--tmpdir",
+        "-a",
+        "--arg-file",
+        "--delay",
+        "--timeout",
+        "--memfree",
+        "--load",
+        "-d",
+        "--delimiter",
+        "--colsep",
+        "-E",
+        "--env",
+        "--workdir",
+        "--basefile",
+        "--return",
+        "--transfer-file",
+        "--tagstring",
+        "--retries",
+        "-L",
+        "--max-lines",
+    ]
 )
 
 

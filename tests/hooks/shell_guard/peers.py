@@ -38,8 +38,9 @@ DCG_PACKS = frozenset({"core.filesystem", "core.git", "system.disk"})
 DELIBERATE: tuple[tuple[str, str, str], ...] = (
     (
         "any",
-        r"(?i)\bgit\s+(checkout|switch)\b.*(\s--(\s|$)|\s-[a-zA-Z]*f\b|\s--force\b|--discard|"
-        r"\s\.(\s|$))|\bgit\s+checkout(\s+-[a-zA-Z]+)*\s+[^-\s]\S*\s+[^-\s]",
+        r"(?i)\bgit(\s+-C\s+\S+)?\s+(checkout|switch)\b.*(\s--(\s|$)|\s-[a-zA-Z]*f\b|\s--force\b|"
+        r"--discard|--pathspec-from-file|\s\.(\s|$))"
+        r"|\bgit\s+checkout(\s+--?[a-zA-Z-]+)*\s+[^-\s]\S*\s+[^-\s]",
         "git checkout/switch that discards working-tree changes: recoverable by editing again; "
         "add it with `deny` to block it",
     ),
@@ -64,6 +65,11 @@ DELIBERATE: tuple[tuple[str, str, str], ...] = (
     ),
     ("dcg", r"\brm\b.*\$\{?TMPDIR", "a temp directory may be deleted"),
     ("dcg", r"\brm\s+-rf\s*($|&&|;|\|)", "rm -rf with no operand deletes nothing"),
+    (
+        "safety-net",
+        r"^\$\( cd \.\.; echo ok \) && rm",
+        "$( … ) runs in a subshell: its cd does not move the rm after it (bash)",
+    ),
     (
         "safety-net",
         r"^TMPDIR=\S*\s+rm\b",
@@ -112,8 +118,10 @@ def _dcg_scope(case: dict[str, Any]) -> str | None:
     pack = case["pack"]
     if pack and pack not in DCG_PACKS:
         return f"dcg pack {pack}: a service's API, not the machine or the repository"
-    if case["kind"] == "corpus" and not pack and case["source"].startswith(
-        "tests/corpus/edge_cases/future_packs"
+    if (
+        case["kind"] == "corpus"
+        and not pack
+        and case["source"].startswith("tests/corpus/edge_cases/future_packs")
     ):
         return "dcg future packs"
     return _deliberate("dcg", case["command"])
@@ -164,7 +172,9 @@ def blocked(case: Case) -> bool:
         "tool_input": {"command": case.command},
         "cwd": case.cwd,
     }
-    ctx = PolicyContext(cwd=case.cwd, project_dir=case.cwd, state_dir="/nonexistent", env={"HOME": HOME})
+    ctx = PolicyContext(
+        cwd=case.cwd, project_dir=case.cwd, state_dir="/nonexistent", env={"HOME": HOME}
+    )
     return POLICY.decide(payload, _OPTS, ctx).decision == "deny"
 
 
@@ -183,7 +193,9 @@ def figures(results: dict[Case, bool | None]) -> dict[str, Figures]:
         scoped = [(c, b) for c, b in mine if c.scope is None]
         blocks = [b for c, b in scoped if c.expected == "block"]
         allows = [b for c, b in scoped if c.expected == "allow"]
-        out[peer] = Figures(len(blocks), sum(blocks), len(allows), sum(allows), len(mine) - len(scoped))
+        out[peer] = Figures(
+            len(blocks), sum(blocks), len(allows), sum(allows), len(mine) - len(scoped)
+        )
     return out
 
 

@@ -94,9 +94,7 @@ def check(call: Call) -> Iterator[Finding]:
             f"git reset {mode} throws away uncommitted work; use git stash, or "
             "git reset --keep / --soft / --mixed",
         )
-    elif sub == "clean" and (
-        _short_or_long(texts, "f", "--force") or _no_require_force(globals_)
-    ):
+    elif sub == "clean" and (_short_or_long(texts, "f", "--force") or _no_require_force(globals_)):
         if not _short_or_long(texts, "n", "--dry-run"):
             yield call.finding(
                 "git.clean-force",
