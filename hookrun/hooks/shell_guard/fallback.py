@@ -21,6 +21,7 @@ _REDIR = re.compile(r"[0-9]*(<<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
 _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"})
 _CLOSERS = frozenset({"fi", "done", "esac", "}", "]]", "in"})
 _SKIP = frozenset({"for", "select", "case", "[[", "function"})
+_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
 _FORK_BOMB = re.compile(r"([\w:.+-]+)\(\)\{([^{}]*)\}")
 
 
@@ -118,7 +119,8 @@ def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
             cd_stack.append(list(cd_stack[-1]))
         elif value == ")" and len(cd_stack) > 1:
             cd_stack.pop()
-    compact = re.sub(r"\s+", "", text)
+    # (a bomb inside quotes is text being printed or searched, not a definition)
+    compact = re.sub(r"\s+", "", _QUOTED.sub("''", text))
     bombs = tuple(
         m.group(0)
         for m in _FORK_BOMB.finditer(compact)
@@ -186,7 +188,7 @@ def _command(
         -1 if pipe_from is None or stdin is not None else pipe_from,
     )
     sink.append(cmd)
-    target = cd_target(argv)
-    if target is not None:
-        cd.append(target)
+    moved = cd_target(argv)
+    if moved is not None:
+        cd.append(moved)
     return len(sink) - 1

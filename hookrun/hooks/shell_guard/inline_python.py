@@ -19,6 +19,7 @@ _SUBPROCESS = frozenset(
     {"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"}
 )
 _UNKNOWN = Word((Var("python-expr"),), "<expr>")
+_FILE_DELETES = frozenset({"os.remove", "os.unlink", "os.rmdir", "os.removedirs"})
 
 
 def calls(code: str) -> tuple[list[str], list[list[Word]]]:
@@ -50,6 +51,8 @@ def calls(code: str) -> tuple[list[str], list[list[Word]]]:
                 argvs.append([_word(e) for e in first.elts])
         elif name.endswith("rmtree"):
             argvs.append([Word.lit("rm"), Word.lit("-rf"), _word(first)])
+        elif name in _FILE_DELETES or name.endswith((".unlink", ".remove")):
+            argvs.append([Word.lit("rm"), Word.lit("-f"), _word(first)])
     return shell, argvs
 
 

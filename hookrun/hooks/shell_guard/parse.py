@@ -131,6 +131,29 @@ def is_plain(text: str) -> bool:
     return not any(token in _RESERVED for token in text.split())
 
 
+def arithmetic_substitutions(expr: str) -> list[str]:
+    """The code of each ``$(…)`` and backtick substitution inside an arithmetic expression."""
+    out: list[str] = []
+    i, n = 0, len(expr)
+    while i < n:
+        if expr.startswith("$(", i) and not expr.startswith("$((", i):
+            j = match_paren(expr, i + 2)
+            out.append(expr[i + 2 : j])
+            i = j + 1
+        elif expr.startswith("$((", i):
+            j = match_paren(expr, i + 3)
+            out.extend(arithmetic_substitutions(expr[i + 3 : j]))
+            i = j + 1
+        elif expr[i] == "`":
+            j = expr.find("`", i + 1)
+            j = n if j < 0 else j
+            out.append(expr[i + 1 : j])
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
 def cd_target(argv: list[Word]) -> Word | None:
     """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
     words = list(argv)
@@ -162,6 +185,10 @@ def finish_words(
         for part in word.parts:
             if isinstance(part, Var) and part.name in ("$(", "<("):
                 part = _substitution(part, depth, sink, cd, bodies)
+            elif isinstance(part, Var) and part.name == "((":
+                # `$(( $(rm -rf /) + 1 ))`: arithmetic runs its command substitutions
+                for code in arithmetic_substitutions(part.inner):
+                    _substitution(Var("$(", code), depth, sink, cd, bodies)
             elif isinstance(part, Var) and variables and part.name in variables:
                 part = variables[part.name]
             parts.append(part)
@@ -177,7 +204,8 @@ def _substitution(
             return Var("PWD")
         m = _ECHO.fullmatch(part.inner)
         if m is not None:  # `$(echo rm)` / `$(printf r)` is just text
-            words = [w for raw in m.group(2).split() for w in expand_word(raw)]
+            raws = [raw for kind, raw in fallback.tokenize(m.group(2)) if kind == "word"]
+            words = [w for raw in raws for w in expand_word(raw)]
             if all(w.static for w in words):
                 return printed(m.group(1), [w.text for w in words]).rstrip("\n")
     inner = parse_script(

@@ -21,7 +21,11 @@ from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS, command_name
 # `$(echo rm)` / `$(printf r)m` are the substitutions the analysis folds into text.
 _ALWAYS = re.compile(
     r"\$'|IFS|[<>]\(|\(\s*\)|[{}]|/dev/|gitconfig|git/config|alias\.|rmtree|"
-    r"(\$\(|`)\s*(echo|printf)\b"
+    r"(\$\(|`)\s*(echo|printf)\b|"
+    # what inline node/ruby/perl/python code deletes or runs with (inline_code.py)
+    r"rm_rf|rm_r\b|remove_(dir|entry|tree)|rmSync|rmdirSync|rimraf|unlink|os\.remove|"
+    r"exec(Sync|a)?\s*\(|spawnSync|system\s*\(|shell_exec|passthru|popen|qx|%x|capture[23]|"
+    r"fork|subprocess|shutil"
 )
 _SPLIT = re.compile(r"[\s;&|()<>=,`$]+")
 TRIGGERS = frozenset(

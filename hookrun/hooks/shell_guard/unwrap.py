@@ -14,6 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from hookrun.hooks.shell_guard import inline_code
+from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS, INTERPRETERS
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
 
@@ -217,6 +219,8 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
         return []
     if _PYTHON.fullmatch(name):
         return _python(cmd, nested)
+    if name in INTERPRETERS:
+        return _interpreter(cmd, nested)
     if name in _WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
@@ -340,7 +344,11 @@ def _xargs_layers(cmd: Command, nested: list[Nested], stdin: str | None) -> list
 
 
 def _with_items(
-    cmd: Command, template: list[Word], marker: str | None, items: Sequence[str] | None, via: str
+    cmd: Command,
+    template: list[Word],
+    marker: str | None,
+    items: Sequence[str | Word] | None,
+    via: str,
 ) -> list[Command]:
     """``template`` run once per item: ``marker`` replaced, or the item appended."""
     if items is None:
@@ -356,15 +364,21 @@ def _with_items(
         marker = None  # `xargs -i rm -rf`: no {} to fill, so the item goes last
     out = []
     for item in list(items)[:_MAX_ITEMS]:
-        if marker:
-            argv = [
-                Word.lit(w.text.replace(marker, item)) if w.static and marker in w.text else w
-                for w in template
-            ]
-        else:
-            argv = [*template, Word.lit(item)]
+        word = item if isinstance(item, Word) else Word.lit(item)
+        argv = [_fill(w, marker, word) for w in template] if marker else [*template, word]
         out.append(_layer(cmd, argv, via))
     return out
+
+
+def _fill(word: Word, marker: str, item: Word) -> Word:
+    """``word`` with ``marker`` replaced by ``item`` (a word of its own when it is all marker)."""
+    if word.text == marker:
+        return item
+    if word.static and marker in word.text and item.static:
+        return Word.lit(word.text.replace(marker, item.text))
+    if marker in word.text:
+        return Word((Var(f"{marker}-item"),), word.raw)
+    return word
 
 
 _PARALLEL_ARG = frozenset(
@@ -401,7 +415,9 @@ _PARALLEL_ARG = frozenset(
 )
 
 
-def _parallel(cmd: Command, nested: list[Nested], items: Sequence[str] | None) -> list[Command]:
+def _parallel(
+    cmd: Command, nested: list[Nested], items: Sequence[str | Word] | None
+) -> list[Command]:
     """GNU ``parallel [opts] [CMD…] ::: ITEMS…``: CMD per item, ``{}`` replaced or appended.
 
     With no CMD each item is a command line; with no ``:::`` the items are
@@ -428,7 +444,7 @@ def _parallel(cmd: Command, nested: list[Nested], items: Sequence[str] | None) -
         break
     rest = list(args[i:])
     template: list[Word] = []
-    listed: list[str] | None = None
+    listed: list[str | Word] | None = None
     k = 0
     while k < len(rest) and rest[k].text not in (":::", "::::", ":::+"):
         template.append(rest[k])
@@ -439,7 +455,7 @@ def _parallel(cmd: Command, nested: list[Nested], items: Sequence[str] | None) -
             if rest[k].text in (":::", ":::+"):
                 k += 1
                 while k < len(rest) and rest[k].text not in (":::", "::::", ":::+"):
-                    listed.append(rest[k].text if rest[k].static else "$?")
+                    listed.append(rest[k])
                     k += 1
             else:  # `:::: file`: items from a file only the shell reads
                 listed = None
@@ -449,7 +465,7 @@ def _parallel(cmd: Command, nested: list[Nested], items: Sequence[str] | None) -
         if source is None:
             return []
         for item in list(source)[:_MAX_ITEMS]:
-            nested.append(Nested(item, "parallel"))
+            nested.append(Nested(item.text if isinstance(item, Word) else item, "parallel"))
         return []
     has_marker = any(marker in w.text for w in template)
     return _with_items(cmd, template, marker if has_marker else None, source, "parallel")
@@ -492,6 +508,20 @@ def _python(cmd: Command, nested: list[Nested]) -> list[Command]:
         if not a.text.startswith("-"):
             break  # a script file: not opened
     return []
+
+
+def _interpreter(cmd: Command, nested: list[Nested]) -> list[Command]:
+    """``node -e CODE``, ``ruby -e``, ``perl -e``…: what the code runs (see :mod:`inline_code`)."""
+    args = cmd.args
+    out: list[Command] = []
+    for i, a in enumerate(args[:-1]):
+        if a.text in CODE_FLAGS or (
+            a.text.startswith("-") and a.text[-1:] in "eE" and "-" not in a.text[1:]
+        ):
+            shell, argvs = inline_code.reads(args[i + 1].text)
+            nested.extend(Nested(code, f"{cmd.name} {a.text}") for code in shell)
+            out.extend(_layer(cmd, argv, f"{cmd.name} {a.text}") for argv in argvs)
+    return out
 
 
 def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:

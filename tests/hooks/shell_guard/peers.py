@@ -57,6 +57,12 @@ DELIBERATE: tuple[tuple[str, str, str], ...] = (
         "--force next to --force-with-lease disables the lease: shell-guard blocks it on purpose",
     ),
     ("any", r"\bgit\s+clean\s+-[a-z]*n", "git clean with -n is a dry run: it deletes nothing"),
+    (
+        "dcg",
+        r"os\.remove\('/etc/passwd'\)",
+        "one file deleted without -r (rm -f /etc/x, os.remove): shell-guard judges recursive "
+        "deletes",
+    ),
     ("dcg", r"\bgit\s+rebase\b", "starting a rebase is blocked by default (block_rebase)"),
     (
         "dcg",
@@ -73,7 +79,8 @@ DELIBERATE: tuple[tuple[str, str, str], ...] = (
     (
         "safety-net",
         r"^TMPDIR=\S*\s+rm\b",
-        "bash expands $TMPDIR in the words before the prefix assignment applies: the old value is deleted",
+        "bash expands $TMPDIR in the words before the prefix assignment applies: the old value "
+        "is deleted",
     ),
     (
         "safety-net",
@@ -209,7 +216,8 @@ def main() -> None:
     for peer, f in figures(results).items():
         print(
             f"{peer}: blocks {f.blocked}/{f.blocks} ({100 * f.blocked / max(f.blocks, 1):.1f}%), "
-            f"false blocks {f.false_blocks}/{f.allows} ({100 * f.false_blocks / max(f.allows, 1):.1f}%), "
+            f"false blocks {f.false_blocks}/{f.allows} "
+            f"({100 * f.false_blocks / max(f.allows, 1):.1f}%), "
             f"out of scope {f.out_of_scope}"
         )
     if "-v" in sys.argv:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
-from hookrun.hooks.shell_guard.rules import delete, disk, git, supply_chain
+from hookrun.hooks.shell_guard.rules import delete, disk, git, misc, supply_chain
 
 Rule = Callable[[Call], Iterable[Finding]]
 
@@ -14,4 +14,5 @@ CHECKS: tuple[Rule, ...] = (
     git.check,
     disk.check,
     supply_chain.check,
+    misc.check,
 )

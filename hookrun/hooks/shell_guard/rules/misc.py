@@ -2,8 +2,45 @@
 
 from __future__ import annotations
 
-from hookrun.hooks.shell_guard.judging import Finding
+import re
+from collections.abc import Iterator
+
+from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS, INTERPRETERS
+from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Script
+
+_PYTHON = re.compile(r"python[0-9.]*|pypy[0-9.]*")
+# A fork inside a loop that never ends, in the languages agents reach for:
+# perl `fork while fork`, python `while True: os.fork()`, ruby `loop { fork }`,
+# C-style `for(;;) fork();` / `while(1) fork();`, node `while(true) cp.fork(…)`.
+_LANG_BOMB = re.compile(
+    r"fork\s+while\s+fork|"
+    r"while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*[^;{}\n]{0,60}?\bfork\s*\(|"
+    r"for\s*\(\s*;\s*;\s*\)\s*\{?\s*(?:[\w.]+\.)?fork\s*\(|"
+    r"loop\s*(?:do|\{)\s*(?:Process\.)?fork|"
+    r"(?:[\w.]+\.)?fork\s*(?:\(\s*\))?\s*while\s*(?:1|true|True)\b"
+)
+
+
+_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+
+def check(call: Call) -> Iterator[Finding]:
+    """A fork bomb in inline code of another language (``perl -e 'fork while fork'``)."""
+    name = call.cmd.name
+    if not (name in INTERPRETERS or _PYTHON.fullmatch(name)):
+        return
+    args = call.cmd.args
+    for i, a in enumerate(args[:-1]):
+        flag = a.text in CODE_FLAGS or a.text == "-c"
+        # (strings are data: console.log('fork while fork') forks nothing)
+        if flag and _LANG_BOMB.search(_STRINGS.sub('""', args[i + 1].text)):
+            yield call.finding(
+                "misc.fork-bomb",
+                f"{name} code that forks itself in an endless loop (a fork bomb) exhausts the "
+                "machine; never run it",
+            )
+            return
 
 
 def fork_bombs(script: Script, via: tuple[str, ...]) -> list[Finding]:

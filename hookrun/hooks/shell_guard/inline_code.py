@@ -1,0 +1,57 @@
+"""See into ``node -e``, ``ruby -e``, ``perl -e`` code: the shell commands and deletes it makes.
+
+These languages have no parser here, so the code is read for the few calls that
+reach the shell or delete trees, each a literal string argument:
+
+- shell code: ``child_process.execSync('…')`` / ``exec`` / ``spawnSync('sh', …)``,
+  ``system('…')``, ``exec('…')``, ``qx(…)``, ``%x(…)``, ``IO.popen('…')``,
+  ``Open3.capture2('…')`` and backticks (Ruby, Perl);
+- recursive deletes: ``FileUtils.rm_rf`` / ``rm_r`` / ``remove_dir`` /
+  ``remove_entry``, ``fs.rmSync(p, {recursive: true})`` / ``rmdirSync`` /
+  ``fs.rm``, Perl's ``rmtree`` / ``remove_tree`` → ``rm -rf p``;
+- single deletes: ``File.delete``, ``fs.unlinkSync``, ``unlink`` → ``rm -f p``.
+
+A call whose argument is not a literal string is not followed (its value is
+only known when the program runs); the literal-string reading is what makes
+``node -e "console.log('rm -rf /')"`` pass while ``execSync('rm -rf /')`` does not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hookrun.hooks.shell_guard.model import Word
+
+INTERPRETERS = frozenset({"node", "nodejs", "deno", "bun", "ruby", "perl", "php"})
+CODE_FLAGS = frozenset({"-e", "-E", "--eval", "-p", "--print", "-r"})
+
+_STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`)"""
+_SHELL_CALL = re.compile(
+    r"\b(?:execSync|exec|execa|execaSync|spawnSync|system|shell_exec|passthru|popen|qx|"
+    r"capture2e?|capture3|IO\.popen|Kernel\.system|%x)\s*\(?\s*" + _STR
+)
+_BACKTICK = re.compile(r"`((?:[^`\\]|\\.)+)`")
+_RM_TREE = re.compile(
+    r"\b(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree|rmSync|rmdirSync|"
+    r"rimraf(?:\.sync)?)\s*\(?\s*" + _STR
+)
+_RM_FILE = re.compile(r"\b(?:File\.delete|unlinkSync|unlink|File\.unlink)\s*\(?\s*" + _STR)
+_JS_FS_RM = re.compile(r"\bfs\.(?:promises\.)?rm\s*\(\s*" + _STR + r"\s*,\s*\{[^}]*recursive")
+
+
+def _value(m: re.Match[str]) -> str:
+    value = next(g for g in m.groups() if g is not None)
+    return value.replace("\\'", "'").replace('\\"', '"').replace("\\\\", "\\")
+
+
+def reads(code: str) -> tuple[list[str], list[list[Word]]]:
+    """(shell code strings, argv lists) that ``code`` runs, from its literal-string calls."""
+    shell = [_value(m) for m in _SHELL_CALL.finditer(code)]
+    if not shell:
+        shell = [m.group(1) for m in _BACKTICK.finditer(code) if "${" not in m.group(1)]
+    argvs: list[list[Word]] = []
+    for m in (*_RM_TREE.finditer(code), *_JS_FS_RM.finditer(code)):
+        argvs.append([Word.lit("rm"), Word.lit("-rf"), Word.lit(_value(m))])
+    for m in _RM_FILE.finditer(code):
+        argvs.append([Word.lit("rm"), Word.lit("-f"), Word.lit(_value(m))])
+    return shell, argvs
