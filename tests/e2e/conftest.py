@@ -30,10 +30,32 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tests.e2e import hostprograms
+from tests.e2e import concurrent, hostprograms
 from tests.e2e.fakemodel import Dialect, FakeModel, Script
 
 _VERSIONS: dict[str, str] = {}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "concurrent: the test's body runs in tests/e2e/concurrent.py's pool; its `rig` "
+        "fixture comes from there",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """A concurrent test reports its body's outcome instead of running it again."""
+    if pyfuncitem.get_closest_marker("concurrent") is None:
+        return None
+    batch = concurrent.running(pyfuncitem)
+    if batch is None:
+        pytest.fail("a concurrent test without a batch: it must take the `rig` fixture")
+    batch.outcome(pyfuncitem)
+    return True
+
+
 UNCOMMITTED = "uncommitted work\n"
 
 

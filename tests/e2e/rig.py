@@ -35,8 +35,10 @@ class Rig:
         exe: Path,
         hookrun: Path,
         world: World,
-        start_model: Callable[[Dialect, Script], FakeModel],
+        start_model: Callable[[Dialect, Script], FakeModel] | None = None,
     ) -> None:
+        """``start_model`` starts a fake model that someone else stops (a fixture's
+        ExitStack); without it, each play stops its model when the host is done."""
         self.driver = driver
         self.exe = exe
         self.hookrun = hookrun
@@ -71,8 +73,12 @@ class Rig:
             for event in hooks
         }
         self.driver.wire(self.world, wired, timeout=host_hook_timeout)
-        model = self.start_model(self.driver.dialect, script)
-        run = self.driver.run(self.exe, self.world, model.url, prompt, timeout, args)
+        if self.start_model is not None:
+            model = self.start_model(self.driver.dialect, script)
+            run = self.driver.run(self.exe, self.world, model.url, prompt, timeout, args)
+        else:
+            with FakeModel(self.driver.dialect, script) as model:
+                run = self.driver.run(self.exe, self.world, model.url, prompt, timeout, args)
         if run.code == -1:
             pytest.fail(f"{self.driver.name} hung: {run.describe()}", pytrace=False)
         return run, model

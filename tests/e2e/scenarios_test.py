@@ -14,8 +14,8 @@ without them; with them, every test must pass.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -23,12 +23,13 @@ from _pytest.mark import ParameterSet
 
 from tests.e2e.claude_driver import ClaudeCode
 from tests.e2e.codex_driver import Codex
-from tests.e2e.conftest import World
+from tests.e2e.concurrent import batch_for, tmp_name
+from tests.e2e.conftest import make_world
 from tests.e2e.driver import HAS_HOSTS, Driver
-from tests.e2e.fakemodel import Dialect, FakeModel, Script, Text
+from tests.e2e.fakemodel import Text
 from tests.e2e.rig import PASS, Hook, Rig
 
-pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
+pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960), pytest.mark.concurrent]
 
 DRIVERS: dict[str, Driver] = {"claude": ClaudeCode(), "codex": Codex()}
 
@@ -99,16 +100,25 @@ def cases(
 
 @pytest.fixture
 def rig(
-    host: str,
+    request: pytest.FixtureRequest,
     host_programs: dict[str, Path],
     hookrun_exe: Path,
-    world: World,
-    fake_model: Callable[[Dialect, Script], FakeModel],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Rig:
-    return Rig(DRIVERS[host], host_programs[host], hookrun_exe, world, fake_model)
+    """This test's rig, from the module's batch (tests/e2e/concurrent.py)."""
+
+    def build(item: pytest.Item, params: dict[str, Any]) -> Rig:
+        driver = DRIVERS[params["host"]]
+        world = make_world(tmp_path_factory.mktemp(tmp_name(item)))
+        return Rig(driver, host_programs[driver.name], hookrun_exe, world)
+
+    return batch_for(request, build).rigs[request.node.nodeid]
 
 
-HUNG_SECONDS = "291.37"  # an odd duration, so its process can be told from anyone else's
+def hung_seconds(host: str) -> str:
+    """An odd sleep duration per host, so a hung hook's process can be told from any other
+    (hosts' scenarios run side by side)."""
+    return f"291.{list(DRIVERS).index(host) + 11}"
 
 
 def survivors(cmdline: list[str], grace: float = 5.0) -> list[psutil.Process]:
@@ -261,7 +271,7 @@ def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, var
     destructive command from running."""
     hung: Hook = {
         "name": "hung",
-        "command": f"sleep {HUNG_SECONDS}",
+        "command": f"sleep {hung_seconds(host)}",
         "timeout": 2,
         "on_error": "deny",
     }
@@ -273,7 +283,7 @@ def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, var
     )
     assert rig.world.victim_intact() is (variant == GUARDED), rig.dump(run, model)
     assert len(model.conversation(MARK)) == 2, rig.dump(run, model)
-    assert not survivors(["sleep", HUNG_SECONDS]), "the hung hook's process outlived the run"
+    assert not survivors(["sleep", hung_seconds(host)]), "the hung hook's process outlived the run"
 
 
 @pytest.mark.parametrize(
