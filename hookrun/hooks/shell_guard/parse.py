@@ -1,4 +1,4 @@
-"""Command line → :class:`Script`: bashlex first, the fallback tokenizer if it fails.
+"""Command line → :class:`Script`: the shared shell front end, the fallback tokenizer if it fails.
 
 The walk flattens lists, pipelines, subshells, compound commands, function
 bodies and command/process substitutions into one ordered tuple of simple
@@ -19,6 +19,7 @@ from hookrun.hooks.shell_guard.heredoc import body_of, strip_heredocs
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.words import expand_word, match_paren, skip_double
+from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 
 # Substitutions inside substitutions inside …: past this depth the line is an
 # evasion attempt, and the policy says so instead of recursing further.
@@ -66,25 +67,27 @@ def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Scr
     stripped = strip_heredocs(text, bodies)
     if is_plain(stripped.text):
         # Plain words and list/pipe operators have exactly one reading: split them
-        # directly (bashlex costs 0.1–1 ms per line, more than all the rules).
+        # directly (no tree-sitter import on the hot path of plain commands).
         return replace(fallback.parse(stripped.text, stripped.bodies, depth), parsed=True)
     try:
-        return parse_with_bashlex(stripped.text, stripped.bodies, depth)
+        return parse_with_tree(stripped.text, stripped.bodies, depth)
     except TooDeep:
         raise
-    except Exception:  # bashlex raises many types (ParsingError, NotImplementedError…)
+    except (ShellSyntaxError, Unsupported):
         return fallback.parse(stripped.text, stripped.bodies, depth)
 
 
-def parse_with_bashlex(text: str, bodies: tuple[str, ...], depth: int) -> Script:
-    """The bashlex walk of a heredoc-stripped line; raises whatever bashlex raises."""
-    from hookrun.bashlex_loader import load  # lazy: cached tables, see bashlex_loader
+def parse_with_tree(text: str, bodies: tuple[str, ...], depth: int) -> Script:
+    """The shared front end's tree of a heredoc-stripped line, flattened.
 
-    bashlex = load()
+    Raises :class:`ShellSyntaxError` / :class:`Unsupported` as
+    :func:`hookrun.shellsyntax.parse` does.
+    """
+    from hookrun.shellsyntax import parse  # lazy: loads tree-sitter (a few ms, first parse)
 
-    walker = _Walker(text, bodies, depth)
-    for tree in bashlex.parse(text):
-        walker.walk(tree, [], None)
+    tree = parse(text)
+    walker = _Walker(tree.source, bodies, depth)
+    walker.stmts(tree.stmts, [])
     return Script(tuple(walker.commands), True, tuple(walker.fork_bombs))
 
 
@@ -225,8 +228,14 @@ def _rebase(cmd: Command, cd: list[Word], pipe_from: int) -> Command:
 
 
 class _Walker:
-    def __init__(self, text: str, bodies: tuple[str, ...], depth: int) -> None:
-        self.text = text
+    """The shared front end's tree (hookrun.shellsyntax) flattened into simple commands.
+
+    Words are re-read from the user's text at each node's offsets by
+    :func:`finish_words` (quotes, escapes, ``$IFS`` splitting, braces).
+    """
+
+    def __init__(self, source: bytes, bodies: tuple[str, ...], depth: int) -> None:
+        self.source = source
         self.bodies = bodies
         self.depth = depth
         self.commands: list[Command] = []
@@ -234,80 +243,125 @@ class _Walker:
         self.variables: dict[str, str] = {}
 
     def src(self, node: Any) -> str:
-        start, end = node.pos
-        return str(self.text[start:end])
+        return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
 
-    def walk(self, node: Any, cd: list[Word], stdin: int | None) -> None:
-        kind = node.kind
-        if kind == "list":
-            for part in node.parts:
-                if part.kind != "operator":
-                    self.walk(part, cd, None)
-        elif kind == "pipeline":
-            prev: int | None = None
-            for part in node.parts:
-                if part.kind in ("pipe", "reservedword"):
-                    continue
-                # Each stage runs in a subshell: its `cd` does not leak.
-                if part.kind == "command":
-                    self.command(part, list(cd), prev)
-                    prev = len(self.commands) - 1
-                else:
-                    self.walk(part, list(cd), None)
-                    prev = None
-        elif kind == "command":
-            self.command(node, cd, stdin)
-        elif kind == "compound":
-            # `{ …; }` runs in this shell: its `cd` moves what follows; `( … )` does not.
-            first = node.list[0] if node.list else None
-            brace = first is not None and getattr(first, "word", "") == "{"
-            inner = cd if brace else list(cd)
-            for part in node.list:
-                if part.kind != "reservedword":
-                    self.walk(part, inner, None)
-            redirects = self.redirects(getattr(node, "redirects", []) or [], cd)
+    def words(self, node: Any, cd: list[Word], variables: bool = True) -> list[Word]:
+        return finish_words(
+            self.src(node),
+            self.depth,
+            self.commands,
+            cd,
+            self.bodies,
+            self.variables if variables else None,
+        )
+
+    def stmts(self, stmts: Any, cd: list[Word]) -> None:
+        for stmt in stmts:
+            self.stmt(stmt, cd, None)
+
+    def stmt(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
+        node = stmt.cmd
+        kind = type(node).__name__
+        if node is None:  # redirections alone: `> /dev/sda`
+            redirects = self.redirects(stmt.redirects, cd)
             if redirects:
-                self.commands.append(Command((), self.src(node), tuple(redirects), tuple(cd)))
-        elif kind in ("if", "for", "while", "until"):
+                self.commands.append(Command((), self.src(stmt), tuple(redirects), tuple(cd)))
+        elif kind == "CallExpr":
+            self.call(stmt, node, cd, pipe_from)
+        elif kind == "Pipeline":
+            prev: int | None = None
+            for stage in node.stages:
+                # Each stage runs in a subshell: its `cd` does not leak.
+                before = len(self.commands)
+                self.stmt(stage, list(cd), prev)
+                simple = type(stage.cmd).__name__ == "CallExpr"
+                prev = len(self.commands) - 1 if simple and len(self.commands) > before else None
+        elif kind == "BinaryCmd":
+            self.stmt(node.left, cd, None)
+            self.stmt(node.right, cd, None)
+        elif kind in ("Block", "Subshell"):
+            # `{ …; }` runs in this shell: its `cd` moves what follows; `( … )` does not.
+            self.stmts(node.stmts, cd if kind == "Block" else list(cd))
+            self.compound_redirects(stmt, cd)
+        elif kind == "IfClause":
             inner = list(cd)
-            for part in node.parts:
-                if part.kind not in ("reservedword", "word", "operator"):
-                    self.walk(part, inner, None)
-        elif kind == "function":
-            self.function(node, cd)
+            for cond, body in node.branches:
+                self.stmts(cond, inner)
+                self.stmts(body, inner)
+            if node.else_ is not None:
+                self.stmts(node.else_, inner)
+            self.compound_redirects(stmt, cd)
+        elif kind == "WhileClause":
+            inner = list(cd)
+            self.stmts(node.cond, inner)
+            self.stmts(node.body, inner)
+            self.compound_redirects(stmt, cd)
+        elif kind == "ForClause":
+            inner = list(cd)
+            for word in node.words or ():
+                self.words(word, inner)  # (substitutions in the list run)
+            self.stmts(node.body, inner)
+            self.compound_redirects(stmt, cd)
+        elif kind == "CForClause":
+            inner = list(cd)
+            for part in (node.init, node.cond, node.post):
+                if part is not None:
+                    self.arith(part, inner)
+            self.stmts(node.body, inner)
+            self.compound_redirects(stmt, cd)
+        elif kind == "CaseClause":
+            inner = list(cd)
+            self.words(node.word, inner)
+            for item in node.items:
+                self.stmts(item.body, inner)
+            self.compound_redirects(stmt, cd)
+        elif kind == "ArithCmd":
+            self.arith(node.expr, cd)
+        elif kind == "TestClause":
+            self.test(node.expr, cd)
+        elif kind == "FuncDecl":
+            self.function(stmt, node, cd)
 
-    def command(self, node: Any, cd: list[Word], pipe_from: int | None) -> None:
-        argv: list[Word] = []
+    def arith(self, word: Any, cd: list[Word]) -> None:
+        """Command substitutions inside an arithmetic expression run."""
+        for code in arithmetic_substitutions(self.src(word)):
+            _substitution(Var("$(", code), self.depth, self.commands, cd, self.bodies)
+
+    def test(self, expr: Any, cd: list[Word]) -> None:
+        kind = type(expr).__name__
+        if kind == "Word":
+            self.words(expr, cd)
+        elif kind == "TestUnary":
+            self.test(expr.operand, cd)
+        elif kind == "TestBinary":
+            self.test(expr.left, cd)
+            self.test(expr.right, cd)
+        elif kind == "TestParen":
+            self.test(expr.expr, cd)
+
+    def call(self, stmt: Any, node: Any, cd: list[Word], pipe_from: int | None) -> None:
         assigned: list[tuple[str, list[Word]]] = []
-        redirect_nodes: list[Any] = []
-        for part in node.parts:
-            if part.kind == "word":
-                argv.extend(
-                    finish_words(
-                        self.src(part), self.depth, self.commands, cd, self.bodies, self.variables
-                    )
-                )
-            elif part.kind == "assignment":
-                name, _, value = self.src(part).partition("=")
-                values = finish_words(value, self.depth, self.commands, cd, self.bodies)
-                assigned.append((name.rstrip("+"), values))
-            elif part.kind == "redirect":
-                redirect_nodes.append(part)
+        for assign in node.assigns:
+            value = self.src(assign.value) if assign.value is not None else ""
+            values = finish_words(value, self.depth, self.commands, cd, self.bodies)
+            assigned.append((assign.name, values))
+        argv: list[Word] = []
+        for arg in node.args:
+            argv.extend(self.words(arg, cd))
         if not argv:  # `c=rm` alone sets c for the rest of the line
             for name, values in assigned:
-                static = len(values) == 1 and values[0].static
-                if static:
+                if len(values) == 1 and values[0].static:
                     self.variables[name] = values[0].text
                 else:
                     self.variables.pop(name, None)
-        redirects = self.redirects(redirect_nodes, cd)
+        redirects = self.redirects(stmt.redirects, cd)
         stdin = None
         for r in redirects:
             if r.op in ("<", "<<", "<<<") and r.text is not None:
-                stdin = Stdin("text", r.text, self.src(node))
+                stdin = Stdin("text", r.text, self.src(stmt))
         cmd = Command(
             tuple(argv),
-            self.src(node),
+            self.src(stmt),
             tuple(redirects),
             tuple(cd),
             stdin,
@@ -319,29 +373,39 @@ class _Walker:
             # Later commands of this list run there (a subshell copies `cd`).
             cd.append(target)
 
-    def redirects(self, nodes: list[Any], cd: list[Word]) -> list[Redirect]:
+    def compound_redirects(self, stmt: Any, cd: list[Word]) -> None:
+        redirects = self.redirects(stmt.redirects, cd)
+        if redirects:
+            self.commands.append(Command((), self.src(stmt), tuple(redirects), tuple(cd)))
+
+    def redirects(self, nodes: Any, cd: list[Word]) -> list[Redirect]:
         out: list[Redirect] = []
         for node in nodes:
-            target = getattr(node, "output", None)
-            if not hasattr(target, "pos"):
+            if node.op in (">&", "<&") and self.src(node.target).strip().isdigit():
                 continue  # `2>&1`: a descriptor, not a file
-            words = finish_words(
-                self.src(target), self.depth, self.commands, cd, self.bodies, self.variables
-            )
+            if node.op in (">&", "<&") and self.src(node.target).strip() == "-":
+                continue
+            if node.heredoc is not None:  # (only when strip_heredocs left one in place)
+                body = node.heredoc.body
+                out.append(
+                    Redirect("<<", Word.lit(""), self.src(body) if node.heredoc.quoted else None)
+                )
+                continue
+            words = self.words(node.target, cd)
             word = words[0] if words else Word.lit("")
             text: str | None = None
-            if node.type == "<" and word.static:
+            op = node.op
+            if op == "<" and word.static:
                 text = body_of(word.text, self.bodies)
-            elif node.type == "<<<" and word.static:
+            elif op == "<<<" and word.static:
                 text = word.text + "\n"
-            out.append(Redirect(node.type, word, text))
+            out.append(Redirect(op, word, text))
         return out
 
-    def function(self, node: Any, cd: list[Word]) -> None:
-        name = self.src(node.parts[0])
-        body = node.parts[-1]
+    def function(self, stmt: Any, node: Any, cd: list[Word]) -> None:
+        name = node.name
         before = len(self.commands)
-        self.walk(body, list(cd), None)
+        self.stmt(node.body, list(cd), None)
         calls = sum(1 for c in self.commands[before:] if c.argv and c.argv[0].text == name)
         if calls >= 2:  # `:(){ :|:& };:` — each call starts two more
-            self.fork_bombs.append(self.src(node))
+            self.fork_bombs.append(self.src(stmt))

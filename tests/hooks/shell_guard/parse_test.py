@@ -1,4 +1,4 @@
-"""Command line → Script: bashlex walk, fallback tokenizer, fast path, context kept."""
+"""Command line → Script: the shared front end's tree, the fallback, the fast path, context."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hookrun.hooks.shell_guard.parse import (
     TooDeep,
     is_plain,
     parse_script,
-    parse_with_bashlex,
+    parse_with_tree,
 )
 
 from .cases import all_cases
@@ -31,25 +31,20 @@ def _shape(script: Script) -> list[tuple[list[str], list[str], int, str | None]]
 
 
 PLAIN = [c for c, _ in all_cases() if is_plain(strip_heredocs(c).text)]
-# bashlex 0.18 has no arithmetic expansion; the fast path handles it like any `$(…)`.
-BASHLEX_CANNOT = {"echo $((1 + 2))"}
-
-
-CHECKED = [c for c in PLAIN if c not in BASHLEX_CANNOT]
+CHECKED = PLAIN
 
 
 @pytest.mark.parametrize("command", CHECKED, ids=[repr(c)[:50] for c in CHECKED])
-def test_plain_line_splits_exactly_as_bashlex_parses_it(command: str) -> None:
+def test_plain_line_splits_exactly_as_the_tree_parses_it(command: str) -> None:
     stripped = strip_heredocs(command)
-    by_bashlex = parse_with_bashlex(stripped.text, stripped.bodies, 0)
+    by_tree = parse_with_tree(stripped.text, stripped.bodies, 0)
     fast = fallback.parse(stripped.text, stripped.bodies, 0)
-    assert _shape(fast) == _shape(by_bashlex)
+    assert _shape(fast) == _shape(by_tree)
 
 
 def test_the_corpus_exercises_both_paths() -> None:
     assert len(PLAIN) > 100
     assert len(all_cases()) - len(PLAIN) >= 25
-    assert set(PLAIN) >= BASHLEX_CANNOT
 
 
 @pytest.mark.parametrize(
@@ -74,9 +69,17 @@ def test_only_simple_commands_in_lists_and_pipelines_are_plain(text: str, plain:
 
 
 def test_unparseable_line_falls_back_and_says_so() -> None:
-    script = parse_script("[[ -d x ]] && rm -rf y")
+    script = parse_script("rm -rf y 'unterminated")
     assert script.parsed is False
-    assert [[w.text for w in c.argv] for c in script.commands] == [["rm", "-rf", "y"]]
+    assert [[w.text for w in c.argv] for c in script.commands][0][:3] == ["rm", "-rf", "y"]
+
+
+def test_the_tree_reads_what_bashlex_could_not() -> None:
+    # [[ ]], case, arithmetic, arrays: parsed by the shared front end now
+    for line in ("[[ -d x ]] && rm -rf y", "case $x in a) rm -rf y;; esac", "a=(1 2); rm -rf y"):
+        script = parse_script(line)
+        assert script.parsed is True, line
+        assert ["rm", "-rf", "y"] in [[w.text for w in c.argv] for c in script.commands], line
 
 
 def test_cd_steps_apply_to_later_commands_and_stay_inside_subshells() -> None:

@@ -183,10 +183,11 @@ def test_reason_quotes_the_inner_command_and_says_how_it_is_run(
 
 
 def test_unparseable_command_is_judged_on_its_words_and_the_reason_says_so(judge: Judge) -> None:
-    verdict = judge("[[ -d /x ]] && rm -rf /")
+    verdict = judge("rm -rf / 'unterminated")
     assert verdict.rule == "delete.catastrophic"
     assert "(could not parse the command fully; judged on its words)" in (verdict.reason or "")
-    parsed = judge("test -d /x && rm -rf /")
+    parsed = judge("[[ -d /x ]] && rm -rf /")
+    assert parsed.rule == "delete.catastrophic"
     assert "could not parse" not in (parsed.reason or "")
 
 
