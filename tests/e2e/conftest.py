@@ -143,6 +143,11 @@ class World(NamedTuple):
         """Throws the victim's uncommitted work away (shell-guard: git.reset-hard)."""
         return f"git -C {shlex.quote(str(self.victim))} reset --hard"
 
+    def write_text(self, path: Path, text: str) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
     def write_json(self, path: Path, value: Any) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value, indent=2), encoding="utf-8")

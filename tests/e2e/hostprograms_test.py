@@ -15,6 +15,8 @@ import pytest
 from tests.e2e import hostprograms
 from tests.e2e.hostprograms import HOSTS, Unavailable, in_ci, install, is_current, verdict
 
+pytestmark = pytest.mark.nocov
+
 # What npm 11 prints when the registry cannot be reached, and when the lockfile is bad.
 OFFLINE = (
     "npm error code ENOTFOUND\n"

@@ -73,6 +73,12 @@ class Rig:
             for event in hooks
         }
         self.driver.wire(self.world, wired, timeout=host_hook_timeout)
+        return self.run_raw(script, prompt, timeout=timeout, args=args)
+
+    def run_raw(
+        self, script: Script, prompt: str, *, timeout: float = 120, args: Sequence[str] = ()
+    ) -> tuple[Run, FakeModel]:
+        """Run the host as wired now (by :meth:`play`, or by hand) against ``script``."""
         if self.start_model is not None:
             model = self.start_model(self.driver.dialect, script)
             run = self.driver.run(self.exe, self.world, model.url, prompt, timeout, args)
