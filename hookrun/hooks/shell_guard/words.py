@@ -17,21 +17,6 @@ from hookrun.hooks.shell_guard.model import Part, Var, Word
 # attempted or the word is not a brace expansion at all: keep it literal.
 _MAX_BRACE_WORDS = 64
 
-_ANSI_SIMPLE = {
-    "a": "\a",
-    "b": "\b",
-    "e": "\x1b",
-    "E": "\x1b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "?": "?",
-}
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
 
 
@@ -213,40 +198,17 @@ def _param(name: str, acc: _Fields, *, quoted: bool) -> None:
 
 
 def decode_ansi_c(raw: str, i: int) -> tuple[str, int]:
-    """Decode the body of ``$'…'`` starting at ``i``; returns (text, index after ``'``)."""
-    out: list[str] = []
-    n = len(raw)
-    while i < n:
-        c = raw[i]
-        if c == "'":
-            return "".join(out), i + 1
-        if c != "\\" or i + 1 >= n:
-            out.append(c)
-            i += 1
-            continue
-        e = raw[i + 1]
-        i += 2
-        if e in _ANSI_SIMPLE:
-            out.append(_ANSI_SIMPLE[e])
-        elif e in "xuU":
-            width = {"x": 2, "u": 4, "U": 8}[e]
-            m = re.match(f"[0-9A-Fa-f]{{1,{width}}}", raw[i:])
-            if m:
-                out.append(chr(min(int(m.group(0), 16), 0x10FFFF)))
-                i += m.end()
-            else:
-                out.append("\\" + e)
-        elif e in "01234567":
-            m = re.match(r"[0-7]{0,2}", raw[i:])
-            digits = e + (m.group(0) if m else "")
-            out.append(chr(int(digits, 8) & 0xFF))
-            i += len(digits) - 1
-        elif e == "c" and i < n:
-            out.append(chr(ord(raw[i]) & 0x1F))
-            i += 1
-        else:
-            out.append("\\" + e)
-    return "".join(out), n
+    """Decode the body of ``$'…'`` starting at ``i``; returns (text, index after ``'``).
+
+    The escapes are the shared front end's (:func:`hookrun.shellsyntax.convert.ansi_c`):
+    one table of bash's ``$'…'`` rules in the project.
+    """
+    from hookrun.shellsyntax.convert import ansi_c  # start-up: off the screened path
+
+    j, n = i, len(raw)
+    while j < n and raw[j] != "'":
+        j += 2 if raw[j] == "\\" else 1
+    return ansi_c(raw[i : min(j, n)]), min(j + 1, n) if j < n else n
 
 
 def _backtick_end(raw: str, i: int) -> int:
