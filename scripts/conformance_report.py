@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -83,6 +84,13 @@ def symptom(v: oracle.Verdict) -> str:
 
 
 def main() -> int:
+    # Started in the background (`… &`), this process inherits SIGINT and SIGQUIT
+    # ignored, and so would bash: its `trap` listings would then show them. Oils runs
+    # each shell with default dispositions; so do we (as tests/conftest.py does).
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hasattr(signal, "SIGQUIT") and signal.getsignal(signal.SIGQUIT) is signal.SIG_IGN:
+        signal.signal(signal.SIGQUIT, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", help="spec names (default: every core + extended)")
     parser.add_argument("--failures", action="store_true", help="print each failure's diff")

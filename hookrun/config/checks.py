@@ -118,14 +118,63 @@ def _check_command(
     if argv is None:
         _check_shell_source(reader, where, command, "", cwd=cwd, env=env, platform=platform)
         argv = _leading_words(command, platform)  # `./x.sh | tee log` still names ./x.sh
+    if argv and _check_standin(reader, spec, where, argv, cwd=cwd, env=env, platform=platform):
+        return
     if not argv or not resolve.is_path_word(argv[0], platform):
         return
     plan = resolve.plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
+    if plan.kind == "shebang" and _check_standin(
+        reader, spec, where, plan.argv, cwd=cwd, env=env, platform=platform
+    ):
+        return
     if plan.kind == "error":
         reader.error(where, plan.message)
     elif plan.kind == "script":
         prefix = f"{argv[0]}: "
         _check_shell_source(reader, where, plan.source, prefix, cwd=cwd, env=env, platform=platform)
+
+
+def _check_standin(
+    reader: FileReader,
+    spec: HookSpec,
+    where: tuple[str | int, ...],
+    argv: Sequence[str],
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    platform: str,
+) -> bool:
+    """``bash FILE`` / ``sh -c CODE`` (or a bash/sh script's plan) that the bash stand-in
+    will run: the command line must make sense and its script must parse. False when
+    the real bash/sh runs it (nothing to say)."""
+    from hookrun.dispatch import resolve, standin
+
+    if not standin.applies(argv[0], mode=spec.shell, env=env, cwd=cwd, platform=platform):
+        return False
+    name = standin.shell_name(argv[0], platform) or "bash"
+    inv = standin.parse_invocation(name, argv[1:])
+    if isinstance(inv, standin.StandInError):
+        reader.error(where, inv.message)
+        return True
+    if inv.file is not None:
+        text = resolve.read_script(inv.file, cwd=cwd, env=env, platform=platform)
+        if isinstance(text, resolve.FilePlan):
+            reader.error(where, text.message)
+            return True
+        _check_shell_source(
+            reader, where, text, f"{inv.file}: ", cwd=cwd, env=env, platform=platform
+        )
+    elif inv.command is not None:
+        _check_shell_source(
+            reader, where, inv.command, f"{name} -c: ", cwd=cwd, env=env, platform=platform
+        )
+    if spec.shell != "inprocess":
+        reader.warning(
+            where,
+            f"{name} is not on PATH: hookrun's in-process shell stands in for it "
+            f'(route inprocess:{name}); set "shell": "inprocess" to say that is intended',
+        )
+    return True
 
 
 def _check_shell_source(

@@ -258,6 +258,50 @@ def test_check_of_a_clean_config_and_of_no_files_is_empty(project: Path) -> None
     assert check([], cwd=project) == []
 
 
+STANDIN_WARNING = (
+    "warning hooks.PreToolUse[0].command: bash is not on PATH: hookrun's in-process shell "
+    'stands in for it (route inprocess:bash); set "shell": "inprocess" to say that is intended'
+)
+
+
+@pytest.mark.parametrize(
+    ("hook", "expected"),
+    [
+        ({"command": "bash hooks/plain.sh"}, [STANDIN_WARNING]),
+        ({"command": 'bash "$CLAUDE_PROJECT_DIR/hooks/plain.sh"'}, []),  # a path only at run time
+        ({"command": "bash hooks/plain.sh", "shell": "inprocess"}, []),
+        ({"command": "bash -c 'echo hi'"}, [STANDIN_WARNING]),
+        ({"command": "./hooks/bash.sh"}, [STANDIN_WARNING]),
+        (
+            {"command": "bash hooks/missing.sh", "shell": "inprocess"},
+            ["error hooks.PreToolUse[0].command: hooks/missing.sh: no such file "
+             "(looked for {p}/hooks/missing.sh)"],
+        ),
+        (
+            {"command": "bash -i hooks/plain.sh", "shell": "inprocess"},
+            ["error hooks.PreToolUse[0].command: bash -i: an interactive shell cannot "
+             "stand in for bash"],
+        ),
+        (
+            {"command": "bash hooks/broken.sh", "shell": "inprocess"},
+            ["error hooks.PreToolUse[0].command: hooks/broken.sh: shell syntax error at line "
+             "3, column 1: unexpected EOF"],
+        ),
+        (
+            {"command": "bash -c 'echo \"open'", "shell": "inprocess"},
+            ["error hooks.PreToolUse[0].command: bash -c: shell syntax error at line 1, "
+             "column 11: unexpected EOF while looking for matching '\"'"],
+        ),
+    ],
+)  # fmt: skip
+def test_check_reads_what_the_bash_stand_in_will_run(
+    project: Path, hook: dict[str, object], expected: list[str]
+) -> None:
+    # The project's PATH holds no bash: `bash …` and bash scripts run in-process.
+    (project / "hooks/bash.sh").write_text("#!/usr/bin/env bash\necho hi\n")
+    assert run_check(project, [hook]) == [e.format(p=project) for e in expected]
+
+
 def test_unsupported_shell_construct_is_fine_when_a_real_shell_is_on_path(project: Path) -> None:
     sh = project / "bin/sh"
     sh.write_text("#!/bin/true\n")
