@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from dataclasses import replace
 
+from hookrun.hooks.shell_guard import inline_code
+from hookrun.hooks.shell_guard.inline_code import INTERPRETERS
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
-from hookrun.hooks.shell_guard.model import Command, Stdin
+from hookrun.hooks.shell_guard.model import Command, Stdin, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
@@ -23,6 +26,7 @@ from hookrun.hooks.shell_guard.shapes import any_matches
 from hookrun.hooks.shell_guard.unwrap import unwrap
 
 _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
+_PYTHON = re.compile(r"python[0-9.]*|pypy[0-9.]*")
 
 
 def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) -> list[Finding]:
@@ -56,13 +60,37 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         last = layers[-1]
         if stdin is not None and stdin.kind == "text" and reads_program_from_stdin(last):
             label = f"text piped into {last.name}"
-            findings.extend(judge(stdin.text, inner_where, depth + 1, (*via, label)))
+            code = _program_in(last, stdin.text)
+            if code is None:  # a shell: the text is shell code
+                findings.extend(judge(stdin.text, inner_where, depth + 1, (*via, label)))
+            else:  # python/node/ruby/perl: what their code runs and deletes
+                shell, argvs = code
+                for text in shell:
+                    findings.extend(judge(text, inner_where, depth + 1, (*via, label)))
+                for argv in argvs:
+                    shown = " ".join(w.text for w in argv)  # what the program does, as a command
+                    layer = Command(tuple(argv), shown, (), cmd.cd, None, -1, (*via, label))
+                    call = Call(layer, None, inner_where)
+                    for check in CHECKS:
+                        findings.extend(check(call))
         for n in nested:
             w = _remote(where) if n.remote else inner_where
             findings.extend(judge(n.code, w, depth + 1, (*via, n.via)))
     if not script.parsed:
         findings = [replace(f, fallback=True) for f in findings]
     return findings
+
+
+def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] | None:
+    """What an interpreter's program read from stdin runs; None when ``cmd`` is a shell."""
+    name = cmd.name
+    if _PYTHON.fullmatch(name):
+        from hookrun.hooks.shell_guard.inline_python import calls
+
+        return calls(text)
+    if name in INTERPRETERS:
+        return inline_code.reads(text)
+    return None
 
 
 def _remote(where: Where) -> Where:

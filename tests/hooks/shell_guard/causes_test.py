@@ -69,6 +69,9 @@ CODE: tuple[list[Block], list[str]] = (
         ("perl -e 'print `git push --force`'", "git.force-push"),
         ("node -e \"require('fs').rmSync('/etc', {recursive: true})\"", "delete.catastrophic"),
         ("bash <<'EOF'\nrm -rf ~\nEOF", "delete.catastrophic"),
+        ("python3 <<'EOF'\nimport shutil\nshutil.rmtree('/home/user')\nEOF", "delete.catastrophic"),
+        ("node <<'EOF'\nrequire('child_process').execSync('rm -rf /')\nEOF", "delete.catastrophic"),
+        ("echo \"import os; os.system('git push -f')\" | python3", "git.force-push"),
         ("sh -c \"$(printf 'rm -rf /')\"", "delete.catastrophic"),
     ],
     [
@@ -82,6 +85,8 @@ CODE: tuple[list[Block], list[str]] = (
         "ruby -e \"puts 'git push --force'\"",
         "perl -e 'print \"rm -rf /\\n\"'",
         "cat <<'EOF' > notes.md\nrm -rf / is dangerous\nEOF",
+        "python3 <<'EOF'\nprint('rm -rf /')\nEOF",
+        "ruby <<'EOF'\nputs 'git push --force'\nEOF",
         "git commit -m \"$(cat <<'EOF'\nfix: stop rm -rf / in the installer\nEOF\n)\"",
     ],
 )
