@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-EXIT_ERROR = 1
+from hookrun import exitcodes
 
 
 def _say(message: str) -> None:
@@ -77,7 +77,7 @@ def _typer(argv: Sequence[str]) -> int:
     except click_exc.ClickException as exc:
         raise CliError(exc.format_message()) from None
     except typer.Abort:
-        return 130
+        return exitcodes.CANCELLED
     return rv if isinstance(rv, int) else 0
 
 
@@ -91,15 +91,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fast if fast is not None else _typer(args)
     except CliError as exc:
         _say(exc.message)
-        return EXIT_ERROR
+        return exitcodes.ERROR
     except KeyboardInterrupt:  # before the run installed its own SIGINT handling
         _say("interrupted")
-        return 130
+        return exitcodes.CANCELLED
     except BrokenPipeError:
         # The reader went away (e.g. `hookrun list | head`); nothing left to tell it.
         # Point stdout at devnull so the interpreter's final flush stays quiet.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_ERROR
+        return exitcodes.ERROR
     except Exception as exc:
         if os.environ.get("HOOKRUN_DEBUG"):
             import traceback
@@ -109,4 +109,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"internal error: {type(exc).__name__}: {exc} — this is a bug in hookrun; "
             "rerun with HOOKRUN_DEBUG=1 for the traceback and report it"
         )
-        return EXIT_ERROR
+        return exitcodes.ERROR

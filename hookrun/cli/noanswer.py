@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hookrun import exitcodes
 from hookrun.cli.errors import CliError
 
 if TYPE_CHECKING:
     from hookrun.cli.commands.run import Format, Streams
     from hookrun.config.spec import Config
-
-EXIT_DENY = 2
 
 
 def fail_closed_hooks(config: Config | None, event: str) -> list[str]:
@@ -60,7 +59,7 @@ def answer_without_hooks(
     first = problem.message.strip().splitlines()[0] if problem.message.strip() else "error"
     reason = f"hookrun could not compute an answer ({first}) and {why}: denied"
     _write_deny(canonical, reason, fmt, streams)
-    return EXIT_DENY
+    return exitcodes.DENY
 
 
 def _write_deny(event: str, reason: str, fmt: Format, streams: Streams) -> None:

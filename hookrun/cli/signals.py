@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from hookrun import exitcodes
+
 if TYPE_CHECKING:
     from hookrun.dispatch.cancel import CancelToken
 
@@ -31,7 +33,7 @@ class Received:
 
     @property
     def exit_code(self) -> int | None:
-        return None if self.signum is None else 128 + self.signum
+        return None if self.signum is None else exitcodes.interrupted(self.signum)
 
 
 def _signals() -> list[signal.Signals]:

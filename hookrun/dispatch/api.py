@@ -21,8 +21,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from hookrun import exitcodes
 from hookrun.dispatch import standin
-from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
+from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted, linked
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
 from hookrun.dispatch.result import Completed
@@ -35,10 +36,7 @@ if TYPE_CHECKING:
     from hookrun.dispatch.shell import Shell
 
 # Exit statuses of an interrupted run, as timeout(1) and a shell's SIGINT report them.
-TIMEOUT_EXIT = 124
-CANCELLED_EXIT = 130
 # A bug in dispatch itself must not look like a hook's own "deny" (2) or "halt" (49).
-INTERNAL_ERROR_EXIT = 70  # EX_SOFTWARE
 DEFAULT_MAX_OUTPUT = 1 << 20
 # How long the capture threads get to reach EOF once every tracked process has
 # ended. Only a descendant that escaped the process group can hold a pipe longer;
@@ -96,14 +94,14 @@ def run(
         )
     except Interrupted as exc:
         step.interrupted = exc.reason
-        step.code = TIMEOUT_EXIT if exc.reason == "timeout" else CANCELLED_EXIT
+        step.code = exitcodes.TIMEOUT if exc.reason == "timeout" else exitcodes.CANCELLED
         step.error = (
             f"timed out after {timeout:g} s; every process of the hook was ended"
             if exc.reason == "timeout"
             else "cancelled; every process of the hook was ended"
         )
     except Exception as exc:  # noqa: BLE001 - dispatch reports, never raises
-        step.code = INTERNAL_ERROR_EXIT
+        step.code = exitcodes.INTERNAL_ERROR
         step.route = "error"
         step.error = f"internal error in hookrun dispatch: {type(exc).__name__}: {exc}"
         _note(err, step.error)
@@ -410,32 +408,28 @@ async def arun(
     import asyncio
     import functools
 
-    token = CancelToken()
-    unlink = cancel.add_callback(token.cancel) if cancel is not None else None
-    call = functools.partial(
-        run,
-        command,
-        cwd=cwd,
-        env=env,
-        stdin=stdin,
-        timeout=timeout,
-        cancel=token,
-        max_output=max_output,
-        platform=platform,
-        shell=shell,
-    )
-    future = asyncio.get_running_loop().run_in_executor(_executor(), call)
-    try:
-        return await asyncio.shield(future)
-    except asyncio.CancelledError:
-        token.cancel()
-        # The thread returns once the tree is gone (grace + reap, about a second
-        # at worst); the caller is told only then, so "cancelled" means "ended".
-        await asyncio.wait([future])
-        raise
-    finally:
-        if unlink is not None:
-            unlink()
+    with linked(cancel) as token:
+        call = functools.partial(
+            run,
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=stdin,
+            timeout=timeout,
+            cancel=token,
+            max_output=max_output,
+            platform=platform,
+            shell=shell,
+        )
+        future = asyncio.get_running_loop().run_in_executor(_executor(), call)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            token.cancel()
+            # The thread returns once the tree is gone (grace + reap, about a second
+            # at worst); the caller is told only then, so "cancelled" means "ended".
+            await asyncio.wait([future])
+            raise
 
 
 # Not the loop's default executor: it has min(32, cpus + 4) threads, so on a

@@ -8,9 +8,10 @@ question: "should I stop now?".
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 
 class CancelToken:
@@ -59,6 +60,23 @@ class CancelToken:
                 return remove
         callback()
         return lambda: None
+
+
+@contextlib.contextmanager
+def linked(parent: CancelToken | None) -> Iterator[CancelToken]:
+    """A token of one's own, cancelled when ``parent`` is — never the other way round.
+
+    A run cancels its own token (its task was cancelled, its thread interrupted)
+    without setting the caller's, which other runs may share; the link is undone
+    on the way out, so a long-lived caller token keeps no reference to finished runs.
+    """
+    own = CancelToken()
+    unlink = parent.add_callback(own.cancel) if parent is not None else None
+    try:
+        yield own
+    finally:
+        if unlink is not None:
+            unlink()
 
 
 class Interrupted(Exception):

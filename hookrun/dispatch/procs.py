@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from hookrun import exitcodes
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.watchdog import WATCHDOG
 
@@ -97,14 +98,20 @@ def exit_status(returncode: int) -> int:
 
 def _spawn_error(exc: OSError, argv0: str, cwd: str) -> SpawnError:
     if exc.filename == cwd and exc.filename != argv0:
-        return SpawnError(126, f"{argv0}: cannot run in {cwd}: {exc.strerror or exc}")
+        return SpawnError(
+            exitcodes.NOT_EXECUTABLE, f"{argv0}: cannot run in {cwd}: {exc.strerror or exc}"
+        )
     if isinstance(exc, FileNotFoundError):
-        return SpawnError(127, f"{argv0}: command not found")
+        return SpawnError(exitcodes.NOT_FOUND, f"{argv0}: command not found")
     if isinstance(exc, PermissionError):
-        return SpawnError(126, f"{argv0}: permission denied (is it executable?)")
+        return SpawnError(
+            exitcodes.NOT_EXECUTABLE, f"{argv0}: permission denied (is it executable?)"
+        )
     if exc.errno == errno.ENOEXEC:
-        return SpawnError(126, f"{argv0}: cannot execute: not a program the OS can run")
-    return SpawnError(126, f"{argv0}: cannot execute: {exc.strerror or exc}")
+        return SpawnError(
+            exitcodes.NOT_EXECUTABLE, f"{argv0}: cannot execute: not a program the OS can run"
+        )
+    return SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv0}: cannot execute: {exc.strerror or exc}")
 
 
 class ProcessTracker:
@@ -156,7 +163,9 @@ class ProcessTracker:
         then would escape the kill that is under way).
         """
         if self._refuse is not None:
-            raise SpawnError(126, f"{argv[0] if argv else '?'}: {self._refuse}")
+            raise SpawnError(
+                exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {self._refuse}"
+            )
         child_env = dict(env)
         child_env[MARKER] = self.dispatch_id
         with self._lock:
@@ -177,7 +186,9 @@ class ProcessTracker:
             except OSError as exc:
                 raise _spawn_error(exc, argv[0] if argv else "", cwd) from None
             except (ValueError, TypeError) as exc:  # NUL in an argument, empty argv
-                raise SpawnError(126, f"{argv[0] if argv else '?'}: {exc}") from None
+                raise SpawnError(
+                    exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {exc}"
+                ) from None
             self.procs.append(proc)
         if self._guard is not None:
             self.watch(self._guard)

@@ -15,6 +15,7 @@ import stat
 import sys
 from collections.abc import Mapping, Sequence
 
+from hookrun import exitcodes
 from hookrun.dispatch.shebang import Shebang, ShebangError, parse_shebang
 from hookrun.dispatch.split import split_simple
 from hookrun.frozen import Frozen, set_fields
@@ -36,8 +37,6 @@ __all__ = [
 HEAD_SIZE = 128
 SHEBANG_LINE_MAX = 256
 
-NOT_FOUND = 127  # POSIX: command not found
-NOT_EXECUTABLE = 126  # POSIX: found but cannot be executed
 
 _BINARY_MAGIC = (
     b"\x7fELF",
@@ -203,7 +202,9 @@ def _expand_home(path: str, env: Mapping[str, str], platform: str) -> str | File
     var = "USERPROFILE" if is_windows(platform) else "HOME"
     home = get_env(env, var, platform)
     if not home:
-        return _error(NOT_FOUND, f"{path}: cannot expand ~: {var} is not set in the hook's env")
+        return _error(
+            exitcodes.NOT_FOUND, f"{path}: cannot expand ~: {var} is not set in the hook's env"
+        )
     return os.path.join(home, path[2:])
 
 
@@ -212,13 +213,13 @@ def _read_head(full: str, display: str) -> bytes | FilePlan:
     try:
         st = os.stat(full)
     except FileNotFoundError:
-        return _error(NOT_FOUND, f"{display}: no such file (looked for {full})")
+        return _error(exitcodes.NOT_FOUND, f"{display}: no such file (looked for {full})")
     except OSError as exc:
         return _os_error(exc, display)
     if stat.S_ISDIR(st.st_mode):
-        return _error(NOT_EXECUTABLE, f"{display}: is a directory, not a script")
+        return _error(exitcodes.NOT_EXECUTABLE, f"{display}: is a directory, not a script")
     if not stat.S_ISREG(st.st_mode):
-        return _error(NOT_EXECUTABLE, f"{display}: not a regular file")
+        return _error(exitcodes.NOT_EXECUTABLE, f"{display}: not a regular file")
     # os.open/os.read rather than open(): no buffered file object for 128 bytes,
     # on the path of every file hook.
     try:
@@ -238,14 +239,17 @@ def _read_head(full: str, display: str) -> bytes | FilePlan:
 
 def _os_error(exc: OSError, display: str) -> FilePlan:
     if exc.errno == errno.ELOOP:
-        return _error(NOT_EXECUTABLE, f"{display}: too many levels of symbolic links (a loop?)")
+        return _error(
+            exitcodes.NOT_EXECUTABLE, f"{display}: too many levels of symbolic links (a loop?)"
+        )
     if exc.errno == errno.ENOTDIR:
-        return _error(NOT_FOUND, f"{display}: a component of the path is not a directory")
+        return _error(exitcodes.NOT_FOUND, f"{display}: a component of the path is not a directory")
     if exc.errno in (errno.EACCES, errno.EPERM):
         return _error(
-            NOT_EXECUTABLE, f"{display}: permission denied: the hook file must be readable"
+            exitcodes.NOT_EXECUTABLE,
+            f"{display}: permission denied: the hook file must be readable",
         )
-    return _error(NOT_EXECUTABLE, f"{display}: cannot read: {exc.strerror or exc}")
+    return _error(exitcodes.NOT_EXECUTABLE, f"{display}: cannot read: {exc.strerror or exc}")
 
 
 def _read_source(full: str, display: str) -> str | FilePlan:
@@ -345,7 +349,7 @@ def _plan_windows(
     ext = os.path.splitext(full)[1].lower()
     if ext == ".ps1":
         return _error(
-            NOT_EXECUTABLE,
+            exitcodes.NOT_EXECUTABLE,
             f"{display}: PowerShell scripts are not run automatically: "
             f"write the command as: powershell -File {display}",
         )
@@ -372,7 +376,7 @@ def _plan_shebang(
         exe = find_executable(shebang.interpreter, env=env, cwd=cwd, platform=platform)
         if exe is None:
             return _standin_plan(shebang, script, args) or _error(
-                NOT_FOUND,
+                exitcodes.NOT_FOUND,
                 f"{script}: interpreter {shebang.interpreter!r} not found on PATH "
                 "(named by the script's #! line): install it or fix the #! line",
             )
@@ -381,7 +385,7 @@ def _plan_shebang(
             shebang.interpreter, script, cwd=cwd, env=env, platform=platform
         )
         if isinstance(literal, FilePlan):
-            if literal.exit_code == NOT_FOUND:
+            if literal.exit_code == exitcodes.NOT_FOUND:
                 return _standin_plan(shebang, script, args) or literal
             return literal
         exe = literal
@@ -412,14 +416,20 @@ def _literal_interpreter(
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        return _error(NOT_EXECUTABLE, f"{script}: interpreter {interp}: {exc.strerror or exc}")
+        return _error(
+            exitcodes.NOT_EXECUTABLE, f"{script}: interpreter {interp}: {exc.strerror or exc}"
+        )
     if st is not None:
         if stat.S_ISDIR(st.st_mode):
-            return _error(NOT_EXECUTABLE, f"{script}: interpreter {interp} is a directory")
+            return _error(
+                exitcodes.NOT_EXECUTABLE, f"{script}: interpreter {interp} is a directory"
+            )
         if not is_windows(platform) and not os.access(full, os.X_OK):
             # Reported, not papered over with a PATH lookup: a present but
             # unusable interpreter is a setup error the user must see.
-            return _error(NOT_EXECUTABLE, f"{script}: interpreter {interp}: permission denied")
+            return _error(
+                exitcodes.NOT_EXECUTABLE, f"{script}: interpreter {interp}: permission denied"
+            )
         return full
     # Absent (e.g. #!/bin/bash on Windows): the same name on PATH is what the
     # author meant — Git for Windows' bash.exe, a venv's python3.
@@ -427,7 +437,7 @@ def _literal_interpreter(
     found = find_executable(base, env=env, cwd=cwd, platform=platform) if base else None
     if found is None:
         return _error(
-            NOT_FOUND,
+            exitcodes.NOT_FOUND,
             f"{script}: interpreter {interp} not found (nor {base!r} on PATH): "
             "install it or fix the script's #! line",
         )

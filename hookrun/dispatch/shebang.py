@@ -17,11 +17,11 @@ Pure: no file system, no PATH. :mod:`hookrun.dispatch.resolve` does the I/O.
 
 from __future__ import annotations
 
+from hookrun import exitcodes
 from hookrun.frozen import Frozen, set_fields
 
 # 126 is POSIX's "found but cannot be executed": a malformed #! line means the
 # script exists but nothing can run it.
-MALFORMED_EXIT = 126
 
 _BLANKS = " \t"
 
@@ -53,7 +53,7 @@ class ShebangError(Frozen):
     message: str
     exit_code: int
 
-    def __init__(self, message: str, exit_code: int = MALFORMED_EXIT) -> None:
+    def __init__(self, message: str, exit_code: int = exitcodes.NOT_EXECUTABLE) -> None:
         set_fields(self, message=message, exit_code=exit_code)
 
 

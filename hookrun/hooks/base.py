@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
+from hookrun import exitcodes
 from hookrun.hooks import options as _options
 from hookrun.hooks import registry
 
@@ -68,8 +69,8 @@ class Verdict(NamedTuple):
     def exit_code(self) -> int:
         """The exit code ``hookrun policy`` uses: 49 halt, 2 deny, else 0."""
         if self.halt:
-            return 49
-        return 2 if self.decision == "deny" else 0
+            return exitcodes.HALT
+        return exitcodes.DENY if self.decision == "deny" else exitcodes.OK
 
 
 ALLOW = Verdict()  # no opinion

@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from hookrun import filelock
+
 T = TypeVar("T")
 
 # Long enough for 20 processes queueing behind each other on a slow disk, short
@@ -67,41 +69,6 @@ def _why(directory: str, error: OSError, fix: str) -> str:
     return f"{error.strerror or error} — {fix}"
 
 
-# --- locking: the one place that knows about platforms ------------------------------------
-
-
-def _try_lock(fd: int, platform: str) -> bool:
-    """One non-blocking attempt at an exclusive lock on ``fd``; True when held."""
-    if platform == "win32":  # pragma: win32 cover
-        import msvcrt
-
-        os.lseek(fd, 0, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
-def _unlock(fd: int, platform: str) -> None:
-    if platform == "win32":  # pragma: win32 cover
-        import msvcrt
-
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
-        return
-    import fcntl
-
-    fcntl.flock(fd, fcntl.LOCK_UN)
-
-
 @contextlib.contextmanager
 def locked(
     path: str, *, timeout: float = LOCK_TIMEOUT, platform: str = sys.platform
@@ -119,7 +86,7 @@ def locked(
         deadline = time.monotonic() + timeout
         # Polling instead of a blocking flock: a blocking call cannot time out, and a
         # hook that hangs forever on a stale lock is worse than one that says so.
-        while not _try_lock(fd, platform):
+        while not filelock.try_lock(fd, platform=platform):
             if time.monotonic() >= deadline:
                 raise StateError(
                     f"timed out after {timeout:g}s waiting for the lock on {path} — "
@@ -130,7 +97,7 @@ def locked(
         try:
             yield
         finally:
-            _unlock(fd, platform)
+            filelock.unlock(fd, platform=platform)
     finally:
         os.close(fd)
 

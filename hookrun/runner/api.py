@@ -16,9 +16,10 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hookrun.config.spec import Config, HookSpec
+from hookrun.dispatch.cancel import CancelToken, linked
 from hookrun.frozen import replace
 from hookrun.runner import context_files
 from hookrun.runner.aggregate import aggregate
@@ -27,9 +28,6 @@ from hookrun.runner.execute import HookExecutor, PreparedHook, prepare_hook
 from hookrun.runner.matching import dedupe_key, select_indices
 from hookrun.runner.payload import EventInput, prepare
 from hookrun.runner.result import HookResult, RunResult
-
-if TYPE_CHECKING:
-    from hookrun.dispatch.cancel import CancelToken
 
 __all__ = ["HookResult", "Runner", "RunResult"]
 
@@ -235,27 +233,21 @@ class Runner:
     ) -> RunResult:
         """``run`` for asyncio. Cancelling the awaiting task cancels the hooks (their
         process trees are ended), waits for them to be gone, and re-raises."""
-        import asyncio
-
-        from hookrun.dispatch.cancel import CancelToken
+        import asyncio  # only embedders that await pay for asyncio
 
         inp = self._prepare(event, payload)  # a PayloadError is raised here, not in a thread
         # A token of this call's own, linked to the caller's: cancelling the task must
         # not set a token the caller may share with other runs.
-        token = CancelToken()
-        unlink = cancel.add_callback(token.cancel) if cancel is not None else None
-        future = asyncio.get_running_loop().run_in_executor(None, self._run, inp, token)
-        try:
-            return await asyncio.shield(future)
-        except asyncio.CancelledError:
-            token.cancel()
-            # Wait for the hooks to be gone before re-raising: the caller's "cancelled"
-            # must mean nothing of this run is still running.
-            await asyncio.wait([future])
-            raise
-        finally:
-            if unlink is not None:
-                unlink()
+        with linked(cancel) as token:
+            future = asyncio.get_running_loop().run_in_executor(None, self._run, inp, token)
+            try:
+                return await asyncio.shield(future)
+            except asyncio.CancelledError:
+                token.cancel()
+                # Wait for the hooks to be gone before re-raising: the caller's "cancelled"
+                # must mean nothing of this run is still running.
+                await asyncio.wait([future])
+                raise
 
     def close(self) -> None:
         """Let the worker threads go (optional: they are daemons)."""

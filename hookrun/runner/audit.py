@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from types import ModuleType
 from typing import Any
 
+from hookrun import filelock
 from hookrun.runner.result import RunResult
 
 
@@ -58,38 +59,6 @@ def encode_line(entry: Mapping[str, Any]) -> bytes:
     return (json.dumps(entry, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
 
 
-def _msvcrt(given: ModuleType | None) -> Any:
-    if given is not None:
-        return given
-    import importlib  # only reached on Windows
-
-    return importlib.import_module("msvcrt")  # pragma: win32 cover
-
-
-def _lock(fd: int, platform: str, given: ModuleType | None) -> None:
-    if platform == "win32":
-        msvcrt = _msvcrt(given)
-        # msvcrt locks a byte range from the current position; every writer locks
-        # byte 0, which serialises them. LK_LOCK retries for ~10 s, then raises.
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-
-
-def _unlock(fd: int, platform: str, given: ModuleType | None) -> None:
-    if platform == "win32":
-        msvcrt = _msvcrt(given)
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_UN)
-
-
 def append_line(
     path: str, line: bytes, *, platform: str = sys.platform, msvcrt: ModuleType | None = None
 ) -> None:
@@ -104,13 +73,13 @@ def append_line(
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags, 0o644)
     try:
-        _lock(fd, platform, msvcrt)
+        filelock.lock(fd, platform=platform, msvcrt=msvcrt)
         try:
             written = os.write(fd, line)
             if written != len(line):  # a full disk, not a race: say so
                 raise OSError(f"short write ({written} of {len(line)} bytes)")
         finally:
-            _unlock(fd, platform, msvcrt)
+            filelock.unlock(fd, platform=platform, msvcrt=msvcrt)
     finally:
         os.close(fd)
 

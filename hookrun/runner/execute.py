@@ -19,22 +19,21 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hookrun import exitcodes
 from hookrun.config.spec import HookSpec
+from hookrun.dispatch.cancel import CancelToken, linked
 from hookrun.runner.envelope import HookAnswer, parse_envelope
 from hookrun.runner.outcome import failed, interpret
 from hookrun.runner.payload import EventInput
-from hookrun.runner.result import CANCELLED_EXIT, HookResult
+from hookrun.runner.result import HookResult
 from hookrun.runner.workers import WorkerPool
 
 if TYPE_CHECKING:
-    from hookrun.dispatch.cancel import CancelToken
     from hookrun.dispatch.result import Completed
     from hookrun.hooks.base import Policy
 
 # Exit code recorded for a built-in that overran its timeout (coreutils `timeout`'s).
-TIMEOUT_EXIT = 124
 # Exit code recorded for a built-in that raised, or could not be set up.
-BUILTIN_ERROR_EXIT = 1
 # After an interrupt, how long the cleanup waits for the hooks' trees to end. A
 # tree ends in well under a second (SIGTERM, then SIGKILL after the 0.5 s grace);
 # the bound is for a worker that can never report: one blocked on an import lock
@@ -175,7 +174,7 @@ class HookExecutor:
                 name=spec.name,
                 source=spec.source,
                 route="error",
-                exit_code=BUILTIN_ERROR_EXIT,
+                exit_code=exitcodes.ERROR,
                 duration_ms=_ms(time.monotonic() - started),
                 answer=answer,
             )
@@ -208,7 +207,7 @@ class HookExecutor:
     ) -> HookResult:
         spec = hook.spec
         started = time.monotonic()
-        exit_code = BUILTIN_ERROR_EXIT
+        exit_code = exitcodes.ERROR
         if hook.setup_error is not None or hook.policy is None:
             answer = failed(spec.name, spec.on_error, hook.setup_error or "builtin not loaded")
         else:
@@ -253,8 +252,6 @@ class HookExecutor:
         here), every hook's process tree is ended before the exception goes on — the
         caller's token, which may be shared, is never set by the runner.
         """
-        from hookrun.dispatch.cancel import CancelToken
-
         commands = [h.spec.command for h in hooks if h.spec.command is not None]
         if commands:
             # In this thread, before any worker starts: an interrupt landing in an
@@ -265,39 +262,35 @@ class HookExecutor:
             from hookrun.dispatch.api import prepare_imports
 
             prepare_imports(commands)
-        own = CancelToken()
-        unlink = token.add_callback(own.cancel) if token is not None else None
-        base_env = {**self._host_env, **inp.env}
-        gather = _Gather(len(hooks))
-        inline_task: Callable[[], None] | None = None
-        inline_index = -1
-        started = time.monotonic()
-        deadlines: dict[int, float] = {}
-        try:
-            for index, hook in enumerate(hooks):
-                env = {**base_env, **hook.spec.env} if hook.spec.env else base_env
-                if hook.spec.builtin is not None:
-                    deadlines[index] = started + hook.spec.timeout
-                    task = _bind(gather, index, self._run_builtin, hook, inp, env)
-                else:
-                    task = _bind(gather, index, self._run_command, hook, inp, env, own)
-                    if inline_task is None:
-                        inline_task = task  # one command runs in the calling thread
-                        inline_index = index
-                        continue
-                self._pool.submit(task)
-            if inline_task is not None:
-                inline_task()
-            return gather.wait(hooks, deadlines, started, own)
-        except BaseException:
-            # Interrupted (KeyboardInterrupt) anywhere above, even half-way through
-            # starting the hooks. The cleanup runs on a thread of its own: a second
-            # Ctrl-C cannot cut it short there and strand a tree (see _shielded).
-            _shielded(lambda: _abort(own, gather, hooks, deadlines, started, inline_index))
-            raise
-        finally:
-            if unlink is not None:
-                unlink()
+        with linked(token) as own:
+            base_env = {**self._host_env, **inp.env}
+            gather = _Gather(len(hooks))
+            inline_task: Callable[[], None] | None = None
+            inline_index = -1
+            started = time.monotonic()
+            deadlines: dict[int, float] = {}
+            try:
+                for index, hook in enumerate(hooks):
+                    env = {**base_env, **hook.spec.env} if hook.spec.env else base_env
+                    if hook.spec.builtin is not None:
+                        deadlines[index] = started + hook.spec.timeout
+                        task = _bind(gather, index, self._run_builtin, hook, inp, env)
+                    else:
+                        task = _bind(gather, index, self._run_command, hook, inp, env, own)
+                        if inline_task is None:
+                            inline_task = task  # one command runs in the calling thread
+                            inline_index = index
+                            continue
+                    self._pool.submit(task)
+                if inline_task is not None:
+                    inline_task()
+                return gather.wait(hooks, deadlines, started, own)
+            except BaseException:
+                # Interrupted (KeyboardInterrupt) anywhere above, even half-way through
+                # starting the hooks. The cleanup runs on a thread of its own: a second
+                # Ctrl-C cannot cut it short there and strand a tree (see _shielded).
+                _shielded(lambda: _abort(own, gather, hooks, deadlines, started, inline_index))
+                raise
 
 
 def _abort(
@@ -362,7 +355,7 @@ def _bind(
                 name=hook.spec.name,
                 source=hook.spec.source,
                 route=hook.route,
-                exit_code=BUILTIN_ERROR_EXIT,
+                exit_code=exitcodes.ERROR,
                 duration_ms=0.0,
                 answer=failed(
                     hook.spec.name,
@@ -426,9 +419,9 @@ class _Gather:
         spec = hook.spec
         if timed_out:
             answer = failed(spec.name, spec.on_error, f"timed out after {spec.timeout:g}s")
-            code = TIMEOUT_EXIT
+            code = exitcodes.TIMEOUT
         else:
-            answer, code = HookAnswer(error="cancelled"), CANCELLED_EXIT
+            answer, code = HookAnswer(error="cancelled"), exitcodes.CANCELLED
         self._results[index] = HookResult(
             name=spec.name,
             source=spec.source,

@@ -8,14 +8,13 @@ unless the hook says ``on_error: deny`` (fail-closed).
 
 from __future__ import annotations
 
+from hookrun import exitcodes
 from hookrun.runner.envelope import HookAnswer, parse_stdout
 from hookrun.runner.events import BLOCKING_EVENTS
 
-DENY_EXIT = 2
 # 49 sits in an empty slice of the exit-code space: above the generic errors (1–30),
 # below the sysexits range (64–78) and the killed-by-signal range (128+), so no tool
 # exits with it by accident (Crush's choice, kept so Crush hooks run unchanged).
-HALT_EXIT = 49
 
 _STDERR_SHOWN = 300  # characters of stderr quoted in an error; the rest is noise
 
@@ -69,12 +68,12 @@ def interpret(
             problem += " (stdout was cut at the capture limit)"
         return failed(name, on_error, problem)
     reason = stderr.decode("utf-8", "replace").strip()
-    if exit_code == DENY_EXIT:
+    if exit_code == exitcodes.DENY:
         if event in BLOCKING_EVENTS:
             return HookAnswer(decision="deny", reason=reason or f"denied by hook {name}")
         problem = f"exit 2 (deny) on {event}, which cannot be blocked"
         return failed(name, on_error, f"{problem}: {reason}" if reason else problem)
-    if exit_code == HALT_EXIT:
+    if exit_code == exitcodes.HALT:
         return HookAnswer(halt=True, reason=reason or f"turn halted by hook {name}")
     detail = _tail(stderr)
     problem = f"exit {exit_code}" + (f": {detail}" if detail else "")

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hookrun import exitcodes
 from hookrun.frozen import Frozen, set_fields
 from hookrun.runner.envelope import Decision, HookAnswer
-from hookrun.runner.outcome import DENY_EXIT, HALT_EXIT
 
 # 128 + SIGINT, what a shell reports for a command interrupted by Ctrl-C.
-CANCELLED_EXIT = 130
 
 
 class HookResult(Frozen):
@@ -136,11 +135,11 @@ class RunResult(Frozen):
     def exit_code(self) -> int:
         """What ``hookrun run`` exits with: 130 cancelled, 49 halt, 2 deny, else 0."""
         if self.cancelled:
-            return CANCELLED_EXIT
+            return exitcodes.CANCELLED
         if self.halt:
-            return HALT_EXIT
+            return exitcodes.HALT
         if self.decision == "deny":
-            return DENY_EXIT
+            return exitcodes.DENY
         return 0
 
     def to_dict(self) -> dict[str, Any]:

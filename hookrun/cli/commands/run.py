@@ -15,6 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
+from hookrun import exitcodes
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
@@ -27,9 +28,6 @@ if TYPE_CHECKING:
 
 Format = Literal["hookrun", "claude", "crush"]
 FORMATS: tuple[Format, ...] = ("hookrun", "claude", "crush")
-
-EXIT_DENY = 2
-EXIT_HALT = 49  # Crush's halt code: it sits in an unused slice of the exit-code space
 
 
 class RunOptions(Frozen):
@@ -123,7 +121,7 @@ def exit_code_for(result: RunResult, fmt: Format) -> int:
     as "block" with stderr as the reason.
     """
     code = result.exit_code
-    if fmt == "claude" and code == EXIT_HALT:
+    if fmt == "claude" and code == exitcodes.HALT:
         return 0
     return code
 
@@ -213,7 +211,7 @@ def execute(
         streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
     if received.signum is not None or result.cancelled:
         streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
-    elif code in (EXIT_DENY, EXIT_HALT) or result.halt:
+    elif code in (exitcodes.DENY, exitcodes.HALT) or result.halt:
         streams.stderr.write(_stop_reason(answer) + "\n")
     streams.stderr.flush()
     _export_telemetry(config, result, payload, started_ns, code=code, trace=trace, streams=streams)
