@@ -3,7 +3,7 @@
 A write to ``<session>/signals/inputs/*.yaml`` (globs ``paths``) is checked on the
 file as it will be after the write:
 
-* not parseable YAML (the subset of :mod:`ralph_yaml`), or not a mapping → BLOCK;
+* not parseable YAML (:mod:`yaml_doc`), or not a mapping → BLOCK;
 * ``type`` missing or not one of ``types`` (STEER, PAUSE, ABORT, INFO, APPROVE, SKIP) → BLOCK;
 * ``message`` missing or blank → BLOCK;
 * ``target`` missing → WARN (the orchestrator defaults it to ALL);
@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from hookrun.hooks import file_edit, ralph_common, ralph_yaml, state
+from hookrun.hooks import file_edit, ralph_common, state, yaml_doc
 from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
@@ -44,8 +44,8 @@ class SignalOptions(NamedTuple):
 
 def check_signal(text: str, filename: str, opts: SignalOptions) -> tuple[list[str], list[str]]:
     try:
-        data = ralph_yaml.parse(text)
-    except ralph_yaml.YamlError as e:
+        data = yaml_doc.parse(text)
+    except yaml_doc.YamlError as e:
         return [f"signal file is not valid YAML: {e}."], []
     if not isinstance(data, dict):
         return ["signal file must be a mapping (type:, message:, target: lines)."], []

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from hookrun.hooks import file_edit, ralph_common, ralph_yaml, state
+from hookrun.hooks import file_edit, ralph_common, state, yaml_doc
 from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
@@ -135,19 +135,19 @@ def check_metadata(
     text: str, *, required: tuple[str, ...], states: tuple[str, ...]
 ) -> tuple[list[str], list[str]]:
     try:
-        data = ralph_yaml.parse(text)
-    except ralph_yaml.YamlError as e:
+        data = yaml_doc.parse(text)
+    except yaml_doc.YamlError as e:
         return [f"metadata.yaml is not valid YAML: {e}."], []
     if not isinstance(data, dict):
         return ["metadata.yaml must be a mapping of fields (key: value lines)."], []
     blocks, warns = [], []
-    missing = [f for f in required if not ralph_yaml.dig(data, f)[0]]
+    missing = [f for f in required if not yaml_doc.dig(data, f)[0]]
     if missing:
         blocks.append(f"metadata.yaml lacks required field(s): {', '.join(missing)}.")
-    found, value = ralph_yaml.dig(data, "orchestrator.state")
+    found, value = yaml_doc.dig(data, "orchestrator.state")
     if found and value not in states:
         blocks.append(f"Unknown orchestrator.state {value!r}. Valid states: {', '.join(states)}.")
-    found, value = ralph_yaml.dig(data, "iteration")
+    found, value = yaml_doc.dig(data, "iteration")
     if found and not (isinstance(value, int) and not isinstance(value, bool) and value > 0):
         blocks.append(f"iteration must be a positive integer, found {value!r}.")
     for path, value in _timing_fields(data):
