@@ -64,6 +64,14 @@ AWAITING: dict[tuple[str, str], str] = {
         "answer, so today's halt lets the tool run"
     ),
 }
+# (test, "host-variant") → a fault of hookrun's that no branch in flight fixes yet.
+KNOWN_FAULTS: dict[tuple[str, str], str] = {
+    ("test_a_hook_past_the_hosts_own_timeout_leaves_no_process_behind", "codex-host-timeout"): (
+        "hookrun's hook processes live in their own process groups; Codex 0.169 ends a hook "
+        "past its timeout with SIGKILL to the hook's group, so hookrun dies and its hung hook "
+        "lives on (Claude Code sends SIGTERM, which hookrun handles)"
+    ),
+}
 # Codex 0.169 has no PreToolUse answer that ends the turn (FINDINGS-hosts.md): there a
 # halt can only block the tool, and the model is told why.
 HALT_ENDS_TURN = {"claude": True, "codex": False}
@@ -93,6 +101,9 @@ def cases(
                 marks = []
                 if reason:
                     marks = [pytest.mark.xfail(not HAS_HOSTS, strict=True, reason=reason)]
+                fault = KNOWN_FAULTS.get((test, key))
+                if fault:
+                    marks = [pytest.mark.xfail(strict=True, reason=fault)]
                 args = (host, variant, event) if event else (host, variant)
                 params.append(pytest.param(*args, id=key, marks=marks))
     return params
@@ -284,6 +295,37 @@ def test_a_hung_hook_times_out_without_hanging_the_host(rig: Rig, host: str, var
     assert rig.world.victim_intact() is (variant == GUARDED), rig.dump(run, model)
     assert len(model.conversation(MARK)) == 2, rig.dump(run, model)
     assert not survivors(["sleep", hung_seconds(host)]), "the hung hook's process outlived the run"
+
+
+@pytest.mark.parametrize(
+    ("host", "variant"),
+    cases(
+        "test_a_hook_past_the_hosts_own_timeout_leaves_no_process_behind",
+        "claude",
+        "codex",
+        variants=("host-timeout",),
+    ),
+)
+def test_a_hook_past_the_hosts_own_timeout_leaves_no_process_behind(
+    rig: Rig, host: str, variant: str
+) -> None:
+    """The host's own 2 s timeout on the hookrun command ends hookrun while its hook
+    (60 s in hookrun's config) still sleeps: the host goes on, and the hook's process
+    must end with hookrun."""
+    seconds = f"293.{list(DRIVERS).index(host) + 11}"
+    out = rig.world.project / "ran.txt"
+    run, model = rig.play(
+        {"PreToolUse": [{"name": "slow", "command": f"sleep {seconds}", "timeout": 60}]},
+        {MARK: [rig.driver.shell(f"echo ran > {out}"), Text("done")]},
+        prompt("write the file"),
+        host_hook_timeout=2,
+        timeout=90,
+    )
+    assert out.exists(), rig.dump(run, model)  # both hosts fail open on their own timeout
+    left = survivors(["sleep", seconds])
+    for proc in left:
+        proc.kill()
+    assert not left, "the hook outlived hookrun, which the host had ended"
 
 
 @pytest.mark.parametrize(
