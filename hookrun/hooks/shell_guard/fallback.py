@@ -21,6 +21,8 @@ _REDIR = re.compile(r"[0-9]*(<<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
 _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"})
 _CLOSERS = frozenset({"fi", "done", "esac", "}", "]]", "in"})
 _SKIP = frozenset({"for", "select", "case", "[[", "function"})
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", re.DOTALL)
+_BLANKS = re.compile(r"\s+")
 _QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
 _FORK_BOMB = re.compile(r"([\w:.+-]+)\(\)\{([^{}]*)\}")
 
@@ -120,7 +122,9 @@ def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
         elif value == ")" and len(cd_stack) > 1:
             cd_stack.pop()
     # (a bomb inside quotes is text being printed or searched, not a definition)
-    compact = re.sub(r"\s+", "", _QUOTED.sub("''", text))
+    if "(" not in text:  # no function definition, no bomb: skip the scan
+        return Script(tuple(commands), parsed=False, fork_bombs=())
+    compact = _BLANKS.sub("", _QUOTED.sub("''", text))
     bombs = tuple(
         m.group(0)
         for m in _FORK_BOMB.finditer(compact)
@@ -139,7 +143,9 @@ def _command(
     variables: dict[str, str],
 ) -> int | None:
     """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
-    from hookrun.hooks.shell_guard.parse import cd_target  # (import cycle)
+    from hookrun.hooks.shell_guard.parse import (  # (import cycle; cached after the first)
+        cd_target,
+    )
     from hookrun.hooks.shell_guard.parse import finish_words as expand
 
     while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
@@ -165,7 +171,7 @@ def _command(
                 stdin = Stdin("text", text)
             i += 2
             continue
-        if not argv and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", value, re.DOTALL):
+        if not argv and _ASSIGNMENT.fullmatch(value):
             name, _, raw = value.partition("=")
             values = expand(raw, depth, sink, cd, bodies)
             assigned.append((name.rstrip("+"), values))

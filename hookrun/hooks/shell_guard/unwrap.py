@@ -183,6 +183,7 @@ def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
 
 
 _ASSIGNMENT_LIKE = re.compile(r"[^=/]*=.*", re.DOTALL)
+_ENV_ASSIGN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*", re.DOTALL)
 
 
 def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[Command]:
@@ -273,7 +274,7 @@ def _skip_options(args: Sequence[Word], spec: _Spec, code: list[str]) -> int:
                         code.append(value)
                     break
             continue
-        if "=" in text and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", text, re.DOTALL):
+        if "=" in text and _ENV_ASSIGN.fullmatch(text):
             i += 1  # env's NAME=value
             continue
         break
