@@ -181,8 +181,8 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
         verdict = "ok" if r["ok"] else "OVER TARGET"
         print(
             f"shell-guard {r['case']:<12} n={r['calls']:<5} "
-            f"P50 {r['p50_ms']:.3f} ms  P99 {r['p99_ms']:.3f} ms  CPU P99 {r['cpu_p99_ms']:.3f} ms  "
-            f"max {r['max_ms']:.2f} ms  "
+            f"P50 {r['p50_ms']:.3f} ms  P99 {r['p99_ms']:.3f} ms  "
+            f"CPU P99 {r['cpu_p99_ms']:.3f} ms  max {r['max_ms']:.2f} ms  "
             f"(target P99 < {TARGET_P99_MS} ms: {verdict})"
         )
     return results
