@@ -16,17 +16,19 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from tests.e2e.claude_driver import ClaudeCode
 from tests.e2e.codex_driver import Codex
-from tests.e2e.conftest import Recorder, World, make_recorder, make_world
+from tests.e2e.concurrent import workers
+from tests.e2e.conftest import World, make_recorder, make_world
 from tests.e2e.driver import Driver
-from tests.e2e.fakemodel import Dialect, FakeModel, Script, Text
+from tests.e2e.fakemodel import FakeModel, Script, Text
 
 pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
 
@@ -92,21 +94,40 @@ def shape(value: Any) -> Any:
     return type(value).__name__
 
 
-def capture(
+class Session(NamedTuple):
+    """One host run whose payloads are captured: ``variant`` names them when the
+    payload itself does not tell (``claude --agent``'s main thread)."""
+
+    name: str
+    script: Script
+    variant: str = ""
+    args: tuple[str, ...] = ()
+    setup: Callable[[World], None] | None = None
+
+
+def capture_all(
     driver: Driver,
     exe: Path,
-    world: World,
-    recorder: Recorder,
-    start: Callable[[Dialect, Script], FakeModel],
     events: tuple[str, ...],
-    script: Script,
-    argv_extra: tuple[str, ...] = (),
-) -> list[dict[str, Any]]:
-    driver.wire(world, {event: [recorder.command] for event in events})
-    model = start(driver.dialect, script)
-    run = driver.run(exe, world, model.url, f"{MARK} go", 120, argv_extra)
-    assert run.code == 0, run.describe()
-    return recorder.payloads()
+    sessions: list[Session],
+    root: Path,
+) -> dict[str, dict[str, Any]]:
+    """Run the sessions side by side, each in its own world with a recording hook on
+    every event; the first payload per fixture name, in session order."""
+
+    def one(session: Session) -> tuple[list[dict[str, Any]], str, str]:
+        world = make_world(root / session.name)
+        recorder = make_recorder(world)
+        if session.setup is not None:
+            session.setup(world)
+        driver.wire(world, {event: [recorder.command] for event in events})
+        with FakeModel(driver.dialect, session.script) as model:
+            run = driver.run(exe, world, model.url, f"{MARK} go", 120, session.args)
+        assert run.code == 0, run.describe()
+        return recorder.payloads(), session.variant, str(world.root)
+
+    with ThreadPoolExecutor(max_workers=workers()) as pool:
+        return collect(pool.map(one, sessions))
 
 
 def check_or_write(host: str, captured: dict[str, dict[str, Any]]) -> None:
@@ -129,7 +150,7 @@ def check_or_write(host: str, captured: dict[str, dict[str, Any]]) -> None:
         assert shape(payload) == shape(fixture), f"{host} {name}: the payload's fields changed"
 
 
-def collect(payloads: Iterator[tuple[list[dict[str, Any]], str, str]]) -> dict[str, dict[str, Any]]:
+def collect(payloads: Iterable[tuple[list[dict[str, Any]], str, str]]) -> dict[str, dict[str, Any]]:
     """First payload per fixture name, with temporary paths normalised."""
     captured: dict[str, dict[str, Any]] = {}
     for batch, variant, root in payloads:
@@ -138,46 +159,29 @@ def collect(payloads: Iterator[tuple[list[dict[str, Any]], str, str]]) -> dict[s
     return captured
 
 
-@pytest.fixture
-def worlds(tmp_path: Path) -> Callable[[str], tuple[World, Recorder]]:
-    """Fresh worlds (each with its own recorder) for one test's several sessions."""
-
-    def new(name: str) -> tuple[World, Recorder]:
-        w = make_world(tmp_path / name)
-        return w, make_recorder(w)
-
-    return new
-
-
 def test_claude_code_sends_the_payloads_pinned_in_the_fixtures(
-    host_programs: dict[str, Path],
-    worlds: Callable[[str], tuple[World, Recorder]],
-    fake_model: Callable[[Dialect, Script], FakeModel],
+    host_programs: dict[str, Path], tmp_path: Path
 ) -> None:
-    claude, exe = ClaudeCode(), host_programs["claude"]
-
-    def sessions() -> Iterator[tuple[list[dict[str, Any]], str, str]]:
-        w, rec = worlds("main")
-        script: Script = {MARK: [claude.shell("echo hello"), Text("done")]}
-        yield capture(claude, exe, w, rec, fake_model, CLAUDE_EVENTS, script), "", str(w.root)
-        w, rec = worlds("failure")
-        script = {MARK: [claude.shell("echo failing; exit 3"), Text("done")]}
-        yield capture(claude, exe, w, rec, fake_model, CLAUDE_EVENTS, script), "", str(w.root)
-        w, rec = worlds("subagent")
-        script = {
-            MARK: [claude.agent(f"{SUB} say hello"), Text("done")],
-            SUB: [claude.shell("echo from the sub-agent"), Text("sub-agent done")],
-        }
-        yield capture(claude, exe, w, rec, fake_model, CLAUDE_EVENTS, script), "", str(w.root)
-        w, rec = worlds("agent-main")
-        claude.define_agent(w, "helper")
-        script = {MARK: [claude.shell("echo hello"), Text("done")]}
-        batch = capture(
-            claude, exe, w, rec, fake_model, CLAUDE_EVENTS, script, ("--agent", "helper")
-        )
-        yield batch, "agent-main", str(w.root)
-
-    captured = collect(sessions())
+    claude = ClaudeCode()
+    sessions = [
+        Session("main", {MARK: [claude.shell("echo hello"), Text("done")]}),
+        Session("failure", {MARK: [claude.shell("echo failing; exit 3"), Text("done")]}),
+        Session(
+            "subagent",
+            {
+                MARK: [claude.agent(f"{SUB} say hello"), Text("done")],
+                SUB: [claude.shell("echo from the sub-agent"), Text("sub-agent done")],
+            },
+        ),
+        Session(
+            "agent-main",
+            {MARK: [claude.shell("echo hello"), Text("done")]},
+            variant="agent-main",
+            args=("--agent", "helper"),
+            setup=lambda world: claude.define_agent(world, "helper"),
+        ),
+    ]
+    captured = capture_all(claude, host_programs["claude"], CLAUDE_EVENTS, sessions, tmp_path)
     # What tells a sub-agent's call from the main thread: `agent_id`. The main thread of
     # `claude --agent helper` carries `agent_type` alone.
     assert "agent_id" in captured["PreToolUse.Bash.subagent.json"]
@@ -190,24 +194,20 @@ def test_claude_code_sends_the_payloads_pinned_in_the_fixtures(
 
 
 def test_codex_sends_the_payloads_pinned_in_the_fixtures(
-    host_programs: dict[str, Path],
-    worlds: Callable[[str], tuple[World, Recorder]],
-    fake_model: Callable[[Dialect, Script], FakeModel],
+    host_programs: dict[str, Path], tmp_path: Path
 ) -> None:
-    codex, exe = Codex(), host_programs["codex"]
-
-    def sessions() -> Iterator[tuple[list[dict[str, Any]], str, str]]:
-        w, rec = worlds("main")
-        script: Script = {MARK: [codex.shell("echo hello"), Text("done")]}
-        yield capture(codex, exe, w, rec, fake_model, CODEX_EVENTS, script), "", str(w.root)
-        w, rec = worlds("subagent")
-        script = {
-            MARK: [*codex.delegate(f"{SUB} say hello"), Text("done")],
-            SUB: [codex.shell("echo from the sub-agent"), Text("sub-agent done")],
-        }
-        yield capture(codex, exe, w, rec, fake_model, CODEX_EVENTS, script), "", str(w.root)
-
-    captured = collect(sessions())
+    codex = Codex()
+    sessions = [
+        Session("main", {MARK: [codex.shell("echo hello"), Text("done")]}),
+        Session(
+            "subagent",
+            {
+                MARK: [*codex.delegate(f"{SUB} say hello"), Text("done")],
+                SUB: [codex.shell("echo from the sub-agent"), Text("sub-agent done")],
+            },
+        ),
+    ]
+    captured = capture_all(codex, host_programs["codex"], CODEX_EVENTS, sessions, tmp_path)
     # A sub-agent's calls carry agent_id and agent_type, as in Claude Code.
     assert {"agent_id", "agent_type"} <= set(captured["PreToolUse.Bash.subagent.json"])
     assert not {"agent_id", "agent_type"} & set(captured["PreToolUse.Bash.json"])
