@@ -13,6 +13,7 @@ A case counts when bash agrees with the spec file; an excluded case counts as fa
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import signal
 import subprocess
@@ -96,6 +97,10 @@ def main() -> int:
     parser.add_argument("--failures", action="store_true", help="print each failure's diff")
     parser.add_argument("--write-xfail", action="store_true", help="rewrite the xfail list")
     parser.add_argument("--capture", action="store_true", help="rewrite captured bash results")
+    parser.add_argument("--json", metavar="FILE", help="write every case's verdict as JSON")
+    parser.add_argument(
+        "--compare", metavar="FILE", help="list cases that pass in FILE (a --json) but not now"
+    )
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
     names = args.files or [*oracle.CORE, *oracle.EXTENDED]
@@ -155,6 +160,20 @@ def main() -> int:
         print("\nfailures:")
         for v in failing:
             print(v.explain())
+    if args.json:
+        Path(args.json).write_text(json.dumps(_as_json(verdicts), indent=1) + "\n")
+    if args.compare:
+        before = {row["key"]: row for row in json.loads(Path(args.compare).read_text())}
+        now = {row["key"]: row for row in _as_json(verdicts)}
+        lost = [
+            k
+            for k, row in now.items()
+            if row["counted"] and not row["passed"] and before.get(k, {}).get("passed")
+        ]
+        won = [k for k, row in now.items() if row["passed"] and not before.get(k, {}).get("passed")]
+        print(f"\ncompared with {args.compare}: {len(won)} newly passing, {len(lost)} no longer")
+        for key in lost:
+            print(f"  lost {key} {now[key]['name']!r} [{now[key]['symptom']}]")
     if args.write_xfail:
         write_xfail(verdicts, names)
     if args.capture:
@@ -162,6 +181,19 @@ def main() -> int:
             parser.error("--capture needs bash on PATH")
         oracle.write_captured(verdicts, version)
     return 0
+
+
+def _as_json(verdicts: list[oracle.Verdict]) -> list[dict[str, object]]:
+    return [
+        {
+            "key": v.case.key,
+            "name": v.case.name,
+            "counted": v.counted,
+            "passed": v.passed,
+            "symptom": "" if v.passed or not v.counted else symptom(v),
+        }
+        for v in verdicts
+    ]
 
 
 def write_xfail(verdicts: list[oracle.Verdict], names: list[str]) -> None:
