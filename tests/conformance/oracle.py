@@ -234,15 +234,19 @@ def _kill_group(pid: int) -> None:
 
 
 class _Worker:
-    def __init__(self, cwd: Path) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, str(WORKER)],
-            cwd=cwd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+    def __init__(self, cwd: Path, number: int) -> None:
+        # The worker's own stderr (a traceback if hookrun cannot even be imported) is
+        # kept, and its end is quoted when the worker dies.
+        self.log = cwd / f"worker-{number}.log"
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, str(WORKER)],
+                cwd=cwd,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                start_new_session=True,
+            )
         self.buffer = b""
 
     def ask(self, request: dict[str, object], deadline: float) -> dict[str, object] | str:
@@ -269,7 +273,9 @@ class _Worker:
 
     def _died(self) -> str:
         code = self.proc.wait()
-        return f"the case ended the process running hookrun (exit {code})"
+        tail = self.log.read_bytes()[-600:].decode("utf-8", "replace").strip()
+        said = f"; its stderr ends: {tail}" if tail else ""
+        return f"the case ended the process running hookrun (exit {code}){said}"
 
     def stop(self) -> None:
         _kill_group(self.proc.pid)
@@ -290,8 +296,8 @@ class WorkerPool:
             self.idle.put(self._start())
 
     def _start(self) -> _Worker:
-        worker = _Worker(self.cwd)
         with self.lock:
+            worker = _Worker(self.cwd, len(self.all))
             self.all.append(worker)
         return worker
 
