@@ -36,7 +36,7 @@ _PAYLOAD_VALUES = {
 _PAYLOAD_FLAGS = {"--sub-agent": "sub_agent", "--trace": "trace", "--fail-closed": "fail_closed"}
 
 
-# Plain classes, not dataclasses: this module is on the start-up path (see hookrun.frozen).
+# Plain classes, not dataclasses: this module is on the start-up path.
 class _Grammar:
     __slots__ = ("values", "lists", "flags")
 

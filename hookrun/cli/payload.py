@@ -8,43 +8,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from hookrun import boundedio
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
-from hookrun.frozen import Frozen, set_fields
 from hookrun.runner import wire
 
 
-class PayloadFlags(Frozen):
+class PayloadFlags(NamedTuple):
     """Command-line fields that override or fill the stdin payload."""
 
-    tool: str | None  # → tool_name
-    tool_input: str | None  # → tool_input (JSON text of an object)
-    prompt: str | None  # → prompt
-    session_id: str | None  # → session_id
-    cwd: str | None  # → cwd
-    sub_agent: bool  # → is_sub_agent: true
-
-    def __init__(
-        self,
-        tool: str | None = None,
-        tool_input: str | None = None,
-        prompt: str | None = None,
-        session_id: str | None = None,
-        cwd: str | None = None,
-        sub_agent: bool = False,
-    ) -> None:
-        set_fields(
-            self,
-            tool=tool,
-            tool_input=tool_input,
-            prompt=prompt,
-            session_id=session_id,
-            cwd=cwd,
-            sub_agent=sub_agent,
-        )
+    tool: str | None = None  # → tool_name
+    tool_input: str | None = None  # → tool_input (JSON text of an object)
+    prompt: str | None = None  # → prompt
+    session_id: str | None = None  # → session_id
+    cwd: str | None = None  # → cwd
+    sub_agent: bool = False  # → is_sub_agent: true
 
 
 def read_stdin(stream: BinaryIO | None, *, isatty: bool, timeout: float = STDIN_TIMEOUT) -> str:

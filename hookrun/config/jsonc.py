@@ -20,10 +20,9 @@ import bisect
 import json
 import re
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from hookrun.config.quote import char_name, quote
-from hookrun.frozen import Frozen, set_fields
 
 JsonPath = tuple["str | int", ...]
 Position = tuple[int, int]  # (line, column), both 1-based
@@ -44,13 +43,10 @@ class JsoncError(Exception):
         self.column = column
 
 
-class DuplicateKey(Frozen):  # not a NamedTuple: see hookrun.frozen (start-up cost)
+class DuplicateKey(NamedTuple):
     path: JsonPath  # the object's path plus the key
     at: Position  # the repeated key
     first: Position  # the first occurrence
-
-    def __init__(self, path: JsonPath, at: Position, first: Position) -> None:
-        set_fields(self, path=path, at=at, first=first)
 
 
 class Positions:

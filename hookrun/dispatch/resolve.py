@@ -14,11 +14,11 @@ import os
 import stat
 import sys
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from hookrun import exitcodes
 from hookrun.dispatch.shebang import Shebang, ShebangError, parse_shebang
 from hookrun.dispatch.split import split_simple
-from hookrun.frozen import Frozen, set_fields
 
 __all__ = [
     "FilePlan",
@@ -54,7 +54,7 @@ _SHELL_NAMES = {"bash": "bash", "sh": "sh"}
 _WIN_CMD = (".cmd", ".bat")
 
 
-class FilePlan(Frozen):
+class FilePlan(NamedTuple):
     """How to run a path-prefixed command word.
 
     kind: ``"shebang"`` (argv is interpreter + its args + script + args),
@@ -66,30 +66,11 @@ class FilePlan(Frozen):
     """
 
     kind: str
-    argv: tuple[str, ...]
-    route: str
-    source: str
-    exit_code: int
-    message: str
-
-    def __init__(
-        self,
-        kind: str,
-        argv: tuple[str, ...] = (),
-        route: str = "",
-        source: str = "",
-        exit_code: int = 0,
-        message: str = "",
-    ) -> None:
-        set_fields(
-            self,
-            kind=kind,
-            argv=argv,
-            route=route,
-            source=source,
-            exit_code=exit_code,
-            message=message,
-        )
+    argv: tuple[str, ...] = ()
+    route: str = ""
+    source: str = ""
+    exit_code: int = 0
+    message: str = ""
 
 
 def _error(exit_code: int, message: str) -> FilePlan:

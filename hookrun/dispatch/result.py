@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hookrun.frozen import Frozen, set_fields
+from typing import NamedTuple
 
 
-class Completed(Frozen):
+class Completed(NamedTuple):
     """A finished command.
 
     ``exit_code`` follows POSIX: 127 not found, 126 not executable, 128+N killed by
@@ -22,38 +22,9 @@ class Completed(Frozen):
     stderr: bytes
     route: str
     duration: float
-    timed_out: bool
-    cancelled: bool
-    truncated: bool  # stdout or stderr went over the capture bound
-    stdout_dropped: int  # bytes read past the bound and discarded
-    stderr_dropped: int
-    error: str | None  # dispatch's own explanation (missing file, bad shebang, …)
-
-    def __init__(
-        self,
-        exit_code: int,
-        stdout: bytes,
-        stderr: bytes,
-        route: str,
-        duration: float,
-        timed_out: bool = False,
-        cancelled: bool = False,
-        truncated: bool = False,
-        stdout_dropped: int = 0,
-        stderr_dropped: int = 0,
-        error: str | None = None,
-    ) -> None:
-        set_fields(
-            self,
-            exit_code=exit_code,
-            stdout=stdout,
-            stderr=stderr,
-            route=route,
-            duration=duration,
-            timed_out=timed_out,
-            cancelled=cancelled,
-            truncated=truncated,
-            stdout_dropped=stdout_dropped,
-            stderr_dropped=stderr_dropped,
-            error=error,
-        )
+    timed_out: bool = False
+    cancelled: bool = False
+    truncated: bool = False  # stdout or stderr went over the capture bound
+    stdout_dropped: int = 0  # bytes read past the bound and discarded
+    stderr_dropped: int = 0
+    error: str | None = None  # dispatch's own explanation (missing file, bad shebang, …)

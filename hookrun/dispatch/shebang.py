@@ -17,8 +17,9 @@ Pure: no file system, no PATH. :mod:`hookrun.dispatch.resolve` does the I/O.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from hookrun import exitcodes
-from hookrun.frozen import Frozen, set_fields
 
 # 126 is POSIX's "found but cannot be executed": a malformed #! line means the
 # script exists but nothing can run it.
@@ -26,7 +27,7 @@ from hookrun.frozen import Frozen, set_fields
 _BLANKS = " \t"
 
 
-class Shebang(Frozen):
+class Shebang(NamedTuple):
     """What a ``#!`` line asks for.
 
     ``interpreter`` is a literal path (``lookup`` False) or a command name to find
@@ -35,11 +36,8 @@ class Shebang(Frozen):
     """
 
     interpreter: str
-    args: tuple[str, ...]
-    lookup: bool
-
-    def __init__(self, interpreter: str, args: tuple[str, ...] = (), lookup: bool = False) -> None:
-        set_fields(self, interpreter=interpreter, args=args, lookup=lookup)
+    args: tuple[str, ...] = ()
+    lookup: bool = False
 
     @property
     def name(self) -> str:
@@ -47,14 +45,11 @@ class Shebang(Frozen):
         return _basename(self.interpreter)
 
 
-class ShebangError(Frozen):
+class ShebangError(NamedTuple):
     """A ``#!`` line nothing can run. ``message`` names the script and the problem."""
 
     message: str
-    exit_code: int
-
-    def __init__(self, message: str, exit_code: int = exitcodes.NOT_EXECUTABLE) -> None:
-        set_fields(self, message=message, exit_code=exit_code)
+    exit_code: int = exitcodes.NOT_EXECUTABLE
 
 
 def _basename(path: str) -> str:

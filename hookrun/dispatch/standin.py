@@ -16,9 +16,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from hookrun.dispatch.resolve import find_executable, is_windows
-from hookrun.frozen import Frozen, set_fields
 
 __all__ = [
     "MODES",
@@ -40,7 +40,7 @@ _IGNORED_LONG = frozenset({"--norc", "--noprofile", "--posix", "--login", "--noe
 _SET_LETTERS = frozenset("aefhkmnptuvxBCEHPT")
 
 
-class Invocation(Frozen):
+class Invocation(NamedTuple):
     """What ``bash ARGS`` asks for.
 
     ``options`` are ``set`` arguments to apply first (``("-e", "-o", "pipefail")``).
@@ -49,39 +49,17 @@ class Invocation(Frozen):
     """
 
     program: str
-    options: tuple[str, ...]
-    command: str | None
-    file: str | None
-    argv0: str
-    args: tuple[str, ...]
-
-    def __init__(
-        self,
-        program: str,
-        options: tuple[str, ...] = (),
-        command: str | None = None,
-        file: str | None = None,
-        argv0: str = "",
-        args: tuple[str, ...] = (),
-    ) -> None:
-        set_fields(
-            self,
-            program=program,
-            options=options,
-            command=command,
-            file=file,
-            argv0=argv0 or program,
-            args=args,
-        )
+    options: tuple[str, ...] = ()
+    command: str | None = None
+    file: str | None = None
+    argv0: str = ""  # "" means the program's own name (bash's $0 then)
+    args: tuple[str, ...] = ()
 
 
-class StandInError(Frozen):
+class StandInError(NamedTuple):
     """A command line the stand-in cannot honour; ``message`` says what and why (exit 2)."""
 
     message: str
-
-    def __init__(self, message: str) -> None:
-        set_fields(self, message=message)
 
 
 def shell_name(word: str, platform: str = sys.platform) -> str | None:
@@ -160,7 +138,7 @@ def parse_invocation(program: str, args: Sequence[str]) -> Invocation | StandInE
     if command_mode:
         if not rest:
             return StandInError(f"{program}: -c: option requires an argument")
-        name = rest[1] if len(rest) > 1 else program
+        name = rest[1] if len(rest) > 1 else ""
         return Invocation(program, opts, command=rest[0], argv0=name, args=rest[2:])
     if stdin_mode or not rest:
         return Invocation(program, opts, args=rest)

@@ -85,7 +85,7 @@ def run_standin(
         if inv.options:
             status = shell.run_script(f"set {shlex.join(inv.options)}")
         if status == 0:
-            status = shell.run_script(text, argv0=inv.argv0, args=inv.args)
+            status = shell.run_script(text, argv0=inv.argv0 or inv.program, args=inv.args)
     finally:
         if source is not stdin and isinstance(source, BufferSource):
             source.close()

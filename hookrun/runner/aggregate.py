@@ -8,47 +8,21 @@ loses to a fast later one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from hookrun.frozen import Frozen, set_fields
 from hookrun.runner.envelope import DECISION_RANK, Decision, HookAnswer
 
 
-class Aggregate(Frozen):  # not a NamedTuple: see hookrun.frozen (start-up cost)
-    decision: Decision | None
-    halt: bool
-    reason: str | None
-    context: tuple[str, ...]
-    context_files: tuple[str, ...]  # as written, exact duplicates removed
-    updated_input: Mapping[str, Any] | None  # the whole new input; None = unchanged
-    updated_prompt: str | None
-    updated_output: Any
-    system_message: str | None
-
-    def __init__(
-        self,
-        decision: Decision | None = None,
-        halt: bool = False,
-        reason: str | None = None,
-        context: tuple[str, ...] = (),
-        context_files: tuple[str, ...] = (),
-        updated_input: Mapping[str, Any] | None = None,
-        updated_prompt: str | None = None,
-        updated_output: Any = None,
-        system_message: str | None = None,
-    ) -> None:
-        set_fields(
-            self,
-            decision=decision,
-            halt=halt,
-            reason=reason,
-            context=context,
-            context_files=context_files,
-            updated_input=updated_input,
-            updated_prompt=updated_prompt,
-            updated_output=updated_output,
-            system_message=system_message,
-        )
+class Aggregate(NamedTuple):
+    decision: Decision | None = None
+    halt: bool = False
+    reason: str | None = None
+    context: tuple[str, ...] = ()
+    context_files: tuple[str, ...] = ()  # as written, exact duplicates removed
+    updated_input: Mapping[str, Any] | None = None  # the whole new input; None = unchanged
+    updated_prompt: str | None = None
+    updated_output: Any = None
+    system_message: str | None = None
 
 
 def _reasons(answers: Sequence[HookAnswer], decision: Decision | None, blocked: bool) -> list[str]:

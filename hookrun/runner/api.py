@@ -20,7 +20,6 @@ from typing import Any
 
 from hookrun.config.spec import Config, HookSpec
 from hookrun.dispatch.cancel import CancelToken, linked
-from hookrun.frozen import replace
 from hookrun.runner import context_files
 from hookrun.runner.aggregate import aggregate
 from hookrun.runner.errors import PayloadError
@@ -221,7 +220,7 @@ class Runner:
                 payload=inp.payload if self.config.audit_payload else None,
             )
             if problem is not None:
-                result = replace(result, audit_error=problem)
+                result = result._replace(audit_error=problem)
         return result
 
     async def arun(

@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from hookrun.frozen import Frozen, set_fields
 from hookrun.hooks import payload as fields
 from hookrun.runner import wire
 from hookrun.runner.errors import PayloadError
@@ -25,7 +24,7 @@ from hookrun.runner.jsontypes import type_name
 _STRING_FIELDS = ("session_id", "cwd", "project_dir", "tool_name", "prompt", "source", "trigger")
 
 
-class EventInput(Frozen):  # not a NamedTuple: see hookrun.frozen (start-up cost)
+class EventInput(NamedTuple):
     """One event, ready to hand to hooks."""
 
     event: str
@@ -38,33 +37,6 @@ class EventInput(Frozen):  # not a NamedTuple: see hookrun.frozen (start-up cost
     tool_input: Mapping[str, Any] | None
     is_sub_agent: bool
     env: Mapping[str, str]  # the HOOKRUN_* / CRUSH_* / CLAUDE_* variables only
-
-    def __init__(
-        self,
-        event: str,
-        payload: Mapping[str, Any],
-        data: bytes,
-        cwd: str,
-        project_dir: str,
-        session_id: str,
-        tool_name: str | None,
-        tool_input: Mapping[str, Any] | None,
-        is_sub_agent: bool,
-        env: Mapping[str, str],
-    ) -> None:
-        set_fields(
-            self,
-            event=event,
-            payload=payload,
-            data=data,
-            cwd=cwd,
-            project_dir=project_dir,
-            session_id=session_id,
-            tool_name=tool_name,
-            tool_input=tool_input,
-            is_sub_agent=is_sub_agent,
-            env=env,
-        )
 
 
 def _wrong(field: str, expected: str, value: Any) -> PayloadError:

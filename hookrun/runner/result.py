@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from hookrun import exitcodes
-from hookrun.frozen import Frozen, set_fields
 from hookrun.runner.envelope import Decision, HookAnswer
 
 # 128 + SIGINT, what a shell reports for a command interrupted by Ctrl-C.
 
 
-class HookResult(Frozen):
+class HookResult(NamedTuple):
     """One hook's run: where it came from, how it ran, what it answered."""
 
     name: str
@@ -21,31 +20,8 @@ class HookResult(Frozen):
     exit_code: int
     duration_ms: float  # rounded to 0.1
     answer: HookAnswer
-    timed_out: bool
-    cancelled: bool
-
-    def __init__(
-        self,
-        name: str,
-        source: str,
-        route: str,
-        exit_code: int,
-        duration_ms: float,
-        answer: HookAnswer,
-        timed_out: bool = False,
-        cancelled: bool = False,
-    ) -> None:
-        set_fields(
-            self,
-            name=name,
-            source=source,
-            route=route,
-            exit_code=exit_code,
-            duration_ms=duration_ms,
-            answer=answer,
-            timed_out=timed_out,
-            cancelled=cancelled,
-        )
+    timed_out: bool = False
+    cancelled: bool = False
 
     @property
     def decision(self) -> Decision | None:
@@ -78,58 +54,23 @@ class HookResult(Frozen):
         }
 
 
-class RunResult(Frozen):
+class RunResult(NamedTuple):
     """The aggregated answer to one event (DESIGN "The aggregated answer")."""
 
     event: str
-    decision: Decision | None
-    halt: bool
-    reason: str | None
-    context: tuple[str, ...]
-    context_files: tuple[str, ...]
-    updated_input: Mapping[str, Any] | None
-    updated_prompt: str | None
-    updated_output: Any
-    system_message: str | None
-    hooks: tuple[HookResult, ...]
-    cancelled: bool
-    audit_error: str | None  # the audit line could not be written (the run stands)
-    tool_name: str | None  # of the event, for the host shapes
-
-    def __init__(
-        self,
-        event: str,
-        decision: Decision | None = None,
-        halt: bool = False,
-        reason: str | None = None,
-        context: tuple[str, ...] = (),
-        context_files: tuple[str, ...] = (),
-        updated_input: Mapping[str, Any] | None = None,
-        updated_prompt: str | None = None,
-        updated_output: Any = None,
-        system_message: str | None = None,
-        hooks: tuple[HookResult, ...] = (),
-        cancelled: bool = False,
-        audit_error: str | None = None,
-        tool_name: str | None = None,
-    ) -> None:
-        set_fields(
-            self,
-            event=event,
-            decision=decision,
-            halt=halt,
-            reason=reason,
-            context=context,
-            context_files=context_files,
-            updated_input=updated_input,
-            updated_prompt=updated_prompt,
-            updated_output=updated_output,
-            system_message=system_message,
-            hooks=hooks,
-            cancelled=cancelled,
-            audit_error=audit_error,
-            tool_name=tool_name,
-        )
+    decision: Decision | None = None
+    halt: bool = False
+    reason: str | None = None
+    context: tuple[str, ...] = ()
+    context_files: tuple[str, ...] = ()
+    updated_input: Mapping[str, Any] | None = None
+    updated_prompt: str | None = None
+    updated_output: Any = None
+    system_message: str | None = None
+    hooks: tuple[HookResult, ...] = ()
+    cancelled: bool = False
+    audit_error: str | None = None  # the audit line could not be written (the run stands)
+    tool_name: str | None = None  # of the event, for the host shapes
 
     @property
     def exit_code(self) -> int:

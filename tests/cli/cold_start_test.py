@@ -42,7 +42,7 @@ HEAVY = (
     "click",
     "asyncio",
     "concurrent.futures",
-    "dataclasses",  # with inspect, ast, dis, tokenize: see hookrun/frozen.py
+    "dataclasses",  # with inspect, ast, dis, tokenize: ~0.5x a bare start
     "inspect",
     "pathlib",  # with urllib.parse and ipaddress
     "urllib.parse",

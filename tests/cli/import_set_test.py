@@ -88,7 +88,7 @@ CORE = {
     "hookrun.cli.configfiles", "hookrun.cli.errors", "hookrun.cli.fast", "hookrun.cli.main",
     "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.cli.noanswer", "hookrun.boundedio",
     "hookrun.config", "hookrun.config.events", "hookrun.config.spec", "hookrun.config.matchers",
-    "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel", "hookrun.frozen",
+    "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel",
     "hookrun.hooks", "hookrun.hooks.payload", "hookrun.runner.*", "hookrun.telemetry",
     "hookrun.exitcodes", "hookrun.fields", "hookrun.hosts.*",
 }  # fmt: skip

@@ -76,7 +76,7 @@ def runner(
     by_event: dict[str, list[HookSpec]] = {}
     for i, spec in enumerate(hooks):
         by_event.setdefault(spec.event, []).append(
-            HookSpec(**{**spec.__dict__, "source": f"hooks.json#{spec.event}[{i}]"})
+            spec._replace(source=f"hooks.json#{spec.event}[{i}]")
         )
     config = Config(hooks={k: tuple(v) for k, v in by_event.items()}, audit_log=audit_log)
     return Runner(config, cwd=root, project_dir=root, env=env)

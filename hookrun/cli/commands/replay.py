@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from hookrun.cli.configfiles import load_config, project_dir, resolve_cwd
 from hookrun.cli.errors import CliError
-from hookrun.frozen import replace
 from hookrun.replay.compare import changes
 from hookrun.replay.sources import Kind, PastEvent, Skipped, SourceError, read
 from hookrun.runner import PayloadError, Runner
@@ -74,7 +73,7 @@ def replay_command(
         events, skipped = read(source, kind)
     except SourceError as exc:
         raise CliError(str(exc)) from None
-    config = replace(load_config(configs, cwd), audit_log=None, audit_payload=False)
+    config = load_config(configs, cwd)._replace(audit_log=None, audit_payload=False)
     rows: list[dict[str, Any]] = []
     summary: Counter[str] = Counter()
     with tempfile.TemporaryDirectory(prefix="hookrun-replay-") as scratch:
@@ -117,8 +116,7 @@ def replay_command(
 
 def _comparable(result: RunResult) -> RunResult:
     # The audit log keeps context and rewritten input scrubbed: compare like with like.
-    return replace(
-        result,
+    return result._replace(
         context=tuple(scrubbed({"c": list(result.context)})["c"]),
         updated_input=None if result.updated_input is None else scrubbed(result.updated_input),
     )

@@ -13,13 +13,12 @@ import os
 import sys
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, NamedTuple, TextIO
 
 from hookrun import exitcodes
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
-from hookrun.frozen import Frozen, set_fields
 from hookrun.telemetry import TelemetrySettings
 
 if TYPE_CHECKING:
@@ -30,51 +29,25 @@ Format = Literal["hookrun", "claude", "crush"]
 FORMATS: tuple[Format, ...] = ("hookrun", "claude", "crush")
 
 
-class RunOptions(Frozen):
+class RunOptions(NamedTuple):
     """Everything ``hookrun run`` was asked, whichever parser read the command line."""
 
     event: str
-    flags: PayloadFlags
-    configs: tuple[str, ...]
-    format: Format
-    trace: bool
-    stdin_timeout: float  # seconds to wait for the payload (hookrun.boundedio)
-    fail_closed: bool  # no answer at all on a blocking event = deny
-
-    def __init__(
-        self,
-        event: str,
-        flags: PayloadFlags | None = None,
-        configs: tuple[str, ...] = (),
-        format: Format = "hookrun",
-        trace: bool = False,
-        stdin_timeout: float = STDIN_TIMEOUT,
-        fail_closed: bool = False,
-    ) -> None:
-        set_fields(
-            self,
-            event=event,
-            flags=PayloadFlags() if flags is None else flags,
-            configs=configs,
-            format=format,
-            trace=trace,
-            stdin_timeout=stdin_timeout,
-            fail_closed=fail_closed,
-        )
+    flags: PayloadFlags = PayloadFlags()
+    configs: tuple[str, ...] = ()
+    format: Format = "hookrun"
+    trace: bool = False
+    stdin_timeout: float = STDIN_TIMEOUT  # seconds to wait for the payload (hookrun.boundedio)
+    fail_closed: bool = False  # no answer at all on a blocking event = deny
 
 
-class Streams(Frozen):
+class Streams(NamedTuple):
     """Where a command reads and writes; tests and embedders pass their own."""
 
     stdin: BinaryIO | None
     stdin_isatty: bool
     stdout: TextIO
     stderr: TextIO
-
-    def __init__(
-        self, stdin: BinaryIO | None, stdin_isatty: bool, stdout: TextIO, stderr: TextIO
-    ) -> None:
-        set_fields(self, stdin=stdin, stdin_isatty=stdin_isatty, stdout=stdout, stderr=stderr)
 
     @classmethod
     def system(cls) -> Streams:

@@ -22,7 +22,6 @@ from hookrun.cli.trace import render as render_trace
 from hookrun.configtests.cases import Case, CaseFileError, find_files, load_file
 from hookrun.configtests.expect import differences
 from hookrun.configtests.junit import CaseOutcome, to_xml
-from hookrun.frozen import replace
 from hookrun.runner import PayloadError, Runner
 
 if TYPE_CHECKING:
@@ -100,7 +99,7 @@ def _run_one(
     try:
         if key not in loaded:
             # No audit trail: a test run is not an event the team should find in it.
-            loaded[key] = replace(load_config(key, root), audit_log=None)
+            loaded[key] = load_config(key, root)._replace(audit_log=None)
         config = loaded[key]
     except CliError as exc:
         return CaseOutcome(case.file, case.name, 0.0, (), error=exc.message)
