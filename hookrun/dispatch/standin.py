@@ -18,7 +18,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from hookrun.dispatch.resolve import find_executable, is_windows
+from hookrun.dispatch.resolve import find_executable, get_env, is_windows
 
 __all__ = [
     "MODES",
@@ -80,7 +80,8 @@ def applies(
     Only for bash and sh. With ``mode == "inprocess"`` always; otherwise when the
     program cannot be found: ``bash`` not on PATH, or ``/bin/bash`` absent and no
     ``bash`` on PATH either (a literal path that does not exist is looked up by its
-    base name, as shebang lines are).
+    base name, as shebang lines are) — or, on Windows, when the one found is WSL's
+    launcher in System32.
     """
     name = shell_name(word, platform)
     if name is None:
@@ -88,8 +89,25 @@ def applies(
     if mode == "inprocess":
         return True
     if word != name and os.path.isfile(os.path.join(cwd, word)):
+        return _is_wsl_launcher(os.path.join(cwd, word), env, platform)
+    found = find_executable(name, env=env, cwd=cwd, platform=platform)
+    return found is None or _is_wsl_launcher(found, env, platform)
+
+
+def _is_wsl_launcher(path: str, env: Mapping[str, str], platform: str) -> bool:
+    """``C:\\Windows\\System32\\bash.exe`` starts WSL's Linux bash, which cannot open
+    the hook's Windows paths (``C:\\proj\\…``): for a hook, that is no bash at all.
+    Git for Windows' bash (``…\\Git\\bin\\bash.exe``) is a real one."""
+    if not is_windows(platform):
         return False
-    return find_executable(name, env=env, cwd=cwd, platform=platform) is None
+    root = get_env(env, "SystemRoot", platform) or get_env(env, "windir", platform) or ""
+    if not root:
+        return False
+    folder = os.path.dirname(path).replace("/", "\\").rstrip("\\").lower()
+    return folder in (
+        (root.replace("/", "\\").rstrip("\\") + "\\system32").lower(),
+        (root.replace("/", "\\").rstrip("\\") + "\\sysnative").lower(),
+    )
 
 
 def parse_invocation(program: str, args: Sequence[str]) -> Invocation | StandInError:

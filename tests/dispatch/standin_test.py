@@ -238,3 +238,27 @@ def test_a_construct_nothing_can_run_is_a_failed_run_not_an_exit_2_answer(
     assert done.error is not None
     assert done.error.startswith("the in-process shell does not support ")
     assert done.error.endswith(error_end)
+
+
+def test_on_windows_the_wsl_launcher_in_system32_is_no_bash_but_git_bash_is(
+    tmp_path: Path,
+) -> None:
+    windows = tmp_path / "Windows"
+    (windows / "System32").mkdir(parents=True)
+    (windows / "System32" / "bash.exe").write_bytes(b"MZ")
+    git = tmp_path / "Git" / "bin"
+    git.mkdir(parents=True)
+    (git / "bash.exe").write_bytes(b"MZ")
+    wsl_only = {"PATH": str(windows / "System32"), "PATHEXT": ".exe", "SystemRoot": str(windows)}
+    both = {**wsl_only, "PATH": f"{git};{windows / 'System32'}"}
+    cwd = str(tmp_path)
+    assert applies("bash", mode="auto", env=wsl_only, cwd=cwd, platform="win32")
+    assert applies(
+        str(windows / "System32" / "bash.exe"), mode="auto", env=wsl_only, cwd=cwd, platform="win32"
+    )
+    assert not applies("bash", mode="auto", env=both, cwd=cwd, platform="win32")
+    assert not applies(str(git / "bash.exe"), mode="auto", env=both, cwd=cwd, platform="win32")
+    # Only Windows has such a launcher; elsewhere a bash in a folder of that name is bash.
+    assert not applies(
+        str(windows / "System32" / "bash.exe"), mode="auto", env=wsl_only, cwd=cwd, platform="linux"
+    )
