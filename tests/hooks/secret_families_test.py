@@ -515,3 +515,22 @@ def test_a_real_shaped_secret_is_redacted_with_its_familys_marker(kind: str, tex
 )
 def test_a_look_alike_survives(kind: str, text: str) -> None:
     assert scanner().find(text) == []
+
+
+def test_entropy_of_nothing_is_zero_and_of_distinct_characters_is_log2() -> None:
+    from hookrun.hooks.secret_rules import entropy
+
+    assert entropy("") == 0.0
+    assert entropy("abcd") == 2.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "eyJ" + "a" * 8 + "." + "b" * 8 + ".c",  # header is not base64 JSON
+        "ZXlK" + "!" * 2 + rand(44, "jb"),  # not base64 at all
+        "ZXlK" + base64.b64encode(b"\xff\xfe not ascii").decode() + rand(40, "jb2"),
+    ],
+)
+def test_jwt_shapes_that_do_not_decode_survive(text: str) -> None:
+    assert "jwt" not in [f.kind for f in scanner().find(text)]

@@ -242,3 +242,14 @@ def test_blocked_with_the_rule_named_and_the_offending_part_quoted(
 def test_look_alike_passes(cause: str, command: str, cwd: str) -> None:
     decision, reason = _judge(command, cwd)
     assert decision is None, reason
+
+
+def test_inline_single_file_deletes_are_read_as_rm_without_recursion() -> None:
+    from hookrun.hooks.shell_guard.inline_code import reads
+
+    shell, argvs = reads("File.delete('/etc/hosts.bak'); fs.unlinkSync('x')")
+    assert shell == []
+    assert [[w.text for w in a] for a in argvs] == [
+        ["rm", "-f", "/etc/hosts.bak"],
+        ["rm", "-f", "x"],
+    ]

@@ -135,3 +135,32 @@ def test_nesting_past_the_limit_raises_too_deep() -> None:
     text = "echo " + "$(" * (MAX_DEPTH + 3) + "ls" + ")" * (MAX_DEPTH + 3)
     with pytest.raises(TooDeep):
         parse_script(text)
+
+
+@pytest.mark.parametrize(
+    ("line", "argv"),
+    [
+        ("if false; then :; elif true; then rm -rf a; else rm -rf b; fi", ["rm", "-rf", "b"]),
+        ("while true; do rm -rf a; done", ["rm", "-rf", "a"]),
+        ("until false; do rm -rf a; done > log", ["rm", "-rf", "a"]),
+        ("case $x in a) rm -rf a;; *) ls;; esac", ["rm", "-rf", "a"]),
+        ("[[ -n $(rm -rf a) ]]", ["rm", "-rf", "a"]),
+        ("[[ ( $(rm -rf a) == x ) && ! -f y ]]", ["rm", "-rf", "a"]),
+        ("for f in $(rm -rf a); do :; done", ["rm", "-rf", "a"]),
+        ("for ((i=0; i<$(rm -rf a); i++)); do :; done", ["rm", "-rf", "a"]),
+        ("(( $(rm -rf a) ))", ["rm", "-rf", "a"]),
+        ("f() { rm -rf a; }", ["rm", "-rf", "a"]),
+        ("{ rm -rf a; } 2>&1 >&- > out", ["rm", "-rf", "a"]),
+    ],
+)
+def test_the_tree_walk_reaches_every_compound_command(line: str, argv: list[str]) -> None:
+    script = parse_script(line)
+    assert script.parsed is True
+    assert argv in [[w.text for w in c.argv] for c in script.commands]
+
+
+def test_descriptor_redirects_are_not_files() -> None:
+    script = parse_script("{ echo x; } 2>&1 >&-")
+    assert all(not c.redirects for c in script.commands)
+    tree = parse_script("{ echo x > out 2>&1; }")
+    assert [r.target.text for c in tree.commands for r in c.redirects if r.target] == ["out"]

@@ -71,3 +71,18 @@ def test_code_run_from_a_string_is_handed_back(
 def test_commands_that_run_nothing_else_have_one_layer_and_no_code(text: str) -> None:
     layers, nested = _layers(text)
     assert len(layers) == 1 and nested == []
+
+
+@pytest.mark.parametrize(
+    ("line", "argv"),
+    [
+        ("parallel -I @ rm -rf @ ::: a", ["rm", "-rf", "a"]),
+        ("parallel --jobs 2 -- rm -rf {} ::: a b", ["rm", "-rf", "b"]),
+        ("parallel -k rm -rf :::: list.txt", ["rm", "-rf", "$parallel-input"]),
+        ("xargs -a list.txt --max-args 1 -- rm -rf", ["rm", "-rf", "$xargs-input"]),
+        ("xargs -0 -n1 -P4 rm -rf", ["rm", "-rf", "$xargs-input"]),
+    ],
+)
+def test_parallel_and_xargs_option_forms(line: str, argv: list[str]) -> None:
+    layers, _ = unwrap(parse_script(line).commands[0])
+    assert argv in [[w.text for w in layer.argv] for layer in layers]
