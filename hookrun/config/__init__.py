@@ -1,10 +1,13 @@
-"""What the user wrote → a validated, compiled :class:`Config`.
+"""What the user wrote → a validated, compiled :class:`Config`. A leaf: it imports no
+other hookrun package but the built-ins' static table (:mod:`hookrun.hooks.registry`,
+which imports nothing), to resolve a ``builtin`` name and its fail mode.
 
 ``load`` reads JSONC files in the hookrun, Crush or Claude Code dialect;
-``discover`` finds the user and project files; ``check`` adds the deeper checks
-of ``hookrun check``; ``json_schema`` exports the dialect. pydantic is imported
-only when a file needs the models (a mistake to explain, a builtin's policy), and
-``check``/``json_schema`` only when used, so that ``hookrun run`` stays cheap.
+``discover`` finds the user and project files; ``json_schema`` exports the dialect.
+The deeper checks of ``hookrun check``, which need dispatch's routing and the
+policies, live above this package in :mod:`hookrun.checks`. pydantic is imported
+only when a file needs the models (a mistake to explain), and ``json_schema`` only
+when used, so that ``hookrun run`` stays cheap.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hookrun.config.checks import check
     from hookrun.config.discovery import discover, find_project_root, user_config_path
     from hookrun.config.errors import ConfigError
     from hookrun.config.events import KNOWN_EVENTS, TOOL_EVENTS, normalize_event, suggest_event
@@ -28,7 +30,6 @@ __all__ = [
     "ConfigError",
     "ConfigIssue",
     "HookSpec",
-    "check",
     "discover",
     "find_project_root",
     "json_schema",
@@ -42,7 +43,6 @@ __all__ = [
 # submodule (``hookrun.config.spec``, as the runner and ``hookrun policy`` do) runs
 # this file, and must not load the JSONC reader, the loader or discovery with it.
 _WHERE = {
-    "check": "checks",
     "discover": "discovery",
     "find_project_root": "discovery",
     "user_config_path": "discovery",

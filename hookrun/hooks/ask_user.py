@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Annotated, Any, NamedTuple
 
+from hookrun import fields as pl
 from hookrun.hooks import file_edit, state
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 from hookrun.hooks.options import AtLeast
 

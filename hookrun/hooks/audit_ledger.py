@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Annotated, Any, Literal, NamedTuple
 
-from hookrun.hooks import payload as pl
+from hookrun import fields as pl
 from hookrun.hooks import ralph_common, state
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 from hookrun.hooks.options import AtLeast

@@ -20,8 +20,8 @@ import posixpath
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from hookrun import fields as pl
 from hookrun.hooks import file_edit
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 

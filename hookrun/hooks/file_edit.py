@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from hookrun import fields as pl
 from hookrun.hooks import paths
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import PolicyContext
 
 # Tool names that create or change files, compared case-insensitively. Claude Code

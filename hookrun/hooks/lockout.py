@@ -32,8 +32,8 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import Annotated, Any, NamedTuple
 
+from hookrun import fields as pl
 from hookrun.hooks import file_edit, paths, state
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 from hookrun.hooks.options import AtLeast
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from hookrun.hooks.payload import field_str, file_path
+from hookrun.fields import field_str, file_path
 
 if TYPE_CHECKING:
     from hookrun.hooks.base import PolicyContext

@@ -21,8 +21,8 @@ import os
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from hookrun import fields as pl
 from hookrun.hooks import file_edit, state
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 PHASE_FILE = "phase"

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from hookrun.hooks import payload as pl
+from hookrun import fields as pl
 from hookrun.hooks.base import ALLOW, Verdict
 
 SESSIONS_DIR = ".ralph-sessions"

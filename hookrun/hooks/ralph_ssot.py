@@ -28,8 +28,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
+from hookrun import fields as pl
 from hookrun.hooks import file_edit, ralph_common, state, yaml_doc
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 STATUSES = (" ", "/", "P", "x", "F", "C")

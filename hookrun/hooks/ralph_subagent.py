@@ -29,8 +29,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from hookrun import fields as pl
 from hookrun.hooks import file_edit, ralph_common
-from hookrun.hooks import payload as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 
 # A parameter line, "MODE: x" / "- **TASK_ID**: x"; the value stops at the next

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, NamedTuple
 
-from hookrun.hooks import payload as P
+from hookrun import fields as P
 from hookrun.hooks.base import Policy, PolicyContext, Verdict
 from hookrun.hooks.options import Check
 from hookrun.hooks.paths import glob_match, tool_target

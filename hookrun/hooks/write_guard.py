@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple
 
-from hookrun.hooks import payload as P
+from hookrun import fields as P
 from hookrun.hooks.base import Policy, PolicyContext, Verdict
 from hookrun.hooks.options import Doc
 from hookrun.hooks.paths import Target, glob_literal, glob_match, glob_root, tool_target

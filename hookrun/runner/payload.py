@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from hookrun.hooks import payload as fields
+from hookrun import fields as fields
 from hookrun.runner import wire
 from hookrun.runner.errors import PayloadError
 from hookrun.runner.events import TOOL_EVENTS

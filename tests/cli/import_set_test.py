@@ -89,7 +89,7 @@ CORE = {
     "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.cli.noanswer", "hookrun.boundedio",
     "hookrun.config", "hookrun.config.events", "hookrun.config.spec", "hookrun.config.matchers",
     "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel",
-    "hookrun.hooks", "hookrun.hooks.payload", "hookrun.runner.*", "hookrun.telemetry",
+    "hookrun.runner.*", "hookrun.telemetry",
     "hookrun.exitcodes", "hookrun.fields", "hookrun.hosts.*",
 }  # fmt: skip
 CONFIG_FILE = {
@@ -105,7 +105,7 @@ IN_PROCESS_SHELL = {
     "hookrun.dispatch.shell.interp", "hookrun.dispatch.shell.state",
 }  # fmt: skip
 SHELL_GUARD_SCREEN = {
-    "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
+    "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
     "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
     "hookrun.hooks.shell_guard.screen", "hookrun.hooks.shell_guard.heredoc",
     "hookrun.hooks.shell_guard.names",
@@ -120,7 +120,11 @@ CASES = {
     "shell-guard configured, event without it (SessionStart)": (
         ["run", "SessionStart", "--config", "guard.json"],
         START,
-        STDLIB | CORE | CONFIG_FILE | IN_PROCESS_SHELL | {"hookrun.hooks.registry"},
+        STDLIB
+        | CORE
+        | CONFIG_FILE
+        | IN_PROCESS_SHELL
+        | {"hookrun.hooks", "hookrun.hooks.registry"},
     ),
     "shell-guard runs on a benign Bash call": (
         ["run", "PreToolUse", "--config", "guard.json"],

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hookrun.config import check
+from hookrun.checks import check
 from hookrun.hooks import registry
 
 

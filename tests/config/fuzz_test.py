@@ -9,7 +9,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hookrun.config import ConfigError, check, load
+from hookrun.checks import check
+from hookrun.config import ConfigError, load
 
 KEYS = [
     "version", "include_sub_agents", "timeout", "audit_log", "hooks", "matcher", "command",

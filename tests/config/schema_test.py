@@ -110,10 +110,13 @@ def test_schema_rejects_wrong_types(bad: dict[str, Any]) -> None:
     assert not conforms(bad, schema, schema)
 
 
-def test_package_exports_check_and_json_schema_lazily_and_nothing_else() -> None:
+def test_package_exports_json_schema_lazily_and_check_lives_above_it() -> None:
     import hookrun.config as config
+    from hookrun.checks import check
 
     assert config.json_schema is json_schema
-    assert callable(config.check)
+    assert callable(check)  # issue 8: check needs dispatch, so it sits above config
+    with pytest.raises(AttributeError):
+        config.check  # noqa: B018
     with pytest.raises(AttributeError):
         config.no_such_name  # noqa: B018

@@ -23,7 +23,7 @@ def check_command(configs: Sequence[str], streams: Streams) -> int:
         looked = " and ".join(where_discovery_looks(cwd))
         streams.stdout.write(f"no config found (looked for {looked}); nothing to check\n")
         return 0
-    from hookrun.config import check
+    from hookrun.checks import check
 
     issues = check(files, cwd=cwd)
     for issue in issues:

@@ -14,7 +14,7 @@ import posixpath
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from hookrun.hooks import payload as pl
+from hookrun import fields as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
 from hookrun.hooks.shell_guard.options import (
     DEFAULT_ARTIFACT_DIRS,

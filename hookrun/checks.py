@@ -1,8 +1,11 @@
 """check(): everything load() reports, plus the deeper checks of ``hookrun check``.
 
 The deeper checks look outside the config text — script files, interpreters on
-PATH, the policy registry — so they are not part of ``load()`` (which runs on
-every event and must stay cheap). Nothing here runs a hook or a subprocess.
+PATH, the shell front end, the policy registry — so they are not part of ``load()``
+(which runs on every event and must stay cheap), and this module sits above the
+config package: config is a leaf that imports no other hookrun package, and
+checking needs dispatch's routing and the policies. Nothing here runs a hook or a
+subprocess.
 """
 
 from __future__ import annotations

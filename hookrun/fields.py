@@ -1,4 +1,8 @@
-"""Reading a payload the way every host writes it.
+"""The payload's field vocabulary: reading a payload the way every host writes it.
+
+The runner (environment variables, matcher subjects) and the built-in policies
+both read payloads through it; it lives at the top of the package, a leaf, so
+neither imports the other for it.
 
 Claude Code and Crush send ``tool_name`` + ``tool_input``; seed 001's container
 hook reads ``tool`` + ``arguments``; Squad's SDK says ``toolName`` +
