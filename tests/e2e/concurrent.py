@@ -46,7 +46,10 @@ class Batch:
             kwargs = {name: rig if name == "rig" else params[name] for name in _argnames(item)}
             function = item.obj  # type: ignore[attr-defined]
             self.futures[item.nodeid] = self._pool.submit(function, **kwargs)
-        self._pool.shutdown(wait=False)
+
+    def cancel(self) -> None:
+        """Drop the bodies not started yet (the session ends early: -x, Ctrl-C)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def outcome(self, item: pytest.Item) -> None:
         """Wait for ``item``'s body; re-raise what it raised (assertion, pytest.fail, …)."""
@@ -68,6 +71,11 @@ def batch_for(request: pytest.FixtureRequest, build: BuildRig) -> Batch:
         ]
         _BATCHES[module] = Batch(items, build)
     return _BATCHES[module]
+
+
+def cancel_all() -> None:
+    for batch in _BATCHES.values():
+        batch.cancel()
 
 
 def running(item: pytest.Item) -> Batch | None:

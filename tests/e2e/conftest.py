@@ -44,6 +44,10 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_sessionfinish() -> None:
+    concurrent.cancel_all()  # a session ended early does not wait for unreported bodies
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     """A concurrent test reports its body's outcome instead of running it again."""
