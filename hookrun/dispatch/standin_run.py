@@ -26,6 +26,7 @@ from hookrun.dispatch.standin import (
     unsupported_error,
 )
 from hookrun.dispatch.streams import BufferSource, ByteSink, ByteSource
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 
 # bash's status for a command line it rejects (bad option), as `bash -Q` exits.
 USAGE_EXIT = 2
@@ -69,6 +70,11 @@ def run_standin(
         _say(stderr, script.message)
         return Ran(script.exit_code, route, script.message)
     text, source = script
+    if "-n" in inv.options:
+        # bash -n reads the script and runs nothing: a syntax check.
+        if source is not stdin and isinstance(source, BufferSource):
+            source.close()
+        return _syntax_check(text, route, stderr)
     shell = Shell(
         cwd=cwd,
         env=env,
@@ -81,11 +87,15 @@ def run_standin(
         standin_mode=mode,
     )
     try:
-        status = 0
-        if inv.options:
-            status = shell.run_script(f"set {shlex.join(inv.options)}")
-        if status == 0:
-            status = shell.run_script(text, argv0=inv.argv0 or inv.program, args=inv.args)
+        if inv.options and shell.run_script(f"set {shlex.join(inv.options)}") != 0:
+            # Its own message is on stderr already; the hook did not run, so its
+            # status is no answer (bash's `-o nosuch` exits 2, which would read as deny).
+            message = (
+                f"{inv.program} {' '.join(inv.options)}: the in-process shell standing in "
+                f"for {inv.program} cannot set these options"
+            )
+            return Ran(USAGE_EXIT, route, message)
+        status = shell.run_script(text, argv0=inv.argv0 or inv.program, args=inv.args)
     finally:
         if source is not stdin and isinstance(source, BufferSource):
             source.close()
@@ -93,6 +103,17 @@ def run_standin(
     if shell.unsupported is not None:
         error = unsupported_error(shell.unsupported, route)
     return Ran(status, shell.route or route, error, shell.unsupported)
+
+
+def _syntax_check(text: str, route: str, stderr: ByteSink) -> Ran:
+    try:
+        parse(text)
+    except ShellSyntaxError as exc:
+        _say(stderr, f"syntax error: {exc}")
+        return Ran(USAGE_EXIT, route, None)
+    except Unsupported:
+        pass  # valid shell that the interpreter would hand on: bash -n accepts it
+    return Ran(0, route, None)
 
 
 def _script(

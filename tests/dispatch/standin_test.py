@@ -165,6 +165,9 @@ STANDIN_ROWS: list[tuple[str, bytes, tuple[int, str, str | None, str]]] = [
         ),
     ),
     ("bash -o nosuchopt -c :", b"", (2, "", None, "inprocess:bash")),
+    ("bash -n -c 'echo ran'", b"", (0, "", "", "inprocess:bash")),
+    ("bash -n script.sh", b"", (0, "", "", "inprocess:bash")),
+    ("bash -n -c 'if true; then'", b"", (2, "", None, "inprocess:bash")),
 ]
 
 
@@ -261,4 +264,21 @@ def test_on_windows_the_wsl_launcher_in_system32_is_no_bash_but_git_bash_is(
     # Only Windows has such a launcher; elsewhere a bash in a folder of that name is bash.
     assert not applies(
         str(windows / "System32" / "bash.exe"), mode="auto", env=wsl_only, cwd=cwd, platform="linux"
+    )
+
+
+@pytest.mark.parametrize("options", ["-o nosuchopt", "-o nosuchopt -e"])
+def test_options_the_in_process_shell_cannot_set_fail_the_run_rather_than_answer(
+    tmp_path: Path, options: str
+) -> None:
+    # bash itself exits 2 for `-o nosuchopt`; as a hook's status that would be a deny.
+    done = run(
+        f"bash {options} -c 'echo ran'",
+        cwd=str(tmp_path),
+        env={"PATH": os.environ.get("PATH", "")},
+        shell="inprocess",
+    )
+    assert (done.exit_code, done.stdout, done.route) == (2, b"", "inprocess:bash")
+    assert done.error == (
+        f"bash {options}: the in-process shell standing in for bash cannot set these options"
     )
