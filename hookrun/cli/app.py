@@ -10,13 +10,14 @@ Help texts use click's ``\\b`` marker to keep example blocks unwrapped.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from hookrun import __version__
 from hookrun.boundedio import STDIN_TIMEOUT
-from hookrun.cli.commands.run import FORMATS, RunOptions, Streams, check_format
+from hookrun.cli import grammar
+from hookrun.cli.commands.run import RunOptions, Streams, check_format
 from hookrun.cli.payload import PayloadFlags
 
 app = typer.Typer(
@@ -55,74 +56,26 @@ lockout_app = typer.Typer(
 )
 app.add_typer(lockout_app, name="lockout")
 
-ConfigOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--config",
-        "-c",
-        metavar="PATH",
-        help="Config file to use (repeatable, in order). Default: discovery (user file, "
-        "then the project's .hookrun/hooks.json). A .claude/settings.json or crush.json works.",
-    ),
-]
-FormatOpt = Annotated[
-    str,
-    typer.Option(
-        "--format",
-        metavar="|".join(FORMATS),
-        help="Answer shape on stdout: hookrun's envelope, Claude Code's or Crush's.",
-    ),
-]
-TraceOpt = Annotated[
-    bool,
-    typer.Option("--trace", help="Print a table of every hook that ran, and why, on stderr."),
-]
-ToolOpt = Annotated[
-    str | None,
-    typer.Option("--tool", metavar="NAME", help="Set tool_name in the payload."),
-]
-InputOpt = Annotated[
-    str | None,
-    typer.Option("--input", metavar="JSON", help="Set tool_input (a JSON object)."),
-]
-PromptOpt = Annotated[
-    str | None,
-    typer.Option("--prompt", metavar="TEXT", help="Set prompt (UserPromptSubmit)."),
-]
-SessionOpt = Annotated[
-    str | None,
-    typer.Option("--session-id", metavar="ID", help="Set session_id."),
-]
-CwdOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--cwd",
-        metavar="DIR",
-        help="Set cwd: where hooks run and where config discovery starts.",
-    ),
-]
-SubAgentOpt = Annotated[
-    bool,
-    typer.Option("--sub-agent", help="Mark the call as a sub-agent's (is_sub_agent: true)."),
-]
-StdinTimeoutOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--stdin-timeout",
-        metavar="SECONDS",
-        help=f"How long to wait for the payload on stdin (default {STDIN_TIMEOUT:g}). A pipe "
-        "left open after a complete JSON object is answered at once; one that never "
-        "completes an object ends the wait as a run with no answer.",
-    ),
-]
-FailClosedOpt = Annotated[
-    bool,
-    typer.Option(
-        "--fail-closed",
-        help="When no answer can be computed (bad config or payload, stdin timeout, internal "
-        "error), deny on an event that can block (exit 2) instead of exiting 1.",
-    ),
-]
+
+def _option(opt: grammar.Opt) -> Any:
+    """The ``typer.Option`` of ``opt``: spellings, metavar and help from the one table."""
+    return typer.Option(*opt.names, metavar=opt.metavar, help=opt.help)
+
+
+ConfigOpt = Annotated[list[str] | None, _option(grammar.CONFIG)]
+FormatOpt = Annotated[str, _option(grammar.FORMAT)]
+TraceOpt = Annotated[bool, _option(grammar.TRACE)]
+ToolOpt = Annotated[str | None, _option(grammar.TOOL)]
+InputOpt = Annotated[str | None, _option(grammar.INPUT)]
+PromptOpt = Annotated[str | None, _option(grammar.PROMPT)]
+SessionOpt = Annotated[str | None, _option(grammar.SESSION)]
+CwdOpt = Annotated[str | None, _option(grammar.CWD)]
+SubAgentOpt = Annotated[bool, _option(grammar.SUB_AGENT)]
+StdinTimeoutOpt = Annotated[str | None, _option(grammar.STDIN_TIMEOUT_OPT)]
+FailClosedOpt = Annotated[bool, _option(grammar.FAIL_CLOSED)]
+WithOpt = Annotated[list[str] | None, _option(grammar.WITH)]
+WithJsonOpt = Annotated[str | None, _option(grammar.WITH_JSON)]
+EventOpt = Annotated[str | None, _option(grammar.EVENT)]
 
 
 def _version(value: bool) -> None:
@@ -381,18 +334,9 @@ def policy(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="Policy name or alias (`hookrun policies`).")
     ],
-    with_: Annotated[
-        list[str] | None,
-        typer.Option("--with", metavar="KEY=VALUE", help="A policy option (repeatable)."),
-    ] = None,
-    with_json: Annotated[
-        str | None,
-        typer.Option("--with-json", metavar="JSON", help="All options as a JSON object."),
-    ] = None,
-    event: Annotated[
-        str | None,
-        typer.Option("--event", metavar="EVENT", help="The event to run it for."),
-    ] = None,
+    with_: WithOpt = None,
+    with_json: WithJsonOpt = None,
+    event: EventOpt = None,
     tool: ToolOpt = None,
     tool_input: InputOpt = None,
     prompt: PromptOpt = None,

@@ -2,9 +2,10 @@
 
 Both are started once per agent tool call when a host uses them as its hook, so
 their start-up time is hookrun's latency; importing typer alone costs about five
-bare Python start-ups. This reader understands exactly the options those two
-commands document, in the forms a host writes them (``--opt value``,
-``--opt=value``, repeated options, options before or after the positional).
+bare Python start-ups. This reader takes its options from :mod:`hookrun.cli.grammar`,
+the table the typer application builds its options from, in the forms a host writes
+them (``--opt value``, ``--opt=value``, repeated options, options before or after
+the positional).
 Anything else — ``--help``, an unknown or incomplete option, a missing or second
 positional, ``--`` — returns None, and typer parses the line instead, with its
 help and its error messages. Both parsers build the same options objects (a test
@@ -17,35 +18,32 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hookrun.boundedio import STDIN_TIMEOUT
+from hookrun.cli import grammar
 from hookrun.cli.commands.run import FORMATS, RunOptions, check_format, parse_seconds
 from hookrun.cli.payload import PayloadFlags
 
 if TYPE_CHECKING:  # commands.policy is imported only when `hookrun policy` runs
     from hookrun.cli.commands.policy import PolicyOptions
 
-# Options shared by `run` and `policy`: they fill the payload and shape the output.
-_PAYLOAD_VALUES = {
-    "--tool": "tool",
-    "--input": "tool_input",
-    "--prompt": "prompt",
-    "--session-id": "session_id",
-    "--cwd": "cwd",
-    "--format": "format",
-    "--stdin-timeout": "stdin_timeout",
-}
-_PAYLOAD_FLAGS = {"--sub-agent": "sub_agent", "--trace": "trace", "--fail-closed": "fail_closed"}
-
 
 # Plain classes, not dataclasses: this module is on the start-up path.
 class _Grammar:
     __slots__ = ("values", "lists", "flags")
 
-    def __init__(
-        self, *, values: Mapping[str, str], lists: Mapping[str, str], flags: Mapping[str, str]
-    ) -> None:
-        self.values = values  # option → key; the last occurrence wins, like click
-        self.lists = lists  # repeatable option → key
-        self.flags = flags  # option without a value → key
+    def __init__(self, opts: Sequence[grammar.Opt]) -> None:
+        def table(kind: grammar.Kind) -> dict[str, str]:
+            # Long spellings only: a short one (-c) and its clustering are typer's to read.
+            return {
+                name: o.key
+                for o in opts
+                if o.kind == kind
+                for name in o.names
+                if name.startswith("--")
+            }
+
+        self.values: Mapping[str, str] = table("value")  # the last occurrence wins, like click
+        self.lists: Mapping[str, str] = table("list")  # repeatable
+        self.flags: Mapping[str, str] = table("flag")  # no value
 
 
 class _Parsed:
@@ -75,12 +73,8 @@ class _Parsed:
         )
 
 
-_RUN = _Grammar(values=_PAYLOAD_VALUES, lists={"--config": "config"}, flags=_PAYLOAD_FLAGS)
-_POLICY = _Grammar(
-    values={**_PAYLOAD_VALUES, "--with-json": "with_json", "--event": "event"},
-    lists={"--with": "with"},
-    flags=_PAYLOAD_FLAGS,
-)
+_RUN = _Grammar(grammar.RUN)
+_POLICY = _Grammar(grammar.POLICY)
 
 
 def _parse(argv: Sequence[str], grammar: _Grammar) -> _Parsed | None:
@@ -112,7 +106,7 @@ def _parse(argv: Sequence[str], grammar: _Grammar) -> _Parsed | None:
             lists.setdefault(grammar.lists[name], []).append(value)
         else:
             values[grammar.values[name]] = value
-    if len(positionals) != 1 or values.get("format", "hookrun") not in FORMATS:
+    if len(positionals) != 1 or values.get("fmt", "hookrun") not in FORMATS:
         return None
     return _Parsed(
         positional=positionals[0],
@@ -136,7 +130,7 @@ def parse_run(argv: Sequence[str]) -> RunOptions | None:
         event=parsed.positional,
         flags=parsed.flags_payload(),
         configs=parsed.lists.get("config", ()),
-        format=check_format(parsed.values.get("format", "hookrun")),
+        format=check_format(parsed.values.get("fmt", "hookrun")),
         trace="trace" in parsed.flags,
         stdin_timeout=_seconds(parsed),
         fail_closed="fail_closed" in parsed.flags,
@@ -152,11 +146,11 @@ def parse_policy(argv: Sequence[str]) -> PolicyOptions | None:
         return None
     return PolicyOptions(
         name=parsed.positional,
-        with_pairs=parsed.lists.get("with", ()),
+        with_pairs=parsed.lists.get("with_", ()),
         with_json=parsed.values.get("with_json"),
         event=parsed.values.get("event"),
         flags=parsed.flags_payload(),
-        format=check_format(parsed.values.get("format", "hookrun")),
+        format=check_format(parsed.values.get("fmt", "hookrun")),
         trace="trace" in parsed.flags,
         stdin_timeout=_seconds(parsed),
         fail_closed="fail_closed" in parsed.flags,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hookrun.cli import fast as cli_fast
+from hookrun.cli import grammar
 from hookrun.cli import main as cli
 from hookrun.cli.commands import policy as cli_policy
 from hookrun.cli.commands import run as cli_run
@@ -129,3 +130,18 @@ def test_fast_policy_reader_keeps_with_options_in_order() -> None:
 )
 def test_fast_policy_reader_leaves_anything_unusual_to_typer(argv: list[str]) -> None:
     assert cli_fast.parse_policy(argv) is None
+
+
+@pytest.mark.parametrize(("command", "opts"), [("run", grammar.RUN), ("policy", grammar.POLICY)])
+def test_the_typer_command_takes_exactly_the_options_of_the_grammar(
+    command: str, opts: tuple[grammar.Opt, ...]
+) -> None:
+    """The fast path reads grammar.RUN/POLICY; typer's command must declare the same."""
+    import typer
+
+    from hookrun.cli.app import app
+
+    group = typer.main.get_command(app)
+    params = group.commands[command].params  # type: ignore[attr-defined]
+    declared = {p.name: tuple(p.opts) for p in params if p.param_type_name == "option"}
+    assert declared == {o.key: o.names for o in opts}

@@ -86,7 +86,8 @@ STDLIB = {
 CORE = {
     "hookrun", "hookrun.cli", "hookrun.cli.commands", "hookrun.cli.commands.run",
     "hookrun.cli.configfiles", "hookrun.cli.errors", "hookrun.cli.fast", "hookrun.cli.main",
-    "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.cli.noanswer", "hookrun.boundedio",
+    "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.cli.grammar", "hookrun.cli.noanswer",
+    "hookrun.boundedio",
     "hookrun.config", "hookrun.config.events", "hookrun.config.spec", "hookrun.config.matchers",
     "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel",
     "hookrun.runner.*", "hookrun.telemetry",
