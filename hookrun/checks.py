@@ -16,11 +16,21 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from pydantic import ValidationError
+
 from hookrun.config.events import is_known_event
 from hookrun.config.known import SUBJECTS
 from hookrun.config.loader import FileReader, getcwd_or_empty, read_all
 from hookrun.config.matchers import BOUNDED_SECONDS
+from hookrun.config.models import describe
+from hookrun.config.quote import quote
 from hookrun.config.spec import ConfigIssue, HookSpec
+from hookrun.dispatch import resolve, standin
+from hookrun.dispatch.resolve import find_executable
+from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
+from hookrun.dispatch.shell.prepass import Unsupported
+from hookrun.dispatch.split import split_simple
+from hookrun.hooks import registry
 
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -112,9 +122,6 @@ def _check_command(
     Mirrors dispatch's routing: a command of plain words whose first word is a path
     runs that file; anything else is shell code for the in-process shell.
     """
-    from hookrun.dispatch import resolve
-    from hookrun.dispatch.split import split_simple
-
     command = spec.command or ""
     where = (*path, "command")
     argv = split_simple(command, platform)
@@ -150,8 +157,6 @@ def _check_standin(
     """``bash FILE`` / ``sh -c CODE`` (or a bash/sh script's plan) that the bash stand-in
     will run: the command line must make sense and its script must parse. False when
     the real bash/sh runs it (nothing to say)."""
-    from hookrun.dispatch import resolve, standin
-
     if not standin.applies(argv[0], mode=spec.shell, env=env, cwd=cwd, platform=platform):
         return False
     name = standin.shell_name(argv[0], platform) or "bash"
@@ -192,10 +197,6 @@ def _check_shell_source(
 ) -> None:
     """Shell code the in-process shell will run: a syntax error fails the hook (exit 2, which
     would even deny), and an unsupported construct needs a real shell on PATH."""
-    from hookrun.dispatch.resolve import find_executable
-    from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
-    from hookrun.dispatch.shell.prepass import Unsupported
-
     try:
         parse(source)
     except ShellSyntaxError as exc:
@@ -217,17 +218,11 @@ def _check_shell_source(
 
 def _leading_words(command: str, platform: str) -> list[str]:
     """The plain words shell code starts with (``./hooks/x.sh`` of ``./hooks/x.sh | tee``)."""
-    from hookrun.dispatch.split import split_simple
-
     head = re.split(r"[|&;<>()$`\n]", command, maxsplit=1)[0]
     return split_simple(head, platform) or []
 
 
 def _check_builtin(reader: FileReader, spec: HookSpec, path: tuple[str | int, ...]) -> None:
-    from pydantic import ValidationError
-
-    from hookrun.hooks import registry
-
     assert spec.builtin is not None
     try:
         policy = registry.get(spec.builtin)
@@ -252,14 +247,10 @@ def _check_builtin(reader: FileReader, spec: HookSpec, path: tuple[str | int, ..
 
 
 def _describe_option(err: ErrorDetails) -> str:
-    from hookrun.config.models import describe
-
     if err["type"] == "extra_forbidden":
         return f"unknown option {_quote(str(err['loc'][-1]))}"
     return describe(err)
 
 
 def _quote(text: str) -> str:
-    from hookrun.config.quote import quote
-
     return quote(text)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from hookrun.cli.configfiles import load_config, resolve_cwd
 from hookrun.cli.trace import table
+from hookrun.config import normalize_event
+from hookrun.runner import Runner
 
 if TYPE_CHECKING:
     from hookrun.cli.commands.run import Streams
@@ -22,8 +24,6 @@ def _rows(
 ) -> list[list[str]]:
     runner = None
     if payload is not None:
-        from hookrun.runner import Runner
-
         runner = Runner(config, cwd=cwd)
     rows: list[list[str]] = []
     for event in events:
@@ -57,8 +57,6 @@ def list_command(
     sub-agent opt-in, dedupe) decides; without them every configured hook of the
     event is shown with its matcher.
     """
-    from hookrun.config import normalize_event
-
     cwd = resolve_cwd()
     config = load_config(configs, cwd)
     events = [normalize_event(event)] if event else list(config.hooks)

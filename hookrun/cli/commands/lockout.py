@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from hookrun.cli.configfiles import project_dir, resolve_cwd
 from hookrun.cli.errors import CliError
 from hookrun.cli.trace import table
+from hookrun.hooks import lockout
+from hookrun.hooks.state import StateError
 
 if TYPE_CHECKING:
     from hookrun.cli.commands.run import Streams
@@ -28,9 +30,6 @@ def _failed(action: str, exc: Exception) -> CliError:
 
 
 def add_command(artifact: str, agent: str, reason: str | None, streams: Streams) -> int:
-    from hookrun.hooks import lockout
-    from hookrun.hooks.state import StateError
-
     try:
         entry = lockout.add(state_dir(), artifact, agent, reason=reason)
     except (OSError, ValueError, StateError) as exc:
@@ -40,9 +39,6 @@ def add_command(artifact: str, agent: str, reason: str | None, streams: Streams)
 
 
 def clear_command(artifact: str | None, agent: str | None, streams: Streams) -> int:
-    from hookrun.hooks import lockout
-    from hookrun.hooks.state import StateError
-
     try:
         removed = lockout.clear(state_dir(), artifact, agent)
     except (OSError, ValueError, StateError) as exc:
@@ -52,9 +48,6 @@ def clear_command(artifact: str | None, agent: str | None, streams: Streams) -> 
 
 
 def list_command(streams: Streams) -> int:
-    from hookrun.hooks import lockout
-    from hookrun.hooks.state import StateError
-
     try:
         entries = lockout.entries(state_dir())
     except (OSError, ValueError, StateError) as exc:
