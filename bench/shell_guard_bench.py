@@ -11,10 +11,9 @@ warm-up (tree-sitter imported, code paths hot), as P50/P99 of one ``decide`` cal
                 ``hookrun policy`` process per tool call pays
   repeated      the same commands again (parse cache warm) — an embedded Runner
                 in a long session
-  analysed      first sight, only the commands the screen could not clear (they
-                are parsed and every rule runs): the cost when it matters
-  tree          first sight, only the analysed commands that are not plain words
-                and operators (so the shared front end, tree-sitter-bash, parses them)
+  analysed      first sight, only the commands the screen could not clear (the
+                shared front end, tree-sitter-bash, parses them and every rule
+                runs): the cost when it matters
 
 Each command's time is the median of 3 rounds (the cache cleared before each
 "first sight" round) with the garbage collector paused, as ``timeit`` does: the
@@ -39,8 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hookrun.hooks.base import PolicyContext  # noqa: E402
 from hookrun.hooks.shell_guard import POLICY  # noqa: E402
-from hookrun.hooks.shell_guard.heredoc import strip_heredocs  # noqa: E402
-from hookrun.hooks.shell_guard.parse import is_plain, parse_script  # noqa: E402
+from hookrun.hooks.shell_guard.parse import parse_script  # noqa: E402
 from hookrun.hooks.shell_guard.screen import may_match  # noqa: E402
 
 TARGET_P99_MS = 0.2
@@ -135,6 +133,14 @@ def _timed(
         gc.enable()
 
 
+def _forget() -> None:
+    """Clear both parse caches (shell-guard's flattening and the front end's trees)."""
+    from hookrun.shellsyntax import parser
+
+    parse_script.cache_clear()
+    parser.parse.cache_clear()
+
+
 def main(quick: bool = False) -> list[dict[str, Any]]:
     count = 200 if quick else 1000
     cmds = commands(count)
@@ -144,20 +150,19 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     # Warm-up on other commands: imports (tree-sitter a few ms), regexes, code paths.
     for c in commands(len(_TEMPLATES) * 3)[::-1]:
         POLICY.decide(_payload(c + " # warm"), opts, ctx)
-    parse_script.cache_clear()
+    _forget()
 
     rounds = 1 if quick else 3
     denied = sum(POLICY.decide(p, opts, ctx).decision == "deny" for p in payloads)
     results: list[dict[str, Any]] = []
     analysed = [p for p, c in zip(payloads, cmds, strict=True) if may_match(c)]
-    parsed = [p for p in analysed if not is_plain(strip_heredocs(p["tool_input"]["command"]).text)]
-    sets = {"first sight": payloads, "repeated": payloads, "analysed": analysed, "tree": parsed}
+    sets = {"first sight": payloads, "repeated": payloads, "analysed": analysed}
     for label, subset in sets.items():
         per_round: list[list[float]] = []
         cpu: list[float] = []
         for _ in range(rounds):
             if label != "repeated":
-                parse_script.cache_clear()
+                _forget()
             per_round.append(_timed(subset, opts, ctx, cpu))
         samples = [statistics.median(times) for times in zip(*per_round, strict=True)]
         if not samples:

@@ -10,6 +10,7 @@ this module calls it at the few points where it applies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -665,7 +666,7 @@ class Converter:
         parts: list[WordPart] = []
         for node in nodes:
             parts.extend(self.range_parts([node], node.start_byte, node.end_byte))
-        return Word(start, end, _merge(parts))
+        return Word(start, end, self.stray_params(_merge(parts)))
 
     def word_span(self, start: int, end: int, nodes: Sequence[Node]) -> Word:
         return Word(start, end, self.range_parts(nodes, start, end))
@@ -692,7 +693,38 @@ class Converter:
             at = s.end_byte
         if at < end:
             parts.append(self.lit(at, end, quoted, strip_tabs, at == start))
-        return _merge(parts)
+        return self.stray_params(_merge(parts)) if not quoted else _merge(parts)
+
+    def stray_params(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
+        """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 7).
+
+        Unquoted :class:`Lit` text is the raw source, so it is re-read from there.
+        """
+        if not any(isinstance(p, Lit) and "$" in p.text for p in parts):
+            return parts
+        out: list[WordPart] = []
+        for p in parts:
+            if not (isinstance(p, Lit) and "$" in p.text):
+                out.append(p)
+                continue
+            at = i = p.pos
+            while i < p.end:
+                c = self.src[i : i + 1]
+                if c == b"\\":
+                    i += 2
+                    continue
+                name = _NAME_AT.match(self.src, i + 1, p.end) if c == b"$" else None
+                if name is None:
+                    i += 1
+                    continue
+                if i > at:
+                    out.append(Lit(at, i, self.text(at, i)))
+                found = name.group().decode()
+                out.append(ParamExp(i, name.end(), found, True, None, False, False, "", "", ()))
+                at = i = name.end()
+            if at < p.end:
+                out.append(Lit(at, p.end, self.text(at, p.end)))
+        return tuple(out)
 
     def lit(self, start: int, end: int, quoted: str, strip_tabs: bool, first: bool) -> Lit:
         text = self.text(start, end)
@@ -900,6 +932,9 @@ def _atoms(n: Node) -> Iterable[Node]:
             yield from _atoms(c)
         elif c.type != "comment":
             yield c
+
+
+_NAME_AT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _adjacent_groups(nodes: Sequence[Node]) -> list[list[Node]]:

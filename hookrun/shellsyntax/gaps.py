@@ -16,6 +16,10 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    (named, and handed to a real shell when one is on PATH) rather than misread.
 6. ``! a | b && c``: comes out as ``(! a) | (b && c)``. Rebuilt as ``(! a | b) && c``
    (in :meth:`hookrun.shellsyntax.convert.Converter.pipeline`).
+7. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
+   ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
+   left in literal text is read as the expansion it is
+   (:meth:`hookrun.shellsyntax.convert.Converter.lits`).
 """
 
 from __future__ import annotations

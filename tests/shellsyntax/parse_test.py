@@ -89,6 +89,7 @@ GAPS = [
     ("exec {fd}>f", "call(exec) {fd}>f"),
     ("echo a\\\nb c", "call(echo ab c)"),
     ("! a | b && c", "(!pipe(call(a) | call(b)) && call(c))"),
+    ("rm$IFS-rf$IFS~", "call(rm${IFS}-rf${IFS}~)"),
 ]
 
 UNSUPPORTED = [

@@ -1,19 +1,20 @@
-"""The conservative reading of a line bashlex cannot parse.
+"""The conservative reading of a line the shared front end refuses.
 
-bashlex 0.18 rejects ``[[ … ]]``, ``case``, arithmetic and arrays, all common in
-agent commands. Rather than give up, the line is split into shell-style tokens
-(quotes, ``$(…)``, backticks and escapes respected; ``;``, ``|``, ``&``,
-newlines and parentheses split commands) and each command is judged by the same
-rules. Reasons from this path say the line was judged on its words.
+Bash refuses such a line too (an unterminated quote or substitution, a stray
+keyword), but a refused line must not pass unjudged: ``rm -rf / 'unterminated``
+is still a deletion. The line is split into shell-style tokens (quotes, ``$(…)``,
+backticks and escapes respected; ``;``, ``|``, ``&``, newlines and parentheses
+split commands); each word's value comes from the front end's tree of that word
+alone (:func:`hookrun.hooks.shell_guard.parse.fallback_words`), and each command
+is judged by the same rules. Reasons from this path say the line was judged on
+its words.
 """
 
 from __future__ import annotations
 
 import re
 
-from hookrun.hooks.shell_guard.heredoc import body_of
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
-from hookrun.hooks.shell_guard.words import match_paren
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
 _REDIR = re.compile(r"[0-9]*(<<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
@@ -72,9 +73,9 @@ def _word_end(text: str, i: int) -> int:
             j = text.find("'", i + 1)
             i = n if j < 0 else j + 1
         elif c == "'" or c == '"':
-            i = _quote_end(text, i + 1, c)
+            i = _span_end(text, i + 1, c)
         elif c == "$" and text.startswith("(", i + 1) or c in "<>":
-            i = match_paren(text, i + 2) + 1
+            i = _span_end(text, i + 2, ")")
         elif c == "$" and text.startswith("{", i + 1):
             j = text.find("}", i)
             i = n if j < 0 else j + 1
@@ -86,23 +87,36 @@ def _word_end(text: str, i: int) -> int:
     return n
 
 
-def _quote_end(text: str, i: int, quote: str) -> int:
+def _span_end(text: str, i: int, close: str) -> int:
+    """Index after the ``close`` (``'``, ``"`` or ``)``) that ends a span opened before ``i``.
+
+    Escapes count everywhere (the ``'`` form is ``$'…'``); ``$(…)`` nests inside
+    ``"…"``, and quotes and parentheses nest inside ``(…)``. ``len(text)`` if unclosed.
+    """
     n = len(text)
+    depth = 1
     while i < n:
         c = text[i]
         if c == "\\":
             i += 2
-            continue
-        if c == quote:
+        elif close != ")" and c == close:
             return i + 1
-        if quote == '"' and c == "$" and text.startswith("(", i + 1):
-            i = match_paren(text, i + 2) + 1
-            continue
-        i += 1
+        elif close == '"' and text.startswith("$(", i):
+            i = _span_end(text, i + 2, ")")
+        elif close == ")" and c == "'":
+            j = text.find("'", i + 1)
+            i = n if j < 0 else j + 1
+        elif close == ")" and c == '"':
+            i = _span_end(text, i + 1, '"')
+        else:
+            depth += (c == "(") - (c == ")") if close == ")" else 0
+            i += 1
+            if depth == 0:
+                return i
     return n
 
 
-def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
+def parse(text: str, depth: int) -> Script:
     commands: list[Command] = []
     # `(` opens a subshell: a `cd` inside it ends at its `)`.
     cd_stack: list[list[Word]] = [[]]
@@ -114,7 +128,7 @@ def parse(text: str, bodies: tuple[str, ...], depth: int) -> Script:
         if kind != "op":
             stage.append((kind, value))
             continue
-        index = _command(stage, commands, cd_stack[-1], depth, prev_stage, bodies, variables)
+        index = _command(stage, commands, cd_stack[-1], depth, prev_stage, variables)
         stage = []
         prev_stage = index if value in ("|", "|&") else None
         if value == "(":
@@ -139,14 +153,13 @@ def _command(
     cd: list[Word],
     depth: int,
     pipe_from: int | None,
-    bodies: tuple[str, ...],
     variables: dict[str, str],
 ) -> int | None:
     """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
     from hookrun.hooks.shell_guard.parse import (  # (import cycle; cached after the first)
         cd_target,
     )
-    from hookrun.hooks.shell_guard.parse import finish_words as expand
+    from hookrun.hooks.shell_guard.parse import fallback_words as expand
 
     while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
         tokens = tokens[1:]
@@ -161,11 +174,9 @@ def _command(
         kind, value = tokens[i]
         if kind == "redir":
             target_raw = tokens[i + 1][1] if i + 1 < len(tokens) else ""
-            words = expand(target_raw, depth, sink, cd, bodies, variables)
+            words = expand(target_raw, depth, sink, cd, variables)
             target = words[0] if words else Word.lit("")
-            text = body_of(target.text, bodies) if value == "<" and target.static else None
-            if value == "<<<" and target.static:
-                text = target.text + "\n"
+            text = target.text + "\n" if value == "<<<" and target.static else None
             redirects.append(Redirect(value, target, text))
             if text is not None:
                 stdin = Stdin("text", text)
@@ -173,10 +184,10 @@ def _command(
             continue
         if not argv and _ASSIGNMENT.fullmatch(value):
             name, _, raw = value.partition("=")
-            values = expand(raw, depth, sink, cd, bodies)
+            values = expand(raw, depth, sink, cd)
             assigned.append((name.rstrip("+"), values))
         else:
-            argv.extend(expand(value, depth, sink, cd, bodies, variables))
+            argv.extend(expand(value, depth, sink, cd, variables))
         i += 1
     if not argv:  # `c=rm` alone sets c for the rest of the line
         for name, values in assigned:

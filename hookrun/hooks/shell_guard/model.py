@@ -1,6 +1,6 @@
 """The parsed form of a shell command that every rule reads.
 
-Both the bashlex walk and the fallback tokenizer produce these, so a rule is
+Both the tree walk and the fallback tokenizer produce these, so a rule is
 written once and judges both. A word keeps what is statically known about its
 value: literal text, and :class:`Var` markers for the parts only the running
 shell would know (``$X``, ``$(…)``, ``~``). Rules decide from that, never from
@@ -105,5 +105,5 @@ class Script:
     """A parsed command line: every simple command in it, flattened."""
 
     commands: tuple[Command, ...]
-    parsed: bool = True  # False: bashlex failed, judged by the fallback tokenizer
+    parsed: bool = True  # False: the front end refused it, judged by the fallback tokenizer
     fork_bombs: tuple[str, ...] = ()  # sources of self-replicating function definitions

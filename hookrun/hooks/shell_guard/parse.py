@@ -2,53 +2,31 @@
 
 The walk flattens lists, pipelines, subshells, compound commands, function
 bodies and command/process substitutions into one ordered tuple of simple
-commands, keeping for each what a rule needs: its words (re-read by
-:mod:`words`), redirects, heredoc text, the ``cd`` steps before it, and which
-pipeline stage feeds it. Results are cached per string: agents repeat commands.
+commands, keeping for each what a rule needs: its words (evaluated from the
+tree's word parts by :mod:`treewords`), redirects, here-document bodies, the
+``cd`` steps before it, and which pipeline stage feeds it. A line the front end
+refuses is judged by :mod:`fallback`. Results are cached per string: agents
+repeat commands.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from hookrun.hooks.shell_guard import fallback
-from hookrun.hooks.shell_guard.heredoc import body_of, strip_heredocs
-from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Var, Word
+from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.printed import printed
-from hookrun.hooks.shell_guard.words import expand_word, match_paren, skip_double
+from hookrun.hooks.shell_guard.treewords import static_text, word_values
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax.nodes import ArithExp, CallExpr, CmdSubst
+from hookrun.shellsyntax.nodes import Word as NodeWord
+from hookrun.shellsyntax.walk import literal
 
 # Substitutions inside substitutions inside …: past this depth the line is an
 # evasion attempt, and the policy says so instead of recursing further.
 MAX_DEPTH = 12
-
-_RESERVED = frozenset(
-    [
-        "if",
-        "then",
-        "else",
-        "elif",
-        "fi",
-        "for",
-        "while",
-        "until",
-        "do",
-        "done",
-        "case",
-        "esac",
-        "select",
-        "function",
-        "time",
-        "!",
-        "[[",
-        "]]",
-    ]
-)
-_PWD = re.compile(r"\s*pwd(\s+-[LP])?\s*")
-_ECHO = re.compile(r"\s*(echo|printf)\s+([^;&|<>()`$\n]*)")
 
 
 class TooDeep(Exception):
@@ -56,29 +34,20 @@ class TooDeep(Exception):
 
 
 @lru_cache(maxsize=2048)
-def parse_script(text: str, depth: int = 0, bodies: tuple[str, ...] = ()) -> Script:
-    """Every simple command of ``text`` (cached; the Script is immutable).
-
-    ``bodies`` are heredoc bodies taken out of an enclosing line whose
-    placeholders appear in ``text`` (a ``$(cat <<EOF …)`` substitution).
-    """
+def parse_script(text: str, depth: int = 0) -> Script:
+    """Every simple command of ``text`` (cached; the Script is immutable)."""
     if depth > MAX_DEPTH:
         raise TooDeep(text)
-    stripped = strip_heredocs(text, bodies)
-    if is_plain(stripped.text):
-        # Plain words and list/pipe operators have exactly one reading: split them
-        # directly (no tree-sitter import on the hot path of plain commands).
-        return replace(fallback.parse(stripped.text, stripped.bodies, depth), parsed=True)
     try:
-        return parse_with_tree(stripped.text, stripped.bodies, depth)
+        return parse_with_tree(text, depth)
     except TooDeep:
         raise
     except (ShellSyntaxError, Unsupported):
-        return fallback.parse(stripped.text, stripped.bodies, depth)
+        return fallback.parse(text, depth)
 
 
-def parse_with_tree(text: str, bodies: tuple[str, ...], depth: int) -> Script:
-    """The shared front end's tree of a heredoc-stripped line, flattened.
+def parse_with_tree(text: str, depth: int) -> Script:
+    """The shared front end's tree of ``text``, flattened into simple commands.
 
     Raises :class:`ShellSyntaxError` / :class:`Unsupported` as
     :func:`hookrun.shellsyntax.parse` does.
@@ -86,75 +55,9 @@ def parse_with_tree(text: str, bodies: tuple[str, ...], depth: int) -> Script:
     from hookrun.shellsyntax import parse  # lazy: loads tree-sitter (a few ms, first parse)
 
     tree = parse(text)
-    walker = _Walker(tree.source, bodies, depth)
+    walker = _Walker(tree.source, depth)
     walker.stmts(tree.stmts, [])
     return Script(tuple(walker.commands), True, tuple(walker.fork_bombs))
-
-
-def is_plain(text: str) -> bool:
-    """Only simple commands in lists and pipelines: no compound command, no grouping.
-
-    Words (quotes, escapes, ``$x``, ``${x}``, ``$(…)``, backticks) are re-read by
-    :mod:`words` on either path, and substitutions are parsed on their own, so
-    for this grammar the tokenizer's split is bashlex's (a test pins it).
-    """
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        nxt = text[i + 1] if i + 1 < n else ""
-        if c == "\\":
-            i += 2
-        elif c == "'":
-            j = text.find("'", i + 1)
-            if j < 0:
-                return False
-            i = j + 1
-        elif c == '"':
-            i = skip_double(text, i + 1)
-            if i == n and not text.endswith('"'):
-                return False
-        elif c == "$" and nxt == "(":
-            i = match_paren(text, i + 2) + 1
-        elif c == "$" and nxt == "{":
-            j = text.find("}", i)
-            if j < 0:
-                return False
-            i = j + 1
-        elif c == "`":
-            j = text.find("`", i + 1)
-            if j < 0:
-                return False
-            i = j + 1
-        elif c in "(){}" or (c in "<>" and nxt == "("):
-            return False
-        else:
-            i += 1
-    if i > n:
-        return False  # an unterminated quote or substitution: let bashlex say so
-    return not any(token in _RESERVED for token in text.split())
-
-
-def arithmetic_substitutions(expr: str) -> list[str]:
-    """The code of each ``$(…)`` and backtick substitution inside an arithmetic expression."""
-    out: list[str] = []
-    i, n = 0, len(expr)
-    while i < n:
-        if expr.startswith("$(", i) and not expr.startswith("$((", i):
-            j = match_paren(expr, i + 2)
-            out.append(expr[i + 2 : j])
-            i = j + 1
-        elif expr.startswith("$((", i):
-            j = match_paren(expr, i + 3)
-            out.extend(arithmetic_substitutions(expr[i + 3 : j]))
-            i = j + 1
-        elif expr[i] == "`":
-            j = expr.find("`", i + 1)
-            j = n if j < 0 else j
-            out.append(expr[i + 1 : j])
-            i = j + 1
-        else:
-            i += 1
-    return out
 
 
 def cd_target(argv: list[Word]) -> Word | None:
@@ -168,75 +71,62 @@ def cd_target(argv: list[Word]) -> Word | None:
     return operands[0] if operands else Word((Var("HOME"),), "~")
 
 
-def finish_words(
+def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:
+    """``c=rm; $c -rf /``: plain assignments made earlier on the line fill their ``$c``."""
+    if not variables:
+        return words
+    return [
+        Word(
+            tuple(variables.get(p.name, p) if isinstance(p, Var) else p for p in w.parts),
+            w.raw,
+            w.downloaded,
+        )
+        for w in words
+    ]
+
+
+def fallback_words(
     raw: str,
     depth: int,
     sink: list[Command],
     cd: list[Word],
-    bodies: tuple[str, ...] = (),
     variables: dict[str, str] | None = None,
 ) -> list[Word]:
-    """Expand one word as written; commands in its substitutions go to ``sink``.
+    """The value of one word of a refused line, read from the front end's tree of it.
 
-    ``variables`` are plain ``NAME=text`` assignments made earlier on the line
-    (``c=rm; $c -rf /``).
+    Commands in its substitutions go to ``sink``. A word the front end refuses on
+    its own too (``'unterminated``) is taken as its text without quote characters:
+    conservative, its name still reaches the rules.
     """
-    words = expand_word(raw)
-    out: list[Word] = []
-    for word in words:
-        parts: list[str | Var] = []
-        for part in word.parts:
-            if isinstance(part, Var) and part.name in ("$(", "<("):
-                part = _substitution(part, depth, sink, cd, bodies)
-            elif isinstance(part, Var) and part.name == "((":
-                # `$(( $(rm -rf /) + 1 ))`: arithmetic runs its command substitutions
-                for code in arithmetic_substitutions(part.inner):
-                    _substitution(Var("$(", code), depth, sink, cd, bodies)
-            elif isinstance(part, Var) and variables and part.name in variables:
-                part = variables[part.name]
-            parts.append(part)
-        out.append(Word(tuple(parts), word.raw))
-    return out
+    from hookrun.shellsyntax import parse  # lazy: loads tree-sitter (a few ms, first parse)
 
-
-def _substitution(
-    part: Var, depth: int, sink: list[Command], cd: list[Word], bodies: tuple[str, ...]
-) -> str | Var:
-    if part.name == "$(":
-        if _PWD.fullmatch(part.inner):
-            return Var("PWD")
-        m = _ECHO.fullmatch(part.inner)
-        if m is not None:  # `$(echo rm)` / `$(printf r)` is just text
-            raws = [raw for kind, raw in fallback.tokenize(m.group(2)) if kind == "word"]
-            words = [w for raw in raws for w in expand_word(raw)]
-            if all(w.static for w in words):
-                return printed(m.group(1), [w.text for w in words]).rstrip("\n")
-    inner = parse_script(
-        part.inner, depth + 1, bodies if "__hookrun_heredoc_" in part.inner else ()
-    )
+    try:
+        tree = parse(": " + raw)  # an argument: no keyword, no assignment
+    except (ShellSyntaxError, Unsupported):
+        return [Word.lit(raw.replace("'", "").replace('"', ""))]
+    walker = _Walker(tree.source, depth)
+    walker.variables = dict(variables or {})
+    words: list[Word] = []
+    for stmt in tree.stmts:
+        if isinstance(stmt.cmd, CallExpr):
+            for arg in stmt.cmd.args[1:]:
+                if isinstance(arg, NodeWord):
+                    words.extend(walker.words(arg, list(cd)))
     base = len(sink)
-    for cmd in inner.commands:
-        shift = cmd.pipe_from + base if cmd.pipe_from >= 0 else -1
-        sink.append(_rebase(cmd, cd, shift))
-    return part
-
-
-def _rebase(cmd: Command, cd: list[Word], pipe_from: int) -> Command:
-    return Command(
-        cmd.argv, cmd.source, cmd.redirects, (*cd, *cmd.cd), cmd.stdin, pipe_from, cmd.via
-    )
+    for cmd in walker.commands:
+        sink.append(replace(cmd, pipe_from=cmd.pipe_from + base if cmd.pipe_from >= 0 else -1))
+    return words
 
 
 class _Walker:
     """The shared front end's tree (hookrun.shellsyntax) flattened into simple commands.
 
-    Words are re-read from the user's text at each node's offsets by
-    :func:`finish_words` (quotes, escapes, ``$IFS`` splitting, braces).
+    Word values come from the typed word parts (:mod:`treewords`); the commands in
+    substitutions are walked where they stand (they run before the command).
     """
 
-    def __init__(self, source: bytes, bodies: tuple[str, ...], depth: int) -> None:
+    def __init__(self, source: bytes, depth: int) -> None:
         self.source = source
-        self.bodies = bodies
         self.depth = depth
         self.commands: list[Command] = []
         self.fork_bombs: list[str] = []
@@ -246,14 +136,49 @@ class _Walker:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
 
     def words(self, node: Any, cd: list[Word], variables: bool = True) -> list[Word]:
-        return finish_words(
-            self.src(node),
-            self.depth,
-            self.commands,
-            cd,
-            self.bodies,
-            self.variables if variables else None,
-        )
+        words = word_values(node, self.source, lambda part: self.subst(part, cd))
+        return with_variables(words, self.variables) if variables else words
+
+    def subst(self, part: Any, cd: list[Word]) -> Part:
+        """What a substitution stands for; the commands in it are walked (they run)."""
+        if isinstance(part, ArithExp):
+            self.arith(part.expr, cd)
+            return Var("((", self.src(part.expr))
+        if isinstance(part, CmdSubst):
+            folded = self.folded(part.stmts)
+            if folded is not None:
+                return folded
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise TooDeep(self.src(part))
+        saved = dict(self.variables)  # a substitution runs in a subshell
+        try:
+            # Each inner command keeps the `cd`s before the substitution; pipes inside it
+            # point at commands inside it (indexes in the same flat list).
+            self.stmts(part.stmts, list(cd))
+        finally:
+            self.depth -= 1
+            self.variables = saved
+        skip = 1 if isinstance(part, CmdSubst) and part.backquote else 2
+        inner = self.source[part.pos + skip : part.end - 1].decode("utf-8", "surrogatepass")
+        return Var("$(" if isinstance(part, CmdSubst) else "<(", inner)
+
+    def folded(self, stmts: Any) -> Part | None:
+        """``$(pwd)`` is the working directory; ``$(echo rm)`` / ``$(printf r)`` just text."""
+        if len(stmts) != 1 or stmts[0].redirects or not isinstance(stmts[0].cmd, CallExpr):
+            return None
+        call = stmts[0].cmd
+        values = [literal(a) if isinstance(a, NodeWord) else None for a in call.args]
+        if call.assigns or not values:
+            return None
+        if any(v is None for v in values):
+            return None
+        head, *rest = [v for v in values if v is not None]
+        if head == "pwd" and rest in ([], ["-L"], ["-P"]):
+            return Var("PWD")
+        if head in ("echo", "printf") and rest:
+            return printed(head, rest).rstrip("\n")
+        return None
 
     def stmts(self, stmts: Any, cd: list[Word]) -> None:
         for stmt in stmts:
@@ -324,8 +249,7 @@ class _Walker:
 
     def arith(self, word: Any, cd: list[Word]) -> None:
         """Command substitutions inside an arithmetic expression run."""
-        for code in arithmetic_substitutions(self.src(word)):
-            _substitution(Var("$(", code), self.depth, self.commands, cd, self.bodies)
+        self.words(word, cd)
 
     def test(self, expr: Any, cd: list[Word]) -> None:
         kind = type(expr).__name__
@@ -342,8 +266,7 @@ class _Walker:
     def call(self, stmt: Any, node: Any, cd: list[Word], pipe_from: int | None) -> None:
         assigned: list[tuple[str, list[Word]]] = []
         for assign in node.assigns:
-            value = self.src(assign.value) if assign.value is not None else ""
-            values = finish_words(value, self.depth, self.commands, cd, self.bodies)
+            values = [] if assign.value is None else self.words(assign.value, cd, False)
             assigned.append((assign.name, values))
         argv: list[Word] = []
         for arg in node.args:
@@ -385,21 +308,16 @@ class _Walker:
                 continue  # `2>&1`: a descriptor, not a file
             if node.op in (">&", "<&") and self.src(node.target).strip() == "-":
                 continue
-            if node.heredoc is not None:  # (only when strip_heredocs left one in place)
-                body = node.heredoc.body
-                out.append(
-                    Redirect("<<", Word.lit(""), self.src(body) if node.heredoc.quoted else None)
-                )
+            if node.heredoc is not None:
+                # The body is the command's stdin; substitutions in an unquoted body run.
+                body = static_text(node.heredoc.body, lambda part: self.subst(part, cd))
+                delim = self.words(node.target, cd, False)
+                out.append(Redirect("<<", delim[0] if delim else Word.lit(""), body))
                 continue
             words = self.words(node.target, cd)
             word = words[0] if words else Word.lit("")
-            text: str | None = None
-            op = node.op
-            if op == "<" and word.static:
-                text = body_of(word.text, self.bodies)
-            elif op == "<<<" and word.static:
-                text = word.text + "\n"
-            out.append(Redirect(op, word, text))
+            text = word.text + "\n" if node.op == "<<<" and word.static else None
+            out.append(Redirect(node.op, word, text))
         return out
 
     def function(self, stmt: Any, node: Any, cd: list[Word]) -> None:

@@ -6,16 +6,17 @@ names it (``rm``, ``push``, ``mkfs``, ``/dev/…``, a shell fed by a pipe or a
 substitution, a downloader feeding something). With quotes and backslashes
 deleted, the words that survive are a superset of those the shell would see;
 what could compute a hidden name (``$'…'``, ``$IFS``, braces, process
-substitution, function definitions) always goes to the full analysis. Heredoc
-bodies are text unless fed to a shell, which the runner check catches.
-A test pins that the screen never hides a finding of the full analysis.
+substitution, function definitions) always goes to the full analysis. Here-document
+bodies with nothing to expand (commit messages, PR bodies) are text unless fed to a
+shell, which the runner check catches: the shared front end's tree (parsed, not
+judged) says where they are. A test pins that the screen never hides a finding of
+the full analysis.
 """
 
 from __future__ import annotations
 
 import re
 
-from hookrun.hooks.shell_guard.heredoc import strip_heredocs
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS, command_name
 
 # `$(echo rm)` / `$(printf r)m` are the substitutions the analysis folds into text.
@@ -46,7 +47,7 @@ _RUNNERS = re.compile(
 def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
     """False only when no rule (and no deny shape head) could match ``text``."""
     if "<<" in text:
-        text = strip_heredocs(text).text  # a body is text, unless a runner reads it
+        text = without_inert_heredocs(text)
     if _ALWAYS.search(text):
         return True
     fed = any(c in text for c in "|<$`")  # something can feed code to a runner
@@ -62,3 +63,31 @@ def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
         if fed and (name in SHELLS or name in DOWNLOADERS or _RUNNERS.fullmatch(name)):
             return True
     return False
+
+
+def without_inert_heredocs(text: str) -> str:
+    """``text`` without the here-document bodies that expand nothing (as is if unparsable)."""
+    from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: tree-sitter
+    from hookrun.shellsyntax.nodes import Lit
+    from hookrun.shellsyntax.walk import statements
+
+    try:
+        tree = parse(text)
+    except (ShellSyntaxError, Unsupported):
+        return text
+    spans = sorted(
+        (r.heredoc.body.pos, r.heredoc.body.end)
+        for s in statements(tree.stmts)
+        for r in s.redirects
+        if r.heredoc is not None
+        and (r.heredoc.quoted or all(isinstance(p, Lit) for p in r.heredoc.body.parts))
+    )
+    if not spans:
+        return text
+    out: list[bytes] = []
+    at = 0
+    for start, end in spans:
+        out.append(tree.source[at:start])
+        at = max(at, end)
+    out.append(tree.source[at:])
+    return b"".join(out).decode("utf-8", "surrogatepass")

@@ -1,4 +1,4 @@
-"""The tokenizer used for plain lines and for lines bashlex cannot parse."""
+"""The tokenizer for lines the shared front end refuses."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_tokens(text: str, tokens: list[tuple[str, str]]) -> None:
 
 
 def test_compound_keywords_are_stripped_and_headers_skipped() -> None:
-    script = parse("if [[ -d x ]]; then rm -rf y; fi; for f in a b; do rm $f; done", (), 0)
+    script = parse("if [[ -d x ]]; then rm -rf y; fi; for f in a b; do rm $f; done", 0)
     assert [[w.text for w in c.argv] for c in script.commands] == [
         ["rm", "-rf", "y"],
         ["rm", "$f"],
@@ -36,4 +36,4 @@ def test_compound_keywords_are_stripped_and_headers_skipped() -> None:
 
 
 def test_fork_bomb_is_found_by_scanning_the_compact_text() -> None:
-    assert parse("[[ 1 ]] && :(){ :|:& };:", (), 0).fork_bombs
+    assert parse("[[ 1 ]] && :(){ :|:& };:", 0).fork_bombs

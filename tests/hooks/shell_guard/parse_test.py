@@ -1,71 +1,10 @@
-"""Command line → Script: the shared front end's tree, the fallback, the fast path, context."""
+"""Command line → Script: the shared front end's tree, the fallback, context."""
 
 from __future__ import annotations
 
 import pytest
 
-from hookrun.hooks.shell_guard import fallback
-from hookrun.hooks.shell_guard.heredoc import strip_heredocs
-from hookrun.hooks.shell_guard.model import Script
-from hookrun.hooks.shell_guard.parse import (
-    MAX_DEPTH,
-    TooDeep,
-    is_plain,
-    parse_script,
-    parse_with_tree,
-)
-
-from .cases import all_cases
-
-
-def _shape(script: Script) -> list[tuple[list[str], list[str], int, str | None]]:
-    return [
-        (
-            [w.text for w in c.argv],
-            [w.text for w in c.cd],
-            c.pipe_from,
-            c.stdin.text if c.stdin else None,
-        )
-        for c in script.commands
-    ]
-
-
-PLAIN = [c for c, _ in all_cases() if is_plain(strip_heredocs(c).text)]
-CHECKED = PLAIN
-
-
-@pytest.mark.parametrize("command", CHECKED, ids=[repr(c)[:50] for c in CHECKED])
-def test_plain_line_splits_exactly_as_the_tree_parses_it(command: str) -> None:
-    stripped = strip_heredocs(command)
-    by_tree = parse_with_tree(stripped.text, stripped.bodies, 0)
-    fast = fallback.parse(stripped.text, stripped.bodies, 0)
-    assert _shape(fast) == _shape(by_tree)
-
-
-def test_the_corpus_exercises_both_paths() -> None:
-    assert len(PLAIN) > 100
-    assert len(all_cases()) - len(PLAIN) >= 25
-
-
-@pytest.mark.parametrize(
-    ("text", "plain"),
-    [
-        ("ls -la", True),
-        ('rm -rf "$TMPDIR/x" && mkdir -p "$TMPDIR/x"', True),
-        ('cd "$(git rev-parse --show-toplevel)" && git status', True),
-        ("echo `date` | tee log", True),
-        ("for d in a; do x; done", False),
-        ("(cd x)", False),
-        ("{ a; }", False),
-        ("f() { x; }", False),
-        ("cat <(ls)", False),
-        ('echo "unterminated', False),
-        ("echo $(a", False),
-        ("echo done", False),  # a reserved word anywhere: bashlex decides
-    ],
-)
-def test_only_simple_commands_in_lists_and_pipelines_are_plain(text: str, plain: bool) -> None:
-    assert is_plain(text) is plain
+from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 
 
 def test_unparseable_line_falls_back_and_says_so() -> None:
@@ -104,6 +43,26 @@ def test_heredoc_body_becomes_the_commands_stdin_text() -> None:
     script = parse_script("sh <<'EOF'\nrm -rf /\nEOF")
     assert script.commands[0].stdin is not None
     assert script.commands[0].stdin.text == "rm -rf /\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "body"),
+    [
+        ("cat <<EOF\n$HOME/x \\$y\nEOF", "$HOME/x $y\n"),
+        ("cat <<'EOF'\n$HOME/x \\$y\nEOF", "$HOME/x \\$y\n"),
+        ("cat <<-EOF\n\trm -rf /\n\tEOF", "rm -rf /\n"),
+    ],
+)
+def test_heredoc_body_comes_from_the_tree(line: str, body: str) -> None:
+    stdin = parse_script(line).commands[-1].stdin
+    assert stdin is not None and stdin.text == body
+
+
+def test_substitutions_in_an_unquoted_heredoc_body_run() -> None:
+    script = parse_script("cat <<EOF\n$(rm -rf /)\nEOF")
+    assert ["rm", "-rf", "/"] in [[w.text for w in c.argv] for c in script.commands]
+    quoted = parse_script("cat <<'EOF'\n$(rm -rf /)\nEOF")
+    assert [c.name for c in quoted.commands] == ["cat"]
 
 
 def test_heredoc_inside_a_substitution_keeps_its_body() -> None:

@@ -7,8 +7,8 @@ import pytest
 from hookrun.hooks.shell_guard.judging import Where
 from hookrun.hooks.shell_guard.model import Word
 from hookrun.hooks.shell_guard.options import DEFAULT_ARTIFACT_DIRS, ShellGuardOptions
+from hookrun.hooks.shell_guard.parse import fallback_words
 from hookrun.hooks.shell_guard.paths import catastrophic, judge_delete
-from hookrun.hooks.shell_guard.words import expand_word
 
 WHERE = Where(
     cwd="/home/dev/proj",
@@ -43,7 +43,7 @@ def test_catastrophic_places(path: str, why: str | None) -> None:
 
 
 def _word(raw: str) -> Word:
-    (word,) = expand_word(raw)
+    (word,) = fallback_words(raw, 0, [], [])
     return word
 
 

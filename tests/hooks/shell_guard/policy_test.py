@@ -223,12 +223,20 @@ def test_payload_cwd_is_where_relative_targets_resolve(judge: Judge) -> None:
 
 
 def test_deeply_nested_shells_are_refused_not_crashed(judge: Judge) -> None:
-    # bash <<'E0' / bash <<'E1' / … : each heredoc feeds the next shell
+    # bash <<'E00' / bash <<'E01' / … : each heredoc feeds the next shell
     depth = 30
-    lines = [f"bash <<'E{i}'" for i in range(depth)]
-    command = "\n".join([*lines, "rm -f x", *(f"E{i}" for i in reversed(range(depth)))])
+    lines = [f"bash <<'E{i:02}'" for i in range(depth)]
+    command = "\n".join([*lines, "rm -f x", *(f"E{i:02}" for i in reversed(range(depth)))])
     verdict = judge(command)
     assert verdict.rule == "misc.too-deep"
+
+
+def test_a_heredoc_the_front_end_misreads_is_still_judged_on_its_words(judge: Judge) -> None:
+    # tree-sitter-bash ends a body at a line that only starts with the delimiter (E1 at
+    # "E10"), so the front end refuses the line; the fallback still reads the deletion.
+    verdict = judge("bash <<'E1'\nE10\nrm -rf /\nE1")
+    assert verdict.rule == "delete.catastrophic"
+    assert "could not parse" in (verdict.reason or "")
 
 
 def test_shells_nested_a_few_levels_are_still_judged(judge: Judge) -> None:

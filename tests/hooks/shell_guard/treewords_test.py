@@ -1,11 +1,16 @@
-"""One word as written → the words the shell would pass (statically)."""
+"""One word of the front end's tree → the words the shell would pass (statically)."""
 
 from __future__ import annotations
 
 import pytest
 
-from hookrun.hooks.shell_guard.model import Var
-from hookrun.hooks.shell_guard.words import brace_expand, decode_ansi_c, expand_word
+from hookrun.hooks.shell_guard.model import Command, Var, Word
+from hookrun.hooks.shell_guard.parse import fallback_words
+
+
+def expand_word(raw: str) -> list[Word]:
+    sink: list[Command] = []
+    return fallback_words(raw, 0, sink, [])
 
 
 @pytest.mark.parametrize(
@@ -33,6 +38,8 @@ from hookrun.hooks.shell_guard.words import brace_expand, decode_ansi_c, expand_
         ('"a\\"b"', ['a"b']),
         ('"\\$HOME"', ["$HOME"]),
         ("a\\\nb", ["ab"]),
+        ('a"$(echo ")")"b', ["a)b"]),  # bash prints a)b
+        ("$(printf r)m", ["rm"]),
     ],
 )
 def test_word_expands_to_what_the_shell_passes(raw: str, texts: list[str]) -> None:
@@ -49,10 +56,12 @@ def test_word_expands_to_what_the_shell_passes(raw: str, texts: list[str]) -> No
         ("${HOME}", (Var("HOME"),)),
         ("${X:-/}", (Var("X"),)),
         ("$1", (Var("1"),)),
-        ("$(pwd)", (Var("$(", "pwd"),)),
+        ("$(pwd)", (Var("PWD"),)),
+        ("$(id -u)", (Var("$(", "id -u"),)),
+        ("$((1 + 2))", (Var("((", "1 + 2"),)),
         ("`ls -a`", (Var("$(", "ls -a"),)),
         ("<(curl x)", (Var("<(", "curl x"),)),
-        ('a"$(echo ")")"b', ("a", Var("$(", 'echo ")"'), "b")),
+        ('a"$(id ")")"b', ("a", Var("$(", 'id ")"'), "b")),
     ],
 )
 def test_unknown_parts_are_kept_as_vars(raw: str, parts: tuple[object, ...]) -> None:
@@ -68,9 +77,21 @@ def test_tilde_is_literal_away_from_the_start_of_a_word() -> None:
 
 def test_brace_expansion_is_bounded() -> None:
     raw = "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}"
-    assert brace_expand(raw) == [raw]  # 128 words: kept literal
-    assert len(brace_expand("{a,b}{c,d}")) == 4
+    assert [w.text for w in expand_word(raw)] == [raw]  # 128 words: kept literal
+    assert len(expand_word("{a,b}{c,d}")) == 4
 
 
-def test_ansi_c_decoding_stops_at_the_closing_quote() -> None:
-    assert decode_ansi_c("\\x41B' rest", 0) == ("AB", 6)
+def test_quoted_and_escaped_braces_do_not_expand() -> None:
+    assert [w.text for w in expand_word("\\{a,b}")] == ["{a,b}"]
+    assert [w.text for w in expand_word('{a,"b"}x')] == ["ax", "bx"]
+
+
+def test_commands_in_a_words_substitutions_are_collected() -> None:
+    sink: list[Command] = []
+    (word,) = fallback_words("x$(rm -rf /)", 0, sink, [])
+    assert [[w.text for w in c.argv] for c in sink] == [["rm", "-rf", "/"]]
+    assert word.static is False
+
+
+def test_a_word_the_front_end_refuses_is_its_text_without_quotes() -> None:
+    assert [w.text for w in expand_word("'unterminated")] == ["unterminated"]

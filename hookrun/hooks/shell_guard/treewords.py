@@ -1,0 +1,180 @@
+"""A word of the shared front end's tree → the word(s) the shell would pass, statically.
+
+A pure evaluation of :class:`hookrun.shellsyntax.nodes.Word` parts, nothing re-read
+from the source text: literal and quoted parts give their text (``$'…'`` arrives
+decoded by the front end), an unquoted ``$IFS`` splits the word
+(``rm${IFS}-rf${IFS}/`` is three words), unquoted braces expand (``{rm,-rf,/}``), a
+leading ``~`` is the home directory, and whatever only the running shell knows is a
+:class:`Var`. Substitutions are handed to ``subst``, which walks the commands in them
+(they run) and says what the part stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hookrun.hooks.shell_guard.model import Part, Var, Word
+from hookrun.shellsyntax import nodes as n
+from hookrun.shellsyntax.walk import unescape
+
+# A brace expansion multiplies words; past this many an evasion is being
+# attempted or the word is not a brace expansion at all: keep it literal.
+MAX_BRACE_WORDS = 64
+
+Subst = Callable[[n.CmdSubst | n.ProcSubst | n.ArithExp], Part]
+
+
+class _Char(str):
+    """One unquoted literal character: the only text braces, ``~`` and commas act in."""
+
+    __slots__ = ()
+
+
+_SPLIT = Var("\0split")  # an unquoted $IFS: a field break
+_Item = _Char | str | Var  # str (not _Char): quoted text, inert
+
+
+def word_values(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
+    """The words ``word`` becomes (usually one; zero for an empty unquoted expansion)."""
+    raw = source[word.pos : word.end].decode("utf-8", "surrogatepass")
+    items: list[_Item] = []
+    for part in word.parts:
+        _items(part, subst, items, quoted=False)
+    out: list[Word] = []
+    for variant in _brace_expand(items):
+        for parts in _fields(_tilde(variant)):
+            out.append(Word(_merge(parts), raw))
+    return out
+
+
+def static_text(word: n.Word, subst: Subst) -> str:
+    """A word's value as one string, unknown parts shown as written (``$x``, ``$(…)``).
+
+    For here-document bodies and assignment values: no splitting, no braces.
+    """
+    items: list[_Item] = []
+    for part in word.parts:
+        _items(part, subst, items, quoted=True)
+    return Word(_merge([i for i in items if i is not _SPLIT]), "").text
+
+
+def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) -> None:
+    if isinstance(part, n.Lit):
+        if quoted:
+            out.append(part.text)  # cooked already (inside "…" or a here-doc body)
+        else:
+            _unquoted(part.text, out)
+    elif isinstance(part, n.SglQuoted):
+        out.append(part.value)
+    elif isinstance(part, n.DblQuoted):
+        out.append("")  # `""` is an (empty) word of its own
+        for inner in part.parts:
+            _items(inner, subst, out, quoted=True)
+    elif isinstance(part, n.ParamExp):
+        if part.name == "IFS":
+            out.append(" " if quoted else _SPLIT)
+        else:
+            out.append(Var(part.name))
+    else:
+        out.append(subst(part))
+
+
+def _unquoted(text: str, out: list[_Item]) -> None:
+    """Quote removal on raw unquoted text; an escaped character is quoted (inert)."""
+    if "\\" not in text:
+        out.extend(_Char(c) for c in text)
+        return
+    i, size = 0, len(text)
+    while i < size:
+        c = text[i]
+        if c == "\\" and i + 1 < size:
+            out.append(unescape(text[i : i + 2]))
+            i += 2
+        else:
+            out.append(_Char(c))
+            i += 1
+
+
+def _tilde(items: list[_Item]) -> list[_Item]:
+    """A leading unquoted ``~``/``~+``/``~user`` up to the first ``/``."""
+    if not items or not (isinstance(items[0], _Char) and items[0] == "~"):
+        return items
+    j = 1
+    while j < len(items) and isinstance(items[j], _Char) and items[j] != "/":
+        j += 1
+    if j < len(items) and not isinstance(items[j], _Char):
+        return items  # `~"x"`: not a tilde prefix
+    user = "".join(str(c) for c in items[1:j])
+    head = Var("HOME") if user == "" else Var("PWD") if user == "+" else Var("~" + user)
+    return [head, *items[j:]]
+
+
+def _fields(items: list[_Item]) -> list[list[Part]]:
+    fields: list[list[Part]] = [[]]
+    touched = False  # the current field has content (even an empty quote)
+    for item in items:
+        if item is _SPLIT:
+            if touched:
+                fields.append([])
+                touched = False
+            continue
+        fields[-1].append(str(item) if isinstance(item, str) else item)
+        touched = True
+    if not touched:
+        fields.pop()
+    return fields
+
+
+def _merge(parts: list[Part] | list[_Item]) -> tuple[Part, ...]:
+    merged: list[Part] = []
+    for p in parts:
+        if p == "" and len(parts) > 1:
+            continue  # `""$HOME` is just $HOME
+        if isinstance(p, str) and merged and isinstance(merged[-1], str):
+            merged[-1] = merged[-1] + p
+        else:
+            merged.append(str(p) if isinstance(p, str) else p)
+    return tuple(merged) if merged else ("",)
+
+
+def _brace_expand(items: list[_Item]) -> list[list[_Item]]:
+    """Bash brace expansion of unquoted ``{a,b}`` (``{rm,-rf,/}`` → three words)."""
+    if "{" not in items or "," not in items:
+        return [items]
+    span = _first_brace(items)
+    if span is None:
+        return [items]
+    start, end, commas = span
+    pre, post = items[:start], items[end + 1 :]
+    bounds = [start, *commas, end]
+    out: list[list[_Item]] = []
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        for tail in _brace_expand(post):
+            out.append([*pre, *items[a + 1 : b], *tail])
+            if len(out) > MAX_BRACE_WORDS:
+                return [items]
+    return out
+
+
+def _first_brace(items: list[_Item]) -> tuple[int, int, list[int]] | None:
+    """The first unquoted ``{…,…}``: (open, close, top-level comma indexes)."""
+    for start, item in enumerate(items):
+        if not (isinstance(item, _Char) and item == "{"):
+            continue
+        depth = 0
+        commas: list[int] = []
+        for i in range(start, len(items)):
+            c = items[i]
+            if not isinstance(c, _Char):
+                continue
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth == 0:
+                    if commas:
+                        return start, i, commas
+                    break
+            elif c == "," and depth == 1:
+                commas.append(i)
+    return None
