@@ -129,7 +129,7 @@ def run(
     cwd: CwdOpt = None,
     sub_agent: SubAgentOpt = False,
     config: ConfigOpt = None,
-    fmt: FormatOpt = "hookrun",
+    fmt: FormatOpt = "auto",
     trace: TraceOpt = False,
     stdin_timeout: StdinTimeoutOpt = None,
     fail_closed: FailClosedOpt = False,

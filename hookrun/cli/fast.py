@@ -106,7 +106,7 @@ def _parse(argv: Sequence[str], grammar: _Grammar) -> _Parsed | None:
             lists.setdefault(grammar.lists[name], []).append(value)
         else:
             values[grammar.values[name]] = value
-    if len(positionals) != 1 or values.get("fmt", "hookrun") not in FORMATS:
+    if len(positionals) != 1 or values.get("fmt", "auto") not in FORMATS:
         return None
     return _Parsed(
         positional=positionals[0],
@@ -130,7 +130,7 @@ def parse_run(argv: Sequence[str]) -> RunOptions | None:
         event=parsed.positional,
         flags=parsed.flags_payload(),
         configs=parsed.lists.get("config", ()),
-        format=check_format(parsed.values.get("fmt", "hookrun")),
+        format=check_format(parsed.values.get("fmt", "auto")),
         trace="trace" in parsed.flags,
         stdin_timeout=_seconds(parsed),
         fail_closed="fail_closed" in parsed.flags,

@@ -38,11 +38,13 @@ CONFIG = Opt(
     "project's .hookrun/hooks.json). A .claude/settings.json or crush.json works.",
 )
 FORMAT = Opt(
-    ("--format",),
+    ("--host", "--format"),
     "fmt",
     "value",
     "|".join(FORMATS),
-    "Answer shape on stdout: hookrun's envelope, Claude Code's or Crush's.",
+    "The host calling: its event names and payload are read and the answer is written in "
+    "its shape (stdout JSON + exit code). run: auto (the default) recognises the host "
+    "(README: Which host called?); hookrun is the full neutral envelope.",
 )
 TRACE = Opt(
     ("--trace",), "trace", "flag", None, "Print a table of every hook that ran, and why, on stderr."

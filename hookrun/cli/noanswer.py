@@ -23,6 +23,7 @@ from hookrun.cli.errors import CliError
 if TYPE_CHECKING:
     from hookrun.cli.commands.run import Format, Streams
     from hookrun.config.spec import Config
+    from hookrun.hosts.bridge import Inbound
 
 
 def fail_closed_hooks(config: Config | None, event: str) -> list[str]:
@@ -46,10 +47,17 @@ def answer_without_hooks(
     ``config`` is called only on a blocking event: the config the run would have
     used, if it can still be loaded (None if not).
     """
-    from hookrun.config import normalize_event
+    import os
+
+    from hookrun.hosts import bridge
     from hookrun.runner.events import BLOCKING_EVENTS
 
-    canonical = normalize_event(event) if event else ""
+    # The host's event name mapped as `run` maps it (Gemini's BeforeTool is PreToolUse);
+    # the payload is unknown here, so an auto host is told by its variables and event name.
+    if not event:
+        raise problem
+    inbound = bridge.map_in(fmt, event, {}, os.environ)
+    canonical = inbound.event
     if canonical not in BLOCKING_EVENTS:
         raise problem
     guards = fail_closed_hooks(config(), canonical)
@@ -58,17 +66,20 @@ def answer_without_hooks(
     why = "--fail-closed is set" if fail_closed else f"hook {', '.join(guards)} fails closed"
     first = problem.message.strip().splitlines()[0] if problem.message.strip() else "error"
     reason = f"hookrun could not compute an answer ({first}) and {why}: denied"
-    _write_deny(canonical, reason, fmt, streams)
+    _write_deny(inbound, reason, streams)
     return exitcodes.DENY
 
 
-def _write_deny(event: str, reason: str, fmt: Format, streams: Streams) -> None:
-    from hookrun.cli.commands.run import render, write_json
+def _write_deny(inbound: Inbound, reason: str, streams: Streams) -> None:
+    from hookrun.cli.commands.run import write_json
+    from hookrun.hosts import bridge
     from hookrun.runner.result import RunResult
 
-    result = RunResult(event=event, decision="deny", reason=reason)
+    result = RunResult(event=inbound.event, decision="deny", reason=reason)
+    answer = bridge.map_out(inbound, result)
     try:
-        write_json(streams.stdout, result.to_dict() if fmt == "hookrun" else render(result, fmt))
+        if answer.stdout is not None:
+            write_json(streams.stdout, answer.stdout)
     except CliError as exc:  # stdout gone: the exit code and stderr still carry the deny
         streams.stderr.write(f"hookrun: warning: {exc.message}\n")
     streams.stderr.write(reason + "\n")

@@ -114,6 +114,24 @@ def read_all(
     return config, issues, readers
 
 
+def sub_agent_default(
+    explicit: bool | None, *, dialect: Dialect, builtin: bool, file_default: bool
+) -> bool:
+    """Whether a hook runs for a sub-agent's calls, each dialect keeping its own meaning.
+
+    An entry's own ``include_sub_agents`` always wins. Otherwise: a built-in policy runs
+    (a guard a sub-agent can bypass is no guard); an entry in a host's own config shape
+    (Claude Code's nested ``hooks``) runs, as that host runs it for sub-agents; a flat
+    hookrun/Crush entry takes the file's ``include_sub_agents`` (default false: the
+    opt-in of Crush's design).
+    """
+    if explicit is not None:
+        return explicit
+    if builtin or dialect == "claude":
+        return True
+    return file_default
+
+
 def detect_dialect(path: str | os.PathLike[str], top: dict[str, Any]) -> Dialect:
     """Which tool wrote this file: by its name first, then by the keys only that tool uses."""
     folder, name = os.path.split(os.fspath(path))
@@ -463,10 +481,11 @@ class FileReader:
                 timeout=model.timeout if model.timeout is not None else self.default_timeout,
                 on_error=on_error,
                 env=dict(model.env or {}),
-                include_sub_agents=(
-                    model.include_sub_agents
-                    if model.include_sub_agents is not None
-                    else self.default_include
+                include_sub_agents=sub_agent_default(
+                    model.include_sub_agents,
+                    dialect=dialect,
+                    builtin=canonical is not None,
+                    file_default=self.default_include,
                 ),
                 config_path=self.full,
                 dialect=dialect,

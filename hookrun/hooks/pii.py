@@ -5,7 +5,7 @@ field the host sent — ``tool_output`` (hookrun, Crush), ``tool_response``
 (Claude Code), ``toolResult`` (Copilot SDK), ``result`` (Squad) — in that
 order, and answers with ``updated_output``: the *same shape* with every
 sensitive value replaced by ``[REDACTED:<kind>]``, plus a context note
-``pii-scrubber: 3 values redacted (email ×2, github_token ×1)``. Strings are
+``pii-scrubber: 3 values to redact in this output (email ×2, github_token ×1)``. Strings are
 scanned wherever they are: top level, nested dict values, list items, and dict
 keys (a map keyed by addresses leaks as much as one that holds them). A string
 that itself holds JSON is scanned as text: JSON escaping leaves every value
@@ -159,7 +159,9 @@ def note(counts: Counter[str]) -> str:
     total = sum(counts.values())
     kinds = ", ".join(f"{kind} ×{n}" for kind, n in counts.items())
     noun = "value" if total == 1 else "values"
-    return f"pii-scrubber: {total} {noun} redacted ({kinds})"
+    # Worded so that it stays true where the host cannot apply the rewrite (the host
+    # module then says the output was NOT redacted): it names what was found.
+    return f"pii-scrubber: {total} {noun} to redact in this output ({kinds})"
 
 
 def _output_field(payload: Mapping[str, Any]) -> str | None:

@@ -11,7 +11,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from hookrun.config.spec import HookSpec
-from hookrun.runner.events import has_matcher_subject, matcher_subject
+from hookrun.runner.events import TOOL_EVENTS, has_matcher_subject, matcher_subject
 
 
 def dedupe_key(spec: HookSpec) -> Hashable:
@@ -37,7 +37,8 @@ def select_indices(
 ) -> list[int]:
     """Positions (in ``hooks``) of the hooks to run for one event, in config order.
 
-    The matcher is searched in the tool name for tool events, in ``source`` for
+    The matcher is searched in the tool name for tool events (and, when the payload
+    has one, in its canonical ``tool_kind``: a hook matches if either matches), in ``source`` for
     SessionStart, ``trigger`` for PreCompact and the notification type for
     Notification; every other event ignores matchers (all its hooks run). A sub-agent's
     call (``is_sub_agent``) runs only hooks with ``include_sub_agents``. ``keys`` are
@@ -46,10 +47,15 @@ def select_indices(
     key_list = list(keys) if keys is not None else [dedupe_key(h) for h in hooks]
     use_matcher = has_matcher_subject(event)
     subject = matcher_subject(event, payload, tool_name) if use_matcher else None
+    # A tool's canonical kind (``shell``, set by the host mapping) is a second name the
+    # matcher may use: one config protects every host.
+    kind = payload.get("tool_kind") if use_matcher and event in TOOL_EVENTS else None
+    if not isinstance(kind, str) or kind == subject:
+        kind = None
     seen: set[Hashable] = set()
     chosen: list[int] = []
     for index, (spec, key) in enumerate(zip(hooks, key_list, strict=True)):
-        if use_matcher and not spec.matches(subject):
+        if use_matcher and not spec.matches(subject) and (kind is None or not spec.matches(kind)):
             continue
         if is_sub_agent and not spec.include_sub_agents:
             continue

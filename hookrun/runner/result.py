@@ -99,15 +99,3 @@ class RunResult(NamedTuple):
             "system_message": self.system_message,
             "hooks": [hook.to_dict() for hook in self.hooks],
         }
-
-    def to_claude(self) -> dict[str, Any]:
-        """The same answer as a Claude Code hook's JSON output for this event."""
-        from hookrun.runner.hostshapes import to_claude
-
-        return to_claude(self)
-
-    def to_crush(self) -> dict[str, Any]:
-        """The same answer as a Crush hook envelope."""
-        from hookrun.runner.hostshapes import to_crush
-
-        return to_crush(self)

@@ -290,9 +290,9 @@ def test_a_cwd_that_does_not_exist_exits_1(project: Project) -> None:
     ("args", "message"),
     [
         (["run"], "hookrun: Missing argument 'EVENT' — see `hookrun run --help`\n"),
-        (["run", "PreToolUse", "--format", "xml"], "hookrun: unknown --format 'xml': use one of "
-         "hookrun, claude, crush\n"),
-        (["run", "PreToolUse", "--bogus"], "hookrun: No such option: --bogus — see `hookrun run "
+        (["run", "PreToolUse", "--format", "xml"], "hookrun: unknown --host 'xml': use one of "
+         "hookrun, claude, gemini, codex, copilot, cursor, crush, auto\n"),
+        (["run", "PreToolUse", "--zzz"], "hookrun: No such option: --zzz — see `hookrun run "
          "--help`\n"),
         (["frobnicate"], "hookrun: No such command 'frobnicate' — see `hookrun --help`\n"),
     ],

@@ -60,7 +60,8 @@ def test_hookrun_dialect_hooks_get_every_field_resolved(tmp_path: Path) -> None:
     # an alias resolves to the canonical name; the policy's own fail mode is the default
     assert (guard.name, guard.builtin, guard.on_error) == ("write-guard", "write-guard", "deny")
     assert guard.options == {"allow": ["src/**"]}
-    assert guard.timeout == 20.0 and guard.include_sub_agents is False
+    # a built-in runs for sub-agent calls unless its entry says include_sub_agents: false
+    assert guard.timeout == 20.0 and guard.include_sub_agents is True
     assert (audit.name, audit.on_error, audit.include_sub_agents) == ("audit.sh", "allow", True)
     assert audit.matcher is None and audit.matches("anything") and audit.matches(None)
     (prompt,) = config.for_event("UserPromptSubmit")

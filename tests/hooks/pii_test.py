@@ -287,7 +287,7 @@ def test_scrubber_answers_in_the_shape_of_the_field_the_host_sent(
     assert json.dumps(got.updated_output) == json.dumps(original).replace(
         email("x"), "[REDACTED:email]"
     )
-    assert got.context == ("pii-scrubber: 1 value redacted (email ×1)",)
+    assert got.context == ("pii-scrubber: 1 value to redact in this output (email ×1)",)
 
 
 @pytest.mark.parametrize(
@@ -308,7 +308,9 @@ def test_note_counts_each_kind_in_order_of_appearance() -> None:
     got = SCRUBBER.decide(
         {"tool_output": f"{email('a')} {GH} {email('b')}"}, SCRUBBER.bind({}), CTX
     )
-    assert got.context == ("pii-scrubber: 3 values redacted (email ×2, github_token ×1)",)
+    assert got.context == (
+        "pii-scrubber: 3 values to redact in this output (email ×2, github_token ×1)",
+    )
 
 
 def test_dict_keys_are_scrubbed_and_colliding_keys_both_survive() -> None:
@@ -442,8 +444,10 @@ def test_kinds_limit_what_is_redacted() -> None:
 
 
 def test_note_singular_and_plural() -> None:
-    assert note(Counter({"email": 1})) == "pii-scrubber: 1 value redacted (email ×1)"
-    assert note(Counter({"jwt": 2})) == "pii-scrubber: 2 values redacted (jwt ×2)"
+    assert (
+        note(Counter({"email": 1})) == "pii-scrubber: 1 value to redact in this output (email ×1)"
+    )
+    assert note(Counter({"jwt": 2})) == "pii-scrubber: 2 values to redact in this output (jwt ×2)"
 
 
 # --- pii-write-guard (P18)

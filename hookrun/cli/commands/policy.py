@@ -8,6 +8,7 @@ Claude Code or Crush config can call ``hookrun policy shell-guard`` directly.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -20,6 +21,7 @@ from hookrun.cli.payload import PayloadFlags, parse_object, payload_str
 from hookrun.config.events import normalize_event
 from hookrun.config.spec import Config, HookSpec
 from hookrun.hooks import registry
+from hookrun.hosts import bridge
 
 if TYPE_CHECKING:
     from hookrun.hooks.base import Policy
@@ -115,7 +117,7 @@ class PolicyOptions(NamedTuple):
     with_json: str | None = None
     event: str | None = None
     flags: PayloadFlags = PayloadFlags()
-    format: Format = "hookrun"
+    format: Format = "hookrun"  # a policy run by hand: the full envelope
     trace: bool = False
     stdin_timeout: float = STDIN_TIMEOUT
     fail_closed: bool = False
@@ -134,7 +136,10 @@ def policy_command(opts: PolicyOptions, streams: Streams) -> int:
         payload = read_payload(opts.flags, streams, timeout=opts.stdin_timeout)
         event = pick_event(opts.event, payload, policy)
         cwd = resolve_cwd(opts.flags.cwd, payload_str(payload, "cwd"))
-        config = one_hook_config(policy, event, options)
+        # The hook goes under the event the run looks up: a host's own name (Gemini's
+        # BeforeTool) is mapped to its canonical one there.
+        mapped = bridge.map_in(opts.format, event, payload, os.environ).event
+        config = one_hook_config(policy, mapped, options)
         return execute(
             config, event, payload, cwd=cwd, fmt=opts.format, trace=opts.trace, streams=streams
         )

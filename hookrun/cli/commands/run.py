@@ -13,20 +13,20 @@ import os
 import sys
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TextIO
 
-from hookrun import exitcodes
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
+from hookrun.hosts import NAMES
 from hookrun.telemetry import TelemetrySettings
 
 if TYPE_CHECKING:
     from hookrun.config.spec import Config
-    from hookrun.runner.api import RunResult
+    from hookrun.runner.result import RunResult
 
-Format = Literal["hookrun", "claude", "crush"]
-FORMATS: tuple[Format, ...] = ("hookrun", "claude", "crush")
+Format = str  # a host name (hookrun.hosts.NAMES) or "auto"
+FORMATS: tuple[str, ...] = NAMES
 
 
 class RunOptions(NamedTuple):
@@ -35,7 +35,7 @@ class RunOptions(NamedTuple):
     event: str
     flags: PayloadFlags = PayloadFlags()
     configs: tuple[str, ...] = ()
-    format: Format = "hookrun"
+    format: Format = "auto"
     trace: bool = False
     stdin_timeout: float = STDIN_TIMEOUT  # seconds to wait for the payload (hookrun.boundedio)
     fail_closed: bool = False  # no answer at all on a blocking event = deny
@@ -70,33 +70,9 @@ def _devnull() -> TextIO:
 
 
 def check_format(value: str) -> Format:
-    for fmt in FORMATS:
-        if value == fmt:
-            return fmt
-    raise CliError(f"unknown --format {value!r}: use one of {', '.join(FORMATS)}")
-
-
-def render(result: RunResult, fmt: Format) -> dict[str, Any]:
-    """The answer in the requested host's shape."""
-    if fmt == "claude":
-        return result.to_claude()
-    if fmt == "crush":
-        return result.to_crush()
-    return result.to_dict()
-
-
-def exit_code_for(result: RunResult, fmt: Format) -> int:
-    """The process exit code for a finished (not interrupted) run.
-
-    Claude Code reads stdout's JSON only on exit 0 and treats 49 as a
-    non-blocking error, so with ``--format claude`` a halt exits 0 and travels as
-    ``"continue": false`` in the JSON; a deny keeps exit 2, which every host reads
-    as "block" with stderr as the reason.
-    """
-    code = result.exit_code
-    if fmt == "claude" and code == exitcodes.HALT:
-        return 0
-    return code
+    if value in FORMATS:
+        return value
+    raise CliError(f"unknown --host {value!r}: use one of {', '.join(FORMATS)}")
 
 
 def write_json(stream: TextIO, value: Mapping[str, Any]) -> None:
@@ -151,12 +127,17 @@ def execute(
     trace: bool,
     streams: Streams,
 ) -> int:
-    """Run ``event`` through ``config``; print the answer; return the exit code."""
+    """Run ``event`` through ``config``; print the answer in the host's shape; return the
+    exit code. ``event`` and ``payload`` are the host's own (``fmt`` names the host, or
+    ``auto``): :mod:`hookrun.hosts.bridge` maps them in and the answer out."""
     from hookrun.cli.signals import cancel_on_signals
     from hookrun.config.discovery import project_root
     from hookrun.dispatch.cancel import CancelToken
+    from hookrun.hosts import bridge
     from hookrun.runner import PayloadError, Runner
 
+    inbound = bridge.map_in(fmt, event, payload, os.environ)
+    payload = inbound.payload
     # The project root found here, not by Runner: its find_project_root imports pathlib.
     project_dir = payload_str(payload, "project_dir") or project_root(cwd)
     runner = Runner(config, cwd=cwd, project_dir=project_dir)
@@ -164,28 +145,33 @@ def execute(
     started_ns = time.time_ns()
     with cancel_on_signals(token) as received:
         try:
-            result = runner.run(event, payload, cancel=token)
+            result = runner.run(inbound.event, payload, cancel=token)
         except PayloadError as exc:
             raise CliError(f"bad payload: {exc}") from None
-    code = received.exit_code if received.exit_code is not None else exit_code_for(result, fmt)
-    answer = result.to_dict()
+    answer = bridge.map_out(inbound, result)
+    code = received.exit_code if received.exit_code is not None else answer.exit_code
     if trace:
         from hookrun.cli.trace import render as render_trace
 
-        streams.stderr.write(render_trace(answer, exit_code=code))
-    try:
-        write_json(streams.stdout, answer if fmt == "hookrun" else render(result, fmt))
-    except CliError as exc:
-        # The hooks decided: a host that cannot read stdout still gets the decision
-        # from the exit code (and the reason on stderr), never "hookrun failed".
-        streams.stderr.write(f"hookrun: warning: {exc.message}\n")
+        streams.stderr.write(render_trace(result.to_dict(), exit_code=code))
+        streams.stderr.write(f"hookrun: answered as {inbound.answer_as} ({inbound.why})\n")
+    if answer.stdout is not None:
+        try:
+            write_json(streams.stdout, answer.stdout)
+        except CliError as exc:
+            # The hooks decided: a host that cannot read stdout still gets the decision
+            # from the exit code (and the reason on stderr), never "hookrun failed".
+            streams.stderr.write(f"hookrun: warning: {exc.message}\n")
+    note = inbound.note(len(config.for_event(inbound.event)))
+    if note:
+        streams.stderr.write(note + "\n")
     audit_error = getattr(result, "audit_error", None)
     if audit_error:
         streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
     if received.signum is not None or result.cancelled:
         streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
-    elif code in (exitcodes.DENY, exitcodes.HALT) or result.halt:
-        streams.stderr.write(_stop_reason(answer) + "\n")
+    elif answer.stderr:
+        streams.stderr.write(answer.stderr + "\n")
     streams.stderr.flush()
     _export_telemetry(config, result, payload, started_ns, code=code, trace=trace, streams=streams)
     return code
@@ -225,20 +211,6 @@ def _export_telemetry(
         for problem in problems:
             streams.stderr.write(f"hookrun: warning: {problem}\n")
         streams.stderr.flush()
-
-
-def _stop_reason(answer: Mapping[str, Any]) -> str:
-    """The deny/halt reason for stderr: hosts show it to the model as is."""
-    reason = answer.get("reason")
-    if isinstance(reason, str) and reason.strip():
-        return reason.strip()
-    deciders = [
-        str(hook.get("name"))
-        for hook in answer.get("hooks") or []
-        if hook.get("decision") == "deny" or hook.get("halt")
-    ]
-    verb = "halted" if answer.get("halt") else "denied"
-    return f"{verb} by hook {', '.join(deciders) or '?'} (no reason given)"
 
 
 def run_command(opts: RunOptions, streams: Streams) -> int:

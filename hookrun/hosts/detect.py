@@ -1,0 +1,143 @@
+"""``--host auto``: which host called, from its environment, its event name, its payload.
+
+The table, first match wins (README "Which host called?" documents the same):
+
+1. **Environment variables the host sets for its hooks** — ``GEMINI_SESSION_ID`` /
+   ``GEMINI_CWD`` (Gemini CLI), ``COPILOT_CLI=1`` (Copilot CLI), ``CURSOR_VERSION``
+   (Cursor), ``CRUSH=1`` with
+   ``AGENT=crush`` (Crush) — taken only when that host knows the event name (a
+   variable inherited from an outer host must not win over the event actually sent),
+   and never under ``HOOKRUN=1``: hookrun sets ``CRUSH_*`` / ``CLAUDE_PROJECT_DIR`` for
+   its own hooks, so a nested ``hookrun run`` would read its parent's variables.
+2. **The event name's spelling** when only one host uses it: Gemini's ``BeforeTool``,
+   ``AfterAgent``, …; Copilot's ``agentStop``, ``userPromptSubmitted``, …; Cursor's
+   ``beforeShellExecution``, ``stop``, …
+3. **Payload fields**: Crush sends ``event`` and no ``hook_event_name``; Copilot's
+   camelCase payloads ``sessionId``/``toolName``; Cursor ``conversation_id`` /
+   ``cursor_version``; Codex ``turn_id``, a ``model`` on tool events, ``call_…`` tool
+   ids; Claude Code ``prompt_id``, ``effort``, ``toolu_…`` tool ids; a transcript under
+   ``/.claude/``, ``/.codex/``, ``/.gemini/`` or ``/.copilot/``; Copilot's PascalCase
+   mode an ISO ``timestamp`` with no transcript of another host.
+4. Still undecided: a payload with ``hook_event_name`` came from one of Claude Code,
+   Codex or Copilot → :mod:`hookrun.hosts.ambiguous` (an answer all three read); a
+   payload without it (a person, a script) → hookrun's own shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hookrun.frozen import Frozen, set_fields
+from hookrun.hosts import claude, codex, copilot, crush, cursor, gemini
+
+AMBIGUOUS = "ambiguous"
+
+
+class Detection(Frozen):
+    host: str  # a host name, or AMBIGUOUS
+    why: str  # which row of the table decided, for --trace and `hookrun doctor`
+
+    def __init__(self, host: str, why: str) -> None:
+        set_fields(self, host=host, why=why)
+
+
+def _unique_names() -> dict[str, str]:
+    """Event names only one host uses → that host."""
+    owners: dict[str, set[str]] = {}
+    tables = {
+        "gemini": gemini.EVENTS,
+        "copilot": copilot.EVENTS,
+        "cursor": cursor.EVENTS,
+        "claude": claude.EVENTS,
+        "codex": codex.EVENTS,
+        "crush": crush.EVENTS,
+    }
+    for host, events in tables.items():
+        for name in events:
+            owners.setdefault(name, set()).add(host)
+    return {name: next(iter(hosts)) for name, hosts in owners.items() if len(hosts) == 1}
+
+
+_UNIQUE = _unique_names()
+
+
+def _env_host(env: Mapping[str, str]) -> str | None:
+    if env.get("HOOKRUN") == "1":
+        return None
+    if env.get("GEMINI_SESSION_ID") or env.get("GEMINI_CWD"):
+        return "gemini"
+    if env.get("CURSOR_VERSION"):
+        return "cursor"
+    if env.get("COPILOT_CLI") == "1":  # verified with Copilot CLI 1.0.102
+        return "copilot"
+    if env.get("CRUSH") == "1" and env.get("AGENT") == "crush":
+        return "crush"
+    return None
+
+
+def _knows(host: str, event: str) -> bool:
+    if host == "crush":
+        return crush.canonical(event) is not None
+    table = {"gemini": gemini.EVENTS, "cursor": cursor.EVENTS, "copilot": copilot.EVENTS}.get(
+        host, {}
+    )
+    return event in table
+
+
+def _transcript_host(payload: Mapping[str, Any]) -> str | None:
+    path = payload.get("transcript_path") or payload.get("transcriptPath")
+    if not isinstance(path, str):
+        return None
+    path = path.replace("\\", "/")
+    for marker, host in (
+        ("/.claude/", "claude"),
+        ("/.codex/", "codex"),
+        ("/.gemini/", "gemini"),
+        ("/.copilot/", "copilot"),
+    ):
+        if marker in path:
+            return host
+    return None
+
+
+def _payload_host(event: str, payload: Mapping[str, Any]) -> tuple[str, str] | None:
+    if "event" in payload and "hook_event_name" not in payload:
+        return "crush", 'payload has "event" and no "hook_event_name"'
+    if "sessionId" in payload or "toolName" in payload:
+        return "copilot", "camelCase payload (sessionId/toolName)"
+    if "conversation_id" in payload or "cursor_version" in payload:
+        return "cursor", "payload has conversation_id/cursor_version"
+    by_transcript = _transcript_host(payload)
+    if by_transcript is not None:
+        return by_transcript, "transcript_path lies under its config directory"
+    tool_use_id = payload.get("tool_use_id")
+    if "turn_id" in payload or (isinstance(tool_use_id, str) and tool_use_id.startswith("call_")):
+        return "codex", "payload has turn_id (or a call_… tool id)"
+    if "prompt_id" in payload or "effort" in payload:
+        return "claude", "payload has prompt_id/effort"
+    if isinstance(tool_use_id, str) and tool_use_id.startswith("toolu_"):
+        return "claude", "toolu_… tool id"
+    if isinstance(payload.get("timestamp"), str) and "hook_event_name" in payload:
+        # Gemini sends an ISO timestamp too, always with its transcript (matched above).
+        return "copilot", "ISO timestamp with a PascalCase event (Copilot's VS Code format)"
+    return None
+
+
+def detect(event: str, payload: Mapping[str, Any], env: Mapping[str, str]) -> Detection:
+    """The host that most likely sent ``event`` with ``payload`` (see the module doc)."""
+    from_env = _env_host(env)
+    if from_env is not None and _knows(from_env, event):
+        return Detection(from_env, "environment variable set by the host")
+    unique = _UNIQUE.get(event)
+    if unique is not None:
+        return Detection(unique, f"event name {event!r} is only {unique}'s")
+    found = _payload_host(event, payload)
+    if found is not None:
+        return Detection(found[0], found[1])
+    if event in copilot.EVENTS and event[:1].islower():
+        # camelCase names Copilot and Cursor share, without either's payload fields.
+        return Detection(AMBIGUOUS, f"camelCase {event!r} without Copilot's or Cursor's fields")
+    if "hook_event_name" in payload:
+        return Detection(AMBIGUOUS, "Claude Code, Codex and Copilot send this payload alike")
+    return Detection("hookrun", "no host's mark: hookrun's own shape")

@@ -1,0 +1,118 @@
+"""Every payload a real host sent (tests/hosts/fixtures, captured from Claude Code 2.1,
+Codex CLI 0.169, Copilot CLI 1.0 and Gemini CLI 0.61 by the issue-10 runs) is
+recognised by ``--host auto`` and mapped to the canonical event and payload."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hookrun.hosts import bridge, detect
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def captured() -> list[tuple[str, str, dict[str, Any]]]:
+    cases = []
+    for path in sorted(FIXTURES.glob("*.json")):
+        for event, payload in json.loads(path.read_text()).items():
+            cases.append((path.stem, event, payload))
+    return cases
+
+
+CASES = captured()
+IDS = [f"{host}-{event}" for host, event, _ in CASES]
+
+CANONICAL = {
+    "BeforeTool": "PreToolUse",
+    "AfterTool": "PostToolUse",
+    "BeforeAgent": "UserPromptSubmit",
+    "AfterAgent": "Stop",
+    "PreCompress": "PreCompact",
+    "preToolUse": "PreToolUse",
+    "postToolUse": "PostToolUse",
+    "sessionStart": "SessionStart",
+    "sessionEnd": "SessionEnd",
+    "userPromptSubmitted": "UserPromptSubmit",
+    "agentStop": "Stop",
+    "permissionRequest": "PermissionRequest",
+}
+
+
+def test_every_host_has_captured_payloads() -> None:
+    assert {host for host, _, _ in CASES} == {"claude", "codex", "copilot", "gemini"}
+
+
+@pytest.mark.parametrize(("host", "event", "payload"), CASES, ids=IDS)
+def test_auto_recognises_the_host_that_sent_each_captured_payload(
+    host: str, event: str, payload: dict[str, Any]
+) -> None:
+    found = detect.detect(event, payload, {})
+    assert found.host == host, found.why
+
+
+@pytest.mark.parametrize(("host", "event", "payload"), CASES, ids=IDS)
+def test_each_captured_event_maps_to_its_canonical_event_and_payload(
+    host: str, event: str, payload: dict[str, Any]
+) -> None:
+    inbound = bridge.map_in(host, event, payload, {})
+    assert inbound.event == CANONICAL.get(event, event)
+    assert not inbound.unmapped
+    mapped = inbound.payload
+    assert mapped["host"] == host and mapped["host_event"] == event
+    assert mapped["session_id"] == payload.get("session_id", payload.get("sessionId"))
+    if inbound.event in ("PreToolUse", "PostToolUse", "PermissionRequest"):
+        # Every captured tool call is a shell call, whatever the host names its shell tool.
+        assert mapped["tool_kind"] == "shell"
+        assert isinstance(mapped["tool_input"], dict) and "command" in mapped["tool_input"]
+    if inbound.event == "PostToolUse":
+        assert mapped["tool_output"] is not None
+    assert mapped["is_sub_agent"] is False
+
+
+def test_a_nested_hookrun_ignores_the_environment_its_parent_set() -> None:
+    claude_pre = json.loads((FIXTURES / "claude.json").read_text())["PreToolUse"]
+    env = {"HOOKRUN": "1", "GEMINI_SESSION_ID": "x", "CRUSH": "1", "AGENT": "crush"}
+    assert detect.detect("PreToolUse", claude_pre, env).host == "claude"
+
+
+@pytest.mark.parametrize(
+    ("env", "event", "payload", "host"),
+    [
+        ({"GEMINI_SESSION_ID": "s"}, "SessionStart", {"hook_event_name": "SessionStart"}, "gemini"),
+        ({"CURSOR_VERSION": "1.7"}, "preToolUse", {"tool_name": "Shell"}, "cursor"),
+        ({"CRUSH": "1", "AGENT": "crush"}, "PreToolUse", {"tool_name": "bash"}, "crush"),
+        # An inherited variable does not win over an event that host never sends.
+        ({"GEMINI_SESSION_ID": "s"}, "agentStop", {"sessionId": "s"}, "copilot"),
+        ({}, "PreToolUse", {"event": "PreToolUse", "tool_name": "bash"}, "crush"),
+        ({}, "preToolUse", {"conversation_id": "c", "hook_event_name": "preToolUse"}, "cursor"),
+        ({}, "beforeShellExecution", {"command": "ls"}, "cursor"),
+        ({}, "PreToolUse", {"hook_event_name": "PreToolUse", "tool_name": "Bash"}, "ambiguous"),
+        ({}, "PreToolUse", {"tool_name": "bash", "tool_input": {}}, "hookrun"),
+    ],
+)
+def test_the_detection_table(
+    env: dict[str, str], event: str, payload: dict[str, Any], host: str
+) -> None:
+    assert detect.detect(event, payload, env).host == host
+
+
+def test_a_claude_sub_agent_call_is_told_apart_from_the_main_thread_of_claude_agent() -> None:
+    pre = json.loads((FIXTURES / "claude.json").read_text())["PreToolUse"]
+    inside = {**pre, "agent_id": "a7784052ceb8a4d1a", "agent_type": "general-purpose"}
+    main_thread = {**pre, "agent_type": "security-reviewer"}  # claude --agent NAME
+    assert bridge.map_in("claude", "PreToolUse", inside, {}).payload["is_sub_agent"] is True
+    assert bridge.map_in("claude", "PreToolUse", main_thread, {}).payload["is_sub_agent"] is False
+    # SubagentStop carries agent_id too, but it is the parent's event about the sub-agent.
+    stop = {**pre, "hook_event_name": "SubagentStop", "agent_id": "a1"}
+    assert bridge.map_in("claude", "SubagentStop", stop, {}).payload["is_sub_agent"] is False
+
+
+def test_a_host_event_without_a_canonical_name_is_reported_not_silently_empty() -> None:
+    inbound = bridge.map_in("gemini", "BeforeModel", {"hook_event_name": "BeforeModel"}, {})
+    assert inbound.unmapped and inbound.event == "BeforeModel"
+    note = inbound.note(0)
+    assert note is not None and "Gemini CLI" in note and "BeforeModel" in note
