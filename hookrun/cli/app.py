@@ -10,6 +10,7 @@ Help texts use click's ``\\b`` marker to keep example blocks unwrapped.
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any
 
 import typer
@@ -249,6 +250,80 @@ def test(
     from hookrun.cli.commands.test import test_command
 
     return test_command(tuple(paths or ()), tuple(config or ()), junit, Streams.system())
+
+
+HostArg = Annotated[
+    str,
+    typer.Argument(metavar="HOST", help="claude, gemini, codex, copilot, cursor or crush."),
+]
+UserOpt = Annotated[
+    bool,
+    typer.Option(
+        "--user/--project",
+        help="The host's user config (~/.claude/settings.json, …) or the project's (default).",
+    ),
+]
+DryRunOpt = Annotated[
+    bool, typer.Option("--dry-run", help="Print the diff of the config file; change nothing.")
+]
+
+
+@app.command(
+    help=(
+        "Wire hookrun into a host's own config: every event the host has goes through "
+        "`hookrun run EVENT --host HOST`, with the absolute path of this hookrun. Other keys "
+        "and hooks are kept; a second install changes nothing.\n\n"
+        "\b\n"
+        "Files: claude .claude/settings.json · codex .codex/hooks.json ($CODEX_HOME with "
+        "--user) · gemini .gemini/settings.json · copilot .github/hooks/hookrun.json "
+        "(~/.copilot/hooks) · cursor .cursor/hooks.json · crush crush.json "
+        "(~/.config/crush/crush.json)\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun install claude --dry-run\n"
+        "  hookrun install gemini --user"
+    ),
+)
+def install(host: HostArg, user: UserOpt = False, dry_run: DryRunOpt = False) -> int:
+    from hookrun.cli.commands.install import install_command
+
+    scope = "user" if user else "project"
+    return install_command(host, scope, dry_run, os.getcwd(), Streams.system())
+
+
+@app.command(
+    help=(
+        "Remove what `hookrun install HOST` added. A file not edited since gets its "
+        "original bytes back; an edited one loses only hookrun's entries.\n\n"
+        "\b\n"
+        "Example:\n"
+        "  hookrun uninstall claude"
+    ),
+)
+def uninstall(host: HostArg, user: UserOpt = False, dry_run: DryRunOpt = False) -> int:
+    from hookrun.cli.commands.install import uninstall_command
+
+    scope = "user" if user else "project"
+    return uninstall_command(host, scope, dry_run, os.getcwd(), Streams.system())
+
+
+@app.command(
+    help=(
+        "For each host config found (project and user): is hookrun wired, for which "
+        "events, what is missing. Exit 1 when a wired command does not start (a host "
+        "reads its exit 127 as a non-blocking error: the guard would be off).\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  hookrun doctor\n"
+        "  hookrun doctor claude"
+    ),
+)
+def doctor(
+    host: Annotated[str | None, typer.Argument(metavar="[HOST]", help="Only this host.")] = None,
+) -> int:
+    from hookrun.cli.commands.doctor import doctor_command
+
+    return doctor_command(host, os.getcwd(), Streams.system())
 
 
 @app.command(

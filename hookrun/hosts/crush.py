@@ -13,7 +13,8 @@ install time); this module follows its source, charmbracelet/crush
   halts (stderr is the reason; stdout is then ignored).
 - Ignored by Crush today: ``context_files``, ``updated_prompt``, ``updated_output``,
   ``system_message`` and ``ask``. So they are not sent: the files are listed in the
-  context, and an ``ask`` denies (Crush would read it as no opinion and run the tool).
+  context, and an ``ask`` denies (Crush would read it as no opinion and run the tool);
+  a deny or halt also prints the envelope, which Crush ignores on exit 2/49.
 """
 
 from __future__ import annotations
@@ -65,18 +66,22 @@ def payload_in(host_event: str, event: str, raw: Mapping[str, Any]) -> dict[str,
 def answer(result: RunResult, host_event: str, payload: Mapping[str, Any]) -> base.Answer:
     decision = result.decision
     reason = base.stop_reason(result) if decision == "deny" or result.halt else None
-    if result.halt:
-        return base.Answer(None, exitcodes.HALT, reason)
-    if decision == "ask":
+    if decision == "ask" and not result.halt:
+        decision = "deny"
         reason = f"{result.reason or 'a hook asked for approval'} ({TITLE} cannot ask: denied)"
-        return base.Answer(None, exitcodes.DENY, reason)
-    if decision == "deny":
-        return base.Answer(None, exitcodes.DENY, reason)
     out: dict[str, Any] = {"version": 1}
-    if decision == "allow":
-        out["decision"] = "allow"
-    if result.reason:
-        out["reason"] = result.reason
+    if decision in ("allow", "deny"):
+        out["decision"] = decision
+    if result.halt:
+        out["decision"] = "deny"
+        out["halt"] = True
+    if reason or result.reason:
+        out["reason"] = reason or result.reason
+    if result.halt or decision == "deny":
+        # Crush reads the exit code and stderr here and ignores stdout: the JSON is the
+        # same answer, for logs and for a person reading the run.
+        code = exitcodes.HALT if result.halt else exitcodes.DENY
+        return base.Answer(out, code, reason)
     context = base.context_text(result)
     if context:
         out["context"] = context

@@ -126,8 +126,25 @@ def payload_in(host_event: str, event: str, raw: Mapping[str, Any]) -> dict[str,
     return payload
 
 
+# The Cursor event a canonical name (as a user may type it) stands for.
+_BY_CANONICAL = {
+    "PreToolUse": "preToolUse",
+    "PostToolUse": "postToolUse",
+    "PostToolUseFailure": "postToolUseFailure",
+    "UserPromptSubmit": "beforeSubmitPrompt",
+    "Stop": "stop",
+    "SessionStart": "sessionStart",
+    "SessionEnd": "sessionEnd",
+    "SubagentStart": "subagentStart",
+    "SubagentStop": "subagentStop",
+    "PreCompact": "preCompact",
+}
+
+
 def answer(result: RunResult, host_event: str, payload: Mapping[str, Any]) -> base.Answer:
     event = result.event
+    if host_event not in EVENTS:
+        host_event = _BY_CANONICAL.get(event, host_event)
     out: dict[str, Any] = {}
     notes: list[str] = []
     decision = result.decision

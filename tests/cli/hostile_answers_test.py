@@ -40,7 +40,8 @@ SURROGATE_ANSWERS = [
     ),
     pytest.param(
         r'{"decision":"ask","system_message":"look \udfff"}',
-        {"hookrun": 0, "claude": 0, "crush": 0},
+        # Crush cannot ask (it would run the tool): its shape denies.
+        {"hookrun": 0, "claude": 0, "crush": 2},
         id="system_message",
     ),
     pytest.param(
@@ -74,7 +75,8 @@ def test_a_lone_surrogate_in_an_answer_keeps_the_decision_and_stdout_is_utf8_jso
     project.hooks("PreToolUse", {"name": "guard", "command": _echo(answer)})
     code, out, err = _run(project, "run", "PreToolUse", "--format", fmt, payload=RM)
     assert code == codes[fmt], err
-    assert "\ufffd" in json.dumps(out, ensure_ascii=False)
+    if not (fmt == "crush" and "system_message" in answer):  # a field Crush has not
+        assert "\ufffd" in json.dumps(out, ensure_ascii=False)
     assert "internal error" not in err
 
 
