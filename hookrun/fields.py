@@ -23,6 +23,17 @@ def tool_name(payload: Mapping[str, Any]) -> str:
     return ""
 
 
+def tool_names(payload: Mapping[str, Any]) -> tuple[str, ...]:
+    """The tool's name as the host sent it and, when hookrun's host mapping knew the
+    tool, its canonical kind (``shell``, ``write``, ``edit``, ``read``, …): a policy's
+    ``tools`` may list either, so the defaults guard every host's tools."""
+    name = tool_name(payload)
+    kind = payload.get("tool_kind")
+    if isinstance(kind, str) and kind and kind != name:
+        return (name, kind)
+    return (name,)
+
+
 def tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
     for key in ("tool_input", "arguments", "toolArgs", "args"):
         value = payload.get(key)

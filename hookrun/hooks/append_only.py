@@ -76,7 +76,7 @@ def judge(current: str | None, call: file_edit.WriteCall) -> str | None:
 
 
 def decide(payload: Mapping[str, Any], opts: AppendOnlyOptions, ctx: PolicyContext) -> Verdict:
-    if not file_edit.tool_in(pl.tool_name(payload), opts.tools):
+    if not file_edit.any_tool_in(pl.tool_names(payload), opts.tools):
         return ALLOW
     norm = file_edit.target(payload, ctx)
     if norm is None or norm.rel is None:

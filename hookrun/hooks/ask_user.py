@@ -119,7 +119,7 @@ def count_of(state_dir: str, session: str) -> int:
 
 
 def decide(payload: Mapping[str, Any], opts: AskUserOptions, ctx: PolicyContext) -> Verdict:
-    if not file_edit.tool_in(pl.tool_name(payload), opts.tools):
+    if not file_edit.any_tool_in(pl.tool_names(payload), opts.tools):
         return ALLOW
     event = pl.field_str(payload, "hook_event_name", "event") or "PreToolUse"
     if event.replace("_", "").replace("-", "").casefold() == "posttooluse":

@@ -55,6 +55,12 @@ def tool_in(name: str, tools: Iterable[str]) -> bool:
     return any(folded == t.casefold() for t in tools)
 
 
+def any_tool_in(names: Iterable[str], tools: Iterable[str]) -> bool:
+    """Is any of ``names`` (a tool's name and its kind: ``payload.tool_names``) in ``tools``?"""
+    listed = {t.casefold() for t in tools}
+    return any(name.casefold() in listed for name in names)
+
+
 @dataclass(frozen=True)
 class Edit:
     old: str

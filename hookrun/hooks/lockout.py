@@ -284,11 +284,11 @@ def _shell_targets(command: str, cwd: str, project_dir: str) -> list[str]:
 def _targets(
     payload: Mapping[str, Any], opts: LockoutOptions, ctx: PolicyContext
 ) -> list[str] | None:
-    name = pl.tool_name(payload)
-    if file_edit.tool_in(name, opts.tools):
+    names = pl.tool_names(payload)
+    if file_edit.any_tool_in(names, opts.tools):
         norm = file_edit.target(payload, ctx)
         return [norm.rel] if norm is not None and norm.rel else None
-    if opts.check_shell and file_edit.tool_in(name, opts.shell_tools):
+    if opts.check_shell and file_edit.any_tool_in(names, opts.shell_tools):
         command = pl.command(payload)
         cwd = file_edit.payload_cwd(payload, ctx.cwd)
         return _shell_targets(command, cwd, ctx.project_dir) if command else None

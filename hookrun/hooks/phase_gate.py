@@ -73,7 +73,7 @@ def current_phase(
 
 def decide(payload: Mapping[str, Any], opts: PhaseGateOptions, ctx: PolicyContext) -> Verdict:
     tool = pl.tool_name(payload)
-    if not file_edit.tool_in(tool, opts.tools):
+    if not file_edit.any_tool_in(pl.tool_names(payload), opts.tools):
         return ALLOW
     found = current_phase(payload, opts, ctx)
     if found is None:

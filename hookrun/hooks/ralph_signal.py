@@ -106,7 +106,7 @@ def decide(payload: Mapping[str, Any], opts: SignalOptions, ctx: PolicyContext) 
     event = (pl.field_str(payload, "hook_event_name", "event") or "").replace("_", "")
     if event.replace("-", "").casefold() == "sessionstart":
         return check_inbox(payload, opts, ctx)
-    if not file_edit.tool_in(pl.tool_name(payload), opts.tools):
+    if not file_edit.any_tool_in(pl.tool_names(payload), opts.tools):
         return ALLOW
     norm = file_edit.target(payload, ctx)
     if norm is None or norm.rel is None:

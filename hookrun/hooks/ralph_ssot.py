@@ -157,7 +157,7 @@ def check_metadata(
 
 
 def decide(payload: Mapping[str, Any], opts: SsotOptions, ctx: PolicyContext) -> Verdict:
-    if not file_edit.tool_in(pl.tool_name(payload), opts.tools):
+    if not file_edit.any_tool_in(pl.tool_names(payload), opts.tools):
         return ALLOW
     norm = file_edit.target(payload, ctx)
     if norm is None or norm.rel is None:

@@ -184,7 +184,7 @@ def judge(
     *,
     platform: str = sys.platform,
 ) -> Verdict:
-    if P.tool_name(payload).casefold() not in _folded(opts.tools):
+    if not any(name.casefold() in _folded(opts.tools) for name in P.tool_names(payload)):
         return Verdict()
     target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform)
     if target is None:

@@ -104,6 +104,7 @@ READ_TOOLS: tuple[str, ...] = (
     "list_dir",
     "grep_search",
     "file_search",
+    "search",  # the canonical kind of every host's listing and search tools
 )
 
 COORDINATOR_HINT = (
@@ -270,8 +271,7 @@ def judge(
     platform: str = sys.platform,
 ) -> Verdict:
     """The whole decision; ``platform`` is a parameter so tests can be Windows or macOS."""
-    tool = P.tool_name(payload)
-    if tool.casefold() not in _folded(opts.tools):
+    if not any(name.casefold() in _folded(opts.tools) for name in P.tool_names(payload)):
         return Verdict()
     raw = _searched_path(payload) if kind == "read" else None
     target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform, raw=raw)
