@@ -39,6 +39,30 @@ def _fold(name: str) -> str:
 
 _BY_FOLD: dict[str, str] = {_fold(name): name for name in KNOWN_EVENTS}
 
+# Hosts' own names for a canonical event, one to one (the tables of hookrun/hosts,
+# pinned equal by tests/hosts): hooks configured under them run for that event, so a
+# config written with a host's spelling is never silently idle. Cursor's dedicated
+# events (beforeShellExecution, …) stay custom: they cover one tool, not the event.
+HOST_ALIASES: dict[str, tuple[str, str]] = {
+    "BeforeTool": ("PreToolUse", "Gemini CLI"),
+    "AfterTool": ("PostToolUse", "Gemini CLI"),
+    "BeforeAgent": ("UserPromptSubmit", "Gemini CLI"),
+    "AfterAgent": ("Stop", "Gemini CLI"),
+    "PreCompress": ("PreCompact", "Gemini CLI"),
+    "agentStop": ("Stop", "Copilot CLI"),
+    "userPromptSubmitted": ("UserPromptSubmit", "Copilot CLI"),
+    "beforeSubmitPrompt": ("UserPromptSubmit", "Cursor"),
+}
+_BY_FOLD.update({_fold(alias): canonical for alias, (canonical, _) in HOST_ALIASES.items()})
+
+
+def host_alias(name: str) -> tuple[str, str] | None:
+    """(canonical event, host) when ``name`` is a host's own name for a canonical event."""
+    for alias, found in HOST_ALIASES.items():
+        if _fold(alias) == _fold(name):
+            return found
+    return None
+
 
 def normalize_event(name: str) -> str:
     """The canonical name of a known event in any spelling, else ``name`` unchanged (custom)."""

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from hookrun.boundedio import ReadRefused, read_regular_file
 from hookrun.config import jsonc, plain
 from hookrun.config.errors import ConfigError, format_path
-from hookrun.config.events import is_known_event, normalize_event, suggest_event
+from hookrun.config.events import host_alias, is_known_event, normalize_event, suggest_event
 from hookrun.config.matchers import Matcher, claude_to_regex, compile_matcher
 from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError, ShellMode
 
@@ -348,7 +348,15 @@ class FileReader:
             if not written.strip():
                 self.error(path, 'empty event name: use an event such as "PreToolUse"', key=True)
                 continue
-            if not is_known_event(written):
+            alias = host_alias(written)
+            if alias is not None:
+                self.warning(
+                    path,
+                    f'{_q(written)} is {alias[1]}\'s name for "{alias[0]}": its hooks run for '
+                    f'"{alias[0]}" of every host (write "{alias[0]}" to say so)',
+                    key=True,
+                )
+            elif not is_known_event(written):
                 hint = suggest_event(written)
                 if hint:
                     tail = f' — did you mean "{hint}"?'

@@ -102,7 +102,7 @@ def _transcript_host(payload: Mapping[str, Any]) -> str | None:
 
 
 def _payload_host(event: str, payload: Mapping[str, Any]) -> tuple[str, str] | None:
-    if "event" in payload and "hook_event_name" not in payload:
+    if isinstance(payload.get("event"), str) and "hook_event_name" not in payload:
         return "crush", 'payload has "event" and no "hook_event_name"'
     if "sessionId" in payload or "toolName" in payload:
         return "copilot", "camelCase payload (sessionId/toolName)"
@@ -118,7 +118,9 @@ def _payload_host(event: str, payload: Mapping[str, Any]) -> tuple[str, str] | N
         return "claude", "payload has prompt_id/effort"
     if isinstance(tool_use_id, str) and tool_use_id.startswith("toolu_"):
         return "claude", "toolu_… tool id"
-    if isinstance(payload.get("timestamp"), str) and "hook_event_name" in payload:
+    if isinstance(payload.get("timestamp"), str) and isinstance(
+        payload.get("hook_event_name"), str
+    ):
         # Gemini sends an ISO timestamp too, always with its transcript (matched above).
         return "copilot", "ISO timestamp with a PascalCase event (Copilot's VS Code format)"
     return None
@@ -138,6 +140,6 @@ def detect(event: str, payload: Mapping[str, Any], env: Mapping[str, str]) -> De
     if event in copilot.EVENTS and event[:1].islower():
         # camelCase names Copilot and Cursor share, without either's payload fields.
         return Detection(AMBIGUOUS, f"camelCase {event!r} without Copilot's or Cursor's fields")
-    if "hook_event_name" in payload:
+    if isinstance(payload.get("hook_event_name"), str):
         return Detection(AMBIGUOUS, "Claude Code, Codex and Copilot send this payload alike")
     return Detection("hookrun", "no host's mark: hookrun's own shape")

@@ -6,7 +6,9 @@ same order, so ``hookrun list`` shows exactly what ``hookrun run`` runs.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -26,6 +28,29 @@ def dedupe_key(spec: HookSpec) -> Hashable:
     return ("builtin", spec.builtin, options)
 
 
+# The canonical tool kinds (hookrun.hosts.kinds), as whole lowercase words of a matcher.
+_KIND_WORD = re.compile(
+    r"(?<![A-Za-z0-9_])(?:shell|write|edit|read|search|fetch|mcp|agent|todo|ask)(?![A-Za-z0-9_])"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def names_a_kind(matcher: str | None) -> bool:
+    """Whether a matcher mentions a canonical tool kind (``^shell$``, ``write|edit``).
+
+    Only such a matcher is also searched in the tool's kind: a matcher written against
+    tool names keeps its exact meaning — ``^(?!Bash$)`` must not start matching Claude
+    Code's ``Bash`` because its kind, ``shell``, is not ``Bash``.
+    """
+    return matcher is not None and _KIND_WORD.search(matcher) is not None
+
+
+def _matches(spec: HookSpec, subject: str | None, kind: str | None) -> bool:
+    if spec.matches(subject):
+        return True
+    return kind is not None and names_a_kind(spec.matcher) and spec.matches(kind)
+
+
 def select_indices(
     hooks: Sequence[HookSpec],
     *,
@@ -37,9 +62,9 @@ def select_indices(
 ) -> list[int]:
     """Positions (in ``hooks``) of the hooks to run for one event, in config order.
 
-    The matcher is searched in the tool name for tool events (and, when the payload
-    has one, in its canonical ``tool_kind``: a hook matches if either matches), in ``source`` for
-    SessionStart, ``trigger`` for PreCompact and the notification type for
+    The matcher is searched in the tool name for tool events (and, when it names a
+    kind and the payload has a ``tool_kind``, in that kind too: either match runs the
+    hook), in ``source`` for SessionStart, ``trigger`` for PreCompact and the notification type for
     Notification; every other event ignores matchers (all its hooks run). A sub-agent's
     call (``is_sub_agent``) runs only hooks with ``include_sub_agents``. ``keys`` are
     precomputed :func:`dedupe_key` values, parallel to ``hooks``.
@@ -55,7 +80,7 @@ def select_indices(
     seen: set[Hashable] = set()
     chosen: list[int] = []
     for index, (spec, key) in enumerate(zip(hooks, key_list, strict=True)):
-        if use_matcher and not spec.matches(subject) and (kind is None or not spec.matches(kind)):
+        if use_matcher and not _matches(spec, subject, kind):
             continue
         if is_sub_agent and not spec.include_sub_agents:
             continue

@@ -50,7 +50,8 @@ def test_every_known_event_is_its_own_canonical_name() -> None:
         ("PreToolUze", "PreToolUse"),
         ("pre_tool_uze", "PreToolUse"),
         ("PostToolUseFail", "PostToolUseFailure"),
-        ("UserPromptSubmitted", "UserPromptSubmit"),
+        ("UserPromptSubmited", "UserPromptSubmit"),
+        ("UserPromptSubmitted", None),  # Copilot's own name for it: an alias, not a typo
         ("SessionStrat", "SessionStart"),
         ("Stopp", "Stop"),
         ("PreToolUse", None),  # known: nothing to suggest

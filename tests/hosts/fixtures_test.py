@@ -116,3 +116,27 @@ def test_a_host_event_without_a_canonical_name_is_reported_not_silently_empty() 
     assert inbound.unmapped and inbound.event == "BeforeModel"
     note = inbound.note(0)
     assert note is not None and "Gemini CLI" in note and "BeforeModel" in note
+
+
+def test_the_configs_host_aliases_are_the_host_modules_own_mapping() -> None:
+    from hookrun.config.events import HOST_ALIASES
+    from hookrun.hosts import HOSTS
+
+    titles = {host.title: host for host in HOSTS.values()}
+    for alias, (canonical, title) in HOST_ALIASES.items():
+        assert titles[title].events[alias] == canonical
+
+
+def test_hooks_configured_under_a_hosts_own_event_name_run_for_it(tmp_path: Path) -> None:
+    from hookrun import Runner
+    from hookrun.config import load
+
+    (tmp_path / "hooks.json").write_text(
+        json.dumps({"hooks": {"BeforeTool": [{"command": 'echo \'{"context": "ran"}\''}]}})
+    )
+    config = load(["hooks.json"], cwd=tmp_path)
+    assert any("Gemini CLI's name" in str(w) for w in config.warnings)
+    payload = {"tool_name": "run_shell_command", "tool_input": {"command": "ls"}}
+    inbound = bridge.map_in("gemini", "BeforeTool", {**payload, "cwd": str(tmp_path)}, {})
+    result = Runner(config, cwd=tmp_path).run(inbound.event, inbound.payload)
+    assert result.context == ("ran",)

@@ -82,3 +82,26 @@ def test_shell_guard_fires_on_each_hosts_shell(
 ) -> None:
     result = decide(runner, host, event, raw)
     assert result.decision == "deny" and "shell-guard" in (result.reason or "")
+
+
+@pytest.mark.parametrize(
+    ("matcher", "tool", "runs"),
+    [
+        ("^shell$", "Bash", True),  # names a kind: the kind of Claude's Bash
+        ("^(write|edit)$", "replace", True),  # Gemini's edit tool
+        ("^Bash$", "run_shell_command", False),  # a tool name: only that name
+        ("^(?!Bash$)", "Bash", False),  # a negative tool-name matcher keeps its meaning
+        ("^(?!Bash$)", "Read", True),
+        ("^mcp__github", "mcp__github__create_issue", True),
+    ],
+)
+def test_a_matcher_naming_a_kind_is_also_searched_in_the_kind(
+    tmp_path: Path, matcher: str, tool: str, runs: bool
+) -> None:
+    hook = {"matcher": matcher, "command": 'echo \'{"context": "ran"}\''}
+    (tmp_path / "hooks.json").write_text(json.dumps({"hooks": {"PreToolUse": [hook]}}))
+    runner = Runner(load(["hooks.json"], cwd=tmp_path), cwd=tmp_path)
+    host = "gemini" if tool in ("replace", "run_shell_command") else "claude"
+    event = "BeforeTool" if host == "gemini" else "PreToolUse"
+    inbound = bridge.map_in(host, event, {"tool_name": tool, "cwd": str(tmp_path)}, {})
+    assert (runner.run(inbound.event, inbound.payload).context == ("ran",)) is runs

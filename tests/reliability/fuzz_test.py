@@ -162,7 +162,11 @@ def test_any_stdin_bytes_to_hookrun_run_is_an_answer_or_exit_1(
             {"hooks": {"PreToolUse": [{"command": "echo '{}'"}, {"builtin": "shell-guard"}]}}
         )
     )
-    ran = hookrun("run", "PreToolUse", cwd=root, stdin=stdin, env=hookrun_env(tmp_path))
+    # hookrun's own envelope (a host's shape may be empty for "no opinion": the
+    # every-format test below covers those).
+    ran = hookrun(
+        "run", "PreToolUse", "--host", "hookrun", cwd=root, stdin=stdin, env=hookrun_env(tmp_path)
+    )
     assert "Traceback" not in ran.err, ran.err
     if ran.code == 1:
         assert_clean_failure(ran)
