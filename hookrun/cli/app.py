@@ -99,20 +99,22 @@ def _root(
 
 @app.command(
     help=(
-        "Run the hooks for EVENT and print the aggregated answer as JSON.\n\n"
-        "The payload is the JSON object on stdin (when stdin is not a terminal; empty "
-        "stdin is {}); the options below override or fill its fields. Exit codes: 0 "
-        "allow / ask / no opinion, 2 deny (reason on stderr), 49 halt (reason on stderr; "
-        'with --format claude a halt exits 0 and the JSON says "continue": false), '
-        "1 hookrun's own error (bad config or payload, stdin timeout) — but 2 (deny) on an "
-        "event that can block when a hook configured for it fails closed, or with "
-        "--fail-closed — 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP after every "
-        "hook was stopped.\n\n"
+        "Run the hooks for EVENT and print the aggregated answer.\n\n"
+        "EVENT is the host's own event name (PreToolUse, Gemini's BeforeTool, Copilot's "
+        "preToolUse, Cursor's beforeShellExecution, …) and the payload is the JSON object on "
+        "stdin as the host sent it (when stdin is not a terminal; empty stdin is {}); the "
+        "options below override or fill its fields. --host names the host (auto recognises "
+        "it; hookrun is the full envelope): the answer is written in its shape and exit "
+        "code. hookrun's own exit codes: 0 allow / ask / no opinion, 2 deny (reason on "
+        "stderr), 49 halt (reason on stderr), 1 hookrun's own error (bad config or payload, "
+        "stdin timeout) — but 2 (deny) on an event that can block when a hook configured for "
+        "it fails closed, or with --fail-closed — 130 / 143 / 129 interrupted by SIGINT / "
+        "SIGTERM / SIGHUP after every hook was stopped.\n\n"
         "\b\n"
         "Examples:\n"
         '  hookrun run PreToolUse --tool bash --input \'{"command":"rm -rf /"}\' --trace\n'
         '  echo \'{"prompt":"hi"}\' | hookrun run UserPromptSubmit\n'
-        "  hookrun run PreToolUse --format claude    # as the hook of .claude/settings.json\n"
+        "  hookrun run BeforeTool --host gemini    # as the hook of .gemini/settings.json\n"
         "  hookrun run pre_tool_use --config crush.json --config extra.json"
     ),
 )

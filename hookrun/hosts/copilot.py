@@ -90,6 +90,12 @@ _RENAMES = (
 _CONTEXT_EVENTS = frozenset({"PostToolUse", "SessionStart", "SubagentStart", "Notification"})
 
 
+def is_sub_agent(raw: Mapping[str, Any]) -> bool:
+    """``agent_id`` (PascalCase payloads) or ``agentId`` (camelCase) inside a sub-agent."""
+    agent_id = raw.get("agent_id", raw.get("agentId"))
+    return isinstance(agent_id, str) and bool(agent_id)
+
+
 def payload_in(host_event: str, event: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     renamed = dict(raw)
     for theirs, ours in _RENAMES:
@@ -179,5 +185,5 @@ HOST = base.Host(
     mcp_prefix="",
     payload_in=payload_in,
     answer=answer,
-    sub_agent=lambda raw: claude.is_sub_agent(raw) or bool(raw.get("agentId")),
+    sub_agent=is_sub_agent,
 )
