@@ -114,12 +114,12 @@ SHELL_GUARD_SCREEN = {
 
 CASES = {
     "inline hooks only": (
-        ["run", "PreToolUse", "--config", "inline.json"],
+        ["run", "PreToolUse", "--config", "inline.json", "--host", "hookrun"],
         BASH,
         STDLIB | CORE | CONFIG_FILE | IN_PROCESS_SHELL,
     ),
     "shell-guard configured, event without it (SessionStart)": (
-        ["run", "SessionStart", "--config", "guard.json"],
+        ["run", "SessionStart", "--config", "guard.json", "--host", "hookrun"],
         START,
         STDLIB
         | CORE
@@ -128,7 +128,7 @@ CASES = {
         | {"hookrun.hooks", "hookrun.hooks.registry"},
     ),
     "shell-guard runs on a benign Bash call": (
-        ["run", "PreToolUse", "--config", "guard.json"],
+        ["run", "PreToolUse", "--config", "guard.json", "--host", "hookrun"],
         BASH,
         STDLIB | CORE | CONFIG_FILE | SHELL_GUARD_SCREEN,
     ),
@@ -214,12 +214,12 @@ def test_the_runs_really_ran_their_hooks(tmp_path: Path) -> None:
         answer: dict[str, object] = json.loads(done.stdout)
         return answer
 
-    inline = run("run", "PreToolUse", "--config", "inline.json", payload=BASH)
+    inline = run("run", "PreToolUse", "--config", "inline.json", "--host", "hookrun", payload=BASH)
     assert inline["context"] == ["checked"]
     assert [h["route"] for h in inline["hooks"]] == ["inprocess", "inprocess"]  # type: ignore[index]
-    guard = run("run", "PreToolUse", "--config", "guard.json", payload=BASH)
+    guard = run("run", "PreToolUse", "--config", "guard.json", "--host", "hookrun", payload=BASH)
     assert [h["route"] for h in guard["hooks"]] == ["builtin:shell-guard"]  # type: ignore[index]
-    start = run("run", "SessionStart", "--config", "guard.json", payload=START)
+    start = run("run", "SessionStart", "--config", "guard.json", "--host", "hookrun", payload=START)
     assert start["context"] == ["hi"]
     denied = run("policy", "shell-guard", payload={**BASH, "tool_input": {"command": "rm -rf /"}})
     assert denied["decision"] == "deny"
