@@ -54,6 +54,7 @@ TOOLS: Mapping[str, str] = {
     "Bash": kinds.SHELL,
     "apply_patch": kinds.EDIT,
     "spawn_agent": kinds.AGENT,
+    "multi_agent_v1wait_agent": kinds.AGENT,  # as Codex 0.169 names it to hooks
 }
 
 _CONTEXT_EVENTS = frozenset({"PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart"})

@@ -15,8 +15,9 @@ answer relies on:
   Claude-like snake_case payload with Claude tool names (``Bash``) — both map here.
 - preToolUse cannot stop the turn: a halt denies the tool (``permissionRequest``'s
   ``interrupt`` is the one stop it has). A rewritten output is ``modifiedResult``; a
-  deny on postToolUse replaces the result with the reason. Command hooks on
-  ``userPromptSubmitted`` have their output dropped: nothing there can be applied.
+  deny on postToolUse replaces the result with the reason. On ``userPromptSubmitted``
+  ``additionalContext`` reaches the model (verified with 1.0.102, although the docs say
+  command hooks' output is dropped there); a block or a prompt rewrite is not applied.
 """
 
 from __future__ import annotations
@@ -87,7 +88,9 @@ _RENAMES = (
     ("toolName", "tool_name"),
     ("hookName", "hook_event_name"),
 )
-_CONTEXT_EVENTS = frozenset({"PostToolUse", "SessionStart", "SubagentStart", "Notification"})
+_CONTEXT_EVENTS = frozenset(
+    {"PostToolUse", "SessionStart", "SubagentStart", "Notification", "UserPromptSubmit"}
+)
 
 
 def is_sub_agent(raw: Mapping[str, Any]) -> bool:
@@ -163,12 +166,11 @@ def answer(result: RunResult, host_event: str, payload: Mapping[str, Any]) -> ba
     elif event in ("Stop", "SubagentStop") and decision == "deny":
         out["decision"] = "block"
         out["reason"] = reason
-    elif event == "UserPromptSubmit" and (
-        blocked or result.updated_prompt is not None or result.context
-    ):
-        notes.append(base.not_applied(TITLE, "a hook's answer on userPromptSubmitted"))
+    elif event == "UserPromptSubmit" and (blocked or result.updated_prompt is not None):
+        what = "a blocked prompt" if blocked else "a rewritten prompt"
+        notes.append(base.not_applied(TITLE, f"{what} on userPromptSubmitted"))
     context = base.context_text(result)
-    if context and not blocked and event != "UserPromptSubmit":
+    if context and not blocked:
         if event in _CONTEXT_EVENTS or event == "PreToolUse":
             out["additionalContext"] = context
         else:

@@ -2,9 +2,10 @@
 
 The table, first match wins (README "Which host called?" documents the same):
 
-1. **Environment variables the host sets for its hooks** — ``GEMINI_SESSION_ID`` /
-   ``GEMINI_CWD`` (Gemini CLI), ``COPILOT_CLI=1`` (Copilot CLI), ``CURSOR_VERSION``
-   (Cursor), ``CRUSH=1`` with
+1. **Environment variables the host sets for its hooks** — ``CLAUDE_CODE_SESSION_ID``
+   equal to the payload's session (Claude Code), ``GEMINI_SESSION_ID`` (Gemini CLI; equal
+   to the payload's session when it has one), ``COPILOT_CLI=1`` (Copilot CLI),
+   ``CURSOR_VERSION`` (Cursor), ``CRUSH=1`` with
    ``AGENT=crush`` (Crush) — taken only when that host knows the event name (a
    variable inherited from an outer host must not win over the event actually sent),
    and never under ``HOOKRUN=1``: hookrun sets ``CRUSH_*`` / ``CLAUDE_PROJECT_DIR`` for
@@ -62,10 +63,17 @@ def _unique_names() -> dict[str, str]:
 _UNIQUE = _unique_names()
 
 
-def _env_host(env: Mapping[str, str]) -> str | None:
+def _env_host(env: Mapping[str, str], payload: Mapping[str, Any]) -> str | None:
     if env.get("HOOKRUN") == "1":
         return None
-    if env.get("GEMINI_SESSION_ID") or env.get("GEMINI_CWD"):
+    session = payload.get("session_id", payload.get("sessionId"))
+    # A session id in the environment is only the caller's when the payload's agrees:
+    # these variables are inherited by every process a host starts (a Codex run
+    # launched from Claude Code's shell still has CLAUDE_CODE_SESSION_ID).
+    if env.get("CLAUDE_CODE_SESSION_ID") and env["CLAUDE_CODE_SESSION_ID"] == session:
+        return "claude"
+    gemini_session = env.get("GEMINI_SESSION_ID")
+    if gemini_session and (session is None or gemini_session == session):
         return "gemini"
     if env.get("CURSOR_VERSION"):
         return "cursor"
@@ -79,6 +87,8 @@ def _env_host(env: Mapping[str, str]) -> str | None:
 def _knows(host: str, event: str) -> bool:
     if host == "crush":
         return crush.canonical(event) is not None
+    if host == "claude":
+        return event in claude.EVENTS
     table = {"gemini": gemini.EVENTS, "cursor": cursor.EVENTS, "copilot": copilot.EVENTS}.get(
         host, {}
     )
@@ -128,7 +138,7 @@ def _payload_host(event: str, payload: Mapping[str, Any]) -> tuple[str, str] | N
 
 def detect(event: str, payload: Mapping[str, Any], env: Mapping[str, str]) -> Detection:
     """The host that most likely sent ``event`` with ``payload`` (see the module doc)."""
-    from_env = _env_host(env)
+    from_env = _env_host(env, payload)
     if from_env is not None and _knows(from_env, event):
         return Detection(from_env, "environment variable set by the host")
     unique = _UNIQUE.get(event)

@@ -17,6 +17,9 @@ relies on:
 - ``hookSpecificOutput.tool_input`` is merged over the tool's arguments (BeforeTool);
   ``hookSpecificOutput.additionalContext`` is appended to the tool result (AfterTool),
   to the prompt (BeforeAgent) or the session (SessionStart).
+- AfterAgent ``decision: "deny"`` retries the turn with the reason, with no cap
+  (verified: it looped until killed): a deny while ``stop_hook_active`` is already set
+  is not sent again, and stderr says so.
 - No ``ask`` (the decision is parsed and never acted on), no prompt rewrite, no
   output rewrite: an ``ask`` denies; a rewritten output becomes an AfterTool deny
   whose reason *is* the rewritten output (so the model sees the redacted text and
@@ -103,6 +106,20 @@ def answer(result: RunResult, host_event: str, payload: Mapping[str, Any]) -> ba
         # Gemini replaces the result with the deny reason: the redacted text, and only it.
         decision = "deny"
         reason = base.rewritten_output(result.updated_output, "llmContent")
+    if (
+        event == "Stop"
+        and decision == "deny"
+        and not result.halt
+        and payload.get("stop_hook_active") is True
+    ):
+        # Gemini CLI has no cap on AfterAgent retries (verified: 16+ loops in -p until
+        # killed): a block while a retry is already running is not sent again.
+        decision = None
+        notes.append(
+            f"hookrun: {TITLE} would retry without end: a second AfterAgent block in a row "
+            f"was not sent ({reason})"
+        )
+        reason = None
     if result.halt:
         out["continue"] = False
         out["stopReason"] = reason

@@ -317,3 +317,20 @@ def test_an_ambiguous_deny_is_read_by_claude_codex_and_copilot() -> None:
 def test_an_ambiguous_rewrite_is_valid_for_codex() -> None:
     answer = ambiguous.answer(run("PreToolUse", **REWRITE), "PreToolUse", {})
     assert codex_reads("PreToolUse", answer) == {"updated_input": REWRITE["updated_input"]}
+
+
+def test_gemini_does_not_block_after_agent_again_while_a_retry_runs() -> None:
+    # Verified with Gemini CLI 0.61: AfterAgent blocks retry with no cap.
+    first = gemini.answer(run("Stop", **DENY), "AfterAgent", {"stop_hook_active": False})
+    assert gemini_reads(first)["blocked"]
+    again = gemini.answer(run("Stop", **DENY), "AfterAgent", {"stop_hook_active": True})
+    assert not gemini_reads(again)["blocked"] and again.exit_code == 0
+    assert again.stderr is not None and "retry without end" in again.stderr
+
+
+def test_copilot_prompt_context_is_top_level_additional_context() -> None:
+    # Verified with Copilot CLI 1.0.102 (the docs say the output is dropped).
+    answer = copilot.answer(
+        run("UserPromptSubmit", context=("branch main",)), "userPromptSubmitted", {}
+    )
+    assert answer.stdout == {"additionalContext": "branch main"}

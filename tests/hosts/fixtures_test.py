@@ -90,6 +90,19 @@ def test_a_nested_hookrun_ignores_the_environment_its_parent_set() -> None:
         ({}, "PreToolUse", {"event": "PreToolUse", "tool_name": "bash"}, "crush"),
         ({}, "preToolUse", {"conversation_id": "c", "hook_event_name": "preToolUse"}, "cursor"),
         ({}, "beforeShellExecution", {"command": "ls"}, "cursor"),
+        # Claude Code's session variable counts only when it is this payload's session:
+        (
+            {"CLAUDE_CODE_SESSION_ID": "s1"},
+            "PreToolUse",
+            {"session_id": "s1", "hook_event_name": "PreToolUse"},
+            "claude",
+        ),
+        (
+            {"CLAUDE_CODE_SESSION_ID": "s1"},
+            "PreToolUse",
+            {"session_id": "s2", "turn_id": "t", "hook_event_name": "PreToolUse"},
+            "codex",
+        ),
         ({}, "PreToolUse", {"hook_event_name": "PreToolUse", "tool_name": "Bash"}, "ambiguous"),
         ({}, "PreToolUse", {"tool_name": "bash", "tool_input": {}}, "hookrun"),
     ],
@@ -140,3 +153,35 @@ def test_hooks_configured_under_a_hosts_own_event_name_run_for_it(tmp_path: Path
     inbound = bridge.map_in("gemini", "BeforeTool", {**payload, "cwd": str(tmp_path)}, {})
     result = Runner(config, cwd=tmp_path).run(inbound.event, inbound.payload)
     assert result.context == ("ran",)
+
+
+def per_event_fixtures() -> list[tuple[str, str, str, dict[str, Any]]]:
+    """The e2e suite's captures, one file per event: fixtures/<host>/<Event>[.<variant>].json
+    (``subagent``: a call inside a sub-agent; ``agent-main``: the main thread of
+    ``claude --agent NAME``)."""
+    cases = []
+    for path in sorted(FIXTURES.glob("*/*.json")):
+        if path.parent.name == "configs":
+            continue
+        event = path.name.split(".")[0]
+        cases.append((path.parent.name, event, path.stem, json.loads(path.read_text())))
+    return cases
+
+
+PER_EVENT = per_event_fixtures()
+
+
+@pytest.mark.parametrize(
+    ("host", "event", "name", "payload"),
+    PER_EVENT,
+    ids=[f"{h}-{n}" for h, _, n, _ in PER_EVENT],
+)
+def test_each_captured_event_is_recognised_and_its_sub_agent_flag_derived(
+    host: str, event: str, name: str, payload: dict[str, Any]
+) -> None:
+    assert detect.detect(event, payload, {}).host == host
+    inbound = bridge.map_in("auto", event, payload, {})
+    inside = ".subagent" in name and event not in ("SubagentStart", "SubagentStop")
+    assert inbound.payload["is_sub_agent"] is inside
+    if inbound.event in ("PreToolUse", "PostToolUse") and payload.get("tool_name") == "Bash":
+        assert inbound.payload["tool_kind"] == "shell"

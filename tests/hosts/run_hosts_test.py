@@ -148,3 +148,19 @@ def test_format_stays_an_alias_of_host(project: Path) -> None:
     payload = fixture("gemini", "BeforeTool", project)
     ran = hookrun(project, "BeforeTool", "--format", "gemini", payload=payload)
     assert ran.returncode == 2 and json.loads(ran.stdout)["decision"] == "deny"
+
+
+def test_list_with_a_hosts_tool_name_shows_the_hooks_matching_its_kind(project: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HOOKRUN")}
+    env.update(PYTHONPATH=str(REPO), XDG_CONFIG_HOME=str(project / "xdg"))
+    ran = subprocess.run(
+        [sys.executable, "-m", "hookrun", "list", "PreToolUse", "--tool", "run_shell_command"],
+        capture_output=True,
+        text=True,
+        cwd=project,
+        env=env,
+        timeout=60,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert "builtin:shell-guard" in ran.stdout  # matcher ^shell$
+    assert "claude entry" not in ran.stdout  # matcher Bash: a tool name, not a kind

@@ -65,6 +65,12 @@ def list_command(
         payload = {"is_sub_agent": sub_agent}
         if tool is not None:
             payload["tool_name"] = tool
+            # The tool's kind, whichever host names it that way (matchers may name kinds).
+            from hookrun.hosts.neutral import tool_kind
+
+            kind = tool_kind(tool)
+            if kind is not None:
+                payload["tool_kind"] = kind
     rows = _rows(config, events, payload, cwd)
     if not rows:
         files = ", ".join(config.paths) or "no config found"
