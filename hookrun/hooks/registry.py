@@ -30,7 +30,7 @@ _WRITE_TOOLS = "|".join(
 )  # fmt: skip
 _READ_TOOLS = "|".join(
     ("Read", "Glob", "Grep", "NotebookRead", "LS", "view", "ls", "glob", "grep", "read_file",
-     "list_dir", "grep_search", "file_search")
+     "list_dir", "grep_search", "file_search", "search")
 )  # fmt: skip
 
 
