@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hookrun import exitcodes
-from hookrun.frozen import replace
 from hookrun.hosts import base, claude
 
 if TYPE_CHECKING:
@@ -31,8 +30,7 @@ CANDIDATES = ("claude", "codex", "copilot")
 def answer(result: RunResult, host_event: str, payload: Mapping[str, Any]) -> base.Answer:
     event = result.event
     if event == "PreToolUse" and result.decision == "ask":
-        result = replace(
-            result,
+        result = result._replace(
             decision="deny",
             reason=f"{result.reason or 'a hook asked for approval'} "
             "(the host could not be told apart, and not every candidate can ask: denied)",

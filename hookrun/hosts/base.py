@@ -8,18 +8,16 @@ the fields that host applies for that event. Where a host cannot apply a field, 
 module answers with the safe behaviour and says so (:func:`not_applied`): hookrun
 never tells the model that an effect happened when the host did not apply it.
 
-Frozen rather than NamedTuple: imported on every ``hookrun run`` (see
-:mod:`hookrun.frozen`).
+NamedTuples: value types that cross the boundary between the runner and the CLI.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookrun import exitcodes
-from hookrun.frozen import Frozen, set_fields
 from hookrun.hosts import kinds
 
 if TYPE_CHECKING:
@@ -33,21 +31,16 @@ SubAgent = Callable[[Mapping[str, Any]], bool]
 _ABOUT_SUB_AGENTS = frozenset({"SubagentStart", "SubagentStop"})
 
 
-class Answer(Frozen):
+class Answer(NamedTuple):
     """What ``hookrun run`` hands back to a host: stdout JSON (None = print nothing),
     the exit code, and the line for stderr (None = nothing)."""
 
     stdout: Mapping[str, Any] | None
-    exit_code: int
-    stderr: str | None
-
-    def __init__(
-        self, stdout: Mapping[str, Any] | None, exit_code: int = 0, stderr: str | None = None
-    ) -> None:
-        set_fields(self, stdout=stdout, exit_code=exit_code, stderr=stderr)
+    exit_code: int = 0
+    stderr: str | None = None
 
 
-class Host(Frozen):
+class Host(NamedTuple):
     """One agent host's contract, as data plus three pure functions."""
 
     name: str  # the --host value
@@ -58,29 +51,6 @@ class Host(Frozen):
     payload_in: PayloadIn  # (host event, canonical event, raw payload) → hookrun payload
     answer: AnswerOut  # (result, host event, hookrun payload) → Answer
     sub_agent: SubAgent  # is this call made inside a sub-agent?
-
-    def __init__(
-        self,
-        name: str,
-        title: str,
-        events: Mapping[str, str],
-        tools: Mapping[str, str],
-        mcp_prefix: str,
-        payload_in: PayloadIn,
-        answer: AnswerOut,
-        sub_agent: SubAgent,
-    ) -> None:
-        set_fields(
-            self,
-            name=name,
-            title=title,
-            events=events,
-            tools=tools,
-            mcp_prefix=mcp_prefix,
-            payload_in=payload_in,
-            answer=answer,
-            sub_agent=sub_agent,
-        )
 
     def canonical_event(self, host_event: str) -> str | None:
         """The canonical event for the host's own spelling, None when it has none."""

@@ -9,9 +9,8 @@ aggregated result into the host's stdout JSON, exit code and stderr line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hookrun.frozen import Frozen, set_fields
 from hookrun.hosts import HOSTS, ambiguous, canonical_event, detect
 from hookrun.hosts.base import Answer, Host
 
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
     from hookrun.runner.result import RunResult
 
 
-class Inbound(Frozen):
+class Inbound(NamedTuple):
     """A host's event, mapped: what to run and how to answer."""
 
     host: Host  # whose payload and answer shape (the neutral one when ambiguous)
@@ -29,27 +28,6 @@ class Inbound(Frozen):
     payload: Mapping[str, Any]  # hookrun's payload
     why: str  # how the host was chosen
     unmapped: bool  # the host's event has no canonical equivalent
-
-    def __init__(
-        self,
-        host: Host,
-        answer_as: str,
-        host_event: str,
-        event: str,
-        payload: Mapping[str, Any],
-        why: str,
-        unmapped: bool,
-    ) -> None:
-        set_fields(
-            self,
-            host=host,
-            answer_as=answer_as,
-            host_event=host_event,
-            event=event,
-            payload=payload,
-            why=why,
-            unmapped=unmapped,
-        )
 
     def note(self, hooks_configured: int) -> str | None:
         """The stderr line for an event the host has and hookrun has no name for."""

@@ -27,20 +27,16 @@ The table, first match wins (README "Which host called?" documents the same):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from hookrun.frozen import Frozen, set_fields
 from hookrun.hosts import claude, codex, copilot, crush, cursor, gemini
 
 AMBIGUOUS = "ambiguous"
 
 
-class Detection(Frozen):
+class Detection(NamedTuple):
     host: str  # a host name, or AMBIGUOUS
-    why: str  # which row of the table decided, for --trace and `hookrun doctor`
-
-    def __init__(self, host: str, why: str) -> None:
-        set_fields(self, host=host, why=why)
+    why: str  # which row of the table decided, for --trace
 
 
 def _unique_names() -> dict[str, str]:

@@ -23,34 +23,22 @@ import os
 import re
 import shlex
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from hookrun.frozen import Frozen, set_fields
 from hookrun.hosts import HOSTS
 
 SCOPES = ("project", "user")
 
 
-class Target(Frozen):
+class Target(NamedTuple):
     host: str
     scope: str
     path: str  # absolute
     shape: str  # "nested" (Claude/Codex/Gemini), "flat" (Copilot/Cursor), "crush"
     events: tuple[str, ...]  # the host's own event names to wire
-    own_file: bool  # the file is hookrun's alone (Copilot's hooks dir): uninstall deletes it
-
-    def __init__(
-        self,
-        host: str,
-        scope: str,
-        path: str,
-        shape: str,
-        events: tuple[str, ...],
-        own_file: bool = False,
-    ) -> None:
-        set_fields(
-            self, host=host, scope=scope, path=path, shape=shape, events=events, own_file=own_file
-        )
+    own_file: bool = (
+        False  # the file is hookrun's alone (Copilot's hooks dir): uninstall deletes it
+    )
 
 
 class InstallError(Exception):
