@@ -9,8 +9,9 @@ same tuples. A test checks that each typer command takes exactly the options of
 its tuple here.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 from typing import Literal, NamedTuple
 
 from hookrun.boundedio import STDIN_TIMEOUT

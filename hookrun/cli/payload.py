@@ -4,8 +4,9 @@ Pure functions over text, so every rule (empty stdin, not JSON, not an object,
 flag overrides) is a table test without a process.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 import json
 from collections.abc import Mapping
 from typing import Any, BinaryIO, NamedTuple

@@ -14,8 +14,9 @@ what was expected there. Two readers share the work:
 Positions are 1-based; columns count characters (code points), not bytes.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 import bisect
 import json
 import re

@@ -7,8 +7,9 @@ file, PATH separator, PATHEXT, ``.cmd`` via ``cmd /c``); the files themselves ar
 always opened on the machine we run on.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 import errno
 import os
 import stat

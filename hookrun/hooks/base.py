@@ -7,8 +7,9 @@ turns the verdict into the same per-hook answer a command hook's envelope gives;
 ``hookrun policy NAME`` prints it as an envelope with the matching exit code.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 

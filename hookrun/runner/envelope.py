@@ -8,8 +8,9 @@ whole answer "no opinion" with the error recorded, because acting on half of a
 malformed answer could allow what the hook meant to deny.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 import json
 import re
 from collections.abc import Mapping

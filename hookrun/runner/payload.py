@@ -6,8 +6,9 @@ that cannot be run (not an object, a common field of the wrong type, a ``cwd`` t
 does not exist) is refused with :class:`PayloadError` before any hook starts.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 import json
 import os
 from collections.abc import Mapping

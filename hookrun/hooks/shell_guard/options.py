@@ -1,7 +1,8 @@
 """What a user can configure in shell-guard (``"with": {…}`` / ``--option``)."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple fields written as strings
+# are compiled one by one when the class is made, and this module is on the start-up
+# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
 from collections.abc import Mapping
 from typing import Annotated, NamedTuple
 
