@@ -52,7 +52,8 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         )
         outputs.append(output_of(layers[-1], stdin))
         for layer in layers:
-            call = Call(replace(layer, via=(*via, *layer.via)), stdin, where)
+            # (dataclasses.replace is a tenth of a judgement: skip it when nothing changes)
+            call = Call(replace(layer, via=(*via, *layer.via)) if via else layer, stdin, where)
             for check in CHECKS:
                 findings.extend(check(call))
             findings.extend(_user_deny(call))

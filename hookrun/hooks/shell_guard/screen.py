@@ -16,6 +16,7 @@ the full analysis.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS, command_name
 
@@ -65,6 +66,7 @@ def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
     return False
 
 
+@lru_cache(maxsize=512)
 def without_inert_heredocs(text: str) -> str:
     """``text`` without the here-document bodies that expand nothing (as is if unparsable)."""
     from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: tree-sitter

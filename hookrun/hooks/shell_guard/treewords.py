@@ -30,12 +30,17 @@ class _Char(str):
     __slots__ = ()
 
 
+_ACTIVE = "\\{~"  # what makes unquoted literal text more than itself
 _SPLIT = Var("\0split")  # an unquoted $IFS: a field break
 _Item = _Char | str | Var  # str (not _Char): quoted text, inert
 
 
 def word_values(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
     """The words ``word`` becomes (usually one; zero for an empty unquoted expansion)."""
+    if len(word.parts) == 1 and isinstance(word.parts[0], n.Lit):
+        text = word.parts[0].text
+        if not any(c in text for c in _ACTIVE):  # most words: plain text, nothing to do
+            return [Word((text,), text)]
     raw = source[word.pos : word.end].decode("utf-8", "surrogatepass")
     items: list[_Item] = []
     for part in word.parts:
