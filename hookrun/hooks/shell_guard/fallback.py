@@ -5,7 +5,7 @@ keyword), but a refused line must not pass unjudged: ``rm -rf / 'unterminated``
 is still a deletion. The line is split into shell-style tokens (quotes, ``$(…)``,
 backticks and escapes respected; ``;``, ``|``, ``&``, newlines and parentheses
 split commands); each word's value comes from the front end's tree of that word
-alone (:func:`hookrun.hooks.shell_guard.parse.fallback_words`), and each command
+alone (:func:`hookrun.hooks.shell_guard.parse.words_of`), and each command
 is judged by the same rules. Reasons from this path say the line was judged on
 its words.
 """
@@ -159,7 +159,7 @@ def _command(
     from hookrun.hooks.shell_guard.parse import (  # (import cycle; cached after the first)
         cd_target,
     )
-    from hookrun.hooks.shell_guard.parse import fallback_words as expand
+    from hookrun.hooks.shell_guard.parse import words_of as expand
 
     while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
         tokens = tokens[1:]

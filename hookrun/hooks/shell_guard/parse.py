@@ -85,18 +85,19 @@ def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:
     ]
 
 
-def fallback_words(
+def words_of(
     raw: str,
     depth: int,
     sink: list[Command],
     cd: list[Word],
     variables: dict[str, str] | None = None,
 ) -> list[Word]:
-    """The value of one word of a refused line, read from the front end's tree of it.
+    """The words of ``raw`` as command arguments, read from the front end's tree of it.
 
-    Commands in its substitutions go to ``sink``. A word the front end refuses on
-    its own too (``'unterminated``) is taken as its text without quote characters:
-    conservative, its name still reaches the rules.
+    For a word of a line the front end refused (:mod:`fallback`) and for text that is
+    split like shell words (a git alias). Commands in substitutions go to ``sink``.
+    Text the front end refuses on its own too (``'unterminated``) is one word, its
+    text without quote characters: conservative, a name in it still reaches the rules.
     """
     from hookrun.shellsyntax import parse  # lazy: loads tree-sitter (a few ms, first parse)
 

@@ -660,9 +660,9 @@ def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:
             if value.startswith("!"):
                 nested.append(Nested(value[1:], f"git alias {sub}"))
                 return []
-            from hookrun.hooks.shell_guard.parse import fallback_words
+            from hookrun.hooks.shell_guard.parse import words_of
 
-            words = [w for part in value.split() for w in fallback_words(part, 0, [], [])]
+            words = words_of(value, 0, [], [])  # git splits an alias like shell words
             argv = [cmd.argv[0], *opts, *words, *cmd.args[i + 1 :]]
             return [_layer(cmd, argv, f"git alias {sub}")]
     return []

@@ -7,7 +7,7 @@ import pytest
 from hookrun.hooks.shell_guard.judging import Where
 from hookrun.hooks.shell_guard.model import Word
 from hookrun.hooks.shell_guard.options import DEFAULT_ARTIFACT_DIRS, ShellGuardOptions
-from hookrun.hooks.shell_guard.parse import fallback_words
+from hookrun.hooks.shell_guard.parse import words_of
 from hookrun.hooks.shell_guard.paths import catastrophic, judge_delete
 
 WHERE = Where(
@@ -43,7 +43,7 @@ def test_catastrophic_places(path: str, why: str | None) -> None:
 
 
 def _word(raw: str) -> Word:
-    (word,) = fallback_words(raw, 0, [], [])
+    (word,) = words_of(raw, 0, [], [])
     return word
 
 

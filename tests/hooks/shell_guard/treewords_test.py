@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from hookrun.hooks.shell_guard.model import Command, Var, Word
-from hookrun.hooks.shell_guard.parse import fallback_words
+from hookrun.hooks.shell_guard.parse import words_of
 
 
 def expand_word(raw: str) -> list[Word]:
     sink: list[Command] = []
-    return fallback_words(raw, 0, sink, [])
+    return words_of(raw, 0, sink, [])
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_quoted_and_escaped_braces_do_not_expand() -> None:
 
 def test_commands_in_a_words_substitutions_are_collected() -> None:
     sink: list[Command] = []
-    (word,) = fallback_words("x$(rm -rf /)", 0, sink, [])
+    (word,) = words_of("x$(rm -rf /)", 0, sink, [])
     assert [[w.text for w in c.argv] for c in sink] == [["rm", "-rf", "/"]]
     assert word.static is False
 

@@ -35,6 +35,10 @@ def _layers(text: str) -> tuple[list[list[str]], list[tuple[str, str, bool]]]:
             "git -c alias.p='push --force' p origin",
             ["git", "-c", "alias.p=push --force", "push", "--force", "origin"],
         ),
+        (
+            """git -c alias.p='push "--for"ce' p""",
+            ["git", "-c", 'alias.p=push "--for"ce', "push", "--force"],
+        ),
     ],
 )
 def test_wrapper_layers_end_with_the_command_it_runs(text: str, innermost: list[str]) -> None:
