@@ -259,6 +259,37 @@ def telemetry_figures(quick: bool) -> list[Figure]:
     return figures
 
 
+def shell_figures(quick: bool) -> list[Figure]:
+    rows = _load("shell_bench").main(quick)
+    figures = []
+    for r in rows:
+        if "ms" in r:
+            figures.append(
+                Figure(
+                    name=r["name"],
+                    value=None if r["ms"] is None else round(r["ms"], 2),
+                    unit="ms",
+                    target=r["target"],
+                    higher_is_better=False,
+                    note="absolute: informational, never gates",
+                )
+            )
+        else:
+            figures.append(
+                Figure(
+                    name=r["name"],
+                    value=round(r["ratio"], 2),
+                    unit="x faster",
+                    target=r["target"],
+                    higher_is_better=True,
+                    # Catastrophe: parsing and running in-process no faster than sh -c.
+                    catastrophe=1.0,
+                    reference=f"ours {r['ours_ms']:.3f} ms, sh -c {r['theirs_ms']:.3f} ms",
+                )
+            )
+    return figures
+
+
 def _print_table(figures: list[Figure]) -> None:
     _section("summary")
     width = max(len(f.name) for f in figures)
@@ -285,6 +316,7 @@ def main(argv: list[str]) -> int:
     figures: list[Figure] = []
     steps: list[tuple[str, Callable[[bool], list[Figure]]]] = [
         ("dispatch", dispatch_figures),
+        ("shell", shell_figures),
         ("runner", runner_figures),
         ("start-up", startup_figures),
         ("policies", policy_figures),

@@ -27,10 +27,9 @@ from hookrun.config.quote import quote
 from hookrun.config.spec import ConfigIssue, HookSpec
 from hookrun.dispatch import resolve, standin
 from hookrun.dispatch.resolve import find_executable
-from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
-from hookrun.dispatch.shell.prepass import Unsupported
 from hookrun.dispatch.split import split_simple
 from hookrun.hooks import registry
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hookrun.shellsyntax import gaps
-from hookrun.shellsyntax.errors import Unsupported
+from hookrun.shellsyntax.condition import Item, parse_condition
+from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.nodes import (
     ArithCmd,
     ArithExp,
@@ -42,11 +43,7 @@ from hookrun.shellsyntax.nodes import (
     SglQuoted,
     Stmt,
     Subshell,
-    TestBinary,
     TestClause,
-    TestExpr,
-    TestParen,
-    TestUnary,
     WhileClause,
     Word,
     WordPart,
@@ -68,6 +65,7 @@ _SPECIAL = frozenset(
         "process_substitution",
     }
 )
+_VAR_NAME = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 # The operators of ${name<op>…}.
 _PARAM_OPS = frozenset(
@@ -150,9 +148,10 @@ def cook_dquoted(text: str, *, heredoc: bool = False) -> str:
 class Converter:
     """One conversion of one parse tree over ``src`` (the bytes that were parsed)."""
 
-    def __init__(self, src: bytes, reparse: Any, depth: int = 0) -> None:
+    def __init__(self, src: bytes, reparse: Any, depth: int = 0, reparse_tree: Any = None) -> None:
         self.src = src
-        self.reparse = reparse  # (bytes) -> tuple[Stmt, ...] for backquote bodies
+        self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
+        self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
 
     # -- helpers ---------------------------------------------------------------
@@ -176,6 +175,33 @@ class Converter:
                     out[-1] = out[-1]._replace(background=True)
                 continue
             if t in ("comment", "heredoc_body"):
+                continue
+            if gaps.unterminated_heredoc(c) and out and isinstance(out[-1].cmd, CallExpr):
+                # `cat <<EOF` and nothing more: bash warns and reads an empty body.
+                op, start = c.children[0].type, c.children[1]
+                delim = _unquote_delimiter(self.ntext(start))
+                target = Word(
+                    start.start_byte,
+                    start.end_byte,
+                    (Lit(start.start_byte, start.end_byte, delim),),
+                )
+                body = Word(c.end_byte, c.end_byte, ())
+                doc = HereDoc(c.end_byte, c.end_byte, body, True, op == "<<-")
+                r = Redirect(c.start_byte, c.end_byte, None, "", op, target, doc)
+                prev = out[-1]
+                out[-1] = prev._replace(redirects=(*prev.redirects, r), end=c.end_byte)
+                continue
+            if (
+                (_is_arith_error(c) or _is_param_error(c))
+                and out
+                and isinstance(out[-1].cmd, CallExpr)
+            ):
+                # Gap 9: `echo $((1 + ))` comes out as `echo` and a separate ERROR.
+                prev = out[-1]
+                assert isinstance(prev.cmd, CallExpr)
+                word = Word(c.start_byte, c.end_byte, (self.special(c),))
+                call = prev.cmd._replace(args=(*prev.cmd.args, word), end=c.end_byte)
+                out[-1] = prev._replace(cmd=call, end=max(prev.end, c.end_byte))
                 continue
             if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
                 tails: list[Node] = []
@@ -261,6 +287,10 @@ class Converter:
                 joins.append(c.type == "|&")
         if len(stages) != len(joins) + 1:
             raise self.unsupported("this pipeline", n)
+        for st in stages[1:]:
+            if st.negated:  # bash: `!` only starts a pipeline
+                row, col = n.start_point
+                raise ShellSyntaxError("syntax error near unexpected token `!'", row + 1, col + 1)
         if all(isinstance(s.cmd, CallExpr) or not _is_list(s) for s in stages[1:]) and not (
             stages[0].negated and len(stages) > 1
         ):
@@ -312,7 +342,9 @@ class Converter:
             t = c.type
             if t == "variable_assignment" and not words:
                 assigns.append(self.assign(c))
-            elif t in _REDIRECTS or t == "ERROR":
+            elif t in _REDIRECTS or (
+                t == "ERROR" and not (c.text or b"").startswith((b"${", b"$(("))
+            ):
                 redirect_nodes.append(c)
             elif t == "command_name":
                 words.append(c.children[0] if c.named_child_count == 1 else c)
@@ -325,6 +357,10 @@ class Converter:
         words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
         redirects = self.redirects(redirect_nodes, tails, fd_vars)
         args = tuple(self.word_of(group) for group in gaps.join_continued(self.src, words))
+        if args and len(args[0].parts) == 1 and isinstance(args[0].parts[0], Lit):
+            keyword = args[0].parts[0].text
+            if keyword in ("coproc", "time", "select"):  # keywords the grammar reads as names
+                raise self.unsupported(f"'{keyword}'", n)
         end = max([n.end_byte, *(r.end_byte for r in redirect_nodes)])
         call = CallExpr(n.start_byte, n.end_byte, tuple(assigns), args)
         s = Stmt(n.start_byte, end, call, tuple(redirects), False, False)
@@ -477,8 +513,7 @@ class Converter:
                 Lit(body_start, body_end, _strip_tabs(text) if strip else text),
             )
         else:
-            kids = [body_node] if body_node is not None else []
-            parts = self.range_parts(kids, body_start, body_end, quoted="heredoc", strip_tabs=strip)
+            parts = self.heredoc_parts(body_start, body_end, strip)
         body = Word(body_start, body_end, parts)
         doc = HereDoc(body_start, body_end, body, quoted, strip)
         target = Word(
@@ -487,6 +522,62 @@ class Converter:
             (Lit(start_node.start_byte, start_node.end_byte, delim),),
         )
         return Redirect(n.start_byte, n.end_byte, self.descriptor(n), "", op, target, doc)
+
+    def heredoc_parts(
+        self, start: int, end: int, strip: bool, mode: str = "heredoc"
+    ) -> tuple[WordPart, ...]:
+        """An unquoted here-document body's parts, or an arithmetic expression's (gaps 7
+        and 9 in gaps.py).
+
+        The grammar misses ``$1``, backquotes and ``$((…))`` in bodies and misreads
+        nested arithmetic, so each place an expansion may start (an unescaped ``$`` or
+        backquote) is parsed on its own, as the start of a double-quoted string at the
+        same offset; its first node is the expansion, with the positions of the user's
+        text. ``mode``: "heredoc" (cooked literal text) or "" (raw, for arithmetic).
+        """
+        parts: list[WordPart] = []
+        at = i = start
+        src = self.src
+        while i < end:
+            c = src[i : i + 1]
+            if c == b"\\":
+                i += 2
+                continue
+            if c not in (b"$", b"`"):
+                i += 1
+                continue
+            node = self.reparse_expansion(i, end)
+            if node is None:
+                i += 1
+                continue
+            if i > at:
+                parts.append(self.lit(at, i, mode, strip, at == start))
+            parts.append(node)
+            at = i = node.end
+        if at < end:
+            parts.append(self.lit(at, end, mode, strip, at == start))
+        return _merge(parts)
+
+    def reparse_expansion(self, i: int, end: int) -> WordPart | None:
+        synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
+        # The Tree is held in this frame while its nodes are used (a Node must not
+        # outlive its Tree).
+        tree = self.reparse_tree(synthetic)
+        root = tree.root_node
+        string = root.descendant_for_byte_range(i - 1, i)
+        while string is not None and string.type != "string":
+            string = string.parent
+        if string is None or string.start_byte != i - 1:
+            return None
+        first = next((c for c in string.children if c.start_byte == i and c.type in _SPECIAL), None)
+        if first is None or first.has_error or first.end_byte > end:
+            return None
+        if first.type == "simple_expansion" and not _VAR_NAME.match(synthetic, i + 1):
+            return None
+        conv = Converter(synthetic, self.reparse, self.depth, self.reparse_tree)
+        part = conv.special(first)
+        del tree
+        return part
 
     # -- compound commands -----------------------------------------------------
     def if_clause(self, n: Node) -> IfClause:
@@ -610,49 +701,21 @@ class Converter:
 
     def test_command(self, n: Node) -> Command:
         first = n.children[0].type if n.children else ""
+        atoms = list(_atoms(n, "[[" if first == "[[" else "["))
         if first == "[[":
-            inner = [c for c in n.children if c.is_named and c.type != "comment"]
-            if len(inner) != 1:
-                raise self.unsupported("this [[ ]] expression", n)
-            return TestClause(n.start_byte, n.end_byte, self.test_expr(inner[0]))
+            items = [self.condition_item(group) for group in _adjacent_groups(atoms, _COND_OPS)]
+            row, col = n.start_point
+            return TestClause(n.start_byte, n.end_byte, parse_condition(items, (row + 1, col + 1)))
         # `[ … ]` is an ordinary command: its words are what was written, in order.
-        atoms = list(_atoms(n))
         args = tuple(self.word_of(group) for group in _adjacent_groups(atoms))
         return CallExpr(n.start_byte, n.end_byte, (), args)
 
-    def test_expr(self, n: Node) -> TestExpr:
-        t = n.type
-        if t == "binary_expression":
-            left = n.child_by_field_name("left")
-            right = n.child_by_field_name("right")
-            op_node = n.child_by_field_name("operator")
-            if left is None or right is None or op_node is None:
-                raise self.unsupported("this [[ ]] expression", n)
-            op = self.ntext(op_node)
-            if op in ("=~",):
-                rw = self.word_span(right.start_byte, n.end_byte, [right])
-                return TestBinary(n.start_byte, n.end_byte, op, self.test_expr(left), rw)
-            return TestBinary(
-                n.start_byte, n.end_byte, op, self.test_expr(left), self.test_expr(right)
-            )
-        if t == "unary_expression":
-            op_node = n.child_by_field_name("operator")
-            operand = [
-                c
-                for c in n.children
-                if c.is_named and c is not op_node and c.type != "test_operator"
-            ]
-            if op_node is None or len(operand) != 1:
-                raise self.unsupported("this [[ ]] expression", n)
-            return TestUnary(
-                n.start_byte, n.end_byte, self.ntext(op_node), self.test_expr(operand[0])
-            )
-        if t == "parenthesized_expression":
-            inner = [c for c in n.children if c.is_named]
-            if len(inner) != 1:
-                raise self.unsupported("this [[ ]] expression", n)
-            return TestParen(n.start_byte, n.end_byte, self.test_expr(inner[0]))
-        return self.word(n)
+    def condition_item(self, group: Sequence[Node]) -> Item:
+        word = self.word_of(group)
+        op = ""
+        if len(word.parts) == 1 and isinstance(word.parts[0], Lit):
+            op = word.parts[0].text
+        return Item(word, op)
 
     # -- words -----------------------------------------------------------------
     def word(self, n: Node) -> Word:
@@ -660,6 +723,30 @@ class Converter:
 
     def word_of(self, nodes: Sequence[Node]) -> Word:
         """One word made of adjacent nodes (a leaf split the grammar made, or a join)."""
+        if (
+            len(nodes) >= 2
+            and nodes[0].type == "ERROR"
+            and (nodes[0].text or b"").startswith(b"${")
+            and (nodes[1].text or b"").startswith(b"}")
+        ):  # gap 11: `${x@}` comes out as an ERROR `${x@` and a word `}`
+            bad = ParamExp(
+                nodes[0].start_byte,
+                nodes[1].start_byte + 1,
+                self.text(nodes[0].start_byte, nodes[1].start_byte + 1),
+                False,
+                None,
+                False,
+                False,
+                "",
+                "!bad",
+                (),
+            )
+            rest: list[WordPart] = [bad]
+            if nodes[1].end_byte > nodes[1].start_byte + 1:
+                rest.append(self.lit(nodes[1].start_byte + 1, nodes[1].end_byte, "", False, False))
+            for node in nodes[2:]:
+                rest.extend(self.range_parts([node], node.start_byte, node.end_byte))
+            return Word(nodes[0].start_byte, nodes[-1].end_byte, _merge(rest))
         if len(nodes) == 1:
             return self.word(nodes[0])
         start, end = nodes[0].start_byte, nodes[-1].end_byte
@@ -687,16 +774,18 @@ class Converter:
         parts: list[WordPart] = []
         at = start
         for s in specials:
-            if s.start_byte > at:
-                parts.append(self.lit(at, s.start_byte, quoted, strip_tabs, at == start))
-            parts.append(self.special(s))
-            at = s.end_byte
+            s_start = self.real_start(s)
+            if s_start > at:
+                parts.append(self.lit(at, s_start, quoted, strip_tabs, at == start))
+            part = self.special(s)
+            parts.append(part)
+            at = part.end
         if at < end:
             parts.append(self.lit(at, end, quoted, strip_tabs, at == start))
         return self.stray_params(_merge(parts)) if not quoted else _merge(parts)
 
     def stray_params(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
-        """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 7).
+        """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 13).
 
         Unquoted :class:`Lit` text is the raw source, so it is re-read from there.
         """
@@ -734,7 +823,18 @@ class Converter:
             text = cook_dquoted(text)
         elif quoted == "heredoc":
             text = cook_dquoted(text, heredoc=True)
+        elif quoted == "arith":
+            text = text.replace('"', "")  # quotes are removed in arithmetic text
         return Lit(start, end, text)
+
+    def real_start(self, n: Node) -> int:
+        """Where the node's own text starts: the grammar sometimes lets a simple
+        expansion start at the blank before its ``$`` (``"$a $b"``)."""
+        i: int = n.start_byte
+        end: int = n.end_byte
+        while i < end and self.src[i : i + 1] in (b" ", b"\t"):
+            i += 1
+        return i
 
     def special(self, n: Node) -> WordPart:
         t = n.type
@@ -752,11 +852,21 @@ class Converter:
             body = self.text(n.start_byte + 2, n.end_byte - 1)
             return SglQuoted(n.start_byte, n.end_byte, ansi_c(body), True)
         if t == "simple_expansion":
-            name = self.text(n.start_byte + 1, n.end_byte)
-            return ParamExp(n.start_byte, n.end_byte, name, True, None, False, False, "", "", ())
+            start = self.real_start(n)
+            m = _VAR_NAME.match(self.src, start + 1, n.end_byte)
+            end = m.end() if m is not None else n.end_byte
+            name = self.text(start + 1, end)
+            return ParamExp(start, end, name, True, None, False, False, "", "", ())
         if t == "expansion":
             return self.param_exp(n)
-        if t == "command_substitution":
+        if t == "ERROR" and _is_param_error(n):
+            return self.bad_param(n)
+        if t == "command_substitution" or t == "ERROR":
+            text = self.src[n.start_byte : n.end_byte]
+            if text.startswith(b"$((") and text.endswith(b"))"):  # gap 9
+                return ArithExp(
+                    n.start_byte, n.end_byte, self.arith_word(n.start_byte + 3, n.end_byte - 2)
+                )
             return self.cmd_subst(n)
         if t == "arithmetic_expansion":
             first = n.children[0].type if n.children else "$(("
@@ -773,12 +883,20 @@ class Converter:
         end = next(
             (c.start_byte for c in reversed(kids) if c.type == closer), n.end_byte - len(closer)
         )
-        return Word(start, end, self.range_parts(kids, start, end))
+        return self.arith_word(start, end)
+
+    def arith_word(self, start: int, end: int) -> Word:
+        # The grammar's arithmetic tree is not used (it misreads nested $((…)) as a
+        # command substitution): the text is evaluated by hookrun's arithmetic, after
+        # the expansions in it are found (gap 9).
+        return Word(start, end, self.heredoc_parts(start, end, False, mode="arith"))
 
     def cmd_subst(self, n: Node) -> CmdSubst:
         kids = list(n.children)
         backquote = bool(kids) and kids[0].type == "`"
         inner = kids[1:-1] if len(kids) >= 2 else []
+        if backquote and any(c.type == "``" for c in _descendants(n)):
+            raise self.unsupported("two backquoted substitutions next to each other", n)
         if backquote:
             start = kids[0].end_byte
             end = kids[-1].start_byte if len(kids) >= 2 else n.end_byte
@@ -790,6 +908,70 @@ class Converter:
                     n.start_byte, n.end_byte, self.reparse(_unescape_backquote(body), start), True
                 )
         return CmdSubst(n.start_byte, n.end_byte, self.stmts(inner), backquote)
+
+    def operand_parts(self, kids: Sequence[Node], a: int, b: int) -> tuple[WordPart, ...]:
+        """The parts of a ``${x<op>…}`` operand (gap 12): the grammar leaves quotes and
+        backquotes in a pattern operand (``${x#*'"'}``) as one plain leaf, so such a
+        region is parsed again on its own, as a word at the same offsets."""
+        parts = self.range_parts(kids, a, b)
+        if (
+            not any(isinstance(p, Lit) and any(q in p.text for q in "'\"`$") for p in parts)
+            or a < 1
+            or self.reparse_tree is None
+        ):
+            return parts
+        synthetic = b" " * (a - 1) + b"x" + self.src[a:b]
+        tree = self.reparse_tree(synthetic)
+        root = tree.root_node
+        if root.has_error:
+            return self.backquotes_in(parts)
+        conv = Converter(synthetic, self.reparse, self.depth, self.reparse_tree)
+        reread = conv.range_parts(root.children, a, b)
+        del tree
+        return reread
+
+    def backquotes_in(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
+        """Gap 12: inside ``${x:-…}`` the grammar leaves backquotes as literal text."""
+        if not any(isinstance(p, Lit) and "`" in p.text for p in parts):
+            return parts
+        out: list[WordPart] = []
+        for p in parts:
+            if isinstance(p, Lit) and "`" in p.text and p.end - p.pos == len(p.text.encode()):
+                out.extend(self.heredoc_parts(p.pos, p.end, False, mode=""))
+            else:
+                out.append(p)
+        return _merge(out)
+
+    def param_separators(self, op: str, start: int, close: int, kids: Sequence[Node]) -> list[int]:
+        """Where ``${x/pat/rep}`` and ``${x:off:len}`` split: the first unescaped ``/``
+        (``:``) outside quotes and nested expansions (the grammar's own split misses
+        ``\\/``)."""
+        if not (op.startswith("/") or op == ":"):
+            return []
+        sep = b"/" if op.startswith("/") else b":"
+        nested: list[Node] = []
+        _collect_specials(kids, start, close, nested)
+        i = start
+        while i < close:
+            c = self.src[i : i + 1]
+            if c == b"\\":
+                i += 2
+                continue
+            inside = next((n for n in nested if n.start_byte <= i < n.end_byte), None)
+            if inside is not None:
+                i = inside.end_byte
+                continue
+            if c == sep:
+                return [i]
+            i += 1
+        return []
+
+    def bad_param(self, n: Node) -> ParamExp:
+        """A ``${…}`` bash would refuse when it runs ("bad substitution"): ``op`` is
+        "!bad" and ``name`` the text as written."""
+        return ParamExp(
+            n.start_byte, n.end_byte, self.ntext(n), False, None, False, False, "", "!bad", ()
+        )
 
     def param_exp(self, n: Node) -> ParamExp:
         kids = [c for c in n.children if c.type not in ("${", "}")]
@@ -830,8 +1012,8 @@ class Converter:
         elif i == 0 and kids and kids[0].type in ("#", "!", "@", "*", "?", "-", "$", "0"):
             name = kids[0].type
             i = 1
-        if not name:
-            raise self.unsupported(f"the expansion {self.ntext(n)}", n)
+        if not name or (indirect and not _VAR_NAME.fullmatch(name.encode())):
+            return self.bad_param(n)
         rest = kids[i:]
         if (
             indirect
@@ -850,25 +1032,44 @@ class Converter:
         op_node = rest[0]
         op = op_node.type
         if op_node.is_named or op not in _PARAM_OPS:
-            raise self.unsupported(f"the expansion {self.ntext(n)}", n)
-        seps = [
-            c
-            for c in rest[1:]
-            if not c.is_named
-            and ((op.startswith("/") and c.type == "/") or (op == ":" and c.type == ":"))
-        ][:1]
+            return self.bad_param(n)
+        seps = self.param_separators(op, op_node.end_byte, close, rest[1:])
         bounds: list[tuple[int, int]] = []
         at = op_node.end_byte
-        for s in seps:
-            bounds.append((at, s.start_byte))
-            at = s.end_byte
+        for sep in seps:
+            bounds.append((at, sep))
+            at = sep + 1
         bounds.append((at, close))
-        args = tuple(Word(a, b, self.range_parts(rest[1:], a, b)) for a, b in bounds)
+        args = tuple(Word(a, b, self.operand_parts(rest[1:], a, b)) for a, b in bounds)
         if op not in ("/", "//", "/#", "/%", ":", "@") and len(args) == 1 and not args[0].parts:
             args = (Word(close, close, ()),)
         return ParamExp(
             n.start_byte, n.end_byte, name, False, index, length, indirect, "", op, args
         )
+
+
+def _is_param_error(n: Node) -> bool:
+    """An ERROR the grammar made of a ``${…}`` it could not read (gap 11)."""
+    if n.type != "ERROR":
+        return False
+    text = n.text or b""
+    return text.startswith(b"${") and text.endswith(b"}") and b"\n" not in text
+
+
+def _is_arith_error(n: Node) -> bool:
+    """An ERROR the grammar made of a ``$((…))`` it could not read (gap 9)."""
+    return bool(
+        n.type == "ERROR"
+        and n.children
+        and n.children[0].type == "$(("
+        and (n.text or b"").endswith(b"))")
+    )
+
+
+def _descendants(n: Node) -> Iterable[Node]:
+    for c in n.children:
+        yield c
+        yield from _descendants(c)
 
 
 def _is_list(s: Stmt) -> bool:
@@ -886,9 +1087,15 @@ def _negate_leftmost(s: Stmt) -> Stmt:
 
 def _collect_specials(nodes: Iterable[Node], start: int, end: int, out: list[Node]) -> None:
     for n in nodes:
-        if n.end_byte <= start or n.start_byte >= end:
+        n_start, n_end = n.start_byte, n.end_byte
+        if n_end <= start or n_start >= end:
             continue
-        if n.type in _SPECIAL and n.start_byte >= start and n.end_byte <= end:
+        t = n.type
+        if (
+            (t in _SPECIAL or (t == "ERROR" and (_is_arith_error(n) or _is_param_error(n))))
+            and n_start >= start
+            and n_end <= end
+        ):
             out.append(n)
         elif n.child_count:
             _collect_specials(n.children, start, end, out)
@@ -897,6 +1104,19 @@ def _collect_specials(nodes: Iterable[Node], start: int, end: int, out: list[Nod
 def _merge(parts: Sequence[WordPart]) -> tuple[WordPart, ...]:
     out: list[WordPart] = []
     for p in parts:
+        last = out[-1] if out else None
+        if (
+            isinstance(p, DblQuoted)
+            and isinstance(last, Lit)
+            and last.end == p.pos
+            and last.text.endswith("$")
+            and not last.text.endswith("\\$")
+        ):  # $"…" (a translated string) comes out as a lone `$` and a string
+            prev = out.pop()
+            assert isinstance(prev, Lit)
+            if len(prev.text) > 1:
+                out.append(Lit(prev.pos, prev.end - 1, prev.text[:-1]))
+            p = DblQuoted(prev.end - 1, p.end, p.parts, True)
         if isinstance(p, Lit) and out and isinstance(out[-1], Lit) and out[-1].end == p.pos:
             prev = out[-1]
             out[-1] = Lit(prev.pos, p.end, prev.text + p.text)
@@ -921,26 +1141,40 @@ def _splice_pipe(s: Stmt, rest: Stmt, stderr: bool, end: int) -> Stmt:
 _ATOM_CONTAINERS = frozenset(
     {"binary_expression", "unary_expression", "parenthesized_expression", "test_command"}
 )
+# In [[ ]] these are operators even when written against a word: `[[ ($a) ]]`.
+_COND_OPS = frozenset({"(", ")", "&&", "||"})
 
 
-def _atoms(n: Node) -> Iterable[Node]:
-    """The leaves of a ``[ … ]`` expression as written (operators and operands)."""
-    for c in n.children:
-        if c.type in ("[", "]") and c.parent is n:
+def _atoms(n: Node, bracket: str) -> Iterable[Node]:
+    """The leaves of a ``[ … ]``/``[[ … ]]`` expression as written (operators, operands)."""
+    closer = "]]" if bracket == "[[" else "]"
+    for k, c in enumerate(n.children):
+        if (
+            bracket == "[["
+            and n.type == "test_command"
+            and ((k == 0 and c.type == bracket) or (k == len(n.children) - 1 and c.type == closer))
+        ):
             continue
         if c.type in _ATOM_CONTAINERS or (c.type == "ERROR" and c.child_count):
-            yield from _atoms(c)
-        elif c.type != "comment":
+            yield from _atoms(c, bracket)
+        elif c.type != "comment" and not c.is_missing and c.end_byte > c.start_byte:
             yield c
 
 
 _NAME_AT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _adjacent_groups(nodes: Sequence[Node]) -> list[list[Node]]:
+def _adjacent_groups(
+    nodes: Sequence[Node], alone: frozenset[str] = frozenset()
+) -> list[list[Node]]:
     groups: list[list[Node]] = []
     for n in nodes:
-        if groups and groups[-1][-1].end_byte == n.start_byte:
+        if (
+            groups
+            and groups[-1][-1].end_byte == n.start_byte
+            and n.type not in alone
+            and groups[-1][-1].type not in alone
+        ):
             groups[-1].append(n)
         else:
             groups.append([n])

@@ -16,7 +16,32 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    (named, and handed to a real shell when one is on PATH) rather than misread.
 6. ``! a | b && c``: comes out as ``(! a) | (b && c)``. Rebuilt as ``(! a | b) && c``
    (in :meth:`hookrun.shellsyntax.convert.Converter.pipeline`).
-7. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
+7. Unquoted here-document bodies: the grammar misses ``$1``, backquotes and reads
+   ``$((…))`` as a command substitution there. Each expansion in a body is re-read on
+   its own (:meth:`hookrun.shellsyntax.convert.Converter.heredoc_parts`).
+8. Not handled (Unsupported, so a real shell runs the script when there is one):
+   two here-documents started on one line (``cat <<A <<B``), ``\\(`` inside ``[ … ]``,
+   two backquoted substitutions in one word list (```a` `b```, read as one).
+9. ``$(( … ))``: the grammar reads a nested ``$((2))`` as a command substitution and
+   gives an ERROR for arithmetic it cannot parse (``$((1 + ))``, which bash reports when
+   it runs). Arithmetic text is read by hookrun's evaluator instead; only the
+   expansions in it are found with the grammar (as in gap 7).
+10. ``[ … ]``: the grammar parses the words of a ``[`` command as an expression, and
+   gets it wrong (``-d /`` reads ``/`` as division, ``\\( … \\)`` is an ERROR, and a
+   wrong reading can swallow ``&& next``). In bash ``[`` is an ordinary command, so
+   the text is parsed again with each such ``[`` read as a plain word (the byte is
+   swapped for a letter in the copy that is parsed; every word's text, ``[`` included,
+   is still taken from the user's source), until none is left
+   (:func:`hookrun.shellsyntax.parser._read_brackets_as_words`). A ``/`` standing
+   alone as a word of ``[[ … ]]`` (``[[ -d / ]]``, read as division) is swapped the
+   same way.
+11. ``${%}``, ``${#x-y}`` and other ``${…}`` forms bash refuses only when it runs them
+   ("bad substitution"): the grammar gives an ERROR; read as a parameter expansion
+   that fails with that message when expanded.
+12. Quotes and backquotes inside a ``${x<op>…}`` operand (``${x#*'"'}``,
+   ``${x:-`cmd`}``): left as one literal leaf by the grammar; the operand is parsed
+   again on its own as a word at the same offsets (as in gap 10).
+13. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
    (:meth:`hookrun.shellsyntax.convert.Converter.lits`).
@@ -78,8 +103,42 @@ def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
     return out
 
 
+def unterminated_heredoc(n: Node) -> bool:
+    """``cat <<EOF`` at the end of the input, with no body (gap 5): an ERROR."""
+    kids = n.children
+    return bool(
+        n.type == "ERROR"
+        and len(kids) == 2
+        and kids[0].type in ("<<", "<<-")
+        and kids[1].type == "heredoc_start"
+        and n.next_sibling is None
+    )
+
+
 def tolerated(err: Node) -> bool:
-    """An ERROR node that :func:`fix_redirects` reads (so it is no syntax error)."""
+    """An ERROR node that is read anyway (gaps 1, 2, 5, 9, 11): no syntax error."""
+    text = err.text or b""
+    if unterminated_heredoc(err):
+        return True
+    if text.startswith(b"${"):
+        nxt = err.next_sibling
+        if (
+            nxt is not None
+            and nxt.start_byte == err.end_byte
+            and (nxt.text or b"").startswith(b"}")
+        ):
+            return True
+    p = err.parent
+    while p is not None:  # arithmetic text is read by hookrun's evaluator (gap 9)
+        if p.type in ("arithmetic_expansion", "c_style_for_statement"):
+            return True
+        if p.type == "compound_statement" and p.children and p.children[0].type == "((":
+            return True
+        p = p.parent
+    if text.startswith(b"${") and text.endswith(b"}") and b"\n" not in text:
+        return True  # ${…} the grammar could not read: bash says "bad substitution" (11)
+    if err.children and err.children[0].type == "$((" and text.endswith(b"))"):
+        return True  # $((…)) the grammar could not read: hookrun's arithmetic will
     if _is_error(err, "<<"):
         nxt = err.next_sibling
         return bool(
@@ -183,20 +242,70 @@ def classify_error(src: bytes, n: Node) -> ShellSyntaxError | Unsupported:
         start = next((c for c in doc.children if c.type == "heredoc_start"), None)
         if start is not None and any(ch in src[start.start_byte : start.end_byte] for ch in b";|&"):
             return _unsupported(src, start, "a here-document followed by more commands on its line")
+    if n.type == "ERROR":
+        doc = n.parent
+        while doc is not None and doc.type != "heredoc_redirect":
+            doc = doc.parent
+        if doc is not None:
+            start = next((c for c in doc.children if c.type == "heredoc_start"), None)
+            if start is not None and any(ch in (start.text or b"") for ch in b";|&"):
+                return _unsupported(
+                    src, start, "a here-document followed by more commands on its line"
+                )
+            return _unsupported(src, n, "two here-documents started on one line")
+        kinds = {c.type for c in n.children}
+        if "heredoc_start" in kinds:
+            start = next((c for c in n.children if c.type == "heredoc_start"), None)
+            if start is not None and any(ch in (start.text or b"") for ch in b";|&"):
+                return _unsupported(
+                    src, start, "a here-document followed by more commands on its line"
+                )
+            return _unsupported(src, n, "two here-documents started on one line")
+        if n.children and n.children[0].type == "[":
+            return _unsupported(src, n, "this [ … ] expression (parenthesised)")
     return syntax_error(src, n)
 
 
+_CLOSERS = {"$((": ")", "$(": ")", "(": ")", "${": "}", '"': '"', "$'": "'", "'": "'", "`": "`"}
+
+
+def _unclosed(text: bytes) -> str | None:
+    """The closer an unterminated opener at the start of ``text`` is waiting for."""
+    for opener, closer in _CLOSERS.items():
+        if text.startswith(opener.encode()) and not text.rstrip().endswith(closer.encode()):
+            return closer
+    return None
+
+
 def syntax_error(src: bytes, n: Node) -> ShellSyntaxError:
-    """The error bash would give, near enough, for the first ERROR or MISSING node."""
+    """The error bash would give, near enough, for the first ERROR or MISSING node.
+
+    bash reports an unterminated quote or substitution at the end of the input
+    ("unexpected EOF while looking for matching `)'"), and so does this.
+    """
+    end_line, end_col = _line_col(src, len(src))
     if n.is_missing:
+        if n.type in (")", "}", '"', "`", "'", "))", "]]"):
+            return ShellSyntaxError(
+                f"unexpected EOF while looking for matching `{n.type[0]}'", end_line, end_col
+            )
         if n.start_byte >= len(src.rstrip()):
-            line, col = _line_col(src, len(src))
-            return ShellSyntaxError("unexpected end of file", line, col)
+            return ShellSyntaxError("unexpected end of file", end_line, end_col)
         line, col = _line_col(src, n.start_byte)
         return ShellSyntaxError(f"expected '{n.type}'", line, col)
+    text = src[n.start_byte : n.end_byte]
+    closer = _unclosed(text.lstrip())
+    if closer is not None and n.end_byte >= len(src.rstrip()):
+        return ShellSyntaxError(
+            f"unexpected EOF while looking for matching `{closer}'", end_line, end_col
+        )
     line, col = _line_col(src, n.start_byte)
-    token = src[n.start_byte : n.end_byte].decode("utf-8", "replace").split()
+    token = text.decode("utf-8", "replace").split()
     first = token[0] if token else ""
+    if first in ("case", "if", "for", "while", "until", "select", "{", "(", "function") and (
+        n.end_byte >= len(src.rstrip())
+    ):  # an unclosed compound command: bash reads on to the end of the input
+        return ShellSyntaxError("unexpected end of file", end_line, end_col)
     if not first:
-        return ShellSyntaxError("unexpected end of file", line, col)
-    return ShellSyntaxError(f"syntax error near unexpected token '{first[:20]}'", line, col)
+        return ShellSyntaxError("unexpected end of file", end_line, end_col)
+    return ShellSyntaxError(f"syntax error near unexpected token `{first[:20]}'", line, col)

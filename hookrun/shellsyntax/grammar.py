@@ -47,3 +47,48 @@ LANGUAGE = tree_sitter.Language(_bash_binding().language())
 def new_parser() -> tree_sitter.Parser:
     """A parser for one thread (tree-sitter parsers are not shared across threads)."""
     return tree_sitter.Parser(LANGUAGE)
+
+
+def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Node]:
+    """``[`` tokens opening a ``[`` command (first in a test_command, or a ``[`` and a
+    blank inside an ERROR, where a misread ``[ … ]`` leaves them), and ``/`` standing
+    alone as a word of ``[[ … ]]``. Found from the bytes, then checked in the tree: a
+    tree-sitter Query would cost tens of ms to compile on the start-up path."""
+    out: list[tree_sitter.Node] = []
+    checks = [(b"[", _bracket_word)]
+    if b"[[" in src:  # a lone `/` is misread only inside [[ ]]
+        checks.append((b"/", _lone_test_word))
+    for token, check in checks:
+        at = src.find(token)
+        while at >= 0:
+            n = root.descendant_for_byte_range(at, at + 1)
+            if n is not None and n.type == token.decode() and not n.is_named and check(n, src):
+                out.append(n)
+            at = src.find(token, at + 1)
+    return out
+
+
+def _bracket_word(n: tree_sitter.Node, src: bytes) -> bool:
+    parent = n.parent
+    if parent is None:
+        return False
+    if parent.type == "test_command":
+        return n.prev_sibling is None
+    return parent.type == "ERROR" and src[n.end_byte : n.end_byte + 1] in (b" ", b"\t", b"\n")
+
+
+def _lone_test_word(n: tree_sitter.Node, src: bytes) -> bool:
+    """A ``/`` standing alone as a word of ``[[ … ]]``, which the grammar reads as
+    division (``[[ -d / ]]``)."""
+    if src[n.start_byte - 1 : n.start_byte] not in (b" ", b"\t") or src[
+        n.end_byte : n.end_byte + 1
+    ] not in (b" ", b"\t"):
+        return False
+    p = n.parent
+    while p is not None:
+        if p.type in ("arithmetic_expansion", "c_style_for_statement", "compound_statement"):
+            return False
+        if p.type in ("test_command", "ERROR"):
+            return True
+        p = p.parent
+    return False

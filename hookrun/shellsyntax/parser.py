@@ -9,7 +9,7 @@ from typing import Any
 from hookrun.shellsyntax import gaps
 from hookrun.shellsyntax.convert import Converter
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
-from hookrun.shellsyntax.grammar import new_parser
+from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
 
 # tree-sitter's Parser holds per-parse state: one per thread.
@@ -38,16 +38,39 @@ def _first_error(node: Any) -> Any:
     return None
 
 
+def _read_brackets_as_words(src: bytes) -> Any:
+    """Gap 10: parse, reading each ``[`` command as an ordinary word (see gaps.py)."""
+    tree = _parser().parse(src)
+    if b"[" not in src:
+        return tree
+    synthetic = src
+    for _ in range(8):
+        found = [n.start_byte for n in bracket_commands(tree.root_node, synthetic)]
+        if not found:
+            break
+        buf = bytearray(synthetic)
+        for at in found:
+            buf[at] = ord("x")
+        synthetic = bytes(buf)
+        tree = _parser().parse(synthetic)
+    return tree
+
+
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
-    tree = _parser().parse(src)
+    tree = _read_brackets_as_words(src)
     root = tree.root_node
     if root.has_error:
         err = _first_error(root)
         if err is not None:
             raise gaps.classify_error(src, err)
-    conv = Converter(src, lambda body, _offset: parse_bytes(body, depth + 1), depth)
+    conv = Converter(
+        src,
+        lambda body, _offset: parse_bytes(body, depth + 1),
+        depth,
+        lambda text: _parser().parse(text),
+    )
     try:
         return conv.stmts(root.children)
     except RecursionError:

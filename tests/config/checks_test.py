@@ -70,12 +70,12 @@ def run_check(
         (
             'echo "unterminated',
             ["error hooks.PreToolUse[0].command: shell syntax error at line 1, column 19: "
-             "unexpected EOF while looking for matching '\"'"],
+             "unexpected EOF while looking for matching `\"'"],
         ),
         (
             "./hooks/broken.sh",
             ["error hooks.PreToolUse[0].command: ./hooks/broken.sh: shell syntax error at line "
-             "3, column 1: unexpected EOF"],
+             "3, column 1: unexpected end of file"],
         ),
         (
             "select x in a b; do echo $x; done",

@@ -2,12 +2,14 @@
 
 :class:`Shell` is the entry point dispatch uses. ``run_argv`` runs one already-split
 command (no parsing: a builtin like ``echo`` costs microseconds); ``run_script`` parses
-shell source with bashlex (imported lazily, on first use) and interprets it.
+shell source with :mod:`hookrun.shellsyntax` (tree-sitter-bash, loaded on first use) and
+interprets the tree (:mod:`.interp`). Programs run through an exec handler
+(:mod:`.handler`), which tests and policies may replace.
 
-What the shell supports, and how each bashlex gap is handled, is described in
-:mod:`.parse` and :mod:`.prepass`. A construct it does not interpret is handed whole to
-a POSIX shell on PATH when there is one (``route == "sh-fallback"``), and otherwise fails
-with exit 2 and a message naming the construct and the shebang escape hatch.
+A construct the front end does not handle (:class:`~hookrun.shellsyntax.Unsupported`)
+is handed whole to a POSIX shell on PATH when there is one (``route == "sh-fallback"``),
+and otherwise fails with exit 2 and a message naming the construct and the shebang
+escape hatch.
 
 Windows paths: ``run_argv`` never touches its words, so ``C:\\tools\\x.exe`` keeps its
 backslashes. Inside a script, backslashes follow POSIX quoting, as in any shell: write
@@ -20,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
@@ -27,6 +30,11 @@ from hookrun.dispatch.shell.interp import FALLBACK_SHELLS, IO, Interp, RunNotes,
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
 
+if TYPE_CHECKING:
+    from hookrun.dispatch.shell.handler import ExecHandler
+
+# The exec seam's types live in hookrun.dispatch.shell.handler (not imported here: a hook
+# of plain commands never needs them at start-up).
 __all__ = ["Shell", "FALLBACK_SHELLS"]
 
 
@@ -45,6 +53,7 @@ class Shell:
         guard: Guard,
         platform: str = sys.platform,
         standin_mode: str = "auto",
+        exec_handler: ExecHandler | None = None,
     ) -> None:
         self._interp = Interp(
             ShellState.create(env, cwd),
@@ -53,6 +62,7 @@ class Shell:
             guard,
             platform,
             RunNotes(standin=standin_mode),
+            exec_handler=exec_handler,
         )
 
     @property
@@ -62,15 +72,13 @@ class Shell:
 
     @property
     def unsupported(self) -> str | None:
-        """The construct that stopped the last run because nothing could interpret it.
+        """The construct the last run could not interpret (no real shell ran it), or None.
 
-        Its exit status (2) is then no answer of the hook's: dispatch reports the run
-        as failed, so a hook's ``on_error`` decides, never a "deny" by accident.
-        """
+        The run then exited 2; dispatch reports it as an error rather than a deny."""
         return self._interp.notes.unsupported
 
     def run_argv(self, argv: Sequence[str]) -> int:
-        """Run one already-split simple command (no parsing, no expansion, no bashlex)."""
+        """Run one already-split simple command (no parsing, no expansion)."""
         if not argv:
             return 0
         sh = self._interp
@@ -87,8 +95,7 @@ class Shell:
 
     def run_script(self, source: str, *, argv0: str = "hookrun", args: Sequence[str] = ()) -> int:
         """Parse and run ``source`` with ``$0`` = ``argv0`` and ``$1…`` = ``args``."""
-        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
-        from hookrun.dispatch.shell.prepass import Unsupported
+        from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 
         sh = self._interp
         # Fresh notes per run: background threads of an earlier run keep the old (ended) ones.
@@ -96,18 +103,18 @@ class Shell:
         sh.state.argv0 = argv0
         sh.state.params = list(args)
         try:
-            program = parse(source)
+            script = parse(source)
         except ShellSyntaxError as exc:
             sh.error(f"syntax error: {exc}")
             return 2
         except Unsupported as exc:
-            return self._fallback(source, exc.construct, argv0, args)
+            return self._fallback(source, str(exc), argv0, args)
         except (Interrupted, KeyboardInterrupt):
             raise
         except Exception as exc:
             return self._internal_error(exc)
         try:
-            return sh.run_top(program.nodes, program.source, sh.io.copy())
+            return sh.run_top(script.stmts, script.source, sh.io.copy())
         except (Interrupted, KeyboardInterrupt):
             raise
         except BrokenPipeError:

@@ -13,6 +13,10 @@ from collections.abc import Callable
 
 Getter = Callable[[str], "str | None"]
 Setter = Callable[[str, str], None]
+# Array elements: get(name, index text), set(name, index text or None, value).
+ElemGetter = Callable[[str, str], "str | None"]
+ElemSetter = Callable[[str, "str | None", str], None]
+Elements = tuple[ElemGetter, ElemSetter]
 
 
 class ArithError(Exception):
@@ -22,7 +26,7 @@ class ArithError(Exception):
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
     r"|(?P<name>[A-Za-z_]\w*)"
-    r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()]))"
+    r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()\[\]]))"
 )
 
 _BINARY: dict[str, int] = {
@@ -91,12 +95,51 @@ def parse_int(text: str) -> int:
 
 
 class _Parser:
-    def __init__(self, tokens: list[str], get: Getter, set_: Setter, depth: int) -> None:
+    def __init__(
+        self, tokens: list[str], get: Getter, set_: Setter, depth: int, elem: Elements | None
+    ) -> None:
         self.toks = tokens
         self.pos = 0
         self.get = get
-        self.set = set_
+        self._set = set_
         self.depth = depth
+        self.elem = elem
+        # >0 while parsing the operand `&&`, `||` or `?:` does not take: parsed for
+        # syntax, but without side effects or errors (bash short-circuits).
+        self.skip = 0
+
+    def set(self, name: str, value: str, index: str | None = None) -> None:
+        if self.skip:
+            return
+        if index is not None and self.elem is not None:
+            self.elem[1](name, index, value)
+        else:
+            self._set(name, value)
+
+    def index(self) -> str | None:
+        """After a name: ``[expr]`` as text (for an array element), else None."""
+        if self.peek() != "[":
+            return None
+        depth = 0
+        start = self.pos
+        while self.pos < len(self.toks):
+            tok = self.toks[self.pos]
+            self.pos += 1
+            if tok == "[":
+                depth += 1
+            elif tok == "]":
+                depth -= 1
+                if depth == 0:
+                    return " ".join(self.toks[start + 1 : self.pos - 1])
+        raise ArithError("syntax error: missing ']'")
+
+    def read(self, name: str, index: str | None) -> int:
+        if index is None:
+            return self.value_of(name)
+        if self.elem is None:
+            raise ArithError(f"{name}[{index}]: arrays are not supported here")
+        raw = self.elem[0](name, index)
+        return self.number(name, raw)
 
     def peek(self) -> str | None:
         return self.toks[self.pos] if self.pos < len(self.toks) else None
@@ -109,7 +152,9 @@ class _Parser:
         return tok
 
     def value_of(self, name: str) -> int:
-        raw = self.get(name)
+        return self.number(name, self.get(name))
+
+    def number(self, name: str, raw: str | None) -> int:
         if raw is None or raw.strip() == "":
             return 0
         raw = raw.strip()
@@ -117,7 +162,7 @@ class _Parser:
             return int(raw)
         if self.depth >= _MAX_DEPTH:
             raise ArithError(f"{name}: expression recursion level exceeded")
-        return evaluate(raw, self.get, self.set, self.depth + 1)
+        return evaluate(raw, self.get, self._set, self.depth + 1, self.elem)
 
     def expr(self, min_prec: int = 0) -> int:
         left = self.unary()
@@ -128,14 +173,26 @@ class _Parser:
             prec = _BINARY[op]
             self.pos += 1
             if op == "?":
+                self.skip += not left
                 then = self.expr(1)
+                self.skip -= not left
                 if self.peek() != ":":
                     raise ArithError("syntax error: ':' expected for conditional expression")
                 self.pos += 1
+                self.skip += bool(left)
                 other = self.expr(3)
+                self.skip -= bool(left)
                 left = then if left else other
                 continue
-            right = self.expr(prec if op == "**" else prec + 1)
+            short = (op == "&&" and not left) or (op == "||" and bool(left))
+            self.skip += short
+            try:
+                right = self.expr(prec if op == "**" else prec + 1)
+            finally:
+                self.skip -= short
+            if self.skip and op in ("/", "%") and right == 0:
+                left = 0
+                continue
             left = _apply(op, left, right)
 
     def unary(self) -> int:
@@ -147,8 +204,9 @@ class _Parser:
             name = self.take()
             if not re.fullmatch(r"[A-Za-z_]\w*", name):
                 raise ArithError(f"syntax error: variable expected after '{tok}'")
-            v = self.value_of(name) + (1 if tok == "++" else -1)
-            self.set(name, str(v))
+            idx = self.index()
+            v = self.read(name, idx) + (1 if tok == "++" else -1)
+            self.set(name, str(v), idx)
             return v
         if tok == "(":
             v = self.expr()
@@ -159,19 +217,25 @@ class _Parser:
         if tok[0].isdigit():
             return _wrap(parse_int(tok))
         if re.fullmatch(r"[A-Za-z_]\w*", tok):
+            idx = self.index()
             nxt = self.peek()
             if nxt in _ASSIGN:
                 self.pos += 1
                 rhs = self.expr(2)
-                v = rhs if nxt == "=" else _apply(nxt[:-1], self.value_of(tok), rhs)
-                self.set(tok, str(v))
+                if nxt == "=":
+                    v = rhs
+                elif self.skip and nxt in ("/=", "%=") and rhs == 0:
+                    v = 0
+                else:
+                    v = _apply(nxt[:-1], self.read(tok, idx), rhs)
+                self.set(tok, str(v), idx)
                 return v
             if nxt in ("++", "--"):
                 self.pos += 1
-                v = self.value_of(tok)
-                self.set(tok, str(v + (1 if nxt == "++" else -1)))
+                v = self.read(tok, idx)
+                self.set(tok, str(v + (1 if nxt == "++" else -1)), idx)
                 return v
-            return self.value_of(tok)
+            return self.read(tok, idx)
         raise ArithError(f'syntax error: operand expected (error token is "{tok}")')
 
 
@@ -217,16 +281,18 @@ def _apply_exact(op: str, a: int, b: int) -> int:
     return table[op](a, b)
 
 
-def evaluate(text: str, get: Getter, set_: Setter, depth: int = 0) -> int:
+def evaluate(
+    text: str, get: Getter, set_: Setter, depth: int = 0, elem: Elements | None = None
+) -> int:
     """Evaluate ``text`` (already parameter-expanded). Empty text is 0.
 
-    Both operands of ``&&``/``||``/``?:`` are evaluated (bash short-circuits side
-    effects; hooks rarely rely on that inside arithmetic).
+    ``&&``, ``||`` and ``?:`` short-circuit as in bash: the operand not taken is parsed
+    but assigns nothing and divides by zero without error.
     """
     tokens = _tokens(text)
     if not tokens:
         return 0
-    parser = _Parser(tokens, get, set_, depth)
+    parser = _Parser(tokens, get, set_, depth, elem)
     value = parser.expr()
     if parser.peek() is not None:
         raise ArithError(f'syntax error in expression (error token is "{parser.peek()}")')

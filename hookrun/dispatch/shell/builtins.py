@@ -144,6 +144,24 @@ def _shell_quote(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+def printf_quote(text: str) -> str:
+    """bash's ``printf %q``: backslashes before special characters, ``$'…'`` for
+    control characters, ``''`` for the empty string."""
+    if text == "":
+        return "''"
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        from hookrun.dispatch.shell.expand import quote_ansi_c
+
+        return quote_ansi_c(text)
+    out = []
+    for k, c in enumerate(text):
+        if c.isalnum() or c in "_@%+=:,./-" or ord(c) > 127 or c == "~" and k > 0:
+            out.append(c)
+        else:
+            out.append("\\" + c)
+    return "".join(out)
+
+
 def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
     if len(argv) < 2:
         _err(sh, io, "printf", "usage: printf FORMAT [ARGUMENTS...]")
@@ -213,7 +231,7 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
                         stop = True
                         break
                 elif conv == "q":
-                    value = _shell_quote(value)
+                    value = printf_quote(value)
                 elif conv == "c":
                     value = value[:1]
                 out.append((spec + "s") % value)
@@ -221,6 +239,8 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
                 number, ok = _printf_number(sh, io, arg or "0")
                 if not ok:
                     status = 1
+                if conv in "uxXo" and number < 0:
+                    number &= (1 << 64) - 1  # bash prints them as unsigned 64-bit
                 out.append((spec + ("d" if conv in "iu" else conv)) % number)
             else:
                 try:
@@ -239,6 +259,105 @@ def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 # -- simple builtins ------------------------------------------------------------
+
+
+def b_alias(sh: Interp, argv: list[str], io: IO) -> int:
+    from hookrun.dispatch.shell.expand import shell_quote
+
+    aliases = sh.state.aliases
+    args = [a for a in argv[1:] if a != "-p"]
+    if not args:
+        for name in sorted(aliases):
+            _out(io, f"alias {name}={shell_quote(aliases[name])}\n")
+        return 0
+    status = 0
+    for a in args:
+        name, eq, value = a.partition("=")
+        if eq:
+            aliases[name] = value
+        elif name in aliases:
+            _out(io, f"alias {name}={shell_quote(aliases[name])}\n")
+        else:
+            _err(sh, io, "alias", f"{name}: not found")
+            status = 1
+    return status
+
+
+def b_unalias(sh: Interp, argv: list[str], io: IO) -> int:
+    args = argv[1:]
+    if args[:1] == ["-a"]:
+        sh.state.aliases.clear()
+        return 0
+    status = 0
+    for name in args:
+        if sh.state.aliases.pop(name, None) is None:
+            _err(sh, io, "unalias", f"{name}: not found")
+            status = 1
+    return status
+
+
+def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
+    st = sh.state
+    args = argv[1:]
+    if args[:1] == ["-r"]:
+        st.hashed.clear()
+        args = args[1:]
+    if not args:
+        if not st.hashed:
+            _out(io, "hash: hash table empty\n")
+        else:
+            _out(io, "hits\tcommand\n")
+            for path in st.hashed.values():
+                _out(io, f"   0\t{path}\n")
+        return 0
+    status = 0
+    for name in args:
+        if name.startswith("-"):
+            continue
+        if name in BUILTINS or name in st.functions:
+            continue
+        exe = resolve.find_executable(name, env=st.environ(), cwd=st.cwd, platform=sh.platform)
+        if exe is None:
+            _err(sh, io, "hash", f"{name}: not found")
+            status = 1
+        else:
+            st.hashed[name] = exe
+    return status
+
+
+def b_umask(sh: Interp, argv: list[str], io: IO) -> int:
+    st = sh.state
+    args = argv[1:]
+    symbolic = bool(args) and args[0] == "-S"
+    if symbolic:
+        args = args[1:]
+    if args and args[0] == "-p":
+        _out(io, f"umask {st.umask:04o}\n")
+        return 0
+    if not args:
+        if symbolic:
+            perms = []
+            for who, shift in (("u", 6), ("g", 3), ("o", 0)):
+                allowed = ~st.umask >> shift & 7
+                perms.append(
+                    who
+                    + "="
+                    + "".join(c for c, bit in zip("rwx", (4, 2, 1), strict=True) if allowed & bit)
+                )
+            _out(io, ",".join(perms) + "\n")
+        else:
+            _out(io, f"{st.umask:04o}\n")
+        return 0
+    try:
+        value = int(args[0], 8)
+    except ValueError:
+        _err(sh, io, "umask", f"{args[0]}: octal number out of range")
+        return 1
+    if not 0 <= value <= 0o777:
+        _err(sh, io, "umask", f"{args[0]}: octal number out of range")
+        return 1
+    st.umask = value
+    return 0
 
 
 def b_true(sh: Interp, argv: list[str], io: IO) -> int:
@@ -278,8 +397,14 @@ def _loop_control(sh: Interp, argv: list[str], io: IO) -> int:
             levels = int(argv[1])
         except ValueError:
             _err(sh, io, argv[0], f"{argv[1]}: numeric argument required")
+            raise ExitShell(128) from None  # fatal, as in a non-interactive bash
+        if levels < 1:
+            _err(sh, io, argv[0], f"{argv[1]}: loop count out of range")
             return 1
-    raise LoopControl(argv[0], max(1, levels))
+    if sh.loop_depth == 0:
+        _err(sh, io, argv[0], "only meaningful in a `for', `while', or `until' loop")
+        return 0
+    raise LoopControl(argv[0], min(levels, sh.loop_depth))
 
 
 def b_cd(sh: Interp, argv: list[str], io: IO) -> int:
@@ -327,13 +452,22 @@ def _assign_words(
         append = key.endswith("+") and bool(eq)
         if append:
             key = key[:-1]
-        if not re.match(_IDENT, key):
+        base = key.split("[", 1)[0] if key.endswith("]") else key
+        if not re.match(_IDENT, base):
             _err(sh, io, name, f"`{word}': not a valid identifier")
             status = 1
             continue
-        on_name(key)
+        on_name(base)
         if eq:
-            sh.state.set_var(key, (sh.state.vars.get(key, "") if append else "") + value)
+            try:
+                if base != key:  # a[k]=v
+                    sh.expander.set_element(base, key[len(base) + 1 : -1], value)
+                else:
+                    old = sh.state.get_var(key) or "" if append else ""
+                    sh.state.set_var(key, old + value)
+            except ShellError as exc:
+                _err(sh, io, name, exc.message)
+                status = 1
     return status
 
 
@@ -350,48 +484,129 @@ def b_export(sh: Interp, argv: list[str], io: IO) -> int:
         for key in sorted(st.exported):
             if key in st.vars:
                 value = st.vars[key].replace("\\", "\\\\").replace('"', '\\"')
-                _out(io, f'export {key}="{value}"\n')
+                _out(io, f'declare -x {key}="{value}"\n')
         return 0
     return _assign_words(
         sh, io, "export", args, st.exported.discard if unexport else st.exported.add
     )
 
 
+def _flags(argv: list[str]) -> tuple[str, str, list[str]]:
+    """Declaration flags: (set with -, unset with +, the other words)."""
+    on = off = ""
+    words: list[str] = []
+    args = argv[1:]
+    while args and args[0][:1] in ("-", "+") and len(args[0]) > 1 and not words:
+        a = args.pop(0)
+        if a == "--":
+            break
+        if a[0] == "-":
+            on += a[1:]
+        else:
+            off += a[1:]
+    words.extend(args)
+    return on, off, words
+
+
 def b_readonly(sh: Interp, argv: list[str], io: IO) -> int:
-    return _assign_words(sh, io, "readonly", [a for a in argv[1:] if a != "--"], lambda _: None)
+    on, _, words = _flags(argv)
+    if not words:
+        for key in sorted(sh.state.readonly):
+            _out(io, _declare_line(sh, key, "-r"))
+        return 0
+    return _declare(sh, io, argv[0], on + "r", "", words, local=False)
 
 
 def b_local(sh: Interp, argv: list[str], io: IO) -> int:
     if sh.function_depth == 0:
         _err(sh, io, argv[0], "can only be used in a function")
         return 1
-    st = sh.state
-    words = [a for a in argv[1:] if not a.startswith("-")]
-    export = any(a.startswith("-") and "x" in a for a in argv[1:])
-
-    def declare(key: str) -> None:
-        st.make_local(key)
-        if export:
-            st.exported.add(key)
-
-    return _assign_words(sh, io, argv[0], words, declare)
+    on, off, words = _flags(argv)
+    return _declare(sh, io, argv[0], on, off, words, local=True)
 
 
 def b_declare(sh: Interp, argv: list[str], io: IO) -> int:
-    if sh.function_depth > 0:
-        return b_local(sh, argv, io)
+    on, off, words = _flags(argv)
+    if "p" in on or (not words and not on):
+        return _declare_print(sh, io, argv[0], words, on)
+    local = sh.function_depth > 0 and "g" not in on
+    return _declare(sh, io, argv[0], on, off, words, local=local)
+
+
+def _declare(
+    sh: Interp, io: IO, name: str, on: str, off: str, words: list[str], *, local: bool
+) -> int:
+    from hookrun.dispatch.shell.state import Array
+
     st = sh.state
-    flags = "".join(a[1:] for a in argv[1:] if a.startswith("-"))
-    if "a" in flags or "A" in flags:
-        raise ShellError(f"{argv[0]} -a/-A (arrays) is not supported", 2)
-    words = [a for a in argv[1:] if not a.startswith("-")]
-    return _assign_words(
-        sh, io, argv[0], words, st.exported.add if "x" in flags else (lambda _: None)
-    )
+
+    def declare(key: str) -> None:
+        if local:
+            st.make_local(key)
+        if "a" in on and key not in st.arrays:
+            old = st.vars.pop(key, None)
+            st.arrays[key] = Array(False, {} if old is None else {0: old})
+        if "A" in on and (key not in st.arrays or not st.arrays[key].assoc):
+            st.vars.pop(key, None)
+            st.arrays[key] = Array(True)
+        if "x" in on:
+            st.exported.add(key)
+        if "x" in off:
+            st.exported.discard(key)
+
+    status = _assign_words(sh, io, name, words, declare)
+    if "r" in on:
+        for word in words:
+            st.readonly.add(word.partition("=")[0].rstrip("+").split("[", 1)[0])
+    return status
+
+
+def _declare_line(sh: Interp, key: str, flags: str = "") -> str:
+    from hookrun.dispatch.shell.expand import shell_quote
+
+    st = sh.state
+    arr = st.arrays.get(key)
+    if arr is not None:
+        flags = ("A" if arr.assoc else "a") + flags.lstrip("-")
+        items = " ".join(
+            f"[{k}]={_dq(v)}"
+            for k, v in (arr.items.items() if arr.assoc else sorted(arr.items.items()))
+        )
+        ro = "r" if key in st.readonly and "r" not in flags else ""
+        return f"declare -{flags}{ro} {key}=({items}{' ' if arr.assoc and items else ''})\n"
+    attrs = ("r" if key in st.readonly else "") + ("x" if key in st.exported else "")
+    value = st.vars.get(key)
+    shown = f"-{attrs}" if attrs else "--"
+    if value is None:
+        return f"declare {shown} {key}\n"
+    _ = shell_quote
+    return f"declare {shown} {key}={_dq(value)}\n"
+
+
+def _dq(value: str) -> str:
+    return '"' + re.sub(r'([\\"$`])', r"\\\1", value) + '"'
+
+
+def _declare_print(sh: Interp, io: IO, name: str, words: list[str], on: str) -> int:
+    st = sh.state
+    if "f" in on or "F" in on:
+        for fn in sorted(st.functions):
+            _out(io, f"declare -f {fn}\n")
+        return 0
+    names = words or sorted({*st.vars, *st.arrays})
+    status = 0
+    for key in names:
+        if key not in st.vars and key not in st.arrays:
+            _err(sh, io, name, f"{key}: not found")
+            status = 1
+            continue
+        _out(io, _declare_line(sh, key))
+    return status
 
 
 def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
     functions = False
+    status = 0
     for arg in argv[1:]:
         if arg == "-f":
             functions = True
@@ -399,9 +614,34 @@ def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
             functions = False
         elif functions:
             sh.state.functions.pop(arg, None)
+        elif arg.endswith("]") and "[" in arg:
+            base, _, key = arg[:-1].partition("[")
+            arr = sh.state.arrays.get(base)
+            if arr is None:
+                if key in ("0", "@", "*"):
+                    sh.state.vars.pop(base, None)
+                continue
+            if key in ("@", "*"):
+                sh.state.arrays.pop(base, None)
+            elif arr.assoc:
+                arr.items.pop(key, None)
+            else:
+                try:
+                    k = sh.expander.arith_text(key)
+                except ShellError as exc:
+                    _err(sh, io, "unset", exc.message)
+                    status = 1
+                    continue
+                if k < 0:
+                    k += max(arr.items, default=-1) + 1
+                arr.items.pop(k, None)
         else:
-            sh.state.unset_var(arg)
-    return 0
+            try:
+                sh.state.unset_var(arg)
+            except ShellError as exc:
+                _err(sh, io, "unset", exc.message.removeprefix("unset: "))
+                status = 1
+    return status
 
 
 def b_test(sh: Interp, argv: list[str], io: IO) -> int:
@@ -558,58 +798,6 @@ def b_shift(sh: Interp, argv: list[str], io: IO) -> int:
     return 0
 
 
-_SET_OPTIONS = {"e": "errexit", "u": "nounset"}
-_LONG_OPTIONS = {"errexit": "errexit", "nounset": "nounset", "pipefail": "pipefail"}
-_IGNORED_OPTIONS = set("xvfhbBCHmnaPT") | {"xtrace", "verbose", "noglob", "posix", "noclobber"}
-
-
-def b_set(sh: Interp, argv: list[str], io: IO) -> int:
-    st = sh.state
-    args = argv[1:]
-    if not args:
-        for key in sorted(st.vars):
-            _out(io, f"{key}={_shell_quote(st.vars[key])}\n")
-        return 0
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            st.params = args[i + 1 :]
-            return 0
-        if a in ("-o", "+o"):
-            if i + 1 >= len(args):
-                return 0
-            option = args[i + 1]
-            if option in _LONG_OPTIONS:
-                setattr(st, _LONG_OPTIONS[option], a == "-o")
-            elif option not in _IGNORED_OPTIONS:
-                _err(sh, io, "set", f"{option}: invalid option name")
-                return 2
-            i += 2
-            continue
-        if a[:1] in "-+" and len(a) > 1:
-            on = a[0] == "-"
-            for flag in a[1:]:
-                if flag in _SET_OPTIONS:
-                    setattr(st, _SET_OPTIONS[flag], on)
-                elif flag == "o" and i + 1 < len(args):
-                    option = args[i + 1]
-                    if option in _LONG_OPTIONS:
-                        setattr(st, _LONG_OPTIONS[option], on)
-                    elif option not in _IGNORED_OPTIONS:
-                        _err(sh, io, "set", f"{option}: invalid option name")
-                        return 2
-                    i += 1
-                elif flag not in _IGNORED_OPTIONS:
-                    _err(sh, io, "set", f"{a[0]}{flag}: invalid option")
-                    return 2
-            i += 1
-            continue
-        st.params = args[i:]
-        return 0
-    return 0
-
-
 def b_wait(sh: Interp, argv: list[str], io: IO) -> int:
     pids: list[int] = []
     for a in argv[1:]:
@@ -755,80 +943,119 @@ def b_let(sh: Interp, argv: list[str], io: IO) -> int:
         return 2
     value = 0
     for expr in argv[1:]:
-        value = sh.expander.arith(expr)
+        value = sh.expander.arith_text(expr)
     return 0 if value else 1
+
+
+# Linux signal numbers 1–31, in order (trap accepts names and numbers).
+_SIGNALS = [
+    *[
+        "HUP",
+        "INT",
+        "QUIT",
+        "ILL",
+        "TRAP",
+        "ABRT",
+        "BUS",
+        "FPE",
+        "KILL",
+        "USR1",
+        "SEGV",
+        "USR2",
+        "PIPE",
+        "ALRM",
+        "TERM",
+        "STKFLT",
+    ],
+    *[
+        "CHLD",
+        "CONT",
+        "STOP",
+        "TSTP",
+        "TTIN",
+        "TTOU",
+        "URG",
+        "XCPU",
+        "XFSZ",
+        "VTALRM",
+        "PROF",
+        "WINCH",
+        "IO",
+        "PWR",
+        "SYS",
+    ],
+]
+
+
+def _signal_name(spec: str) -> str | None:
+    s = spec.upper()
+    if s in ("0", "EXIT"):
+        return "EXIT"
+    if s in ("ERR", "DEBUG", "RETURN"):
+        return s
+    if s.startswith("SIG"):
+        s = s[3:]
+    if s.isdigit():
+        k = int(s)
+        return _SIGNALS[k - 1] if 1 <= k <= len(_SIGNALS) else None
+    return s if s in _SIGNALS else None
 
 
 def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
     args = argv[1:]
-    if not args or args[0] in ("-l", "-p"):
-        if sh.exit_trap:
-            _out(io, f"trap -- {_shell_quote(sh.exit_trap)} EXIT\n")
+    if args and args[0] == "--":
+        args = args[1:]
+    if not args or args[0] == "-p":
+        names = args[1:] if args else []
+        wanted = {_signal_name(n) for n in names}
+        for name, text in sh.traps.items():
+            if not names or name in wanted:
+                shown = name if name in ("EXIT", "ERR", "DEBUG", "RETURN") else "SIG" + name
+                _out(io, f"trap -- {_shell_quote(text)} {shown}\n")
         return 0
-    action, signals = (args[0], args[1:]) if len(args) > 1 else ("-", args)
-    for sig in signals:
-        if sig in ("EXIT", "0"):
-            sh.exit_trap = None if action == "-" or action == "" else action
-        # Other signals: the in-process shell receives none (children are ended by the
-        # runner), so a handler for them would never run; accepting it is accurate.
-    return 0
+    if args[0] == "-l":
+        _out(io, " ".join(f"{k}) SIG{n}" for k, n in enumerate(_SIGNALS, 1)) + "\n")
+        return 0
+    action = args[0]
+    signals = args[1:]
+    if len(args) == 1 or (args[0].isdigit() and _signal_name(args[0])):
+        action, signals = "-", args
+    status = 0
+    for spec in signals:
+        sig = _signal_name(spec)
+        if sig is None:
+            _err(sh, io, "trap", f"{spec}: invalid signal specification")
+            status = 1
+            continue
+        if action == "-":
+            sh.traps.pop(sig, None)
+        else:
+            # Signals other than EXIT and ERR never reach the in-process shell (its
+            # children are ended by the runner), so their actions are kept but not run.
+            sh.traps[sig] = action
+    return status
 
 
-# -- builtins behind rewritten syntax (see prepass.py) -------------------------
+def _lazy(module: str, name: str) -> Builtin:
+    """A builtin whose module loads on its first call: a hook of plain commands does not
+    pay for getopts, the directory stack or the option tables at start-up."""
+
+    def call(sh: Interp, argv: list[str], io: IO) -> int:
+        import importlib
+
+        fn: Builtin = getattr(importlib.import_module(f"hookrun.dispatch.shell.{module}"), name)
+        BUILTINS[argv[0]] = fn
+        return fn(sh, argv, io)
+
+    return call
 
 
-def _snippet_arg(sh: Interp, argv: list[str], index: int = 1) -> int:
-    return int(argv[index])
-
-
-def b_arith_cmd(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.prepass import snippet
-
-    return 0 if sh.expander.arith(snippet(_snippet_arg(sh, argv))[1]) else 1
-
-
-def b_double_bracket(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.expand import match
-    from hookrun.dispatch.shell.prepass import snippet
-    from hookrun.dispatch.shell.testexpr import ConditionError, DoubleBracket, dbl_tokens
-
-    text = snippet(_snippet_arg(sh, argv))[1]
-    ex = sh.expander
-
-    def regex(raw: str) -> str:
-        pieces = ex.pieces(raw)
-        return "".join(re.escape(t) if k == 0 else t for t, k in pieces)
-
-    def set_match(value: str) -> None:
-        sh.state.set_var("BASH_REMATCH", value)
-
-    try:
-        evaluator = DoubleBracket(
-            dbl_tokens(text), sh.state.cwd, ex.string, ex.pattern, regex, match, set_match
-        )
-        return 0 if evaluator.evaluate() else 1
-    except ConditionError as exc:
-        _err(sh, io, "[[", str(exc))
-        return 2
-
-
-def b_case(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.prepass import snippet
-
-    key = _snippet_arg(sh, argv)
-    sh.state.case_values[key] = sh.expander.string(snippet(key)[1])
-    return 0
-
-
-def b_case_arm(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.expand import match
-    from hookrun.dispatch.shell.prepass import snippet
-
-    key, arm = _snippet_arg(sh, argv), _snippet_arg(sh, argv, 2)
-    value = sh.state.case_values.get(key, "")
-    patterns = snippet(key)[2 + arm].split("\x1f")
-    return 0 if any(match(value, sh.expander.pattern(p)) for p in patterns) else 1
-
+b_set = _lazy("options", "b_set")
+b_shopt = _lazy("options", "b_shopt")
+b_getopts = _lazy("getopts", "b_getopts")
+b_pushd = _lazy("dirstack", "b_pushd")
+b_popd = _lazy("dirstack", "b_popd")
+b_dirs = _lazy("dirstack", "b_dirs")
 
 BUILTINS: dict[str, Builtin] = {
     "echo": b_echo,
@@ -862,8 +1089,13 @@ BUILTINS: dict[str, Builtin] = {
     "exec": b_exec,
     "let": b_let,
     "trap": b_trap,
-    "__hookrun_arith_cmd": b_arith_cmd,
-    "__hookrun_dbl": b_double_bracket,
-    "__hookrun_case": b_case,
-    "__hookrun_case_arm": b_case_arm,
+    "getopts": b_getopts,
+    "pushd": b_pushd,
+    "popd": b_popd,
+    "dirs": b_dirs,
+    "shopt": b_shopt,
+    "alias": b_alias,
+    "unalias": b_unalias,
+    "hash": b_hash,
+    "umask": b_umask,
 }

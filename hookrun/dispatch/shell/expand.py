@@ -1,14 +1,14 @@
-"""Word expansion: quotes, parameters, command substitution, arithmetic, splitting, globs.
+"""Word expansion over the typed tree: braces, tilde, parameters, substitutions,
+arithmetic, field splitting, pathname expansion, quote removal.
 
-The expander reads a word's *raw* source text (bashlex's own quote removal loses the
-difference between ``$x`` and ``"$x"``) and produces pieces tagged with how they were
-quoted, because that decides everything afterwards: unquoted expansion results are
-split on IFS and globbed, quoted text is neither, and unquoted literal text is globbed
-but never split.
+Modelled on mvdan/sh's ``expand`` package: the expander is configured, not reached into.
+It reads variables from a :class:`~hookrun.dispatch.shell.state.ShellState` (plain
+data) and reaches the world only through :class:`Config`'s callbacks — running a
+command substitution, listing a directory — so it is pure and tested without processes.
 
-Backslashes follow POSIX quoting in scripts: ``C:\\dir`` unquoted loses its backslashes,
-``'C:\\dir'`` keeps them. (The dispatch entry point keeps a lone Windows path word intact
-before any shell is involved.)
+Each part of a word becomes pieces tagged with how they were quoted, because that
+decides what follows: unquoted expansion results are split on IFS and globbed, quoted
+text is neither, unquoted literal text is globbed but never split.
 """
 
 from __future__ import annotations
@@ -17,18 +17,23 @@ import fnmatch
 import os
 import random
 import re
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from hookrun.dispatch.shell.arith import ArithError, evaluate
-from hookrun.dispatch.shell.prepass import (
-    ARITH_PREFIX,
-    LITERAL_PREFIX,
-    SUBST_PREFIX,
-    decode_ansi_c,
-    snippet,
+from hookrun.dispatch.shell.state import Array, ShellError, ShellState
+from hookrun.shellsyntax.nodes import (
+    ArithExp,
+    CmdSubst,
+    DblQuoted,
+    Lit,
+    ParamExp,
+    ProcSubst,
+    SglQuoted,
+    Stmt,
+    Word,
+    WordPart,
 )
-from hookrun.dispatch.shell.state import ShellError, ShellState
 
 # Piece kinds: quoted text (no split, no glob), literal unquoted text (glob, no split),
 # an unquoted expansion result (split and glob), and a forced field break ("$@").
@@ -38,11 +43,11 @@ SPLIT = 2
 BREAK = 3
 Piece = tuple[str, int]
 
-_NAME = re.compile(r"[A-Za-z_]\w*")
+_NAME = re.compile(r"[A-Za-z_]\w*\Z")
 # A lone `[` (as in `[ -f x ]`) is not a pattern: brackets need their closing `]`.
-_GLOB_CHARS = re.compile(r"[*?]|\[.*\]")
-_SPECIAL = re.compile(r"[\\'\"$`~*?\[]")
-_DEFAULT_IFS = " \t\n"
+_GLOB_CHARS = re.compile(r"[*?]|\[.+\]")
+_EXTGLOB = re.compile(r"[?*+@!]\(")
+DEFAULT_IFS = " \t\n"
 
 
 def _uid() -> str:
@@ -58,283 +63,232 @@ _DYNAMIC: dict[str, Callable[[], str]] = {
 }
 
 
-class Context(Protocol):
-    """What the expander needs from the interpreter."""
+def _list_dir(path: str) -> list[str] | None:
+    try:
+        return sorted(e.name for e in os.scandir(path))
+    except (OSError, ValueError):
+        return None
 
-    state: ShellState
 
-    def command_substitution(self, source: str) -> str: ...
+class Config(NamedTuple):
+    """What expansion needs from outside: mvdan/sh's ``expand.Config`` in Python.
+
+    ``cmd_subst`` runs the statements of ``$( )`` and returns their output;
+    ``proc_subst`` gives a path for ``<( )``/``>( )``; ``list_dir`` names a directory's
+    entries (None if it cannot be read) for pathname expansion; ``is_dir`` tests a path.
+    """
+
+    cmd_subst: Callable[[tuple[Stmt, ...]], str]
+    proc_subst: Callable[[ProcSubst], str] | None = None
+    list_dir: Callable[[str], list[str] | None] = _list_dir
+    is_dir: Callable[[str], bool] = os.path.isdir
+    exists: Callable[[str], bool] = os.path.lexists
 
 
-def _bad(text: str) -> ShellError:
+def _no_subst(stmts: tuple[Stmt, ...]) -> str:
+    raise ShellError("command substitution is not available here", 2)
+
+
+# The file system as it is, for pathname expansion outside a shell (tests, tools).
+_FS = Config(cmd_subst=_no_subst)
+
+
+def bad_substitution(text: str) -> ShellError:
     return ShellError(f"{text}: bad substitution", 1, fatal=True)
 
 
-def find_close(s: str, i: int, opener: str, closer: str) -> int:
-    """Index of the ``closer`` matching an ``opener`` just before ``i`` (quote-aware)."""
-    depth = 1
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "'" and closer != "}":
-            end = s.find("'", i + 1)
-            if end < 0:
-                break
-            i = end + 1
-            continue
-        if c == '"':
-            i = _skip_dq(s, i + 1)
-            continue
-        if c == "`":
-            end = s.find("`", i + 1)
-            if end < 0:
-                break
-            i = end + 1
-            continue
-        if c == "$" and i + 1 < n and s[i + 1] in "({":
-            inner_open = s[i + 1]
-            i = find_close(s, i + 2, inner_open, ")" if inner_open == "(" else "}") + 1
-            continue
-        if c == opener:
-            depth += 1
-        elif c == closer:
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    raise ShellError(f"unexpected EOF while looking for matching `{closer}'", 2, fatal=True)
-
-
-def _skip_dq(s: str, i: int) -> int:
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == "\\":
-            i += 2
-        elif c == '"':
-            return i + 1
-        elif c == "$" and i + 1 < n and s[i + 1] in "({":
-            i = find_close(s, i + 2, s[i + 1], ")" if s[i + 1] == "(" else "}") + 1
-        elif c == "`":
-            end = s.find("`", i + 1)
-            i = n if end < 0 else end + 1
-        else:
-            i += 1
-    raise ShellError("unexpected EOF while looking for matching `\"'", 2, fatal=True)
-
-
 class Expander:
-    """Expands raw words against one interpreter's state."""
+    """Expands words against one shell's state."""
 
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    def __init__(self, state: ShellState, config: Config) -> None:
+        self.state = state
+        self.config = config
+        self.source = b""  # the text node offsets point into (for error messages)
 
-    # -- public entry points -------------------------------------------------
-    def fields(self, raws: list[str]) -> list[str]:
-        """Command words: full expansion with field splitting and pathname expansion."""
+    # -- entry points ----------------------------------------------------------
+    def fields(self, words: Sequence[Word]) -> list[str]:
+        """Command words: every expansion, field splitting and pathname expansion."""
         out: list[str] = []
-        for raw in raws:
-            if _is_plain(raw):
-                out.append(raw)
+        for w in words:
+            plain = _plain(w)
+            if plain is not None:
+                out.append(plain)
                 continue
-            for field in _split(self.pieces(raw, tilde=True), self.ifs()):
-                out.extend(self.glob(field))
+            for variant in brace_expand(w):
+                pieces = self.pieces(variant.parts, tilde=True)
+                for field in split_fields(pieces, self.ifs()):
+                    out.extend(self.glob(field))
         return out
 
-    def string(self, raw: str, *, assignment: bool = False) -> str:
-        """One string: assignments, redirection targets, ``case`` subjects, ``[[`` operands."""
-        if _is_plain(raw):
-            return raw
-        pieces = self.pieces(raw, tilde=True, assignment=assignment)
-        return "".join(t if k != BREAK else " " for t, k in pieces)
+    def string(self, word: Word, *, assignment: bool = False) -> str:
+        """One string, not split nor globbed: assignments, targets, ``case`` subjects."""
+        plain = _plain(word)
+        if plain is not None:
+            return plain
+        pieces = self.pieces(word.parts, tilde=True, assignment=assignment)
+        return _join(pieces)
 
-    def pattern(self, raw: str) -> str:
-        """An fnmatch pattern: quoted characters match literally."""
-        return "".join(
-            _escape_glob(t) if k == QUOTED else t
-            for t, k in self.pieces(raw, tilde=True)
-            if k != BREAK
-        )
+    def pattern(self, word: Word) -> str:
+        """A shell pattern: quoted characters match literally."""
+        pieces = self.pieces(word.parts, tilde=True)
+        return "".join(escape_glob(t) if k == QUOTED else t for t, k in pieces if k != BREAK)
 
-    def heredoc(self, body: str) -> str:
-        """An unquoted here-document body: ``$``, backquotes and ``\\`` are special."""
-        pieces: list[Piece] = []
-        i = 0
-        n = len(body)
-        buf: list[str] = []
-        while i < n:
-            c = body[i]
-            if c == "\\" and i + 1 < n and body[i + 1] in "$`\\\n":
-                if body[i + 1] != "\n":
-                    buf.append(body[i + 1])
-                i += 2
-            elif c in "$`":
-                if buf:
-                    pieces.append(("".join(buf), QUOTED))
-                    buf = []
-                i = self._expansion(body, i, pieces, in_dq=True)
-            else:
-                buf.append(c)
-                i += 1
-        if buf:
-            pieces.append(("".join(buf), QUOTED))
-        return "".join(t for t, _ in pieces)
+    def regex(self, word: Word) -> str:
+        """The right side of ``=~``: quoted characters match literally."""
+        pieces = self.pieces(word.parts)
+        return "".join(re.escape(t) if k == QUOTED else t for t, k in pieces if k != BREAK)
+
+    def heredoc(self, word: Word) -> str:
+        return _join(self.pieces(word.parts, quoted=True))
 
     def ifs(self) -> str:
-        value = self.ctx.state.vars.get("IFS")
-        return _DEFAULT_IFS if value is None else value
+        value = self.state.get_var("IFS")
+        return DEFAULT_IFS if value is None else value
 
-    # -- scanning ------------------------------------------------------------
-    def pieces(self, s: str, *, tilde: bool = False, assignment: bool = False) -> list[Piece]:
+    def arith(self, word: Word) -> int:
+        return self.arith_text(self.string(word))
+
+    def arith_text(self, text: str) -> int:
+        st = self.state
+
+        def get(name: str) -> str | None:
+            value = self.lookup(name)
+            if value is None and st.nounset:
+                raise unbound(name)
+            return value
+
+        def get_elem(name: str, index: str) -> str | None:
+            return self.element(name, index, arith_index=True)
+
+        def set_elem(name: str, index: str | None, value: str) -> None:
+            if index is None:
+                st.set_var(name, value)
+            else:
+                self.set_element(name, index, value)
+
+        try:
+            return evaluate(text, get, lambda n, v: set_elem(n, None, v), elem=(get_elem, set_elem))
+        except ArithError as exc:
+            raise ShellError(f"{text.strip()}: {exc}", 1, fatal=True) from None
+        except RecursionError:
+            raise ShellError(
+                f"{text.strip()}: expression too deeply nested", 1, fatal=True
+            ) from None
+
+    # -- parts -----------------------------------------------------------------
+    def pieces(
+        self,
+        parts: Sequence[WordPart],
+        *,
+        tilde: bool = False,
+        assignment: bool = False,
+        quoted: bool = False,
+    ) -> list[Piece]:
         out: list[Piece] = []
-        i = 0
-        n = len(s)
-        if tilde and s.startswith("~"):
-            i = self._tilde(s, 0, out)
+        for k, p in enumerate(parts):
+            if isinstance(p, Lit):
+                if quoted:
+                    out.append((p.text, QUOTED))
+                else:
+                    self.literal(p.text, out, tilde=tilde and k == 0, assignment=assignment)
+            elif isinstance(p, SglQuoted):
+                out.append((p.value, QUOTED))
+            elif isinstance(p, DblQuoted):
+                self.double_quoted(p, out)
+            else:
+                self.expansion(p, out, quoted)
+        return out
+
+    def literal(self, raw: str, out: list[Piece], *, tilde: bool, assignment: bool) -> None:
+        """Unquoted literal text: backslash quoting, tilde at the start (and after ``=``
+        and ``:`` in assignments)."""
+        i, n = 0, len(raw)
+        if tilde and raw.startswith("~"):
+            i = self.tilde(raw, 0, out, assignment)
+        buf: list[str] = []
         while i < n:
-            c = s[i]
+            c = raw[i]
             if c == "\\":
+                if buf:
+                    out.append(("".join(buf), LITERAL))
+                    buf = []
                 if i + 1 < n:
-                    if s[i + 1] != "\n":  # backslash-newline is a line continuation
-                        out.append((s[i + 1], QUOTED))
+                    if raw[i + 1] != "\n":
+                        out.append((raw[i + 1], QUOTED))
                     i += 2
                 else:
                     out.append(("\\", LITERAL))
                     i += 1
-            elif c == "'":
-                end = s.find("'", i + 1)
-                if end < 0:
-                    raise ShellError("unexpected EOF while looking for matching `''", 2, fatal=True)
-                out.append((s[i + 1 : end], QUOTED))
-                i = end + 1
-            elif c == '"':
-                i = self._double_quoted(s, i + 1, out)
-            elif c in "$`":
-                i = self._expansion(s, i, out, in_dq=False)
-            else:
-                j = i + 1
-                while j < n and s[j] not in "\\'\"$`" and not (assignment and s[j] == ":"):
-                    j += 1
-                if assignment and j < n and s[j] == ":":
-                    out.append((s[i : j + 1], LITERAL))
-                    i = j + 1
-                    if s.startswith("~", i):
-                        i = self._tilde(s, i, out)
-                    continue
-                out.append((s[i:j], LITERAL))
-                if assignment and "=" in s[i:j] and not any(k != LITERAL for _, k in out[:-1]):
-                    eq = s.index("=", i)
-                    if s.startswith("~", eq + 1) and eq < j:
-                        out[-1] = (s[i : eq + 1], LITERAL)
-                        i = self._tilde(s, eq + 1, out)
-                        continue
-                i = j
-        return out
+                continue
+            buf.append(c)
+            i += 1
+            if assignment and c == ":" and raw.startswith("~", i):
+                out.append(("".join(buf), LITERAL))
+                buf = []
+                i = self.tilde(raw, i, out, assignment)
+        if buf:
+            out.append(("".join(buf), LITERAL))
 
-    def _tilde(self, s: str, i: int, out: list[Piece]) -> int:
-        m = re.match(r"~([A-Za-z0-9_.-]*)(?=/|:|$)", s[i:])
-        if m is None:
+    def tilde(self, s: str, i: int, out: list[Piece], assignment: bool) -> int:
+        stop = "/:" if assignment else "/"
+        j = i + 1
+        while j < len(s) and s[j] not in stop:
+            j += 1
+        user = s[i + 1 : j]
+        if user and not re.fullmatch(r"[A-Za-z0-9_.-]+", user):
             out.append(("~", LITERAL))
             return i + 1
-        user = m.group(1)
-        if user:
+        if user == "+":
+            home: str | None = self.state.cwd
+        elif user == "-":
+            home = self.state.get_var("OLDPWD")
+        elif user:
             home = os.path.expanduser("~" + user)
+            if home.startswith("~"):
+                home = None
         else:
-            home = self.ctx.state.vars.get("HOME") or os.path.expanduser("~")
-        out.append((home, QUOTED))
-        return i + m.end()
+            home = self.state.get_var("HOME")
+            if home is None:
+                home = os.path.expanduser("~")
+        if home is None:
+            out.append((s[i:j], LITERAL))
+        else:
+            out.append((home, QUOTED))
+        return j
 
-    def _double_quoted(self, s: str, i: int, out: list[Piece]) -> int:
-        start_len = len(out)
-        saw_at = False
-        buf: list[str] = []
-        n = len(s)
-        while i < n:
-            c = s[i]
-            if c == '"':
-                if buf:
-                    out.append(("".join(buf), QUOTED))
-                if len(out) == start_len and not saw_at:
-                    out.append(("", QUOTED))  # "" is one empty field, not none
-                return i + 1
-            if c == "\\" and i + 1 < n and s[i + 1] in '$`"\\\n':
-                if s[i + 1] != "\n":
-                    buf.append(s[i + 1])
-                i += 2
-            elif c in "$`":
-                if buf:
-                    out.append(("".join(buf), QUOTED))
-                    buf = []
-                if s.startswith(("$@", "${@}"), i):
-                    saw_at = True
-                i = self._expansion(s, i, out, in_dq=True)
+    def double_quoted(self, p: DblQuoted, out: list[Piece]) -> None:
+        start = len(out)
+        saw_list = False
+        for q in p.parts:
+            if isinstance(q, Lit):
+                out.append((q.text, QUOTED))
+            elif isinstance(q, SglQuoted):  # only inside ${…} operands
+                out.append((q.value, QUOTED))
+            elif isinstance(q, DblQuoted):
+                self.double_quoted(q, out)
             else:
-                buf.append(c)
-                i += 1
-        raise ShellError("unexpected EOF while looking for matching `\"'", 2, fatal=True)
+                if isinstance(q, ParamExp) and _is_list(q):
+                    saw_list = True
+                self.expansion(q, out, True)
+        if len(out) == start and not saw_list:
+            out.append(("", QUOTED))  # "" is one empty field, not none
 
-    def _expansion(self, s: str, i: int, out: list[Piece], *, in_dq: bool) -> int:
-        """Expand the ``$…`` or backquote at ``i``; append pieces; return the next index."""
-        kind = QUOTED if in_dq else SPLIT
-        n = len(s)
-        if s[i] == "`":
-            end = i + 1
-            text: list[str] = []
-            while end < n and s[end] != "`":
-                if s[end] == "\\" and end + 1 < n and s[end + 1] in "$`\\":
-                    text.append(s[end + 1])
-                    end += 2
-                    continue
-                text.append(s[end])
-                end += 1
-            if end >= n:
-                raise ShellError("unexpected EOF while looking for matching ``'", 2, fatal=True)
-            out.append((self.ctx.command_substitution("".join(text)), kind))
-            return end + 1
-        if i + 1 >= n:
-            out.append(("$", QUOTED if in_dq else LITERAL))
-            return i + 1
-        c = s[i + 1]
-        if s.startswith("$((", i):
-            try:
-                end = find_close(s, i + 3, "(", ")")
-                if s.startswith("))", end):
-                    out.append((str(self.arith(s[i + 3 : end])), kind))
-                    return end + 2
-            except ShellError:
-                pass
-        if c == "(":
-            end = find_close(s, i + 2, "(", ")")
-            out.append((self.ctx.command_substitution(s[i + 2 : end]), kind))
-            return end + 1
-        if c == "{":
-            end = find_close(s, i + 2, "{", "}")
-            self._braced(s[i + 2 : end], out, in_dq)
-            return end + 1
-        if c == "'" and not in_dq:
-            end = i + 2
-            while end < n and s[end] != "'":
-                end += 2 if s[end] == "\\" else 1
-            out.append((decode_ansi_c(s[i + 2 : end]), QUOTED))
-            return end + 1
-        if c == '"' and not in_dq:
-            return self._double_quoted(s, i + 2, out)
-        m = _NAME.match(s, i + 1)
-        if m is not None:
-            self._param(m.group(0), out, in_dq)
-            return m.end()
-        if c.isdigit() or c in "@*#?$!-":
-            self._param(c, out, in_dq)
-            return i + 2
-        out.append(("$", QUOTED if in_dq else LITERAL))
-        return i + 1
+    def expansion(self, p: WordPart, out: list[Piece], quoted: bool) -> None:
+        kind = QUOTED if quoted else SPLIT
+        if isinstance(p, ParamExp):
+            self.param(p, out, quoted)
+        elif isinstance(p, CmdSubst):
+            out.append((self.config.cmd_subst(p.stmts).rstrip("\n"), kind))
+        elif isinstance(p, ArithExp):
+            out.append((str(self.arith(p.expr)), kind))
+        elif isinstance(p, ProcSubst):
+            if self.config.proc_subst is None:
+                raise ShellError("process substitution is not supported here", 2)
+            out.append((self.config.proc_subst(p), QUOTED))
 
-    # -- parameters ----------------------------------------------------------
+    # -- parameters ------------------------------------------------------------
     def lookup(self, name: str) -> str | None:
-        st = self.ctx.state
+        st = self.state
         if name.isdigit():
             k = int(name)
             if k == 0:
@@ -351,210 +305,382 @@ class Expander:
         if name == "!":
             return None if st.last_bg_pid is None else str(st.last_bg_pid)
         if name == "-":
-            return ("e" if st.errexit else "") + ("u" if st.nounset else "")
-        if name.startswith("__hookrun_"):
-            if name.startswith(ARITH_PREFIX):
-                return str(self.arith(snippet(int(name[len(ARITH_PREFIX) :]))[1]))
-            if name.startswith(LITERAL_PREFIX):
-                return snippet(int(name[len(LITERAL_PREFIX) :]))[1]
-            if name.startswith(SUBST_PREFIX):
-                body = snippet(int(name[len(SUBST_PREFIX) :]))[1]
-                return self.ctx.command_substitution(body)
-        value = st.vars.get(name)
+            flags = [("e", st.errexit), ("u", st.nounset), ("f", "noglob" in st.options)]
+            return "".join(f for f, on in flags if on) + ("x" if "xtrace" in st.options else "")
+        value = st.get_var(name)
         if value is None and name in _DYNAMIC:
             return _DYNAMIC[name]()
         return value
 
-    def _unbound(self, name: str) -> ShellError:
-        return ShellError(f"{name}: unbound variable", 127, fatal=True)  # 127, as bash
+    def element(self, name: str, index: str, *, arith_index: bool = False) -> str | None:
+        arr = self.state.arrays.get(name)
+        if arr is not None and arr.assoc:
+            return arr.items.get(index)
+        k = self.arith_text(index) if (True) else 0
+        if arr is None:
+            return self.lookup(name) if k == 0 else None
+        if k < 0:
+            k += max(arr.items, default=-1) + 1
+        return arr.items.get(k)
 
-    def _param(self, name: str, out: list[Piece], in_dq: bool) -> None:
-        st = self.ctx.state
-        if name in ("@", "*"):
-            if name == "*" and in_dq:
-                sep = self.ifs()[:1]
-                out.append((sep.join(st.params), QUOTED))
-                return
-            for k, p in enumerate(st.params):
-                if k:
-                    out.append(("", BREAK))
-                out.append((p, QUOTED if in_dq else SPLIT))
-            return
-        value = self.lookup(name)
-        if value is None:
-            if st.nounset and name != "!":
-                raise self._unbound(name)
-            value = ""
-        out.append((value, QUOTED if in_dq else SPLIT))
-
-    def _braced(self, body: str, out: list[Piece], in_dq: bool) -> None:
-        kind = QUOTED if in_dq else SPLIT
-        st = self.ctx.state
-        if body in ("#", "@", "*", "?", "$", "!", "-") or body.isdigit():
-            self._param(body, out, in_dq)
-            return
-        if body.startswith("#") and len(body) > 1:
-            name = body[1:]
-            if name in ("@", "*"):
-                out.append((str(len(st.params)), kind))
-                return
-            if not (_NAME.fullmatch(name) or name.isdigit()):
-                raise _bad("${" + body + "}")
-            value = self.lookup(name)
-            if value is None and st.nounset:
-                raise self._unbound(name)
-            out.append((str(len(value or "")), kind))
-            return
-        if body.startswith("!"):
-            m = _NAME.fullmatch(body[1:])
-            if m is None:
-                raise _bad("${" + body + "}")
-            target = self.lookup(body[1:]) or ""
-            value = self.lookup(target) if (_NAME.fullmatch(target) or target.isdigit()) else None
-            out.append((value or "", kind))
-            return
-        m = _NAME.match(body)
-        if m is not None:
-            name, rest = m.group(0), body[m.end() :]
-        elif body[:1].isdigit():
-            digits = re.match(r"\d+", body)
-            assert digits is not None
-            name, rest = digits.group(0), body[digits.end() :]
-        elif body and body[0] in "@*#?$!-":  # ("" is "in" every string)
-            name, rest = body[0], body[1:]
+    def set_element(self, name: str, index: str, value: str) -> None:
+        st = self.state
+        if name in st.readonly:
+            raise ShellError(f"{name}: readonly variable", 1)
+        arr = st.arrays.get(name)
+        if arr is None:
+            arr = Array(False)
+            old = st.vars.pop(name, None)
+            if old is not None:
+                arr.items[0] = old
+            st.arrays[name] = arr
+        if arr.assoc:
+            arr.items[index] = value
         else:
-            raise _bad("${" + body + "}")
-        if not rest:
-            self._param(name, out, in_dq)
-            return
-        value = self.lookup(name)
-        self._operator(name, value, rest, out, in_dq, body)
+            k = self.arith_text(index)
+            if k < 0:
+                k += max(arr.items, default=-1) + 1
+                if k < 0:
+                    raise ShellError(f"{name}[{index}]: bad array subscript", 1)
+            arr.items[k] = value
 
-    def _operator(
-        self, name: str, value: str | None, rest: str, out: list[Piece], in_dq: bool, body: str
-    ) -> None:
-        kind = QUOTED if in_dq else SPLIT
-        st = self.ctx.state
-        m = re.match(r":?[-=+?]", rest)
-        if m is not None:
-            op = m.group(0)
-            word = rest[m.end() :]
-            unset = value is None or (op.startswith(":") and value == "")
+    def values(self, p: ParamExp) -> tuple[list[str] | None, bool]:
+        """The parameter's value(s): (list or None if unset, whether it is a list)."""
+        st = self.state
+        name = p.name
+        if name in ("@", "*") and p.key is None:
+            return list(st.params), True
+        if p.key is not None:
+            key = self.string(p.key)
+            arr = st.arrays.get(name)
+            if key in ("@", "*"):
+                if arr is not None:
+                    return arr.values(), True
+                v = self.lookup(name)
+                return ([] if v is None else [v]), True
+            if arr is not None and arr.assoc:
+                v = arr.items.get(self.string(p.key))
+            else:
+                v = self.element(name, key)
+            return (None if v is None else [v]), False
+        v = self.lookup(name)
+        return (None if v is None else [v]), False
+
+    def param(self, p: ParamExp, out: list[Piece], quoted: bool) -> None:
+        kind = QUOTED if quoted else SPLIT
+        st = self.state
+        if p.op == "!bad":
+            raise bad_substitution(p.name)
+        if p.prefix:  # ${!prefix*}
+            names = sorted(n for n in {*st.vars, *st.arrays} if n.startswith(p.name))
+            self._emit(names, True, p, out, quoted, star=p.prefix == "*")
+            return
+        if p.indirect and p.key is not None and self._key_is_all(p):  # ${!a[@]}
+            arr = st.arrays.get(p.name)
+            keys = arr.keys() if arr is not None else (["0"] if p.name in st.vars else [])
+            self._emit(keys, True, p, out, quoted, star=self._star(p))
+            return
+        if p.indirect:
+            target = self.lookup(p.name)
+            if target is None:
+                if st.nounset:
+                    raise unbound(p.name)
+                values: list[str] | None = None
+                is_list = False
+            else:
+                ref = _parse_ref(target)
+                if ref is None:
+                    raise bad_substitution("${!" + p.name + "}")
+                inner = ParamExp(p.pos, p.end, ref[0], False, ref[1], False, False, "", "", ())
+                values, is_list = self.values(inner)
+        else:
+            values, is_list = self.values(p)
+        if p.length:
+            if is_list:
+                out.append((str(len(values or [])), kind))
+                return
+            if values is None and st.nounset:
+                raise unbound(p.name)
+            out.append((str(len(values[0]) if values else 0), kind))
+            return
+        op = p.op
+        if op in (":-", "-", ":=", "=", ":?", "?", ":+", "+"):
+            unset = values is None or (is_list and not values)
+            if op.startswith(":") and not unset:
+                unset = all(v == "" for v in values or []) if not is_list else not values
+                if not is_list and values == [""]:
+                    unset = True
             if op[-1] == "-":
                 if unset:
-                    out.extend(self._operand(word, in_dq))
-                else:
-                    out.append((value or "", kind))
+                    out.extend(self._operand(p.args[0], quoted))
+                    return
             elif op[-1] == "=":
                 if unset:
-                    if not _NAME.fullmatch(name):
-                        raise ShellError(f"${name}: cannot assign in this way", 1, fatal=True)
-                    new = "".join(t for t, _ in self._operand(word, True))
-                    st.set_var(name, new)
+                    if not _NAME.match(p.name) or p.key is not None:
+                        raise ShellError(f"${p.name}: cannot assign in this way", 1, fatal=True)
+                    new = _join(self._operand(p.args[0], True))
+                    st.set_var(p.name, new)
                     out.append((new, kind))
-                else:
-                    out.append((value or "", kind))
+                    return
             elif op[-1] == "+":
                 if not unset:
-                    out.extend(self._operand(word, in_dq))
+                    out.extend(self._operand(p.args[0], quoted))
+                return
             else:
                 if unset:
-                    msg = "".join(t for t, _ in self._operand(word, True))
+                    msg = _join(self._operand(p.args[0], True)) if p.args else ""
                     raise ShellError(
-                        f"{name}: {msg or 'parameter null or not set'}", 127, fatal=True
+                        f"{p.name}: {msg or 'parameter null or not set'}", 127, fatal=True
                     )
-                out.append((value or "", kind))
+            self._emit(values or [], is_list, p, out, quoted, star=self._star(p))
             return
-        if value is None:
-            if st.nounset:
-                raise self._unbound(name)
-            value = ""
-        result = self._transform(value, rest, body)
-        out.append((result, kind))
+        if values is None:
+            if st.nounset and p.name not in ("@", "*"):
+                raise unbound(p.name)
+            values = [] if is_list else [""]
+        if op:
+            values = self.transform(p, values, is_list)
+        self._emit(values, is_list, p, out, quoted, star=self._star(p))
 
-    def _operand(self, word: str, in_dq: bool) -> list[Piece]:
-        if in_dq:
-            # Inside double quotes the operand behaves like double-quoted text.
-            pieces: list[Piece] = []
-            self._double_quoted(word + '"', 0, pieces)
-            return [p for p in pieces if p != ("", QUOTED)] or [("", QUOTED)]
+    def _key_is_all(self, p: ParamExp) -> bool:
+        return p.key is not None and _plain(p.key) in ("@", "*")
+
+    def _star(self, p: ParamExp) -> bool:
+        if p.key is not None:
+            return _plain(p.key) == "*"
+        return p.name == "*"
+
+    def _emit(
+        self,
+        values: list[str],
+        is_list: bool,
+        p: ParamExp,
+        out: list[Piece],
+        quoted: bool,
+        *,
+        star: bool,
+    ) -> None:
+        kind = QUOTED if quoted else SPLIT
+        if not is_list:
+            out.append((values[0] if values else "", kind))
+            return
+        if star and quoted:
+            out.append((self.ifs()[:1].join(values), QUOTED))
+            return
+        for k, v in enumerate(values):
+            if k:
+                out.append(("", BREAK))
+            out.append((v, kind))
+
+    def _operand(self, word: Word, quoted: bool) -> list[Piece]:
+        if quoted and any(isinstance(p, SglQuoted) and not p.dollar for p in word.parts):
+            # Inside double quotes, ${x:-'q'} keeps its single quotes (bash).
+            parts = tuple(
+                Lit(p.pos, p.end, "'" + p.value + "'")
+                if isinstance(p, SglQuoted) and not p.dollar
+                else p
+                for p in word.parts
+            )
+            word = Word(word.pos, word.end, parts)
+        pieces = self.pieces(word.parts, tilde=True, quoted=False)
+        if quoted:
+            # Inside double quotes the operand is double-quoted text (its own quotes
+            # still removed; a backslash only quotes what it would in double quotes).
+            return [(t, QUOTED) for t, k in pieces if k != BREAK] or [("", QUOTED)]
         # Unquoted operand text is part of an expansion's result: it is split too.
-        return [(t, SPLIT if k == LITERAL else k) for t, k in self.pieces(word, tilde=True)]
+        return [(t, SPLIT if k == LITERAL else k) for t, k in pieces]
 
-    def _transform(self, value: str, rest: str, body: str) -> str:
-        for op in ("##", "#", "%%", "%"):
-            if rest.startswith(op):
-                pat = self.pattern(rest[len(op) :])
-                return _trim(value, pat, op)
-        if rest.startswith("/"):
-            spec = rest[1:]
-            mode = ""
-            if spec[:1] in "/#%":
-                mode, spec = spec[0], spec[1:]
-            pat_raw, _, rep_raw = _split_unescaped(spec, "/")
-            pat = self.pattern(pat_raw)
-            rep = self.string(rep_raw) if rep_raw else ""
-            return _replace(value, pat, rep, mode)
-        for op, fn in (("^^", str.upper), (",,", str.lower)):
-            if rest == op:
-                return fn(value)
-        if rest == "^":
-            return value[:1].upper() + value[1:]
-        if rest == ",":
-            return value[:1].lower() + value[1:]
-        if rest.startswith(":"):
-            off_raw, _, len_raw = rest[1:].partition(":")
-            off = self.arith(off_raw)
+    def transform(self, p: ParamExp, values: list[str], is_list: bool) -> list[str]:
+        op = p.op
+        if op in ("#", "##", "%", "%%"):
+            pat = self.pattern(p.args[0])
+            return [trim(v, pat, op) for v in values]
+        if op in ("/", "//", "/#", "/%"):
+            pat = self.pattern(p.args[0])
+            rep = self.string(p.args[1]) if len(p.args) > 1 else ""
+            return [replace(v, pat, rep, op[1:] or "") for v in values]
+        if op in ("^", "^^", ",", ",,"):
+            pat = self.pattern(p.args[0]) if p.args and p.args[0].parts else "?"
+            return [case_convert(v, op, pat) for v in values]
+        if op == ":":
+            return self.slice(p, values, is_list)
+        if op == "@":
+            letter = self.string(p.args[0]) if p.args else ""
+            return [self.at_transform(v, letter, p) for v in values]
+        raise bad_substitution(self._text(p))
+
+    def slice(self, p: ParamExp, values: list[str], is_list: bool) -> list[str]:
+        off = self.arith(p.args[0]) if p.args and p.args[0].parts else 0
+        length = self.arith(p.args[1]) if len(p.args) > 1 else None
+        if is_list:
+            items = values
+            if p.name in ("@", "*") and p.key is None:
+                items = [self.state.argv0, *values]  # ${@:0} starts at $0
             if off < 0:
-                off = max(0, len(value) + off)
-            if len_raw:
-                length = self.arith(len_raw)
-                end = off + length if length >= 0 else len(value) + length
-                return value[off:end] if end >= off else ""
-            return value[off:]
-        raise _bad("${" + body + "}")
+                off = max(0, len(items) + off) if len(items) + off >= 0 else len(items)
+            if length is None:
+                return items[off:]
+            if length < 0:
+                raise ShellError(f"{length}: substring expression < 0", 1, fatal=True)
+            return items[off : off + length]
+        v = values[0] if values else ""
+        if off < 0:
+            off = len(v) + off
+            if off < 0:
+                return [""]
+        if length is None:
+            return [v[off:]]
+        end = off + length if length >= 0 else len(v) + length
+        if end < off:
+            raise ShellError(f"{length}: substring expression < 0", 1, fatal=True)
+        return [v[off:end]]
 
-    def arith(self, raw: str) -> int:
-        text = self.string(raw) if any(c in raw for c in "$`\\'\"") else raw
-        st = self.ctx.state
+    def at_transform(self, value: str, letter: str, p: ParamExp) -> str:
+        if letter == "Q":
+            return shell_quote(value)
+        if letter == "E":
+            from hookrun.shellsyntax.convert import ansi_c
 
-        def get(name: str) -> str | None:
-            value = st.vars.get(name)
-            if value is None and name in _DYNAMIC:
-                value = _DYNAMIC[name]()
-            if value is None and st.nounset:
-                raise self._unbound(name)
+            return ansi_c(value)
+        if letter == "U":
+            return value.upper()
+        if letter == "u":
+            return value[:1].upper() + value[1:]
+        if letter == "L":
+            return value.lower()
+        if letter == "a":
+            arr = self.state.arrays.get(p.name)
+            flags = ("A" if arr.assoc else "a") if arr is not None else ""
+            flags += "r" if p.name in self.state.readonly else ""
+            flags += "x" if p.name in self.state.exported else ""
+            return flags
+        if letter == "P":
             return value
+        if letter == "A":
+            return f"{p.name}={shell_quote(value)}"
+        raise bad_substitution(self._text(p))
 
-        try:
-            return evaluate(text, get, st.set_var)
-        except ArithError as exc:
-            raise ShellError(f"{text.strip()}: {exc}", 1, fatal=True) from None
-        except RecursionError:
-            raise ShellError(
-                f"{text.strip()}: expression too deeply nested", 1, fatal=True
-            ) from None
+    def _text(self, p: ParamExp) -> str:
+        if self.source:
+            return self.source[p.pos : p.end].decode("utf-8", "replace")
+        return "${" + p.name + "}"
 
-    # -- pathname expansion --------------------------------------------------
+    # -- pathname expansion ----------------------------------------------------
     def glob(self, field: list[Piece]) -> list[str]:
         text = "".join(t for t, _ in field)
-        if not any(k != QUOTED and _GLOB_CHARS.search(t) for t, k in field):
+        opts = self.state.options
+        if "noglob" in opts:
             return [text]
-        pattern = "".join(t if k != QUOTED else _escape_glob(t) for t, k in field)
-        matches = glob_in(pattern, self.ctx.state.cwd)
-        return matches or [text]
+        if not any(
+            k != QUOTED and (_GLOB_CHARS.search(t) or ("extglob" in opts and _EXTGLOB.search(t)))
+            for t, k in field
+        ):
+            return [text]
+        pattern = "".join(t if k != QUOTED else escape_glob(t) for t, k in field)
+        matches = glob_in(
+            pattern,
+            self.state.cwd,
+            self.config,
+            globstar="globstar" in opts,
+            dotglob="dotglob" in opts,
+            extglob="extglob" in opts,
+        )
+        if matches:
+            return matches
+        if "nullglob" in opts:
+            return []
+        if "failglob" in opts:
+            raise ShellError(f"no match: {text}", 1)
+        return [text]
 
 
-def _is_plain(raw: str) -> bool:
-    """A word with nothing to expand (the common case: skip the machinery)."""
-    return _SPECIAL.search(raw) is None
+def unbound(name: str) -> ShellError:
+    return ShellError(f"{name}: unbound variable", 127, fatal=True)  # 127, as bash
 
 
-def _escape_glob(text: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", text)
+def _parse_ref(target: str) -> tuple[str, Word | None] | None:
+    """``name``, ``name[key]`` or a special parameter, as ``${!x}`` may name."""
+    if _NAME.match(target) or target.isdigit() or target in ("@", "*", "#", "?", "$", "!", "-"):
+        return target, None
+    m = re.fullmatch(r"([A-Za-z_]\w*)\[(.+)\]", target)
+    if m is None:
+        return None
+    key = m.group(2)
+    return m.group(1), Word(0, 0, (Lit(0, 0, key),))
 
 
-def _split(pieces: list[Piece], ifs: str) -> list[list[Piece]]:
+def _is_list(p: ParamExp) -> bool:
+    if p.prefix:
+        return True
+    if p.key is not None:
+        return _plain(p.key) in ("@", "*")
+    return p.name in ("@", "*") and not p.length
+
+
+def _plain(word: Word) -> str | None:
+    """The word's text if it is one literal with nothing to expand (the common case)."""
+    parts = word.parts
+    if len(parts) != 1:
+        return None
+    p = parts[0]
+    if isinstance(p, Lit) and not any(c in p.text for c in "\\~*?[{"):
+        return p.text
+    return None
+
+
+def _join(pieces: Sequence[Piece]) -> str:
+    return "".join(t if k != BREAK else " " for t, k in pieces)
+
+
+def escape_glob(text: str) -> str:
+    return re.sub(r"([*?\[\]\\])", r"[\1]", text)
+
+
+def shell_quote(value: str) -> str:
+    """bash's ``printf %q``-style quoting for ``${x@Q}``: '…' with '\\'' for quotes."""
+    if value == "":
+        return "''"
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return quote_ansi_c(value)
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+_C_ESCAPES = {
+    "\a": "a",
+    "\b": "b",
+    "\x1b": "E",
+    "\f": "f",
+    "\n": "n",
+    "\r": "r",
+    "\t": "t",
+    "\v": "v",
+}
+
+
+def quote_ansi_c(value: str) -> str:
+    """``$'…'`` quoting, for values with control characters (as bash's ``%q``)."""
+    out: list[str] = []
+    for c in value:
+        if c in _C_ESCAPES:
+            out.append("\\" + _C_ESCAPES[c])
+        elif ord(c) < 32 or ord(c) == 127:
+            out.append(f"\\{ord(c):03o}")
+        elif c in "\\'":
+            out.append("\\" + c)
+        else:
+            out.append(c)
+    return "$'" + "".join(out) + "'"
+
+
+def case_convert(value: str, op: str, pat: str) -> str:
+    upper = op.startswith("^")
+    fn = str.upper if upper else str.lower
+    if len(op) == 1:
+        return fn(value[:1]) + value[1:] if value[:1] and match(value[:1], pat) else value
+    return "".join(fn(c) if match(c, pat) else c for c in value)
+
+
+def split_fields(pieces: list[Piece], ifs: str) -> list[list[Piece]]:
     """Field splitting: SPLIT pieces break on IFS, BREAK pieces always break."""
     fields: list[list[Piece]] = []
     cur: list[Piece] = []
@@ -613,24 +739,165 @@ def _ifs_regex(ifs: str) -> re.Pattern[str] | None:
     return rx
 
 
-def _split_unescaped(s: str, sep: str) -> tuple[str, str, str]:
+# -- patterns --------------------------------------------------------------------
+
+_pattern_cache: dict[str, re.Pattern[str]] = {}
+
+
+def pattern_regex(pat: str) -> re.Pattern[str]:
+    """A shell pattern (with bash's extglob forms) as a compiled regex."""
+    rx = _pattern_cache.get(pat)
+    if rx is None:
+        rx = re.compile(_translate(pat) + r"\Z", re.DOTALL)
+        if len(_pattern_cache) > 512:
+            _pattern_cache.clear()
+        _pattern_cache[pat] = rx
+    return rx
+
+
+def _translate(pat: str) -> str:
+    out: list[str] = []
+    i, n = 0, len(pat)
+    while i < n:
+        c = pat[i]
+        if c in "?*+@!" and i + 1 < n and pat[i + 1] == "(":
+            end = _close_paren(pat, i + 2)
+            if end >= 0:
+                alts = "|".join(_translate(a) for a in _split_alts(pat[i + 2 : end]))
+                out.append(
+                    {
+                        "?": f"(?:{alts})?",
+                        "*": f"(?:{alts})*",
+                        "+": f"(?:{alts})+",
+                        "@": f"(?:{alts})",
+                        "!": f"(?:(?!(?:{alts})).*?|)" if False else f"(?!(?:{alts})\\Z).*",
+                    }[c]
+                )
+                i = end + 1
+                continue
+        if c == "*":
+            out.append(".*")
+        elif c == "?":
+            out.append(".")
+        elif c == "\\" and i + 1 < n:
+            out.append(re.escape(pat[i + 1]))
+            i += 1
+        elif c == "[":
+            j = i + 1
+            if j < n and pat[j] in "!^":
+                j += 1
+            if j < n and pat[j] == "]":
+                j += 1
+            while j < n and pat[j] != "]":
+                if pat[j] == "[" and pat[j + 1 : j + 2] == ":":
+                    k = pat.find(":]", j + 2)
+                    j = k + 2 if k >= 0 else j + 1
+                    continue
+                j += 1
+            if j >= n:
+                out.append(r"\[")
+            else:
+                out.append(_bracket(pat[i + 1 : j]))
+                i = j
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+_CLASSES = {
+    "alpha": "a-zA-Z",
+    "digit": "0-9",
+    "alnum": "a-zA-Z0-9",
+    "upper": "A-Z",
+    "lower": "a-z",
+    "space": r" \t\n\r\f\v",
+    "blank": r" \t",
+    "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
+    "xdigit": "0-9A-Fa-f",
+    "word": r"\w",
+    "cntrl": r"\x00-\x1f\x7f",
+    "print": r"\x20-\x7e",
+    "graph": r"\x21-\x7e",
+}
+
+
+def _bracket(body: str) -> str:
+    neg = body[:1] in ("!", "^")
+    if neg:
+        body = body[1:]
+    out: list[str] = []
     i = 0
-    while i < len(s):
-        if s[i] == "\\":
+    while i < len(body):
+        c = body[i]
+        if c == "[" and body[i + 1 : i + 2] == ":":
+            k = body.find(":]", i + 2)
+            if k >= 0:
+                out.append(_CLASSES.get(body[i + 2 : k], ""))
+                i = k + 2
+                continue
+        if c == "\\" and i + 1 < len(body):
+            out.append(re.escape(body[i + 1]))
             i += 2
             continue
-        if s[i] == sep:
-            return s[:i], sep, s[i + 1 :]
+        if c == "-" and out and i + 1 < len(body):
+            out.append("-")
+        else:
+            out.append(re.escape(c) if c != "-" else r"\-")
         i += 1
-    return s, "", ""
+    inner = "".join(out)
+    return f"[{'^' if neg else ''}{inner}]" if inner else ("[^\\s\\S]" if not neg else ".")
+
+
+def _close_paren(pat: str, i: int) -> int:
+    depth = 1
+    while i < len(pat):
+        if pat[i] == "\\":
+            i += 2
+            continue
+        if pat[i] == "(":
+            depth += 1
+        elif pat[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _split_alts(body: str) -> list[str]:
+    alts: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            alts.append(body[start:i])
+            start = i + 1
+        i += 1
+    alts.append(body[start:])
+    return alts
 
 
 def match(value: str, pattern: str) -> bool:
-    """Shell pattern matching (``case``, ``[[ == ]]``): ``*`` also matches ``/``."""
-    return fnmatch.fnmatchcase(value, pattern)
+    """Shell pattern matching (``case``, ``[[ == ]]``, trims): ``*`` also matches ``/``."""
+    if not any(c in pattern for c in "*?[\\("):
+        return value == pattern
+    try:
+        return pattern_regex(pattern).match(value) is not None
+    except re.error:
+        return fnmatch.fnmatchcase(value, pattern)
 
 
-def _trim(value: str, pat: str, op: str) -> str:
+def trim(value: str, pat: str, op: str) -> str:
     n = len(value)
     if op in ("#", "##"):
         rng: range = range(n + 1) if op == "#" else range(n, -1, -1)
@@ -645,7 +912,7 @@ def _trim(value: str, pat: str, op: str) -> str:
     return value
 
 
-def _replace(value: str, pat: str, rep: str, mode: str) -> str:
+def replace(value: str, pat: str, rep: str, mode: str) -> str:
     n = len(value)
     if mode == "#":
         for k in range(n, -1, -1):
@@ -656,6 +923,8 @@ def _replace(value: str, pat: str, rep: str, mode: str) -> str:
         for k in range(n + 1):
             if match(value[k:], pat):
                 return value[:k] + rep
+        return value
+    if pat == "":
         return value
     out: list[str] = []
     i = 0
@@ -678,8 +947,18 @@ def _replace(value: str, pat: str, rep: str, mode: str) -> str:
     return "".join(out)
 
 
-def glob_in(pattern: str, cwd: str) -> list[str]:
-    """Pathname expansion of ``pattern`` relative to ``cwd`` (sorted; hidden files need a dot)."""
+def glob_in(
+    pattern: str,
+    cwd: str,
+    config: Config | None = None,
+    *,
+    globstar: bool = False,
+    dotglob: bool = False,
+    extglob: bool = False,
+) -> list[str]:
+    """Pathname expansion of ``pattern`` relative to ``cwd`` (sorted; dot files need a dot)."""
+    if config is None:
+        config = _FS
     absolute = pattern.startswith("/")
     parts = [p for p in pattern.split("/") if p]
     if not parts:
@@ -688,36 +967,191 @@ def glob_in(pattern: str, cwd: str) -> list[str]:
     for idx, part in enumerate(parts):
         last = idx == len(parts) - 1
         nxt: list[tuple[str, str]] = []
-        has_glob = bool(_GLOB_CHARS.search(part))
+        has_glob = bool(_GLOB_CHARS.search(part)) or (extglob and bool(_EXTGLOB.search(part)))
+        if globstar and part == "**":
+            for shown, real in bases:
+                nxt.extend(_walk(shown, real, config, dotglob, dirs_only=not last))
+            bases = nxt
+            if not bases:
+                return []
+            continue
         for shown, real in bases:
             if not has_glob:
-                literal = re.sub(r"\[([*?\[])\]", r"\1", part)
+                literal = re.sub(r"\[([*?\[\]\\])\]", r"\1", part)
                 path = os.path.join(real, literal)
-                if os.path.lexists(path) if last else os.path.isdir(path):
-                    nxt.append((_join(shown, literal), path))
+                if config.exists(path) if last else config.is_dir(path):
+                    nxt.append((_join_path(shown, literal), path))
                 continue
-            try:
-                names = sorted(e.name for e in os.scandir(real))
-            except (OSError, ValueError):
+            names = config.list_dir(real)
+            if names is None:
                 continue
+            rx = pattern_regex(part)
             for name in names:
-                if name.startswith(".") and not part.startswith("."):
+                if name.startswith(".") and not (part.startswith(".") or dotglob):
                     continue
-                if fnmatch.fnmatchcase(name, part):
+                if name in (".", ".."):
+                    continue
+                if rx.match(name):
                     path = os.path.join(real, name)
-                    if (last and not pattern.endswith("/")) or os.path.isdir(path):
-                        nxt.append((_join(shown, name), path))
+                    if (last and not pattern.endswith("/")) or config.is_dir(path):
+                        nxt.append((_join_path(shown, name), path))
         bases = nxt
         if not bases:
             return []
     suffix = "/" if pattern.endswith("/") else ""
-    return [shown + suffix for shown, _ in bases]
+    return (
+        sorted(shown + suffix for shown, _ in bases)
+        if globstar
+        else [shown + suffix for shown, _ in bases]
+    )
 
 
-def _join(shown: str, name: str) -> str:
+def _walk(
+    shown: str, real: str, config: Config, dotglob: bool, *, dirs_only: bool
+) -> list[tuple[str, str]]:
+    """``**`` with globstar: this directory and every one below it (and files, last)."""
+    out: list[tuple[str, str]] = [(shown, real)] if dirs_only else []
+    names = config.list_dir(real) or []
+    for name in names:
+        if name.startswith(".") and not dotglob:
+            continue
+        path = os.path.join(real, name)
+        sub = _join_path(shown, name)
+        if config.is_dir(path) and not os.path.islink(path):
+            if not dirs_only:
+                out.append((sub, path))
+            out.extend(_walk(sub, path, config, dotglob, dirs_only=dirs_only))
+        elif not dirs_only:
+            out.append((sub, path))
+    return out
+
+
+def _join_path(shown: str, name: str) -> str:
     if not shown:
         return name
     return shown + name if shown.endswith("/") else shown + "/" + name
 
 
-Lookup = Callable[[str], "str | None"]
+# -- brace expansion ---------------------------------------------------------------
+
+# A word is a sequence of tokens for brace expansion: single characters of unquoted
+# literal text (which may form braces), or whole parts (opaque).
+_Tok = tuple[str, object]
+
+
+def brace_expand(word: Word) -> list[Word]:
+    """``a{b,c}d`` → ``abd acd``; ``{1..3}``; ``{a..e..2}``. Quoted braces are literal."""
+    if not any(isinstance(p, Lit) and "{" in p.text for p in word.parts):
+        return [word]
+    toks: list[_Tok] = []
+    for p in word.parts:
+        if isinstance(p, Lit):
+            i = 0
+            while i < len(p.text):
+                c = p.text[i]
+                if c == "\\" and i + 1 < len(p.text):
+                    toks.append(("q", p.text[i : i + 2]))
+                    i += 2
+                    continue
+                toks.append(("c", c))
+                i += 1
+        else:
+            toks.append(("p", p))
+    variants = _expand_toks(toks, 0)
+    if len(variants) == 1 and variants[0] == toks:
+        return [word]
+    return [Word(word.pos, word.end, _rebuild(v, word.pos)) for v in variants[:100000]]
+
+
+def _rebuild(toks: list[_Tok], pos: int) -> tuple[WordPart, ...]:
+    parts: list[WordPart] = []
+    buf: list[str] = []
+    for kind, val in toks:
+        if kind == "p":
+            if buf:
+                parts.append(Lit(pos, pos, "".join(buf)))
+                buf = []
+            assert not isinstance(val, str)
+            parts.append(val)  # type: ignore[arg-type]
+        else:
+            buf.append(str(val))
+    if buf:
+        parts.append(Lit(pos, pos, "".join(buf)))
+    return tuple(parts)
+
+
+def _expand_toks(toks: list[_Tok], depth: int) -> list[list[_Tok]]:
+    if depth > 20:
+        return [toks]
+    n = len(toks)
+    for i in range(n):
+        if toks[i] != ("c", "{"):
+            continue
+        # the matching close brace, and top-level commas
+        level = 0
+        commas: list[int] = []
+        close = -1
+        for j in range(i + 1, n):
+            t = toks[j]
+            if t == ("c", "{"):
+                level += 1
+            elif t == ("c", "}"):
+                if level == 0:
+                    close = j
+                    break
+                level -= 1
+            elif t == ("c", ",") and level == 0:
+                commas.append(j)
+        if close < 0:
+            return [toks]
+        prefix, suffix = toks[:i], toks[close + 1 :]
+        inner = toks[i + 1 : close]
+        if commas:
+            alts: list[list[_Tok]] = []
+            start = i + 1
+            for c in [*commas, close]:
+                alts.append(toks[start:c])
+                start = c + 1
+            out: list[list[_Tok]] = []
+            for alt in alts:
+                for variant in _expand_toks(prefix + alt + suffix, depth + 1):
+                    out.append(variant)
+            return out
+        seq = _sequence(inner)
+        if seq is not None:
+            out = []
+            for item in seq:
+                out.extend(_expand_toks(prefix + [("c", ch) for ch in item] + suffix, depth + 1))
+            return out
+        # Not a brace expression: keep `{…}` and look for one further on.
+        rest = _expand_toks(toks[i + 1 :], depth + 1)
+        return [toks[: i + 1] + r for r in rest]
+    return [toks]
+
+
+def _sequence(inner: list[_Tok]) -> list[str] | None:
+    if any(k != "c" for k, _ in inner):
+        return None
+    text = "".join(str(v) for _, v in inner)
+    m = re.fullmatch(r"(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?", text)
+    if m is not None:
+        a, b = int(m.group(1)), int(m.group(2))
+        step = abs(int(m.group(3))) if m.group(3) else 1
+        step = step or 1
+        width = 0
+        for g in (m.group(1), m.group(2)):
+            digits = g.lstrip("-")
+            if len(digits) > 1 and digits.startswith("0"):
+                width = max(width, len(g))
+        rng = range(a, b + 1, step) if a <= b else range(a, b - 1, -step)
+        if len(rng) > 100000:
+            return None
+        return [str(v).zfill(width) if width else str(v) for v in rng]
+    m = re.fullmatch(r"([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?", text)
+    if m is not None:
+        a, b = ord(m.group(1)), ord(m.group(2))
+        step = abs(int(m.group(3))) if m.group(3) else 1
+        step = step or 1
+        rng = range(a, b + 1, step) if a <= b else range(a, b - 1, -step)
+        return [chr(v) for v in rng]
+    return None

@@ -1,14 +1,15 @@
-"""The in-process shell: an interpreter over the bashlex AST.
+"""The in-process shell: an interpreter over the typed tree of :mod:`hookrun.shellsyntax`.
+
+Modelled on mvdan/sh's ``interp``: statements are walked here, words are expanded by
+:mod:`.expand` (pure, configured with callbacks), and programs run through an
+:class:`~hookrun.dispatch.shell.handler.ExecHandler` (the seam tests and policies use).
 
 Builtins run in this Python process and write straight into the caller's sinks, so a
 hook like ``echo '{"decision":"allow"}'`` starts no process, opens no pipe and starts
-no thread. External commands are children started through the run's
-:class:`~hookrun.dispatch.procs.ProcessTracker`, so a timeout or a cancellation ends
-them with the rest of the tree.
-
-Pipelines connect stages with OS pipes: every stage but the last runs in a thread on a
-copy of the shell state (subshell semantics, as in bash); the last runs in the calling
-thread, also on a copy. Data streams through the pipes and is never collected.
+no thread. Pipelines connect stages with OS pipes: every stage but the last runs in a
+thread on a copy of the shell state (subshell semantics, as in bash); the last runs in
+the calling thread, also on a copy. Data streams through the pipes and is never
+collected.
 
 All state (variables, cwd, functions) is in :class:`ShellState`: nothing here calls
 ``os.chdir`` or touches ``os.environ``.
@@ -18,16 +19,18 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hookrun.dispatch import resolve, standin
 from hookrun.dispatch.cancel import Guard, Interrupted
-from hookrun.dispatch.procs import ProcessTracker, SpawnError
+from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.shell.builtins import BUILTINS
 from hookrun.dispatch.shell.state import (
     AbortScript,
+    Array,
     ExitShell,
     Function,
     LoopControl,
@@ -44,14 +47,51 @@ from hookrun.dispatch.streams import (
     FdSource,
 )
 
+
+class _LazyModule:
+    """A module imported on first attribute use. The node classes are needed only once a
+    script is parsed; a hook made of one plain command (run_argv) never loads the front
+    end (tests/cli/import_set_test.py pins it)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        import importlib
+
+        module = importlib.import_module(self._name)
+        globals()["N"] = module
+        return getattr(module, attr)
+
+
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.expand import Expander
+    from hookrun.dispatch.shell.handler import ExecHandler
+    from hookrun.shellsyntax import nodes as N
+    from hookrun.shellsyntax.nodes import (
+        Assign,
+        BinaryCmd,
+        CallExpr,
+        CaseClause,
+        CForClause,
+        Command,
+        ForClause,
+        IfClause,
+        Pipeline,
+        Redirect,
+        Script,
+        Stmt,
+        TestClause,
+        TestExpr,
+        WhileClause,
+        Word,
+    )
+else:
+    N = _LazyModule("hookrun.shellsyntax.nodes")
 
-# The pre-pass turns a here-document into `<` from this word + its body's snippet index.
-HEREDOC_PREFIX = "__hookrun_heredoc_"
 # Tried in this order for a construct the in-process shell does not interpret. bash
-# first: what we do not interpret is almost always a bash-ism (arrays, `select`,
-# `for ((…))`) that a strict POSIX sh would reject as well.
+# first: what we do not interpret is almost always a bash-ism that a strict POSIX sh
+# would reject as well.
 FALLBACK_SHELLS = ("bash", "sh")
 # A command substitution's output is held in memory (it becomes a string); past this
 # bound the rest is drained and dropped rather than growing without limit.
@@ -59,20 +99,56 @@ SUBSTITUTION_LIMIT = 256 * 1024 * 1024
 # Exit status of a stage that wrote to a pipe whose reader had gone: 128 + SIGPIPE.
 BROKEN_PIPE_STATUS = 141
 _DECLARATION_BUILTINS = frozenset({"export", "local", "readonly", "declare", "typeset"})
+# Descriptors a script picks with {name}>file start here, as in bash.
+_FIRST_VAR_FD = 10
 
 
 # Plain slotted classes, not dataclasses: this module is on the start-up path of every
 # `hookrun run` with an inline hook (dataclasses cost half a bare start-up).
 class IO:
-    __slots__ = ("stdin", "stdout", "stderr")
+    """The streams a command sees: 0, 1, 2 and any other descriptor the script opened."""
 
-    def __init__(self, stdin: ByteSource, stdout: ByteSink, stderr: ByteSink) -> None:
+    __slots__ = ("stdin", "stdout", "stderr", "fds")
+
+    def __init__(
+        self,
+        stdin: ByteSource,
+        stdout: ByteSink,
+        stderr: ByteSink,
+        fds: dict[int, Any] | None = None,
+    ) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
+        self.fds: dict[int, Any] = {} if fds is None else fds
 
     def copy(self) -> IO:
-        return IO(self.stdin, self.stdout, self.stderr)
+        return IO(self.stdin, self.stdout, self.stderr, dict(self.fds))
+
+    def get(self, fd: int) -> Any:
+        if fd == 0:
+            return self.stdin
+        if fd == 1:
+            return self.stdout
+        if fd == 2:
+            return self.stderr
+        return self.fds.get(fd)
+
+    def set(self, fd: int, stream: Any) -> None:
+        if fd == 0:
+            self.stdin = stream
+        elif fd == 1:
+            self.stdout = stream
+        elif fd == 2:
+            self.stderr = stream
+        elif stream is None:
+            self.fds.pop(fd, None)
+        else:
+            self.fds[fd] = stream
+
+    def assign(self, other: IO) -> None:
+        self.stdin, self.stdout, self.stderr = other.stdin, other.stdout, other.stderr
+        self.fds = dict(other.fds)
 
 
 class RunNotes:
@@ -94,7 +170,7 @@ class RunNotes:
 
 
 class _Job:
-    """A background command: a child process or a thread running a subshell."""
+    """A background command: a thread running a subshell (and the child it started)."""
 
     __slots__ = ("proc", "thread", "status", "pid")
 
@@ -112,6 +188,25 @@ class _Stage:
         self.status = 0
         self.error: BaseException | None = None
         self.owned: list[Any] = [] if owned is None else owned
+
+
+class _ClosedSink:
+    """A descriptor closed with ``>&-``: writes fail as on a closed fd (EBADF)."""
+
+    def write(self, data: bytes) -> None:
+        raise OSError(9, "Bad file descriptor")
+
+    def read(self, n: int = -1) -> bytes:
+        raise OSError(9, "Bad file descriptor")
+
+    def readline(self) -> bytes:
+        raise OSError(9, "Bad file descriptor")
+
+    def fileno(self) -> int:
+        raise OSError(9, "Bad file descriptor")
+
+    def close(self) -> None:
+        pass
 
 
 Closable = FdSink | FdSource | BufferSource
@@ -136,45 +231,81 @@ class Interp:
         guard: Guard,
         platform: str,
         notes: RunNotes | None = None,
+        exec_handler: ExecHandler | None = None,
     ) -> None:
         self.state = state
         self.io = io
         self.procs = procs
         self.guard = guard
         self.platform = platform
-        self.src = ""
-        self._expander: Expander | None = None
+        self._exec_handler = exec_handler
+        self.src = b""
         self.jobs: list[_Job] = []
         self.subst_status: int | None = None
         self.errexit_suppressed = 0
         self.function_depth = 0
+        self.loop_depth = 0
         self.source_depth = 0
-        self.exit_trap: str | None = None
+        self.traps: dict[str, str] = {}
         self.notes = notes or RunNotes()
         self.background = False  # a background job's (sub)shell: stops when the run ends
         self.exec_owned: list[Closable] = []  # files opened by `exec >file`
+        self.in_trap = False
+        self.getopts_ind = 0  # getopts' place inside a group of letters (-abc)
+        self.getopts_pos = 1
+        self.next_fd = _FIRST_VAR_FD
         # Set on the subshell of a background job, to learn its first child's pid.
         self.spawn_hook: Callable[[Any], None] | None = None
         self.spawned: threading.Event | None = None
+        self._expander: Expander | None = None
 
     @property
     def expander(self) -> Expander:
-        # Created on first use: a run_argv() of a builtin never expands anything, and
-        # the expansion machinery (with the pre-pass it imports) is not free to import.
+        # Created on first use: run_argv() of a builtin expands nothing, and a hook made
+        # of one plain command should not pay for importing the expansion machinery.
         if self._expander is None:
-            from hookrun.dispatch.shell.expand import Expander
+            from hookrun.dispatch.shell.expand import Config, Expander
 
-            self._expander = Expander(self)
+            self._expander = Expander(self.state, Config(cmd_subst=self.command_substitution))
+            self._expander.source = self.src
         return self._expander
+
+    @property
+    def exec_handler(self) -> ExecHandler:
+        """The seam external programs run through (DefaultExec unless one was given)."""
+        if self._exec_handler is None:
+            from hookrun.dispatch.shell.handler import DefaultExec  # lazy: start-up
+
+            self._exec_handler = DefaultExec(self.procs, self.guard, self.platform)
+        return self._exec_handler
+
+    def set_src(self, source: bytes) -> None:
+        self.src = source
+        if self._expander is not None:
+            self._expander.source = source
+
+    @property
+    def exit_trap(self) -> str | None:
+        return self.traps.get("EXIT")
 
     # -- construction of subshells ---------------------------------------------
     def subshell(self, io: IO | None = None) -> Interp:
         sub = Interp(
-            self.state.copy(), io or self.io, self.procs, self.guard, self.platform, self.notes
+            self.state.copy(),
+            io or self.io,
+            self.procs,
+            self.guard,
+            self.platform,
+            self.notes,
+            self._exec_handler,
         )
         sub.src = self.src
         sub.function_depth = self.function_depth
+        sub.loop_depth = self.loop_depth
         sub.background = self.background
+        sub.next_fd = self.next_fd
+        # Traps other than EXIT are inherited by ( … ) in bash only with errtrace; EXIT
+        # is not inherited (a subshell runs its own EXIT trap, if it sets one).
         return sub
 
     # -- output helpers --------------------------------------------------------
@@ -183,299 +314,411 @@ class Interp:
         with contextlib.suppress(OSError):
             (io or self.io).stderr.write(encode(f"hookrun: {message}\n"))
 
+    def error_plain(self, message: str, io: IO | None = None) -> None:
+        """Print ``message`` on stderr as is (getopts' messages carry $0 themselves)."""
+        with contextlib.suppress(OSError):
+            (io or self.io).stderr.write(encode(f"{message}\n"))
+
     # -- programs --------------------------------------------------------------
-    def run_program(self, nodes: Sequence[Any], source: str, io: IO) -> int:
-        """Run parsed commands; ``exit`` and fatal errors end here with their status."""
+    def run_program(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
+        """Run parsed statements; ``exit`` and fatal errors end here with their status."""
         saved = self.src
-        self.src = source
+        self.set_src(source)
         try:
-            status = self.exec_sequence(nodes, io)
+            status = self.run_stmts(stmts, io)
         except ExitShell as exc:
             status = exc.code
         finally:
-            self.src = saved
+            self.set_src(saved)
         return status
 
-    def run_subshell(self, nodes: Sequence[Any], source: str, io: IO) -> int:
-        """Run as a subshell: files this shell opened with ``exec >f`` close at its end."""
+    def run_subshell(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
+        """Run as a subshell: its EXIT trap runs, files from ``exec >f`` close at its end."""
+        return self.run_top(stmts, source, io)
+
+    def parse_or_report(self, source: str, io: IO, what: str = "") -> Script | int:
+        from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: start-up
+
         try:
-            return self.run_program(nodes, source, io)
-        finally:
-            _close_all(self.exec_owned)
-            self.exec_owned = []
+            return parse(source)
+        except ShellSyntaxError as exc:
+            self.error(f"{what}syntax error: {exc}", io)
+            return 2
+        except Unsupported as exc:
+            self.notes.unsupported = exc.construct
+            self.error(unsupported_message(str(exc)), io)
+            return 2
 
     def run_source(self, source: str, io: IO) -> int:
-        """Parse and run ``source`` in this shell (``eval``, ``.``); errors are statuses."""
-        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
-        from hookrun.dispatch.shell.prepass import Unsupported
-
-        try:
-            program = parse(source)
-        except ShellSyntaxError as exc:
-            self.error(f"syntax error: {exc}", io)
-            return 2
-        except Unsupported as exc:
-            self.notes.unsupported = exc.construct
-            self.error(unsupported_message(exc.construct), io)
-            return 2
+        """Parse and run ``source`` in this shell (``eval``, ``.``, traps)."""
+        script = self.parse_or_report(source, io)
+        if isinstance(script, int):
+            return script
         saved = self.src
-        self.src = program.source
+        self.set_src(script.source)
         try:
-            return self.exec_sequence(program.nodes, io)
+            return self.run_stmts(script.stmts, io)
         finally:
-            self.src = saved
+            self.set_src(saved)
 
-    def command_substitution(self, source: str) -> str:
-        """``$(…)``/backquotes: run ``source`` in a subshell and capture its stdout."""
-        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
-        from hookrun.dispatch.shell.prepass import Unsupported
-
-        try:
-            program = parse(source)
-        # The whole script stops, as in bash, where these are found before it starts.
-        except ShellSyntaxError as exc:
-            self.error(f"syntax error in command substitution: {exc}")
-            raise AbortScript(2) from None
-        except Unsupported as exc:
-            self.notes.unsupported = exc.construct
-            self.error(unsupported_message(exc.construct))
-            raise AbortScript(2) from None
+    def command_substitution(self, stmts: tuple[Stmt, ...]) -> str:
+        """``$(…)``/backquotes: run in a subshell and capture stdout (``$(<f)`` reads f)."""
+        if len(stmts) == 1 and stmts[0].cmd is None and len(stmts[0].redirects) == 1:
+            r = stmts[0].redirects[0]
+            if r.op == "<" and r.fd in (None, 0):
+                return self._read_file_subst(r)
         sink = CaptureSink(SUBSTITUTION_LIMIT)
         sub = self.subshell()
-        io = IO(self.io.stdin, sink, self.io.stderr)
+        io = self.io.copy()
+        io.stdout = sink
         try:
-            status = sub.run_subshell(program.nodes, program.source, io)
+            status = sub.run_subshell(stmts, self.src, io)
         finally:
             remaining = self.guard.remaining()
             sink.finish(24 * 3600.0 if remaining is None else remaining)
         self.guard.check()
         self.subst_status = status
-        return decode(sink.data).rstrip("\n")
+        return decode(sink.data)
 
-    # -- nodes -----------------------------------------------------------------
-    def exec_sequence(self, parts: Sequence[Any], io: IO) -> int:
-        """A list: commands separated by ``;``, ``&``, ``&&``, ``||`` operator nodes."""
+    def _read_file_subst(self, r: Redirect) -> str:
+        path = self.expander.string(r.target)
+        full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
+        try:
+            with open(full, "rb") as fh:
+                data = fh.read(SUBSTITUTION_LIMIT)
+        except OSError as exc:
+            self.error(f"{path}: {exc.strerror or exc}")
+            self.subst_status = 1
+            return ""
+        self.subst_status = 0
+        return decode(data)
+
+    # -- statements ------------------------------------------------------------
+    def run_stmts(self, stmts: Sequence[Stmt], io: IO) -> int:
         status = self.state.status
-        i = 0
-        n = len(parts)
-        while i < n:
-            node = parts[i]
-            if node.kind in ("operator", "reservedword", "pipe"):
-                i += 1
-                continue
-            op = parts[i + 1].op if i + 1 < n and parts[i + 1].kind == "operator" else None
-            if op in ("&&", "||"):
-                end = _and_or_end(parts, i)
-                if end < n and parts[end].op == "&":
-                    # `a && b &` puts the whole and-or list in the background.
-                    self.start_background(_ListNode(list(parts[i:end])), io)
-                    status = self.state.status = 0
-                    i = end + 1
-                    continue
-            i += 2 if op is not None else 1
-            if op == "&":
-                self.start_background(node, io)
-                status = self.state.status = 0
-                continue
-            if op in ("&&", "||"):
-                self.errexit_suppressed += 1
-                try:
-                    status = self.exec_node(node, io)
-                finally:
-                    self.errexit_suppressed -= 1
-            else:
-                status = self.exec_node(node, io)
-            while op in ("&&", "||") and i < n:
-                if (op == "&&") == (status == 0):
-                    break
-                op = parts[i + 1].op if i + 1 < n and parts[i + 1].kind == "operator" else None
-                i += 2 if op is not None else 1
+        for s in stmts:
+            status = self.exec_stmt(s, io)
         return status
 
-    def exec_node(self, node: Any, io: IO) -> int:
+    def exec_stmt(self, s: Stmt, io: IO) -> int:
         self.guard.check()
         if self.background and self.notes.ended:
             # A background job run by a thread outlives nothing: once the script is over
             # it stops here (its children are ended by the caller's process tracker).
             raise ExitShell(143)
-        kind = node.kind
-        if kind == "command":
-            status = self.exec_command(node, io)
+        if s.background:
+            self.start_background(s._replace(background=False), io)
+            self.state.status = 0
+            return 0
+        if s.negated:
+            self.errexit_suppressed += 1
+            try:
+                status = self.exec_redirected(s, io)
+            finally:
+                self.errexit_suppressed -= 1
+            status = 0 if status else 1
             self.state.status = status
-            self.check_errexit(status)
             return status
-        if kind == "pipeline":
-            status = self.exec_pipeline(node, io)
-        elif kind == "list":
-            status = self.exec_sequence(node.parts, io)
-        elif kind == "compound":
+        status = self.exec_redirected(s, io)
+        self.state.status = status
+        if status != 0 and not isinstance(s.cmd, N.BinaryCmd):
+            self.after_failure(status)
+        return status
+
+    def after_failure(self, status: int) -> None:
+        """ERR trap and ``set -e``, where they apply (not in conditions, not after ``!``)."""
+        if self.errexit_suppressed:
+            return
+        trap = self.traps.get("ERR")
+        # Functions do not inherit the ERR trap (bash without `set -E`): a failing
+        # command inside one fires it once, as the call's own status.
+        errtrace = self.function_depth == 0 or "errtrace" in self.state.options
+        if trap and not self.in_trap and errtrace:
+            self.in_trap = True
+            try:
+                self.run_source(trap, self.io)
+            finally:
+                self.in_trap = False
+            self.state.status = status
+        if self.state.errexit:
+            raise ExitShell(status)
+
+    def exec_redirected(self, s: Stmt, io: IO) -> int:
+        cmd = s.cmd
+        if isinstance(cmd, N.CallExpr):
+            return self.exec_call(cmd, s.redirects, io)
+        if not s.redirects:
+            return self.exec_command(cmd, io) if cmd is not None else 0
+        owned: list[Closable] = []
+        try:
+            try:
+                io = self.redirect(s.redirects, io, owned)
+            except ShellError as exc:
+                self.error(exc.message, io)
+                return exc.status
+            if cmd is None:
+                return 0
             # Command substitutions inside (`for x in $(…)`) see the group's redirections.
             saved, self.io = self.io, io
             try:
-                status = self.exec_compound(node, io)
+                return self.exec_command(cmd, io)
             finally:
                 self.io = saved
-        elif kind == "if":
-            status = self.exec_if(node, io)
-        elif kind in ("while", "until"):
-            status = self.exec_loop(node, io, until=kind == "until")
-        elif kind == "for":
-            status = self.exec_for(node, io)
-        elif kind == "function":
-            status = self.define_function(node)
-        else:
-            raise ShellError(f"unsupported syntax node '{kind}'", 2)
-        self.state.status = status
-        return status
-
-    def check_errexit(self, status: int) -> None:
-        if status != 0 and self.state.errexit and self.errexit_suppressed == 0:
-            raise ExitShell(status)
-
-    def conditional(self, node: Any, io: IO) -> int:
-        """Run a condition (if/while test): ``set -e`` does not apply inside it."""
-        self.errexit_suppressed += 1
-        try:
-            return self.exec_node(node, io)
-        finally:
-            self.errexit_suppressed -= 1
-
-    def raw(self, node: Any) -> str:
-        return self.src[node.pos[0] : node.pos[1]]
-
-    # -- compound commands -----------------------------------------------------
-    def exec_compound(self, node: Any, io: IO) -> int:
-        items = list(node.list)
-        subshell = bool(items) and items[0].kind == "reservedword" and items[0].word == "("
-        body = [p for p in items if p.kind != "reservedword"]
-        redirects = getattr(node, "redirects", None) or []
-        owned: list[Closable] = []
-        try:
-            if redirects:
-                try:
-                    io = self.redirect(redirects, io, owned)
-                except ShellError as exc:
-                    self.error(exc.message, io)
-                    return exc.status
-            if subshell:
-                io = io.copy()  # `exec >f` inside ( … ) must not leak out
-                sub = self.subshell(io)
-                status = sub.run_subshell(body, self.src, io)
-                self.check_errexit(status)
-                return status
-            return self.exec_sequence(body, io)
         finally:
             _close_all(owned)
 
-    def exec_if(self, node: Any, io: IO) -> int:
-        parts = node.parts
-        i = 0
-        while i < len(parts):
-            word = parts[i].word if parts[i].kind == "reservedword" else None
-            if word in ("if", "elif"):
-                cond = parts[i + 1]
-                body = parts[i + 3]
-                if self.conditional(cond, io) == 0:
-                    return self.exec_node(body, io)
-                i += 4
-            elif word == "else":
-                return self.exec_node(parts[i + 1], io)
-            else:
-                i += 1
+    def conditional(self, stmts: Sequence[Stmt], io: IO) -> int:
+        """Run a condition (if/while test): ``set -e`` and ERR do not apply inside it."""
+        self.errexit_suppressed += 1
+        try:
+            return self.run_stmts(stmts, io)
+        finally:
+            self.errexit_suppressed -= 1
+
+    def exec_command(self, cmd: Command, io: IO) -> int:
+        if isinstance(cmd, N.BinaryCmd):
+            return self.exec_and_or(cmd, io)
+        if isinstance(cmd, N.Pipeline):
+            return self.exec_pipeline(cmd, io)
+        if isinstance(cmd, N.Block):
+            return self.run_stmts(cmd.stmts, io)
+        if isinstance(cmd, N.Subshell):
+            io = io.copy()  # `exec >f` inside ( … ) must not leak out
+            sub = self.subshell(io)
+            return sub.run_subshell(cmd.stmts, self.src, io)
+        if isinstance(cmd, N.IfClause):
+            return self.exec_if(cmd, io)
+        if isinstance(cmd, N.WhileClause):
+            return self.exec_while(cmd, io)
+        if isinstance(cmd, N.ForClause):
+            return self.exec_for(cmd, io)
+        if isinstance(cmd, N.CForClause):
+            return self.exec_cfor(cmd, io)
+        if isinstance(cmd, N.CaseClause):
+            return self.exec_case(cmd, io)
+        if isinstance(cmd, N.FuncDecl):
+            self.state.functions[cmd.name] = Function(cmd.body, self.src)
+            return 0
+        if isinstance(cmd, N.ArithCmd):
+            return self.guarded(lambda: 0 if self.expander.arith(cmd.expr) else 1, io)
+        if isinstance(cmd, N.TestClause):
+            return self.exec_test(cmd, io)
+        return self.exec_call(cmd, (), io)
+
+    def guarded(self, fn: Callable[[], int], io: IO) -> int:
+        """Run ``fn``; a ShellError becomes its message and status (fatal ones end)."""
+        try:
+            return fn()
+        except ShellError as exc:
+            self.error(exc.message, io)
+            if exc.fatal:
+                raise ExitShell(exc.status) from None
+            return exc.status
+
+    def exec_and_or(self, cmd: BinaryCmd, io: IO) -> int:
+        self.errexit_suppressed += 1
+        try:
+            status = self.exec_stmt(cmd.left, io)
+        finally:
+            self.errexit_suppressed -= 1
+        if (cmd.op == "&&") != (status == 0):
+            return status
+        return self.exec_stmt(cmd.right, io)
+
+    # -- compound commands -----------------------------------------------------
+    def exec_if(self, cmd: IfClause, io: IO) -> int:
+        for cond, body in cmd.branches:
+            if self.conditional(cond, io) == 0:
+                return self.run_stmts(body, io)
+        if cmd.else_ is not None:
+            return self.run_stmts(cmd.else_, io)
         return 0
 
-    def exec_loop(self, node: Any, io: IO, *, until: bool) -> int:
-        parts = [p for p in node.parts if p.kind != "reservedword"]
-        cond, body = parts[0], parts[1]
+    def loop_body(self, body: Sequence[Stmt], io: IO) -> tuple[int, str]:
+        """Run one iteration: (status, "" | "break" | "continue")."""
+        self.loop_depth += 1
+        try:
+            return self.run_stmts(body, io), ""
+        except LoopControl as ctl:
+            if ctl.levels > 1:
+                ctl.levels -= 1
+                raise
+            return 0, ctl.kind
+        finally:
+            self.loop_depth -= 1
+
+    def exec_while(self, cmd: WhileClause, io: IO) -> int:
         status = 0
         while True:
             self.guard.check()
-            ok = self.conditional(cond, io) == 0
-            if ok == until:
-                return status
+            self.loop_depth += 1
             try:
-                status = self.exec_node(body, io)
-            except LoopControl as ctl:
-                if ctl.levels > 1:
-                    ctl.levels -= 1
+                ok = self.conditional(cmd.cond, io) == 0
+            except LoopControl as jump:
+                if jump.levels > 1:
+                    jump.levels -= 1
                     raise
-                status = 0
-                if ctl.kind == "break":
-                    return status
+                if jump.kind == "break":
+                    return 0
+                continue
+            finally:
+                self.loop_depth -= 1
+            if ok == cmd.until:
+                return status
+            status, ctl = self.loop_body(cmd.body, io)
+            if ctl == "break":
+                return status
 
-    def exec_for(self, node: Any, io: IO) -> int:
-        parts = node.parts
-        name = parts[1].word
-        words: list[str] = []
-        has_in = False
-        body = None
-        for p in parts[2:]:
-            if p.kind == "reservedword" and p.word == "in":
-                has_in = True
-            elif p.kind == "word" and has_in and body is None:
-                words.append(self.raw(p))
-            elif p.kind not in ("reservedword", "word"):
-                body = p
-        values = self.expander.fields(words) if has_in else list(self.state.params)
+    def exec_for(self, cmd: ForClause, io: IO) -> int:
+        if cmd.words is None:
+            values = list(self.state.params)
+        else:
+            try:
+                values = self.expander.fields(cmd.words)
+            except ShellError as exc:
+                return self.guarded(_raiser(exc), io)
         status = 0
         for value in values:
             self.guard.check()
-            self.state.set_var(name, value)
             try:
-                status = self.exec_node(body, io)
-            except LoopControl as ctl:
-                if ctl.levels > 1:
-                    ctl.levels -= 1
-                    raise
-                status = 0
-                if ctl.kind == "break":
-                    break
+                self.state.set_var(cmd.name, value)
+            except ShellError as exc:
+                return self.guarded(_raiser(exc), io)
+            status, ctl = self.loop_body(cmd.body, io)
+            if ctl == "break":
+                break
         return status
 
-    def define_function(self, node: Any) -> int:
-        name = next(p.word for p in node.parts if p.kind == "word")
-        body = next(p for p in node.parts if p.kind not in ("reservedword", "word"))
-        self.state.functions[name] = Function(body, self.src)
-        return 0
+    def exec_cfor(self, cmd: CForClause, io: IO) -> int:
+        ex = self.expander
 
-    def call_function(self, fn: Function, argv: list[str], io: IO) -> int:
-        st = self.state
-        saved_params, saved_src = st.params, self.src
-        st.params = argv[1:]
-        st.locals_stack.append({})
-        self.function_depth += 1
-        self.src = fn.source
+        def arith(w: Word | None) -> int:
+            return 1 if w is None else ex.arith(w)
+
+        status = 0
         try:
-            return self.exec_node(fn.body, io)
-        except ReturnFromFunction as ret:
-            return ret.code
-        finally:
-            self.src = saved_src
-            self.function_depth -= 1
-            st.pop_locals()
-            st.params = saved_params
+            if cmd.init is not None:
+                ex.arith(cmd.init)
+            while True:
+                self.guard.check()
+                if not arith(cmd.cond):
+                    break
+                status, ctl = self.loop_body(cmd.body, io)
+                if ctl == "break":
+                    break
+                if cmd.post is not None:
+                    ex.arith(cmd.post)
+        except ShellError as exc:
+            return self.guarded(_raiser(exc), io)
+        return status
+
+    def exec_case(self, cmd: CaseClause, io: IO) -> int:
+        try:
+            value = self.expander.string(cmd.word)
+        except ShellError as exc:
+            return self.guarded(_raiser(exc), io)
+        status = 0
+        fall = False
+        for item in cmd.items:
+            if not fall:
+                try:
+                    hit = any(_match(value, self.expander.pattern(p)) for p in item.patterns)
+                except ShellError as exc:
+                    return self.guarded(_raiser(exc), io)
+                if not hit:
+                    continue
+            status = self.run_stmts(item.body, io) if item.body else 0
+            if item.term == ";;":
+                return status
+            fall = item.term == ";&"
+        return status
+
+    # -- [[ ]] -----------------------------------------------------------------
+    def exec_test(self, cmd: TestClause, io: IO) -> int:
+        from hookrun.dispatch.shell.testexpr import ConditionError
+
+        try:
+            return 0 if self.test(cmd.expr) else 1
+        except ConditionError as exc:
+            self.error(f"[[: {exc}", io)
+            return 2
+        except ShellError as exc:
+            return self.guarded(_raiser(exc), io)
+
+    def test(self, e: TestExpr) -> bool:
+        from hookrun.dispatch.shell.testexpr import ConditionError, binary, is_unary, unary
+
+        ex = self.expander
+        if isinstance(e, N.Word):
+            return ex.string(e) != ""
+        if isinstance(e, N.TestParen):
+            return self.test(e.expr)
+        if isinstance(e, N.TestUnary):
+            if e.op == "!":
+                return not self.test(e.operand)
+            operand = ex.string(e.operand) if isinstance(e.operand, N.Word) else ""
+            if e.op == "-v":
+                return self.is_set(operand)
+            if not is_unary(e.op):
+                raise ConditionError(f"unexpected operator {e.op}")
+            return unary(e.op, operand, self.state.cwd)
+        if e.op == "&&":
+            return self.test(e.left) and self.test(e.right)
+        if e.op == "||":
+            return self.test(e.left) or self.test(e.right)
+        left = ex.string(e.left) if isinstance(e.left, N.Word) else str(self.test(e.left))
+        if not isinstance(e.right, N.Word):
+            raise ConditionError(f"unexpected expression after {e.op}")
+        if e.op in ("==", "=", "!="):
+            hit = _match(left, ex.pattern(e.right))
+            return hit if e.op != "!=" else not hit
+        if e.op == "=~":
+            return self.regex_match(left, e.right)
+        right = ex.string(e.right)
+        if e.op in ("<", ">"):
+            return left < right if e.op == "<" else left > right
+        if e.op in ("-eq", "-ne", "-lt", "-le", "-gt", "-ge"):
+            a, b = ex.arith_text(left or "0"), ex.arith_text(right or "0")
+            return binary(e.op, str(a), str(b), self.state.cwd)
+        return binary(e.op, left, right, self.state.cwd)
+
+    def regex_match(self, value: str, pattern: Word) -> bool:
+        from hookrun.dispatch.shell.testexpr import ConditionError
+
+        rx_text = self.expander.regex(pattern)
+        try:
+            m = re.search(_posix_regex(rx_text), value)
+        except re.error as exc:
+            raw = decode(self.src[pattern.pos : pattern.end]) if self.src else rx_text
+            raise ConditionError(f"invalid regular expression `{raw}': {exc}") from None
+        if m is None:
+            self.state.arrays.pop("BASH_REMATCH", None)
+            self.state.vars.pop("BASH_REMATCH", None)
+            return False
+        groups = [m.group(0)] + [g or "" for g in m.groups()]
+        self.state.vars.pop("BASH_REMATCH", None)
+        self.state.arrays["BASH_REMATCH"] = Array(False, dict(enumerate(groups)))
+        return True
+
+    def is_set(self, name: str) -> bool:
+        m = re.fullmatch(r"([A-Za-z_]\w*)\[(.*)\]", name)
+        if m is not None:
+            try:
+                return self.expander.element(m.group(1), m.group(2)) is not None
+            except ShellError:
+                return False
+        if name.isdigit():
+            return 0 < int(name) <= len(self.state.params)
+        return self.state.get_var(name) is not None
 
     # -- pipelines -------------------------------------------------------------
-    def exec_pipeline(self, node: Any, io: IO) -> int:
-        parts = node.parts
-        negate = parts[0].kind == "reservedword" and parts[0].word == "!"
-        stages = [p for p in parts if p.kind not in ("pipe", "reservedword")]
-        if negate:
-            self.errexit_suppressed += 1
-        try:
-            if len(stages) == 1:
-                status = self.exec_node(stages[0], io)
-            else:
-                status = self.run_pipeline(stages, io)
-                self.state.status = status
-                if not negate:
-                    self.check_errexit(status)
-        finally:
-            if negate:
-                self.errexit_suppressed -= 1
-        return (0 if status else 1) if negate else status
+    def exec_pipeline(self, cmd: Pipeline, io: IO) -> int:
+        if len(cmd.stages) == 1:
+            return self.exec_stmt(cmd.stages[0], io)
+        return self.run_pipeline(cmd, io)
 
-    def run_pipeline(self, stages: list[Any], io: IO) -> int:
+    def run_pipeline(self, cmd: Pipeline, io: IO) -> int:
+        stages = cmd.stages
         n = len(stages)
         results = [_Stage() for _ in stages]
         threads: list[threading.Thread] = []
@@ -493,11 +736,13 @@ class Interp:
                 results[k].owned.append(ends[k][1])
                 results[k + 1].owned.append(ends[k][0])
             for k, node in enumerate(stages):
-                stage_io = IO(
-                    ends[k - 1][0] if k > 0 else io.stdin,
-                    ends[k][1] if k < n - 1 else io.stdout,
-                    io.stderr,
-                )
+                stage_io = io.copy()
+                if k > 0:
+                    stage_io.stdin = ends[k - 1][0]
+                if k < n - 1:
+                    stage_io.stdout = ends[k][1]
+                    if cmd.stderr[k]:
+                        stage_io.stderr = ends[k][1]
                 sub = self.subshell(stage_io)
                 if k == n - 1:
                     started += 1
@@ -523,15 +768,17 @@ class Interp:
             if isinstance(res.error, (Interrupted, AbortScript)):
                 raise res.error
         statuses = [res.status for res in results]
+        self.state.arrays["PIPESTATUS"] = Array(False, {k: str(s) for k, s in enumerate(statuses)})
         if self.state.pipefail:
             return next((s for s in reversed(statuses) if s != 0), 0)
         return statuses[-1]
 
     # -- background jobs -------------------------------------------------------
-    def start_background(self, node: Any, io: IO) -> None:
+    def start_background(self, s: Stmt, io: IO) -> None:
         """``cmd &``: start it and go on. Leftover jobs are ended by the caller's tracker."""
         devnull = FdSource(os.open(os.devnull, os.O_RDONLY))
-        bg_io = IO(devnull, io.stdout, io.stderr)
+        bg_io = io.copy()
+        bg_io.stdin = devnull
         _open_shared(io.stdout)  # the job and this shell may both start children now
         _open_shared(io.stderr)
         sub = self.subshell(bg_io)
@@ -544,7 +791,7 @@ class Interp:
 
         def run() -> None:
             try:
-                _run_stage(sub, node, bg_io, result)
+                _run_stage(sub, s, bg_io, result)
                 job.status = result.status
             finally:
                 spawned.set()
@@ -554,21 +801,23 @@ class Interp:
         t.start()
         # `$!` should be the child's pid in the common `cmd &` case: wait until the
         # job has spawned its first child (or finished without one).
-        if self._starts_a_program(node):
+        if self._starts_a_program(s):
             spawned.wait(5.0)
         job.pid = job.pid or t.ident or 0
         self.jobs.append(job)
         self.state.last_bg_pid = job.pid
 
-    def _starts_a_program(self, node: Any) -> bool:
+    def _starts_a_program(self, s: Stmt) -> bool:
         """Whether a background command will spawn a child (not a builtin or function)."""
-        if node.kind != "command":
+        cmd = s.cmd
+        if not isinstance(cmd, N.CallExpr) or not cmd.args:
             return False
-        first = next((p for p in node.parts if p.kind == "word"), None)
-        if first is None:
+        first = cmd.args[0]
+        if isinstance(first, N.Assign) or len(first.parts) != 1:
             return False
-        name = self.raw(first)
-        return name not in BUILTINS and name not in self.state.functions
+        part = first.parts[0]
+        name = part.text if isinstance(part, N.Lit) else ""
+        return bool(name) and name not in BUILTINS and name not in self.state.functions
 
     def wait_jobs(self, pids: Sequence[int] | None = None) -> int:
         """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs)."""
@@ -587,35 +836,33 @@ class Interp:
         return status
 
     # -- simple commands -------------------------------------------------------
-    def exec_command(self, node: Any, io: IO) -> int:
-        assigns: list[str] = []
-        words: list[str] = []
-        redirects: list[Any] = []
-        for p in node.parts:
-            if p.kind == "assignment" and not words:
-                assigns.append(self.raw(p))
-            elif p.kind in ("word", "assignment"):
-                words.append(self.raw(p))
-            elif p.kind == "redirect":
-                redirects.append(p)
+    def exec_call(self, cmd: CallExpr, redirects: Sequence[Redirect], io: IO) -> int:
         owned: list[Closable] = []
         saved_io = self.io
         self.io = io
         try:
             self.subst_status = None
-            argv = self.expand_argv(words)
+            argv = self.expand_args(cmd.args)
             if argv == ["exec"] and redirects:
                 # `exec >file`: the redirections stay for the rest of this (sub)shell.
                 new = self.redirect(redirects, io, self.exec_owned)
-                io.stdin, io.stdout, io.stderr = new.stdin, new.stdout, new.stderr
+                io.assign(new)
                 return 0
             if redirects:
                 io = self.redirect(redirects, io, owned)
-            values = [self.assignment(a) for a in assigns]
+                self.io = io
             if not argv:
-                for name, value in values:
-                    self.state.set_var(name, value)
-                return self.subst_status or 0
+                for a in cmd.assigns:
+                    try:
+                        self.assign(a)
+                    except ShellError as exc:
+                        # A failed assignment ends a non-interactive shell (bash, POSIX).
+                        raise ShellError(exc.message, exc.status, fatal=True) from None
+                    self.xtrace([self.trace_assign(a)], io)
+                status = self.subst_status or 0
+                return status
+            values = [(a.name, self.assign_value(a)) for a in cmd.assigns if a.array is None]
+            self.xtrace([*(f"{k}={v}" for k, v in values), *argv], io)
             return self.run_argv(argv, io, dict(values))
         except ShellError as exc:
             self.error(exc.message, io)
@@ -626,27 +873,129 @@ class Interp:
             self.io = saved_io
             _close_all(owned)
 
-    def expand_argv(self, words: list[str]) -> list[str]:
-        if not words:
-            return []
-        if words[0] in _DECLARATION_BUILTINS:
-            # Declaration builtins take assignment words: `export A=$x` is not split.
-            out = [words[0]]
-            for w in words[1:]:
-                if "=" in w and w.split("=", 1)[0].isidentifier():
-                    out.append(self.expander.string(w, assignment=True))
-                else:
-                    out.extend(self.expander.fields([w]))
-            return out
-        return self.expander.fields(words)
+    def xtrace(self, words: Sequence[str], io: IO) -> None:
+        if "xtrace" not in self.state.options or not words:
+            return
+        ps4 = self.state.get_var("PS4")
+        prefix = "+ " if ps4 is None else ps4
+        with contextlib.suppress(OSError):
+            io.stderr.write(encode(prefix + " ".join(_trace_quote(w) for w in words) + "\n"))
 
-    def assignment(self, raw: str) -> tuple[str, str]:
-        name, _, value_raw = raw.partition("=")
-        value = self.expander.string(value_raw, assignment=True)
-        if name.endswith("+"):
-            name = name[:-1]
-            value = self.state.vars.get(name, "") + value
-        return name, value
+    def trace_assign(self, a: Assign) -> str:
+        value = self.state.get_var(a.name) or ""
+        return f"{a.name}={value}"
+
+    def expand_args(self, args: Sequence[Word | Assign]) -> list[str]:
+        if not args:
+            return []
+        ex = self.expander
+        if not any(isinstance(a, N.Assign) for a in args):
+            words = [a for a in args if isinstance(a, N.Word)]
+            argv = ex.fields(words)
+            return self.expand_alias(argv)
+        out: list[str] = []
+        for a in args:
+            if isinstance(a, N.Assign):
+                out.append(self.declaration_word(a, out))
+            else:
+                out.extend(ex.fields([a]))
+        return out
+
+    def expand_alias(self, argv: list[str]) -> list[str]:
+        aliases = self.state.aliases
+        if not aliases or not argv or "expand_aliases" not in self.state.options:
+            return argv
+        seen: set[str] = set()
+        while argv and argv[0] in aliases and argv[0] not in seen:
+            seen.add(argv[0])
+            script = self.parse_or_report(aliases[argv[0]], self.io)
+            if isinstance(script, int) or len(script.stmts) != 1:
+                break
+            call = script.stmts[0].cmd
+            if not isinstance(call, N.CallExpr):
+                break
+            argv = self.expander.fields([a for a in call.args if isinstance(a, N.Word)]) + argv[1:]
+        return argv
+
+    def declaration_word(self, a: Assign, before: list[str]) -> str:
+        """``export A=$x`` etc.: an assignment argument, expanded without splitting.
+
+        Arrays (``declare -A x=([k]=v)``) are assigned here directly, after the flags
+        and ``local`` written before them took effect; the builtin sees only the name.
+        """
+        if a.array is not None:
+            st = self.state
+            flags = "".join(w[1:] for w in before[1:] if w.startswith("-"))
+            local = bool(before) and (
+                before[0] == "local"
+                or (
+                    before[0] in ("declare", "typeset") and self.function_depth and "g" not in flags
+                )
+            )
+            if local:
+                st.make_local(a.name)
+                st.vars.pop(a.name, None)
+                st.arrays.pop(a.name, None)
+            if "A" in flags and (a.name not in st.arrays or not st.arrays[a.name].assoc):
+                st.set_array(a.name, Array(True))
+            self.assign(a)
+            return a.name
+        if a.value is None:
+            return a.name
+        key = f"[{self.expander.string(a.key)}]" if a.key is not None else ""
+        op = "+=" if a.append else "="
+        return f"{a.name}{key}{op}{self.expander.string(a.value, assignment=True)}"
+
+    def assign_value(self, a: Assign) -> str:
+        value = "" if a.value is None else self.expander.string(a.value, assignment=True)
+        if a.append:
+            value = (self.state.get_var(a.name) or "") + value
+        return value
+
+    def assign(self, a: Assign) -> None:
+        """One assignment (``x=1``, ``x+=1``, ``a[k]=v``, ``a=(…)``, ``a+=(…)``)."""
+        st = self.state
+        ex = self.expander
+        if a.array is not None:
+            existing = st.arrays.get(a.name)
+            assoc = existing.assoc if existing is not None else False
+            arr = existing.copy() if (a.append and existing is not None) else Array(assoc)
+            if a.append and existing is None and a.name in st.vars:
+                arr.items[0] = st.vars[a.name]
+            for elem in a.array:
+                if elem.key is not None:
+                    k = ex.string(elem.key)
+                    v = ex.string(elem.value, assignment=True)
+                    if arr.assoc:
+                        arr.items[k] = v
+                    else:
+                        arr.items[ex.arith_text(k)] = v
+                elif arr.assoc:
+                    raise ShellError(
+                        f"{a.name}: must use subscript when assigning associative array", 1
+                    )
+                else:
+                    for v in ex.fields([elem.value]):
+                        arr.append(v)
+            st.set_array(a.name, arr)
+            return
+        if a.key is not None:
+            key = ex.string(a.key)
+            value = ex.string(a.value, assignment=True) if a.value is not None else ""
+            if a.append:
+                target = st.arrays.get(a.name)
+                old = (
+                    target.items.get(key)
+                    if target is not None and target.assoc
+                    else ex.element(a.name, key)
+                )
+                value = (old or "") + value
+            ex.set_element(a.name, key, value)
+            return
+        value = self.assign_value(a)
+        if a.append and st.get_var(a.name) is not None and _is_integer_var(st, a.name):
+            value = value  # (integer attribute not tracked: concatenation as bash without -i)
+        st.set_var(a.name, value)
 
     def run_argv(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         """Run one expanded command: function, builtin, or external program."""
@@ -661,15 +1010,33 @@ class Interp:
                 return builtin(self, argv, io)
         return self.run_external(argv, io, prefix)
 
+    def call_function(self, fn: Function, argv: list[str], io: IO) -> int:
+        st = self.state
+        if self.function_depth >= 500:
+            raise ShellError(f"{argv[0]}: maximum function nesting level exceeded (500)", 1)
+        saved_params, saved_src = st.params, self.src
+        saved_loops = self.loop_depth
+        st.params = argv[1:]
+        st.locals_stack.append({})
+        self.function_depth += 1
+        self.loop_depth = 0
+        self.set_src(fn.source)
+        try:
+            return self.exec_stmt(fn.body, io)
+        except ReturnFromFunction as ret:
+            return ret.code
+        finally:
+            self.set_src(saved_src)
+            self.function_depth -= 1
+            self.loop_depth = saved_loops
+            st.pop_locals()
+            st.params = saved_params
+
     def run_external(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         st = self.state
         env = st.environ(prefix)
         name = argv[0]
-        if (
-            resolve.is_path_word(name, self.platform)
-            or "/" in name
-            or (self.platform == "win32" and "\\" in name)
-        ):
+        if _is_path(name, self.platform):
             if "\0" in name:
                 self.error(f"{name!r}: invalid file name (NUL byte)", io)
                 return 126
@@ -681,22 +1048,20 @@ class Interp:
                 return plan.exit_code
             if plan.kind == "script":
                 return self.run_script_file(plan.source, name, argv[1:], env, io)
-            return self.spawn_and_wait(list(plan.argv), env, io)
-        if self._standin(name, env):
+            argv = list(plan.argv)
+        elif self._standin(name, env):
             return self.run_standin(argv, env, io)
-        exe = None
-        if "\0" not in name:
-            exe = resolve.find_executable(name, env=env, cwd=st.cwd, platform=self.platform)
-        if exe is None:
-            self.error(f"{name}: command not found", io)
-            return 127
-        if resolve.is_windows(self.platform):
-            run = list(resolve.command_argv(exe, argv[1:], self.platform))
-        else:
-            # The child sees the name as typed in argv[0] (its messages say `cat:`, not
-            # `/usr/bin/cat:`); the OS finds the same file through the same PATH.
-            run = list(argv)
-        return self.spawn_and_wait(run, env, io)
+        hook, self.spawn_hook = self.spawn_hook, None  # only a background job's first child
+        from hookrun.dispatch.shell.handler import ExecRequest
+
+        req = ExecRequest(
+            argv, env, st.cwd, io.stdin, io.stdout, io.stderr, hook and self._spawned(hook)
+        )
+        try:
+            return self.exec_handler(req)
+        finally:
+            if hook is not None and self.spawned is not None:
+                self.spawned.set()
 
     def _standin(self, name: str, env: Mapping[str, str]) -> bool:
         return standin.applies(
@@ -725,25 +1090,34 @@ class Interp:
             self.notes.unsupported = ran.unsupported
         return ran.status
 
+    def _spawned(self, hook: Callable[[Any], None]) -> Callable[[Any], None]:
+        def told(proc: Any) -> None:
+            hook(proc)
+            if self.spawned is not None:
+                self.spawned.set()
+
+        return told
+
     def run_script_file(
         self, source: str, path: str, args: list[str], env: Mapping[str, str], io: IO
     ) -> int:
         """A shebang-less script: a fresh shell (only exported variables) in-process."""
-        from hookrun.dispatch.shell.parse import ShellSyntaxError, parse
-        from hookrun.dispatch.shell.prepass import Unsupported
-
         state = ShellState.create(env, self.state.cwd)
         state.argv0 = path
         state.params = list(args)
-        child = Interp(state, io, self.procs, self.guard, self.platform, self.notes)
+        child = Interp(
+            state, io, self.procs, self.guard, self.platform, self.notes, self.exec_handler
+        )
+        from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: start-up
+
         try:
-            program = parse(source)
+            script = parse(source)
         except ShellSyntaxError as exc:
             self.error(f"{path}: syntax error: {exc}", io)
             return 2
         except Unsupported as exc:
-            return child.fallback(source, exc.construct, path, args, io)
-        return child.run_top(program.nodes, program.source, io.copy())
+            return child.fallback(source, str(exc), path, args, io)
+        return child.run_top(script.stmts, script.source, io.copy())
 
     def fallback(self, source: str, construct: str, argv0: str, args: Sequence[str], io: IO) -> int:
         """Hand a whole script we do not interpret to a real shell, or explain why not."""
@@ -753,22 +1127,32 @@ class Interp:
             if exe is None:
                 continue
             self.notes.route = "sh-fallback"
-            return self.spawn_and_wait([exe, "-c", source, argv0, *args], env, io)
+            from hookrun.dispatch.shell.handler import ExecRequest
+
+            req = ExecRequest(
+                [exe, "-c", source, argv0, *args],
+                env,
+                self.state.cwd,
+                io.stdin,
+                io.stdout,
+                io.stderr,
+            )
+            return self.exec_handler(req)
         self.notes.unsupported = construct
         self.error(unsupported_message(construct, no_sh=True), io)
         return 2
 
-    def run_top(self, nodes: Sequence[Any], source: str, io: IO) -> int:
-        """Run a whole script: ``exit``, the EXIT trap and fatal errors are handled here."""
+    def run_top(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
+        """Run a whole (sub)shell: ``exit``, the EXIT trap and fatal errors end here."""
         try:
-            status = self.run_program(nodes, source, io)
+            status = self.run_program(stmts, source, io)
         except ReturnFromFunction as ret:
             status = ret.code
         except LoopControl:
             status = self.state.status
         try:
-            if self.exit_trap:
-                trap, self.exit_trap = self.exit_trap, None
+            trap = self.traps.pop("EXIT", None)
+            if trap:
                 self.state.status = status
                 try:
                     self.run_source(trap, io)
@@ -779,70 +1163,86 @@ class Interp:
             self.exec_owned = []
         return status
 
-    def spawn_and_wait(self, argv: list[str], env: Mapping[str, str], io: IO) -> int:
-        try:
-            proc = self.procs.spawn(
-                argv,
-                cwd=self.state.cwd,
-                env=env,
-                stdin=io.stdin.fileno(),
-                stdout=io.stdout.fileno(),
-                stderr=io.stderr.fileno(),
-            )
-        except SpawnError as exc:
-            _write_error_line(io, exc.message)
-            return exc.exit_code
-        if self.spawn_hook is not None:
-            hook, self.spawn_hook = self.spawn_hook, None  # only the job's first child
-            hook(proc)
-            if self.spawned is not None:
-                self.spawned.set()
-        return self.procs.wait(proc, self.guard)
-
     # -- redirections ----------------------------------------------------------
-    def redirect(self, redirects: list[Any], io: IO, owned: list[Closable]) -> IO:
-        streams: dict[int, Any] = {0: io.stdin, 1: io.stdout, 2: io.stderr}
+    def redirect(self, redirects: Sequence[Redirect], io: IO, owned: list[Closable]) -> IO:
+        new = io.copy()
+        ex = self.expander
         for r in redirects:
-            kind = r.type
-            fd = r.input if isinstance(r.input, int) else None
-            target = r.output
-            doc = _heredoc_key(self.raw(target)) if kind == "<" else None
-            if doc is not None:
-                streams[_fd(fd, 0)] = self.heredoc(doc, owned)
-            elif kind == "<<<":
-                text = self.expander.string(self.raw(target)) + "\n"
-                src = BufferSource(encode(text))
+            op = r.op
+            fd = r.fd
+            if r.fd_var:
+                fd = self.next_fd
+                self.next_fd += 1
+                self.state.set_var(r.fd_var, str(fd))
+            if op in ("<<", "<<-"):
+                assert r.heredoc is not None
+                doc = r.heredoc
+                body = doc.body.parts[0].text if doc.quoted and doc.body.parts else ""  # type: ignore[union-attr]
+                if not doc.quoted:
+                    body = ex.heredoc(doc.body)
+                src = BufferSource(encode(body))
                 owned.append(src)
-                streams[_fd(fd, 0)] = src
-            elif kind in (">&", "<&") and isinstance(target, int):
-                streams[_fd(fd, 1 if kind == ">&" else 0)] = streams[_fd(target, 1)]
-            elif kind in (">&", "<&") and target == "-":
-                streams[_fd(fd, 1 if kind == ">&" else 0)] = self.open_file(os.devnull, kind, owned)
-            elif kind in ("&>", "&>>") or (kind == ">&" and fd is None):
-                sink = self.open_file(
-                    self.expander.string(self.raw(target)), ">>" if kind == "&>>" else ">", owned
-                )
-                streams[1] = streams[2] = sink
-            elif kind in (">", ">>", ">|", "<"):
-                path = self.expander.string(self.raw(target))
-                default = 0 if kind == "<" else 1
-                streams[_fd(fd, default)] = self.open_file(path, kind, owned, streams)
+                new.set(_fd(fd, 0), src)
+            elif op == "<<<":
+                src = BufferSource(encode(ex.string(r.target) + "\n"))
+                owned.append(src)
+                new.set(_fd(fd, 0), src)
+            elif op in (">&", "<&"):
+                target = ex.string(r.target)
+                default = 1 if op == ">&" else 0
+                if target == "-":
+                    new.set(_fd(fd, default), _ClosedSink())
+                elif target.isdigit():
+                    stream = new.get(int(target))
+                    if stream is None:
+                        raise ShellError(f"{target}: Bad file descriptor", 1)
+                    new.set(_fd(fd, default), stream)
+                elif target.endswith("-") and target[:-1].isdigit():  # n>&m- : move
+                    stream = new.get(int(target[:-1]))
+                    if stream is None:
+                        raise ShellError(f"{target[:-1]}: Bad file descriptor", 1)
+                    new.set(_fd(fd, default), stream)
+                    new.set(int(target[:-1]), _ClosedSink())
+                elif fd is None and op == ">&":
+                    sink = self.open_file(target, ">", owned, new)
+                    new.stdout = new.stderr = sink
+                else:
+                    raise ShellError(f"{target}: ambiguous redirect", 1)
+            elif op in ("&>", "&>>"):
+                sink = self.open_file(ex.string(r.target), ">>" if op == "&>>" else ">", owned, new)
+                new.stdout = new.stderr = sink
+            elif op in (">", ">>", ">|", "<", "<>"):
+                path = ex.string(r.target)
+                default = 0 if op in ("<", "<>") else 1
+                target_fd = _fd(fd, default)
+                if op == ">" and "noclobber" in self.state.options:
+                    full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
+                    if os.path.isfile(full):
+                        raise ShellError(f"{path}: cannot overwrite existing file", 1)
+                new.set(target_fd, self.open_file(path, op, owned, new, reader=target_fd == 0))
             else:
-                raise ShellError(f"redirection '{kind}' is not supported", 2)
-        return IO(streams[0], streams[1], streams[2])
+                raise ShellError(f"redirection '{op}' is not supported", 2)
+        return new
 
     def open_file(
         self,
         path: str,
         kind: str,
         owned: list[Closable],
-        streams: Mapping[int, Any] | None = None,
+        io: IO | None = None,
+        *,
+        reader: bool = False,
     ) -> Any:
         special = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
-        if streams is not None and path in special:
-            return streams[special[path]]
+        if io is not None and path in special:
+            return io.get(special[path])
+        m = re.fullmatch(r"/dev/fd/(\d+)", path)
+        if io is not None and m is not None and io.get(int(m.group(1))) is not None:
+            return io.get(int(m.group(1)))
         if path == "/dev/null":
             path = os.devnull  # so `>/dev/null` works on Windows too
+        if path == "":
+            raise ShellError(": No such file or directory", 1)
         full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
         flags = {
             "<": os.O_RDONLY,
@@ -851,57 +1251,77 @@ class Interp:
             ">|": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
             ">&": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
             ">>": os.O_WRONLY | os.O_CREAT | os.O_APPEND,
+            "<>": os.O_RDWR | os.O_CREAT,
         }[kind]
         flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(full, flags, 0o666)
+            fd = os.open(full, flags, 0o666 & ~self.state.umask)
         except OSError as exc:
             raise ShellError(f"{path}: {exc.strerror or exc}", 1) from None
         except ValueError:  # a NUL byte in the name
             raise ShellError(f"{path!r}: invalid file name", 1) from None
-        stream: Closable = FdSource(fd) if kind in ("<", "<&") else FdSink(fd)
+        stream: Closable = FdSource(fd) if (kind in ("<", "<&") or reader) else FdSink(fd)
         owned.append(stream)
         return stream
 
-    def heredoc(self, key: int, owned: list[Closable]) -> BufferSource:
-        """A here-document's body (read by the pre-pass, tabs stripped for ``<<-``)."""
-        from hookrun.dispatch.shell.prepass import snippet
 
-        _, body, how = snippet(key)
-        if how == "expand":
-            body = self.expander.heredoc(body)
-        src = BufferSource(encode(body))
-        owned.append(src)
-        return src
+def _match(value: str, pattern: str) -> bool:
+    from hookrun.dispatch.shell.expand import match
+
+    return match(value, pattern)
 
 
-def _heredoc_key(word: str) -> int | None:
-    """The snippet index in a pre-pass here-document word, or None for any other word."""
-    key = word[len(HEREDOC_PREFIX) :] if word.startswith(HEREDOC_PREFIX) else ""
-    return int(key) if key.isascii() and key.isdigit() else None
+def _raiser(exc: ShellError) -> Callable[[], int]:
+    def fn() -> int:
+        raise exc
+
+    return fn
 
 
-class _ListNode:
-    """A list node made up by the interpreter (an and-or list run in the background)."""
-
-    __slots__ = ("parts", "kind")
-
-    def __init__(self, parts: list[Any]) -> None:
-        self.parts = parts
-        self.kind = "list"
+def _is_integer_var(state: ShellState, name: str) -> bool:
+    return False
 
 
-def _and_or_end(parts: Sequence[Any], i: int) -> int:
-    """Index of the operator ending the and-or list that starts at ``parts[i]`` (or len)."""
-    j = i + 1
-    while j < len(parts) and parts[j].kind == "operator" and parts[j].op in ("&&", "||"):
-        j += 2
-    return j
+def _is_path(name: str, platform: str) -> bool:
+    return (
+        resolve.is_path_word(name, platform)
+        or "/" in name
+        or (resolve.is_windows(platform) and "\\" in name)
+    )
+
+
+def _posix_regex(rx: str) -> str:
+    """POSIX ERE bracket classes (``[[:alpha:]]``) in Python's syntax."""
+    classes = {
+        "alpha": "a-zA-Z",
+        "digit": "0-9",
+        "alnum": "a-zA-Z0-9",
+        "upper": "A-Z",
+        "lower": "a-z",
+        "space": r"\s",
+        "blank": r" \t",
+        "punct": r"!-/:-@\[-`{-~",
+        "xdigit": "0-9A-Fa-f",
+        "word": r"\w",
+    }
+    return re.sub(r"\[:(\w+):\]", lambda m: classes.get(m.group(1), m.group(0)), rx)
+
+
+_TRACE_SAFE = re.compile(r"[\w@%+=:,./-]+\Z")
+
+
+def _trace_quote(word: str) -> str:
+    if _TRACE_SAFE.match(word):
+        return word
+    from hookrun.dispatch.shell.expand import shell_quote
+
+    return shell_quote(word)
 
 
 def _open_shared(sink: ByteSink) -> None:
     """Give ``sink`` its descriptor now, in this thread (CaptureSink creates it lazily)."""
-    sink.fileno()
+    with contextlib.suppress(OSError):
+        sink.fileno()
 
 
 def _set_pid(job: _Job, proc: Any) -> None:
@@ -911,10 +1331,8 @@ def _set_pid(job: _Job, proc: Any) -> None:
 
 def _fd(fd: int | None, default: int) -> int:
     fd = default if fd is None else fd
-    if fd not in (0, 1, 2):
-        raise ShellError(
-            f"redirection of file descriptor {fd} is not supported (only 0, 1 and 2)", 2
-        )
+    if fd < 0 or fd > 1023:
+        raise ShellError(f"{fd}: Bad file descriptor", 1)
     return fd
 
 
@@ -929,10 +1347,10 @@ def _write_error_line(io: IO, message: str) -> None:
         io.stderr.write(encode(message.rstrip("\n") + "\n"))
 
 
-def _run_stage(sub: Interp, node: Any, io: IO, result: _Stage) -> None:
+def _run_stage(sub: Interp, s: Stmt, io: IO, result: _Stage) -> None:
     """Run one pipeline stage or background job; never raises (errors become statuses)."""
     try:
-        result.status = sub.run_top([node], sub.src, io)
+        result.status = sub.run_top([s], sub.src, io)
     except BrokenPipeError:
         result.status = BROKEN_PIPE_STATUS
     except (Interrupted, AbortScript) as exc:
@@ -966,7 +1384,7 @@ class _TemporaryVars:
         st = self.state
         for name, value in self.values.items():
             self.saved.append((name, st.vars.get(name), name in st.exported))
-            st.vars[name] = value
+            st.set_var(name, value)
             if self.export:
                 st.exported.add(name)
 
@@ -988,3 +1406,10 @@ def unsupported_message(construct: str, *, no_sh: bool = False) -> str:
         f"the in-process shell does not support {construct}{why}; put this hook in a "
         "script file whose first line is a shebang (#!/bin/bash) and run that file instead"
     )
+
+
+def position(source: bytes, offset: int) -> str:
+    from hookrun.shellsyntax import line_col
+
+    line, col = line_col(source, offset)
+    return f"line {line}, column {col}"

@@ -67,9 +67,35 @@ class ShellError(Exception):
 class Function:
     __slots__ = ("body", "source")
 
-    def __init__(self, body: Any, source: str) -> None:
-        self.body = body  # a bashlex node
-        self.source = source  # the (rewritten) source the node's positions refer to
+    def __init__(self, body: Any, source: bytes) -> None:
+        self.body = body  # a hookrun.shellsyntax.nodes.Stmt
+        self.source = source  # the text the node's positions refer to
+
+
+class Array:
+    """An indexed (``declare -a``, int keys, sparse) or associative (``-A``) array."""
+
+    __slots__ = ("assoc", "items")
+
+    def __init__(self, assoc: bool = False, items: dict[Any, str] | None = None) -> None:
+        self.assoc = assoc
+        self.items: dict[Any, str] = {} if items is None else items
+
+    def copy(self) -> Array:
+        return Array(self.assoc, dict(self.items))
+
+    def values(self) -> list[str]:
+        if self.assoc:
+            return list(self.items.values())
+        return [self.items[k] for k in sorted(self.items)]
+
+    def keys(self) -> list[str]:
+        if self.assoc:
+            return list(self.items)
+        return [str(k) for k in sorted(self.items)]
+
+    def append(self, value: str) -> None:
+        self.items[max(self.items, default=-1) + 1] = value
 
 
 class ShellState:
@@ -86,7 +112,13 @@ class ShellState:
         "status",
         "last_bg_pid",
         "locals_stack",
-        "case_values",
+        "arrays",
+        "readonly",
+        "options",
+        "dirstack",
+        "aliases",
+        "umask",
+        "hashed",
     )
 
     def __init__(
@@ -103,8 +135,13 @@ class ShellState:
         pipefail: bool = False,
         status: int = 0,
         last_bg_pid: int | None = None,
-        locals_stack: list[dict[str, str | None]] | None = None,
-        case_values: dict[int, str] | None = None,
+        locals_stack: list[dict[str, Any]] | None = None,
+        arrays: dict[str, Array] | None = None,
+        readonly: set[str] | None = None,
+        options: set[str] | None = None,
+        dirstack: list[str] | None = None,
+        aliases: dict[str, str] | None = None,
+        umask: int = 0o022,
     ) -> None:
         self.vars = vars
         self.exported = exported
@@ -118,14 +155,28 @@ class ShellState:
         self.status = status
         self.last_bg_pid = last_bg_pid
         # One dict per active function call: name -> value before `local` (None = unset).
-        self.locals_stack: list[dict[str, str | None]] = (
-            [] if locals_stack is None else locals_stack
-        )
-        self.case_values: dict[int, str] = {} if case_values is None else case_values
+        # One dict per active function call: name -> what it was before `local`
+        # (a str, an Array, or None for unset).
+        self.locals_stack: list[dict[str, Any]] = [] if locals_stack is None else locals_stack
+        self.arrays: dict[str, Array] = {} if arrays is None else arrays
+        self.readonly: set[str] = set() if readonly is None else readonly
+        # `set -o` / `shopt` options by bash's long name (noglob, xtrace, nullglob, …);
+        # errexit, nounset and pipefail are attributes of their own (read on every command).
+        self.options: set[str] = set() if options is None else options
+        self.dirstack: list[str] = [] if dirstack is None else dirstack
+        self.aliases: dict[str, str] = {} if aliases is None else aliases
+        self.umask = umask
+        self.hashed: dict[str, str] = {}
 
     @classmethod
     def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
-        return cls(vars=dict(env), exported=set(env), cwd=cwd)
+        state = cls(vars=dict(env), exported=set(env), cwd=cwd)
+        # As bash: IFS starts as space, tab, newline whatever the environment says (an
+        # inherited IFS would change how every hook splits words), and is not exported.
+        state.vars["IFS"] = " \t\n"
+        state.exported.discard("IFS")
+        state.vars.setdefault("OPTIND", "1")
+        return state
 
     def copy(self) -> ShellState:
         """An independent copy for a subshell (functions are shared read-only)."""
@@ -142,7 +193,12 @@ class ShellState:
             status=self.status,
             last_bg_pid=self.last_bg_pid,
             locals_stack=[dict(f) for f in self.locals_stack],
-            case_values=dict(self.case_values),
+            arrays={k: a.copy() for k, a in self.arrays.items()},
+            readonly=set(self.readonly),
+            options=set(self.options),
+            dirstack=list(self.dirstack),
+            aliases=dict(self.aliases),
+            umask=self.umask,
         )
 
     def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -153,23 +209,51 @@ class ShellState:
         return env
 
     def set_var(self, name: str, value: str) -> None:
+        """Assign a scalar (element 0 of an array of that name). Raises on readonly."""
+        if name in self.readonly:
+            raise ShellError(f"{name}: readonly variable", 1)
+        arr = self.arrays.get(name)
+        if arr is not None:
+            arr.items["0" if arr.assoc else 0] = value
+            return
         self.vars[name] = value
 
+    def get_var(self, name: str) -> str | None:
+        value = self.vars.get(name)
+        if value is None and name in self.arrays:
+            arr = self.arrays[name]
+            return arr.items.get("0" if arr.assoc else 0)
+        return value
+
     def unset_var(self, name: str) -> None:
+        if name in self.readonly:
+            raise ShellError(f"unset: {name}: cannot unset: readonly variable", 1)
         self.vars.pop(name, None)
+        self.arrays.pop(name, None)
         self.exported.discard(name)
+
+    def set_array(self, name: str, arr: Array) -> None:
+        if name in self.readonly:
+            raise ShellError(f"{name}: readonly variable", 1)
+        self.vars.pop(name, None)
+        self.arrays[name] = arr
 
     def make_local(self, name: str) -> None:
         if not self.locals_stack:
             return
         frame = self.locals_stack[-1]
         if name not in frame:
-            frame[name] = self.vars.get(name)
+            if name in self.arrays:
+                frame[name] = self.arrays[name]
+            else:
+                frame[name] = self.vars.get(name)
 
     def pop_locals(self) -> None:
         frame = self.locals_stack.pop()
         for name, old in frame.items():
-            if old is None:
-                self.vars.pop(name, None)
-            else:
+            self.vars.pop(name, None)
+            self.arrays.pop(name, None)
+            if isinstance(old, Array):
+                self.arrays[name] = old
+            elif old is not None:
                 self.vars[name] = old

@@ -24,6 +24,8 @@ def _path(cwd: str, p: str) -> str:
 
 
 def file_test(op: str, arg: str, cwd: str) -> bool:
+    if arg == "" and op != "t":
+        return False  # not the cwd: "" names no file (test -d "" is false in bash)
     path = _path(cwd, arg)
     if op == "t":
         try:

@@ -60,12 +60,6 @@ def test_builtin_options_agree_with_bash(
     assert (ran.code, ran.out, ran.err) == (code, stdout, stderr)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'declare -g NAME=value' inside a function makes NAME local, so it is gone "
-    "after the function returns (bash sets the global) — hookrun/dispatch/shell/builtins.py "
-    "b_declare (~line 378) hands every declare in a function to b_local, ignoring -g",
-)
 def test_declare_g_in_a_function_sets_the_global(run: Runner) -> None:
     ran = run("f() { declare -g G=1; }; f; echo $G")
     assert ran.out == "1\n"

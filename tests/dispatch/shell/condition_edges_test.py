@@ -30,7 +30,13 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("[ '(' a = a ')' ] && echo y", 0, "y\n", ""),
         ("[ ! '(' a = b ')' ] && echo y", 0, "y\n", ""),
         ("[ '(' a = a ]", 2, "", "hookrun: [: ')' expected\n"),
-        ("[[ ]]", 2, "", "hookrun: [[: expression expected in '[[ ]]'\n"),
+        (
+            "[[ ]]",
+            2,
+            "",
+            "hookrun: syntax error: unexpected EOF while looking for matching `]' "
+            "(line 1, column 6)\n",
+        ),
         ("[[ a || b ]] && echo y", 0, "y\n", ""),
         ("[[ '' || b ]] && echo y", 0, "y\n", ""),
         ("[[ ( a == a ) ]] && echo y", 0, "y\n", ""),
@@ -44,16 +50,43 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
             "[[ a =~ ( ]]",
             2,
             "",
-            "hookrun: [[: invalid regular expression `( ': missing ), "
-            "unterminated subpattern at position 0\n",
+            "hookrun: syntax error: syntax error near unexpected token `[[' (line 1, column 1)\n",
         ),
-        ("[[ a == ]]", 2, "", "hookrun: [[: argument expected after `=='\n"),
-        ("[[ a = ]]", 2, "", "hookrun: [[: argument expected after `='\n"),
+        (
+            "[[ a == ]]",
+            2,
+            "",
+            "hookrun: syntax error: unexpected EOF while looking for matching `]' "
+            "(line 1, column 11)\n",
+        ),
+        (
+            "[[ a = ]]",
+            2,
+            "",
+            "hookrun: syntax error: unexpected argument to conditional binary operator `=' "
+            "(line 1, column 1)\n",
+        ),
         ("[[ a ]] && echo y", 0, "y\n", ""),
         ("[[ -n a && -z '' ]] && echo y", 0, "y\n", ""),
-        ("[[ a b ]]", 2, "", "hookrun: [[: syntax error in conditional expression near `b'\n"),
-        ("[[ ( a ]]", 2, "", "hookrun: [[: expected `)' in conditional expression\n"),
-        ("[[ a ; ]]", 2, "", "hookrun: [[: syntax error in conditional expression near `;'\n"),
+        (
+            "[[ a b ]]",
+            2,
+            "",
+            "hookrun: syntax error: syntax error near unexpected token `a' (line 1, column 4)\n",
+        ),
+        (
+            "[[ ( a ]]",
+            2,
+            "",
+            "hookrun: syntax error: unexpected EOF while looking for matching `)' "
+            "(line 1, column 10)\n",
+        ),
+        (
+            "[[ a ; ]]",
+            2,
+            "",
+            "hookrun: syntax error: syntax error near unexpected token `[[' (line 1, column 1)\n",
+        ),
         (
             "touch a; touch -d '2001-01-01' b; [ a -nt b ] && echo nt; [ b -ot a ] && echo ot; "
             "[ a -ef a ] && echo ef; [ a -ef b ] || echo ne; [ nosuch -nt a ] || echo missing",

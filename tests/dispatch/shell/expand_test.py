@@ -90,7 +90,7 @@ def test_case_patterns_match_across_slashes(value: str, pattern: str, hit: bool)
         ("echo ${UNSET:-a  b}", "a b\n"),
         ('echo "${UNSET:-a  b}"', "a  b\n"),
         ("A=~/x; echo $A", "/home/hooker/x\n"),
-        ("echo a{b,c}", "a{b,c}\n"),
+        ("echo a{b,c}", "ab ac\n"),
     ],
 )
 def test_splitting_and_quoting(run: Runner, source: str, stdout: str) -> None:

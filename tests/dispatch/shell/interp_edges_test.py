@@ -80,7 +80,7 @@ ARGS = ("a b", "c")
             "echo a | ! grep -q b; echo $?",
             2,
             "",
-            "hookrun: syntax error: unexpected token '!' (line 1, column 10)\n",
+            "hookrun: syntax error: syntax error near unexpected token `!' (line 1, column 1)\n",
             None,
         ),
         ("x=1 y=2 env | grep -c '^[xy]='", 0, "2\n", "", None),

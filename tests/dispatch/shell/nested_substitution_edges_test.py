@@ -61,36 +61,16 @@ def test_nested_substitutions_agree_with_bash(
     assert (ran.code, ran.out, ran.err) == (code, stdout, stderr)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: double quotes nested in a default inside double quotes lose the value: "
-    'echo "${nope:-"q"}" prints an empty line (bash: q); likewise a here-document line '
-    '${x:-"a}b"} prints nothing (bash: a}b) — hookrun/dispatch/shell/expand.py, the '
-    "double-quoted ${…} operand (_braced/_operand with in_dq)",
-)
 def test_a_quoted_default_inside_double_quotes_keeps_its_text(run: Runner) -> None:
     ran = run('echo "${nope:-"q"}"; cat <<EOF\n${x:-"a}b"}\nEOF')
     assert ran.out == "q\na}b\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: inside double quotes, \\} in a ${…} default keeps its backslash: "
-    "echo \"${nope:-a\\}b}\" prints 'a\\}b' (bash: a}b) — hookrun/dispatch/shell/expand.py "
-    "_operand in double quotes does not drop the backslash before }",
-)
 def test_an_escaped_brace_in_a_double_quoted_default_loses_its_backslash(run: Runner) -> None:
     ran = run('echo "${nope:-a\\}b}"')
     assert ran.out == "a}b\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: escaped backquotes nesting a substitution (echo `echo \\`echo inner\\``) are "
-    "a syntax error 'unexpected EOF (line 1, column 7)'; bash prints 'inner' — the prepass "
-    "backticks() (hookrun/dispatch/shell/prepass.py ~line 345) does not unescape \\` "
-    "before handing the body on",
-)
 def test_escaped_backquotes_nest_a_substitution(run: Runner) -> None:
     ran = run("echo `echo \\`echo inner\\``")
     assert (ran.code, ran.out) == (0, "inner\n")

@@ -1,9 +1,9 @@
-"""Source rewriting before bashlex: comments, continuations, ``${…}`` quoting, case, here-docs.
+"""Source edges: comments, continuations, ``${…}`` quoting, case, here-docs (once the prepass's).
 
 Every row was run through bash 5 as ``bash -c SOURCE sh "a b" c`` in an empty directory
 with the same environment: bash gives the same exit code and stdout. stderr is hookrun's
-own wording. ``route`` is ``"sh-fallback"`` where the construct (arrays, a here-document
-delimiter with a space) is handed whole to a real shell.
+own wording. ``route`` is ``"sh-fallback"`` where the front end hands the script whole
+to a real shell (a grammar gap, see hookrun/shellsyntax/gaps.py).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ ARGS = ("a b", "c")
         ("# only\n# comments", 0, "", "", None),
         ("", 0, "", "", None),
         ("   ", 0, "", "", None),
-        ("x=(1 2)", 0, "", "", "sh-fallback"),
-        ("echo ${a[0]}", 0, "\n", "", "sh-fallback"),
+        ("x=(1 2)", 0, "", "", None),
+        ("echo ${a[0]}", 0, "\n", "", None),
         ('echo `echo "in"`x', 0, "inx\n", "", None),
         ('f() { echo "${1}"; }; f q', 0, "q\n", "", None),
         ("echo ${x:-`echo bt`}", 0, "bt\n", "", None),
@@ -48,36 +48,35 @@ ARGS = ("a b", "c")
             "case in esac",
             2,
             "",
-            "hookrun: syntax error: 'case WORD' must be followed by 'in' (line 1, column 13)\n",
+            "hookrun: syntax error: unexpected end of file (line 1, column 13)\n",
             None,
         ),
         (
             "case x in",
             2,
             "",
-            "hookrun: syntax error: 'case' without a matching 'esac' (line 1, column 10)\n",
+            "hookrun: syntax error: unexpected end of file (line 1, column 10)\n",
             None,
         ),
         (
             "case x in\n",
             2,
             "",
-            "hookrun: syntax error: 'case' without a matching 'esac' (line 2, column 1)\n",
+            "hookrun: syntax error: unexpected end of file (line 2, column 1)\n",
             None,
         ),
         (
             "case x in ) echo;; esac",
             2,
             "",
-            "hookrun: syntax error: expected a pattern in 'case' (line 1, column 11)\n",
+            "hookrun: syntax error: syntax error near unexpected token `)' (line 1, column 10)\n",
             None,
         ),
         (
             "case x in a b) echo;; esac",
             2,
             "",
-            "hookrun: syntax error: expected '|' or ')' after a 'case' pattern "
-            "(line 1, column 13)\n",
+            "hookrun: syntax error: syntax error near unexpected token `a' (line 1, column 11)\n",
             None,
         ),
         ("case x in x) echo hit;; esac; echo after", 0, "hit\nafter\n", "", None),
@@ -89,15 +88,15 @@ ARGS = ("a b", "c")
             "cat <<",
             2,
             "",
-            "hookrun: syntax error: a here-document needs a delimiter word after '<<' "
-            "(line 1, column 7)\n",
+            "hookrun: syntax error: syntax error near unexpected token `<<' (line 1, column 5)\n",
             None,
         ),
         ("cat <<'E O'\nx\nE O", 0, "x\n", "", None),
         ("cat <<'EOF'\nx\nEOF", 0, "x\n", "", None),
         ("cat <<\\EOF\n$HOME\nEOF", 0, "$HOME\n", "", None),
         ("cat <<-EOF\n\tx\n\tEOF", 0, "x\n", "", None),
-        ("cat <<E1; cat <<E2\na\nE1\nb\nE2", 0, "a\nb\n", "", None),
+        # A grammar gap (hookrun/shellsyntax/gaps.py 5): a real shell runs it.
+        ("cat <<E1; cat <<E2\na\nE1\nb\nE2", 0, "a\nb\n", "", "sh-fallback"),
     ],
 )
 def test_rewritten_source_agrees_with_bash(
@@ -112,13 +111,6 @@ def test_a_case_arm_with_an_empty_body_does_nothing(run: Runner) -> None:
     assert (ran.code, ran.out, ran.err) == (0, "empty\n", "")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: single quotes inside an unquoted ${x:-'}'} do not quote the '}' — "
-    "\"unexpected EOF while looking for matching `''\", exit 2; bash prints '}'. "
-    "hookrun/dispatch/shell/expand.py find_close() ~line 82 skips quote handling when "
-    "closer == '}' (right only inside double quotes)",
-)
 def test_a_quoted_brace_in_a_default_value_is_literal(run: Runner) -> None:
     ran = run("echo ${x:-'}'}")
     assert (ran.code, ran.out) == (0, "}\n")

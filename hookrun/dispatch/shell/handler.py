@@ -1,0 +1,95 @@
+"""The exec-handler seam: how the in-process shell runs a program that is not a builtin.
+
+Modelled on mvdan/sh's ``interp.ExecHandlerFunc``. The interpreter decides *what* runs
+(function, builtin, shebang plan); a handler decides *how* a program runs. Tests pass a
+handler that records argv and answers from a table (no processes); a policy could wrap
+the default one to refuse a command before it starts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
+
+from hookrun.dispatch import resolve
+from hookrun.dispatch.cancel import Guard
+from hookrun.dispatch.procs import ProcessTracker, SpawnError
+from hookrun.dispatch.streams import ByteSink, ByteSource
+
+
+class ExecRequest(NamedTuple):
+    """One program to run: ``argv`` (``argv[0]`` as the script wrote it), its
+    environment and working directory, and the three streams it is connected to."""
+
+    argv: Sequence[str]
+    env: Mapping[str, str]
+    cwd: str
+    stdin: ByteSource
+    stdout: ByteSink
+    stderr: ByteSink
+    # Told the started child (a background job learns its pid from it); None: not asked.
+    on_spawn: Callable[[Any], None] | None = None
+
+
+class ExecHandler(Protocol):
+    def __call__(self, req: ExecRequest) -> int:
+        """Run the program and return its exit status (127: not found, 126: cannot run)."""
+        ...
+
+
+def _say(stream: ByteSink, message: str) -> None:
+    with contextlib.suppress(OSError):
+        stream.write((message.rstrip("\n") + "\n").encode("utf-8", "surrogateescape"))
+
+
+class DefaultExec:
+    """Find the program on the shell's PATH and run it as a tracked child process.
+
+    Its process group is the run's (:class:`ProcessTracker`): a timeout or a
+    cancellation ends it with the rest of the tree, politely first, then by force.
+    """
+
+    def __init__(self, procs: ProcessTracker, guard: Guard, platform: str) -> None:
+        self.procs = procs
+        self.guard = guard
+        self.platform = platform
+
+    def __call__(self, req: ExecRequest) -> int:
+        argv = list(req.argv)
+        name = argv[0]
+        if "\0" in name:
+            _say(req.stderr, f"hookrun: {name!r}: invalid file name (NUL byte)")
+            return 126
+        if not _is_path(name, self.platform):
+            exe = resolve.find_executable(name, env=req.env, cwd=req.cwd, platform=self.platform)
+            if exe is None:
+                _say(req.stderr, f"hookrun: {name}: command not found")
+                return 127
+            if resolve.is_windows(self.platform):
+                argv = list(resolve.command_argv(exe, argv[1:], self.platform))
+            # Elsewhere the child sees the name as typed in argv[0] (its messages say
+            # `cat:`, not `/usr/bin/cat:`); the OS finds the same file on the same PATH.
+        try:
+            proc = self.procs.spawn(
+                argv,
+                cwd=req.cwd,
+                env=req.env,
+                stdin=req.stdin.fileno(),
+                stdout=req.stdout.fileno(),
+                stderr=req.stderr.fileno(),
+            )
+        except SpawnError as exc:
+            _say(req.stderr, exc.message)
+            return exc.exit_code
+        if req.on_spawn is not None:
+            req.on_spawn(proc)
+        return self.procs.wait(proc, self.guard)
+
+
+def _is_path(name: str, platform: str) -> bool:
+    return (
+        resolve.is_path_word(name, platform)
+        or "/" in name
+        or (resolve.is_windows(platform) and "\\" in name)
+    )

@@ -1,0 +1,197 @@
+"""``set`` and ``shopt``: the shell's options, by bash's names.
+
+``errexit``, ``nounset`` and ``pipefail`` are attributes of :class:`ShellState` (read on
+every command); the others are names in ``ShellState.options``. Options that change
+nothing in a non-interactive in-process shell (``monitor``, ``histexpand``, …) are
+accepted and listed, so scripts that set them run unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.shell.interp import IO, Interp
+
+# set -X letter → long name
+SET_LETTERS = {
+    "e": "errexit",
+    "u": "nounset",
+    "f": "noglob",
+    "x": "xtrace",
+    "C": "noclobber",
+    "E": "errtrace",
+    "v": "verbose",
+    "a": "allexport",
+    "b": "notify",
+    "h": "hashall",
+    "m": "monitor",
+    "n": "noexec",
+    "B": "braceexpand",
+    "H": "histexpand",
+    "P": "physical",
+    "T": "functrace",
+    "k": "keyword",
+    "t": "onecmd",
+}
+SET_LONG = sorted(
+    {*SET_LETTERS.values(), "pipefail", "posix", "ignoreeof", "interactive-comments", "vi", "emacs"}
+)
+_ATTRS = {"errexit", "nounset", "pipefail"}
+# On in a non-interactive bash unless turned off.
+SET_DEFAULTS = frozenset({"braceexpand", "hashall", "interactive-comments"})
+
+SHOPT = sorted(
+    {
+        "autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize",
+        "cmdhist", "compat31", "compat32", "compat40", "compat41", "compat42", "compat43",
+        "compat44", "complete_fullquote", "direxpand", "dirspell", "dotglob", "execfail",
+        "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore",
+        "globasciiranges", "globskipdots", "globstar", "gnu_errfmt", "histappend",
+        "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit",
+        "interactive_comments", "lastpipe", "lithist", "localvar_inherit",
+        "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion",
+        "nocaseglob", "nocasematch", "noexpand_translation", "nullglob",
+        "patsub_replacement", "progcomp", "progcomp_alias", "promptvars",
+        "restricted_shell", "shift_verbose", "sourcepath", "varredir_close", "xpg_echo",
+    }
+)  # fmt: skip
+SHOPT_DEFAULTS = frozenset(
+    {
+        "checkwinsize", "cmdhist", "complete_fullquote", "extquote", "force_fignore",
+        "globasciiranges", "globskipdots", "hostcomplete", "interactive_comments",
+        "patsub_replacement", "progcomp", "promptvars", "sourcepath",
+    }
+)  # fmt: skip
+
+
+def is_on(sh: Interp, name: str) -> bool:
+    st = sh.state
+    if name in _ATTRS:
+        return bool(getattr(st, name))
+    if name in SET_DEFAULTS or name in SHOPT_DEFAULTS:
+        return f"no-{name}" not in st.options
+    return name in st.options
+
+
+def set_option(sh: Interp, name: str, on: bool) -> None:
+    st = sh.state
+    if name in _ATTRS:
+        setattr(st, name, on)
+    elif name in SET_DEFAULTS or name in SHOPT_DEFAULTS:
+        (st.options.discard if on else st.options.add)(f"no-{name}")
+    elif on:
+        st.options.add(name)
+    else:
+        st.options.discard(name)
+
+
+def _out(io: IO, text: str) -> None:
+    io.stdout.write(text.encode("utf-8", "surrogateescape"))
+
+
+def b_set(sh: Interp, argv: list[str], io: IO) -> int:
+    from hookrun.dispatch.shell.expand import shell_quote
+
+    st = sh.state
+    args = argv[1:]
+    if not args:
+        for key in sorted(st.vars):
+            _out(io, f"{key}={shell_quote(st.vars[key]) if st.vars[key] else ''}\n")
+        return 0
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--", "-"):
+            st.params = args[i + 1 :]
+            if a == "-":
+                for f in ("xtrace", "verbose"):
+                    set_option(sh, f, False)
+            return 0
+        if a in ("-o", "+o"):
+            if i + 1 >= len(args):
+                for name in SET_LONG:
+                    if a == "-o":
+                        _out(io, f"{name:<15}\t{'on' if is_on(sh, name) else 'off'}\n")
+                    else:
+                        _out(io, f"set {'-' if is_on(sh, name) else '+'}o {name}\n")
+                return 0
+            name = args[i + 1]
+            if name not in SET_LONG:
+                sh.error(f"set: {name}: invalid option name", io)
+                return 2
+            set_option(sh, name, a == "-o")
+            i += 2
+            continue
+        if a[:1] in "-+" and len(a) > 1:
+            on = a[0] == "-"
+            for flag in a[1:]:
+                if flag == "o":
+                    if i + 1 >= len(args):
+                        break
+                    i += 1
+                    name = args[i]
+                    if name not in SET_LONG:
+                        sh.error(f"set: {name}: invalid option name", io)
+                        return 2
+                    set_option(sh, name, on)
+                elif flag in SET_LETTERS:
+                    set_option(sh, SET_LETTERS[flag], on)
+                else:
+                    sh.error(f"set: {a[0]}{flag}: invalid option", io)
+                    return 2
+            i += 1
+            continue
+        st.params = args[i:]
+        return 0
+    return 0
+
+
+def b_shopt(sh: Interp, argv: list[str], io: IO) -> int:
+    args = argv[1:]
+    mode = ""
+    quiet = set_o = False
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        for f in args.pop(0)[1:]:
+            if f in "su":
+                mode = f
+            elif f == "q":
+                quiet = True
+            elif f == "o":
+                set_o = True
+            elif f == "p":
+                mode = mode or "p"
+            else:
+                sh.error(f"shopt: -{f}: invalid option", io)
+                return 2
+    known = SET_LONG if set_o else SHOPT
+    if mode in ("s", "u") and args:
+        status = 0
+        for name in args:
+            if name not in known:
+                sh.error(f"shopt: {name}: invalid shell option name", io)
+                status = 1
+                continue
+            set_option(sh, name, mode == "s")
+        return status
+    names = args or known
+    status = 0
+    for name in names:
+        if name not in known:
+            sh.error(f"shopt: {name}: invalid shell option name", io)
+            status = 1
+            continue
+        on = is_on(sh, name)
+        if mode in ("s", "u") and on != (mode == "s"):
+            continue
+        if not on:
+            status = status or (1 if args else 0)
+        if quiet:
+            continue
+        if mode == "p":
+            _out(io, f"shopt {'-s' if on else '-u'} {name}\n")
+        else:
+            _out(io, f"{name:<15}\t{'on' if on else 'off'}\n")
+    if args:
+        return 0 if all(is_on(sh, n) for n in args if n in known) and status == 0 else 1
+    return 0
