@@ -285,12 +285,12 @@ STANDIN_WARNING = (
         (
             {"command": "bash hooks/broken.sh", "shell": "inprocess"},
             ["error hooks.PreToolUse[0].command: hooks/broken.sh: shell syntax error at line "
-             "3, column 1: unexpected EOF"],
+             "3, column 1: unexpected end of file"],
         ),
         (
             {"command": "bash -c 'echo \"open'", "shell": "inprocess"},
             ["error hooks.PreToolUse[0].command: bash -c: shell syntax error at line 1, "
-             "column 11: unexpected EOF while looking for matching '\"'"],
+             "column 11: unexpected EOF while looking for matching `\"'"],
         ),
     ],
 )  # fmt: skip
