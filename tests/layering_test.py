@@ -21,7 +21,7 @@ ALLOWED = {
     # "config knows nothing about running anything": only the built-ins' static table.
     "config": {"hooks.registry"},
     # "dispatch knows nothing about events or envelopes".
-    "dispatch": {"shellsyntax", "bashlex_loader"},
+    "dispatch": {"shellsyntax"},
     # "hooks knows nothing about processes": no dispatch, no runner.
     "hooks": {"shellsyntax"},
     # the shell front end is used by dispatch, shell-guard and check; it uses nothing.

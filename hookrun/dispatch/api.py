@@ -2,7 +2,7 @@
 
 Routing (argv[0] decides, DESIGN.md "Dispatch"):
 
-1. ``split_simple`` — plain words only, no bashlex import. If argv[0] names a
+1. ``split_simple`` — plain words only, no shell parse. If argv[0] names a
    file (``./``, ``/``, ``~/`` …): :func:`plan_file` says shebang / binary (spawn
    it), shell source (the in-process shell runs it with ``$0 $1 …``) or error.
 2. Plain words naming a command: the in-process shell runs that one argv
@@ -173,9 +173,9 @@ def prepare_imports(commands: Sequence[str], platform: str = sys.platform) -> No
     where importlib's per-module lock (Python code) is held: the interrupted thread
     never releases it, and any other thread importing that module then waits
     forever. Called before the runner starts its worker threads, this leaves them
-    nothing to import that the calling thread might be importing. (bashlex itself
-    is imported by whichever thread parses first; it is too costly to import for
-    runs that may not need it.)
+    nothing to import that the calling thread might be importing. (The shell front
+    end itself is imported by whichever thread parses first; runs that parse no shell
+    should not pay for it.)
     """
     for command in commands:
         argv = split_simple(command, platform)
@@ -368,8 +368,7 @@ def _shell(
     platform: str,
     mode: str,
 ) -> Shell:
-    # Imported here: the shell pulls in bashlex (~120 ms) when it parses, and a
-    # hook that is a plain file never needs it.
+    # Imported here: a hook that is a plain file never needs the shell.
     from hookrun.dispatch.shell import Shell
 
     source, out, err = io

@@ -1,8 +1,8 @@
-"""A fast, bashlex-free tokenizer for commands that are only plain words.
+"""A fast tokenizer for commands that are only plain words (no shell front end needed).
 
 Most hook commands are ``./hooks/check.sh`` or ``python3 hook.py --strict``.
-Importing bashlex costs ~120 ms per hookrun start, so such commands are split
-here and only anything with real shell syntax goes to the in-process shell. The
+Such commands are split here, with no shell front end loaded, and only anything with real
+shell syntax is parsed (tree-sitter loads on that first parse). The
 quoting rules are the shell's (POSIX), so a command means the same whichever
 path it takes; whenever that cannot be guaranteed, the answer is None ("let the
 shell parse it"), never a guess.

@@ -82,4 +82,4 @@ def test_the_quick_start_is_the_two_dev_commands() -> None:
 
 
 def test_the_licence_line_is_there() -> None:
-    assert "GPL-3.0-or-later" in README and "separate program" in README
+    assert "MIT" in README and "[LICENSE](LICENSE)" in README

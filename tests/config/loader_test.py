@@ -416,7 +416,7 @@ def test_huge_jsonc_file_reports_an_error_at_its_exact_position(tmp_path: Path) 
 
 
 def test_importing_hookrun_config_keeps_heavy_modules_off_the_start_up_path() -> None:
-    heavy = ("pydantic", "pathlib", "difflib", "platformdirs", "typer", "bashlex")
+    heavy = ("pydantic", "pathlib", "difflib", "platformdirs", "typer", "tree_sitter")
     code = f"import sys, hookrun.config; print([m for m in {heavy!r} if m in sys.modules])"
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
     out = subprocess.run(

@@ -37,8 +37,9 @@ def no_sh_env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture(autouse=True, scope="module")
 def _parser_loaded() -> None:
-    """Load bashlex once up front: its first import (~0.1 s, far more on a loaded
-    machine) would otherwise eat into the first timed hook's timeout."""
+    """Load the shell front end once up front: its first import (tree-sitter and the
+    bash grammar; more on a loaded machine) would otherwise eat into the first timed
+    hook's timeout."""
     run("true; true", cwd="/", env={"PATH": ""})
 
 
@@ -114,13 +115,14 @@ def test_an_empty_script_file_exits_0(tmp_path: Path, no_sh_env: dict[str, str])
     assert (done.exit_code, done.stdout, done.stderr, done.route) == (0, b"", b"", "script")
 
 
-def test_an_inline_builtin_hook_spawns_no_process_and_skips_bashlex(tmp_path: Path) -> None:
-    # run_argv needs no parser: the plain-words path must not import bashlex.
+def test_an_inline_builtin_hook_spawns_no_process_and_skips_the_parser(tmp_path: Path) -> None:
+    # run_argv needs no parser: the plain-words path must not import tree-sitter.
     code = (
         "import os, sys\n"
         "from hookrun.dispatch import run\n"
         "d = run('echo hi', cwd='/', env={'PATH': ''})\n"
-        "print(d.stdout == b'hi\\n', d.route, 'bashlex' in sys.modules, 'psutil' in sys.modules)\n"
+        "print(d.stdout == b'hi\\n', d.route, 'tree_sitter' in sys.modules,"
+        " 'psutil' in sys.modules)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],

@@ -43,7 +43,7 @@ def test_non_utf8_environment_bytes_reach_hooks_and_do_not_crash(tmp_path: Path)
         ],
     )  # fmt: skip
     # A bash script, not inline: one in-process shell hook only, so this test does not also
-    # trip the bashlex loading race pinned in races_test.py.
+    # trip the front end's loading race pinned in races_test.py.
     (root / "deny.sh").write_text('#!/bin/bash\necho "no: $ODD_VALUE" >&2\nexit 2\n')
     (root / "deny.sh").chmod(0o755)
     env: dict[bytes, bytes] = {k.encode(): v.encode() for k, v in hookrun_env(tmp_path).items()}

@@ -17,7 +17,7 @@ result = Runner(Config(hooks={"PreToolUse": hooks}), cwd=cwd, project_dir=cwd).r
     "PreToolUse", {"tool_name": "bash", "tool_input": {"command": "ls"}}
 )
 assert result.hooks[0].error is None, result.hooks[0].error
-heavy = ["pydantic", "bashlex", "typer", "concurrent.futures", "asyncio", "logging", "datetime"]
+heavy = ["pydantic", "tree_sitter", "typer", "concurrent.futures", "asyncio", "logging", "datetime"]
 print(json.dumps(sorted(m for m in heavy if m in sys.modules)))
 """
 

@@ -66,7 +66,7 @@ def test_case_and_here_documents_agree_with_bash(
 
 
 def test_a_here_document_inside_an_if_is_data_not_commands(run: Runner, tmp_path: Path) -> None:
-    # bashlex 0.18 reads such a document one line late: its body used to run as commands.
+    # An old front end read such a document one line late: its body ran as commands.
     ran = run("if true; then cat <<EOF\ntouch pwned\nEOF\nfi", cwd=str(tmp_path))
     assert not os.path.exists(tmp_path / "pwned")
     assert (ran.code, ran.out) == (0, "touch pwned\n")

@@ -1,5 +1,5 @@
 """Substitutions inside here-document bodies and inside ``${…}`` defaults: quotes, nested
-``$(…)``, backquotes and arithmetic where the expander (not bashlex) finds their ends.
+``$(…)``, backquotes and arithmetic: where the front end finds their ends.
 
 Every row was run through bash 5 as ``bash -c SOURCE sh "a b" c`` in an empty directory
 with the same environment: bash gives the same exit code and stdout. stderr is hookrun's

@@ -86,7 +86,7 @@ def test_run_argv_runs_a_builtin_without_processes_or_parsing(tmp_path: Path) ->
     assert (out.data, procs.procs, out._w) == (b"x y", [], None)
 
 
-def test_run_argv_imports_neither_bashlex_nor_the_expander() -> None:
+def test_run_argv_imports_neither_the_parser_nor_the_expander() -> None:
     code = textwrap.dedent(
         """
         import sys
