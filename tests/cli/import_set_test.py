@@ -108,7 +108,7 @@ IN_PROCESS_SHELL = {
 SHELL_GUARD_SCREEN = {
     "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
     "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
-    "hookrun.hooks.shell_guard.screen", "hookrun.hooks.shell_guard.heredoc",
+    "hookrun.hooks.shell_guard.screen",
     "hookrun.hooks.shell_guard.names",
 }  # fmt: skip
 

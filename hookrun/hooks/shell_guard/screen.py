@@ -47,8 +47,16 @@ _RUNNERS = re.compile(
 
 def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
     """False only when no rule (and no deny shape head) could match ``text``."""
+    if not _scan(text, deny_heads):
+        return False
     if "<<" in text:
-        text = without_inert_heredocs(text)
+        # Only a line whose words name something pays for the parse (tree-sitter's
+        # import, a few ms, in a fresh process): its inert bodies may be all that does.
+        return _scan(without_inert_heredocs(text), deny_heads)
+    return True
+
+
+def _scan(text: str, deny_heads: frozenset[str]) -> bool:
     if _ALWAYS.search(text):
         return True
     fed = any(c in text for c in "|<$`")  # something can feed code to a runner

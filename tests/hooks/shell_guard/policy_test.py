@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from typing import Any
 
 import pytest
@@ -256,3 +257,17 @@ def test_deeply_nested_substitutions_are_refused_not_crashed(judge: Judge) -> No
 def test_bash_payload_helper_is_claude_shaped() -> None:
     payload = bash_payload("ls")
     assert payload["tool_input"]["command"] == "ls" and payload["tool_name"] == "Bash"
+
+
+def test_a_heredoc_operator_inside_quotes_hides_no_command(judge: Judge) -> None:
+    # `<<'X'` here is text echoed, not a here-document: bash runs the next line. The old
+    # text-level heredoc stripper took that line for a body and allowed it.
+    command = "echo \"<<'X'\"\nrm -rf /\nX"
+    ran = subprocess.run(
+        ["bash", "-c", command.replace("rm -rf /", "echo RAN")],
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    assert "RAN" in ran.stdout
+    assert judge(command).rule == "delete.catastrophic"

@@ -51,3 +51,17 @@ def test_a_word_naming_a_rule_sends_the_line_to_the_full_analysis() -> None:
 def test_a_deny_shape_head_keeps_its_commands_from_being_cleared() -> None:
     assert not may_match("terraform destroy")
     assert may_match("terraform destroy", frozenset({"terraform"}))
+
+
+def test_a_heredoc_line_naming_nothing_is_cleared_before_any_parse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hookrun.hooks.shell_guard import screen
+
+    def no_parse(text: str) -> str:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(screen, "without_inert_heredocs", no_parse)
+    assert not may_match("git commit -m \"$(cat <<'EOF'\nfeat: add handler 7\nEOF\n)\"")
+    with pytest.raises(AssertionError):  # a body naming a rule's word: the tree is asked
+        may_match(COMMIT_HEREDOC)
