@@ -8,7 +8,6 @@ The scenarios (tests/e2e/scenarios_test.py) are written once against this protoc
 
 from __future__ import annotations
 
-import importlib.util
 import shlex
 import subprocess
 import time
@@ -17,10 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tests.e2e.fakemodel import Dialect, Step, ToolCall
-
-# hookrun's host adapters (issue 10): `hookrun run --host NAME`. Until they are on the
-# branch under test, the scenarios they fix are strict xfails (scenarios_test.AWAITING).
-HAS_HOSTS = importlib.util.find_spec("hookrun.hosts") is not None
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import World
@@ -76,11 +71,9 @@ class Driver(Protocol):
 
 def hookrun_command(hookrun: Path, event: str, config: Path, host: str) -> str:
     """The hook command a user writes into a host's config to run hookrun for ``event``."""
-    if HAS_HOSTS:
-        flag = f"--host {host}"
-    else:  # before issue 10's host adapters, `--format claude` was the only host shape
-        flag = "--format claude" if host in {"claude", "codex"} else f"--format {host}"
-    return f"{shlex.quote(str(hookrun))} run {event} {flag} --config {shlex.quote(str(config))}"
+    return (
+        f"{shlex.quote(str(hookrun))} run {event} --host {host} --config {shlex.quote(str(config))}"
+    )
 
 
 def run_process(argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float) -> Run:

@@ -6,9 +6,8 @@ where the effect must not happen (the victim repository is destroyed, the origin
 runs, the raw secret reaches the model). A guarded outcome without its control proves
 nothing: the host may have refused on its own.
 
-Where hookrun was wrong before issue 10's host adapters (``hookrun/hosts/``, ``--host``),
-the test states the right behaviour and ``AWAITING`` makes it a strict xfail on a hookrun
-without them; with them, every test must pass.
+Where hookrun is known to be wrong, the test states the right behaviour and ``AWAITING``
+makes it a strict xfail naming the fault; when the fix lands, the entry goes.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from tests.e2e.claude_driver import ClaudeCode
 from tests.e2e.codex_driver import Codex
 from tests.e2e.concurrent import batch_for, tmp_name
 from tests.e2e.conftest import make_world
-from tests.e2e.driver import HAS_HOSTS, Driver
+from tests.e2e.driver import Driver
 from tests.e2e.fakemodel import Text
 from tests.e2e.rig import PASS, Hook, Rig
 
@@ -33,19 +32,10 @@ pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960), pytest.mark.concurren
 
 DRIVERS: dict[str, Driver] = {"claude": ClaudeCode(), "codex": Codex()}
 
-# (test, "host-variant[-event]") → what hookrun still gets wrong there.
+# (test, "host-variant[-event]") → what hookrun still gets wrong there (a strict xfail:
+# when the fix lands, the test passes, fails as XPASS, and its entry goes). The issue-10
+# faults these scenarios found in Claude Code and Codex are fixed (hookrun/hosts/).
 AWAITING: dict[tuple[str, str], str] = {
-    ("test_the_model_sees_the_redacted_tool_output", "claude-guarded"): (
-        "issue 10: awaiting the claude host shape — PostToolUse updatedToolOutput in Bash's "
-        "output shape (hookrun sends updatedMCPToolOutput, which Claude applies to MCP tools only)"
-    ),
-    ("test_the_model_sees_the_redacted_tool_output", "codex-guarded"): (
-        "issue 10: awaiting the codex host shape — Codex ignores updated tool output; "
-        'PostToolUse decision "block" with the scrubbed text as reason replaces it'
-    ),
-}
-# (test, "host-variant") → a fault of hookrun's that no branch in flight fixes yet.
-KNOWN_FAULTS: dict[tuple[str, str], str] = {
     ("test_a_hook_past_the_hosts_own_timeout_leaves_no_process_behind", "codex-host-timeout"): (
         "hookrun's hook processes live in their own process groups; Codex 0.169 ends a hook "
         "past its timeout with SIGKILL to the hook's group, so hookrun dies and its hung hook "
@@ -78,12 +68,7 @@ def cases(
             for event in events:
                 key = "-".join(filter(None, (host, variant, event)))
                 reason = AWAITING.get((test, key))
-                marks = []
-                if reason:
-                    marks = [pytest.mark.xfail(not HAS_HOSTS, strict=True, reason=reason)]
-                fault = KNOWN_FAULTS.get((test, key))
-                if fault:
-                    marks = [pytest.mark.xfail(strict=True, reason=fault)]
+                marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
                 args = (host, variant, event) if event else (host, variant)
                 params.append(pytest.param(*args, id=key, marks=marks))
     return params
