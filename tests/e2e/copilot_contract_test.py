@@ -14,9 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e import copilot_host
-from tests.e2e.hostcontract import FINAL_TEXT, Case, json_answer, run_all
-from tests.e2e.scenarios import SECRET, SECRET_COMMAND, Outcome, combined_command
+from tests.e2e.copilot_driver import CopilotCli
+from tests.e2e.hostcontract import (
+    FINAL_TEXT,
+    SECRET,
+    SECRET_COMMAND,
+    Case,
+    Outcome,
+    destroy_and_print,
+    json_answer,
+    run_all,
+)
 
 pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
 
@@ -72,25 +80,25 @@ MODIFIED_RESULT = {"modifiedResult": {"resultType": "success", "textResultForLlm
 CAMEL_CASES = {
     "exit-2-denies-but-the-model-never-sees-stderr": Case(
         lambda w: {"preToolUse": f"echo {REASON} >&2\nexit 2"},
-        combined_command,
+        destroy_and_print,
         _denied_saying("Denied by preToolUse hook: hook exited with code 2"),
     ),
     "exit-2-still-reads-the-stdout-json-reason": Case(
         lambda w: {"preToolUse": json_answer(DENY, exit_code=2, stderr="ignored")},
-        combined_command,
+        destroy_and_print,
         _denied_saying(f"Denied by preToolUse hook: {REASON}"),
     ),
     "top-level-permission-decision-deny-reaches-the-model": Case(
         lambda w: {"preToolUse": json_answer(DENY)},
-        combined_command,
+        destroy_and_print,
         _denied_saying(f"Denied by preToolUse hook: {REASON}"),
     ),
     "claude-hook-specific-output-deny-is-ignored": Case(
-        lambda w: {"preToolUse": json_answer(HSO_DENY)}, combined_command, _ran
+        lambda w: {"preToolUse": json_answer(HSO_DENY)}, destroy_and_print, _ran
     ),
     "any-other-exit-code-denies-fail-closed": Case(
         lambda w: {"preToolUse": f"echo {REASON} >&2\nexit 49"},
-        combined_command,
+        destroy_and_print,
         _denied_saying("(hook errored)"),
     ),
     "modified-args-is-what-runs": Case(
@@ -99,7 +107,7 @@ CAMEL_CASES = {
                 {"modifiedArgs": {"command": f"touch {w.project / 'rewritten'}"}}
             )
         },
-        combined_command,
+        destroy_and_print,
         _rewritten,
     ),
     "context-before-after-the-tool-and-with-the-prompt-reaches-the-model": Case(
@@ -108,7 +116,7 @@ CAMEL_CASES = {
             "preToolUse": json_answer({"additionalContext": CTX_PRE}),
             "postToolUse": json_answer({"additionalContext": CTX_POST}),
         },
-        combined_command,
+        destroy_and_print,
         _contexts,
     ),
     "modified-result-object-is-what-the-model-sees": Case(
@@ -123,7 +131,7 @@ CAMEL_CASES = {
     ),
     "continue-false-on-pre-tool-use-is-ignored": Case(
         lambda w: {"preToolUse": json_answer({"continue": False, "stopReason": REASON})},
-        combined_command,
+        destroy_and_print,
         _ran,
     ),
     "permission-request-deny-with-interrupt-stops-the-tool-and-the-turn": Case(
@@ -132,7 +140,7 @@ CAMEL_CASES = {
                 {"behavior": "deny", "message": REASON, "interrupt": True}
             )
         },
-        combined_command,
+        destroy_and_print,
         _tool_and_turn_stopped,
     ),
 }
@@ -140,17 +148,17 @@ CAMEL_CASES = {
 PASCAL_CASES = {
     "exit-2-denies-but-the-model-never-sees-stderr": Case(
         lambda w: {"PreToolUse": f"echo {REASON} >&2\nexit 2"},
-        combined_command,
+        destroy_and_print,
         _denied_saying("Denied by preToolUse hook: hook exited with code 2"),
     ),
     "claude-hook-specific-output-deny-reaches-the-model": Case(
         lambda w: {"PreToolUse": json_answer(HSO_DENY)},
-        combined_command,
+        destroy_and_print,
         _denied_saying(f"Denied by preToolUse hook: {REASON}"),
     ),
     "top-level-permission-decision-deny-reaches-the-model": Case(
         lambda w: {"PreToolUse": json_answer(DENY)},
-        combined_command,
+        destroy_and_print,
         _denied_saying(f"Denied by preToolUse hook: {REASON}"),
     ),
     "claude-updated-input-with-allow-is-what-runs": Case(
@@ -165,7 +173,7 @@ PASCAL_CASES = {
                 }
             )
         },
-        combined_command,
+        destroy_and_print,
         _rewritten,
     ),
     "modified-result-object-is-what-the-model-sees": Case(
@@ -188,8 +196,8 @@ PASCAL_CASES = {
         _output_kept,
     ),
 }
-CASES = {f"camel:{k}": v for k, v in CAMEL_CASES.items()} | {
-    f"pascal:{k}": v for k, v in PASCAL_CASES.items()
+CASES = {f"camel:{k}": (CopilotCli("camel"), v) for k, v in CAMEL_CASES.items()} | {
+    f"pascal:{k}": (CopilotCli("pascal"), v) for k, v in PASCAL_CASES.items()
 }
 
 
@@ -197,15 +205,10 @@ CASES = {f"camel:{k}": v for k, v in CAMEL_CASES.items()} | {
 def outcomes(
     host_programs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Outcome]:
-    cache = copilot_host.shared_cache(tmp_path_factory)
-    # The wiring mode only names the scenario events; raw cases wire their own events.
-    host = copilot_host.host(host_programs["copilot"], "camel", cache)
     root = tmp_path_factory.mktemp("copilot-contract")
-    named = {name.replace(":", "-"): case for name, case in CASES.items()}
-    done = run_all(host, named, root)
-    return {name: done[name.replace(":", "-")] for name in CASES}
+    return run_all(CASES, host_programs["copilot"], root)
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_copilot_hook_contract(name: str, outcomes: dict[str, Outcome]) -> None:
-    CASES[name].check(outcomes[name])
+    CASES[name][1].check(outcomes[name])

@@ -50,7 +50,11 @@ class GeminiGenerateContent:
 
     def first_user_text(self, body: JSON) -> str:
         """The user's text before the model's first turn (Gemini CLI sends its session
-        context and the prompt as separate user contents)."""
+        context and the prompt as separate user contents). A side request (no ``tools``:
+        the router's classifier, a next-speaker check) belongs to no conversation: it
+        quotes the prompt, but it is not a turn of the agent, and must not count as one."""
+        if not body.get("tools"):
+            return ""
         texts = []
         for content in body.get("contents") or ():
             if not isinstance(content, dict) or content.get("role") == "model":

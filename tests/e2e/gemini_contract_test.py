@@ -12,9 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e import gemini_host
-from tests.e2e.hostcontract import FINAL_TEXT, Case, json_answer, run_all
-from tests.e2e.scenarios import SECRET, SECRET_COMMAND, Outcome, combined_command
+from tests.e2e.gemini_driver import GeminiCli
+from tests.e2e.hostcontract import (
+    FINAL_TEXT,
+    SECRET,
+    SECRET_COMMAND,
+    Case,
+    Outcome,
+    destroy_and_print,
+    json_answer,
+    run_all,
+)
 
 pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
 
@@ -59,17 +67,17 @@ def _tool_and_turn_stopped(out: Outcome) -> None:
 CASES = {
     "exit-2-with-plain-stderr-blocks-and-the-model-sees-stderr": Case(
         lambda w: {"BeforeTool": f"echo {REASON} >&2\nexit 2"},
-        combined_command,
+        destroy_and_print,
         _blocked_with_reason,
     ),
     "json-decision-deny-blocks-and-the-model-sees-reason": Case(
         lambda w: {"BeforeTool": json_answer({"decision": "deny", "reason": REASON})},
-        combined_command,
+        destroy_and_print,
         _blocked_with_reason,
     ),
     "exit-2-with-json-stdout-lacking-a-decision-runs-the-tool": Case(
         lambda w: {"BeforeTool": json_answer({"version": 1}, exit_code=2, stderr=REASON)},
-        combined_command,
+        destroy_and_print,
         _ran,
     ),
     "claude-shaped-deny-json-with-exit-2-runs-the-tool": Case(
@@ -85,12 +93,12 @@ CASES = {
                 stderr=REASON,
             )
         },
-        combined_command,
+        destroy_and_print,
         _ran,
     ),
     "exit-49-with-plain-stderr-is-a-deny-not-a-halt": Case(
         lambda w: {"BeforeTool": f"echo {REASON} >&2\nexit 49"},
-        combined_command,
+        destroy_and_print,
         _blocked_with_reason,
     ),
     "tool-input-merges-and-context-counts-after-the-tool-and-with-the-prompt-only": Case(
@@ -106,7 +114,7 @@ CASES = {
             ),
             "AfterTool": json_answer({"hookSpecificOutput": {"additionalContext": CTX_AFTER}}),
         },
-        combined_command,
+        destroy_and_print,
         _rewritten_and_contexts,
     ),
     "after-tool-deny-replaces-the-result-the-model-sees": Case(
@@ -128,7 +136,7 @@ CASES = {
     ),
     "continue-false-stops-the-tool-and-the-turn": Case(
         lambda w: {"BeforeTool": json_answer({"continue": False, "stopReason": REASON})},
-        combined_command,
+        destroy_and_print,
         _tool_and_turn_stopped,
     ),
 }
@@ -138,8 +146,9 @@ CASES = {
 def outcomes(
     host_programs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Outcome]:
-    host = gemini_host.host(host_programs["gemini"])
-    return run_all(host, CASES, tmp_path_factory.mktemp("gemini-contract"))
+    driver = GeminiCli()
+    cases = {name: (driver, case) for name, case in CASES.items()}
+    return run_all(cases, host_programs["gemini"], tmp_path_factory.mktemp("gemini-contract"))
 
 
 @pytest.mark.parametrize("name", list(CASES))

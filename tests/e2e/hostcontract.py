@@ -1,9 +1,9 @@
-"""The host's own hook contract, pinned by running it with plain hook scripts (no hookrun).
+"""A host's own hook contract, pinned by running it with plain hook scripts (no hookrun).
 
-These runs are the oracle the host modules in hookrun/hosts/ are mapped from: what the
-real program does with an exit code, with stderr, with each JSON field, per event.
-When a pinned host version is bumped and one of them fails, the host changed its
-contract, and hookrun's mapping (and /work's FINDINGS, the README table) must follow.
+These runs are the oracle hookrun/hosts/ is mapped from: what the real program does with
+an exit code, with stderr, with each JSON field, per event. When a pinned host version
+is bumped and one of them fails, the host changed its contract, and hookrun's host
+module, FINDINGS and the README table must follow.
 """
 
 from __future__ import annotations
@@ -15,19 +15,45 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tests.e2e.conftest import World
-from tests.e2e.fakemodel import FakeModel, Script, Text, ToolCall
-from tests.e2e.scenarios import Host, Outcome, make_world, recorded
+from tests.e2e.conftest import World, make_world
+from tests.e2e.driver import Driver, Run
+from tests.e2e.fakemodel import FakeModel, Script, Text
 
 FINAL_TEXT = "All done."
+# Assembled at run time, so that the whole key is only in the command's output, never in
+# the command itself (which the model sees as its own tool call).
+SECRET = "AKIAZ7QKX3MPL4RTW2VB"
+SECRET_COMMAND = "printf 'AKIA%s\\n' Z7QKX3MPL4RTW2VB"
+
+
+class Outcome(NamedTuple):
+    world: World
+    model: FakeModel
+    run: Run
+
+    def tool_results(self) -> str:
+        return "\n".join(self.model.tool_results())
+
+    def requests_after_tool(self) -> list[dict[str, Any]]:
+        """Model requests that carry the tool's result: the turn went on after the tool."""
+        return [b for b in self.model.turns() if self.model.dialect.tool_results(b)]
+
+    def why(self) -> str:
+        return f"{self.run.describe()}\n--- tool results\n{self.tool_results()[-2000:]}"
 
 
 class Case(NamedTuple):
-    """One raw-hook run: a shell body per host event, the command, and what must hold."""
+    """One raw-hook run: a sh body per event, the command the model runs, what must hold."""
 
-    hooks: Callable[[World], Mapping[str, str]]  # host event → sh body (stdin drained first)
+    hooks: Callable[[World], Mapping[str, str]]  # event (host's own name) → sh body
     command: Callable[[World], str]
     check: Callable[[Outcome], None]
+
+
+def destroy_and_print(world: World) -> str:
+    """Delete the victim repository, print the secret, leave a mark that it ran."""
+    ran = shlex.quote(str(world.project / "ran-original"))
+    return f"{world.rm_git()}; {SECRET_COMMAND}; touch {ran}"
 
 
 def json_answer(value: Mapping[str, Any], *, exit_code: int = 0, stderr: str = "") -> str:
@@ -38,7 +64,7 @@ def json_answer(value: Mapping[str, Any], *, exit_code: int = 0, stderr: str = "
     return body + f"\nexit {exit_code}"
 
 
-def run_case(host: Host, world: World, case: Case) -> Outcome:
+def run_case(driver: Driver, exe: Path, world: World, case: Case) -> Outcome:
     hooks = {}
     for index, (event, body) in enumerate(case.hooks(world).items()):
         path = world.root / "hooks" / f"h{index}-{event}.sh"
@@ -46,22 +72,28 @@ def run_case(host: Host, world: World, case: Case) -> Outcome:
         path.write_text("#!/bin/sh\ncat >/dev/null\n" + body + "\n", encoding="utf-8")
         path.chmod(0o755)
         hooks[event] = [shlex.quote(str(path))]
-    steps: Script = {
-        "": [ToolCall(host.shell_tool, host.tool_input(case.command(world))), Text(FINAL_TEXT)]
-    }
-    with FakeModel(host.dialect(), steps) as model:
-        run = host.play(world, model, hooks, "contract check: run the command.")
-    return Outcome(world, model, run, recorded(world))
+    driver.wire(world, hooks)
+    script: Script = {"": [driver.shell(case.command(world)), Text(FINAL_TEXT)]}
+    with FakeModel(driver.dialect, script) as model:
+        run = driver.run(exe, world, model.url, "contract check: run the command.", 120)
+    return Outcome(world, model, run)
 
 
 def run_all(
-    host: Host, cases: Mapping[str, Case], root: Path, *, workers: int = 3
+    cases: Mapping[str, tuple[Driver, Case]], exe: Path, root: Path, *, workers: int = 3
 ) -> dict[str, Outcome]:
-    """Every case in its own world under ``root``, ``workers`` at a time (after the first)."""
+    """Every case in its own world under ``root``: the first alone (a host's first start
+    may unpack or cache things), then ``workers`` at a time — a host run mostly waits
+    (on Node's start, the fake model, the hooks), so this keeps wall time near CPU time."""
     names = list(cases)
-    worlds = {name: make_world(root / name) for name in names}
-    done = {names[0]: run_case(host, worlds[names[0]], cases[names[0]])}
+    worlds = {name: make_world(root / f"case{i}") for i, name in enumerate(names)}
+
+    def one(name: str) -> Outcome:
+        driver, case = cases[name]
+        return run_case(driver, exe, worlds[name], case)
+
+    done = {names[0]: one(names[0])}
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {n: pool.submit(run_case, host, worlds[n], cases[n]) for n in names[1:]}
-        done.update({n: f.result() for n, f in futures.items()})
+        futures = {name: pool.submit(one, name) for name in names[1:]}
+        done.update({name: future.result() for name, future in futures.items()})
     return done
