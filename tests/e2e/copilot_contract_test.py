@@ -70,7 +70,7 @@ def _output_kept(out: Outcome) -> None:
 def _tool_and_turn_stopped(out: Outcome) -> None:
     assert out.world.victim_intact(), out.why()
     assert not out.requests_after_tool(), out.why()
-    assert FINAL_TEXT not in out.run.stdout, out.why()
+    assert FINAL_TEXT not in out.run.out, out.why()
 
 
 DENY = {"permissionDecision": "deny", "permissionDecisionReason": REASON}

@@ -17,6 +17,8 @@ node_modules instead of unpacking it into each throwaway HOME.
 
 from __future__ import annotations
 
+import subprocess
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 from tests.e2e import hostprograms
 from tests.e2e.chat_api import ChatCompletions
 from tests.e2e.driver import Run, run_process
-from tests.e2e.fakemodel import Dialect, ToolCall
+from tests.e2e.fakemodel import Dialect, Step, ToolCall
 
 if TYPE_CHECKING:
     from tests.e2e.conftest import World
@@ -77,6 +79,26 @@ CAMEL = {
 }
 SHELL_TOOL = "bash"
 CACHE = hostprograms.NODE_MODULES / ".cache" / "e2e-xdg-cache"
+# Scenario bodies run side by side: the first run unpacks the runtime, alone.
+_UNPACK = threading.Lock()
+
+
+def _unpacked() -> bool:
+    return any(CACHE.glob("copilot/pkg/*/*/.extraction-complete"))
+
+
+def unpack_runtime(exe: Path, env: Mapping[str, str]) -> None:
+    """Have ``copilot --version`` unpack the runtime into the shared cache, once."""
+    with _UNPACK:
+        if not _unpacked():
+            subprocess.run(
+                [str(exe), "--version"],
+                env=dict(env),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=300,
+                check=False,
+            )
 
 
 class CopilotCli:
@@ -97,6 +119,9 @@ class CopilotCli:
             {"description": "delegate", "prompt": prompt, "agent_type": "task", "name": "e2e-sub"},
         )
 
+    def delegate(self, prompt: str) -> list[Step]:
+        return [self.agent(prompt)]  # the task tool returns when the sub-agent is done
+
     def event(self, canonical: str) -> str:
         return CAMEL[canonical] if self.mode == "camel" else canonical
 
@@ -116,7 +141,15 @@ class CopilotCli:
             world.project / ".github" / "hooks" / "hookrun.json", {"version": 1, "hooks": entries}
         )
 
-    def run(self, exe: Path, world: World, model_url: str, prompt: str, timeout: float) -> Run:
+    def run(
+        self,
+        exe: Path,
+        world: World,
+        model_url: str,
+        prompt: str,
+        timeout: float,
+        args: Sequence[str] = (),
+    ) -> Run:
         CACHE.mkdir(parents=True, exist_ok=True)
         env = world.host_env(
             XDG_CACHE_HOME=str(CACHE),
@@ -125,5 +158,6 @@ class CopilotCli:
             COPILOT_MODEL="fake-model",
             COPILOT_ALLOW_ALL="true",
         )
-        argv = [str(exe), "--allow-all-paths", "-p", prompt]
+        unpack_runtime(exe, env)
+        argv = [str(exe), *args, "--allow-all-paths", "-p", prompt]
         return run_process(argv, world.project, env, timeout)

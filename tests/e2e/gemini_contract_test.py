@@ -61,7 +61,7 @@ def _output_field_ignored(out: Outcome) -> None:
 def _tool_and_turn_stopped(out: Outcome) -> None:
     assert out.world.victim_intact(), out.why()
     assert not out.requests_after_tool(), out.why()
-    assert FINAL_TEXT not in out.run.stdout, out.why()
+    assert FINAL_TEXT not in out.run.out, out.why()
 
 
 CASES = {

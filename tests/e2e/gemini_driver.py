@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tests.e2e.driver import Run, run_process
-from tests.e2e.fakemodel import Dialect, ToolCall
+from tests.e2e.fakemodel import Dialect, Step, ToolCall
 from tests.e2e.gemini_api import GeminiGenerateContent
 
 if TYPE_CHECKING:
@@ -57,6 +57,12 @@ class GeminiCli:
     def shell(self, command: str) -> ToolCall:
         return ToolCall(SHELL_TOOL, {"command": command})
 
+    def delegate(self, prompt: str) -> list[Step]:
+        """``invoke_agent`` runs the built-in ``generalist`` sub-agent on ``prompt`` and
+        returns when it is done. Its tool calls reach hooks exactly like the main thread's
+        (same session_id, no agent field, same environment)."""
+        return [ToolCall("invoke_agent", {"agent_name": "generalist", "prompt": prompt})]
+
     def event(self, canonical: str) -> str:
         return CANONICAL[canonical]
 
@@ -71,7 +77,15 @@ class GeminiCli:
             entries[CANONICAL.get(event, event)] = [{"matcher": "*", "hooks": hook}]
         world.write_json(world.project / ".gemini" / "settings.json", {"hooks": entries})
 
-    def run(self, exe: Path, world: World, model_url: str, prompt: str, timeout: float) -> Run:
+    def run(
+        self,
+        exe: Path,
+        world: World,
+        model_url: str,
+        prompt: str,
+        timeout: float,
+        args: Sequence[str] = (),
+    ) -> Run:
         world.write_json(
             world.home / ".gemini" / "settings.json",
             {
@@ -87,4 +101,5 @@ class GeminiCli:
             GEMINI_CLI_TRUST_WORKSPACE="true",
             GEMINI_CLI_NO_RELAUNCH="true",
         )
-        return run_process([str(exe), "--yolo", "-p", prompt], world.project, env, timeout)
+        argv = [str(exe), *args, "--yolo", "-p", prompt]
+        return run_process(argv, world.project, env, timeout)
