@@ -22,10 +22,15 @@ class ChatCompletions:
         return request.method == "POST" and path.rstrip("/").endswith("/chat/completions")
 
     def first_user_text(self, body: JSON) -> str:
+        """The user messages before the model's first answer: a hook's session-start
+        context arrives there as a user message of its own, ahead of the prompt."""
+        texts = []
         for message in body.get("messages") or ():
-            if isinstance(message, dict) and message.get("role") == "user":
-                return text_of(message.get("content"))
-        return ""
+            if not isinstance(message, dict) or message.get("role") == "assistant":
+                break
+            if message.get("role") == "user":
+                texts.append(text_of(message.get("content")))
+        return "\n".join(texts)
 
     def tool_results(self, body: JSON) -> list[str]:
         return [

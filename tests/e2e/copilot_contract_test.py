@@ -1,214 +1,156 @@
-"""Copilot CLI's own hook contract, run with plain hook scripts (no hookrun).
+"""Copilot CLI 1.0.102's own hook contract (plain hooks, no hookrun): see tests/e2e/contract.py.
 
-What these pin is what hookrun/hosts/copilot.py must answer: the reason in the JSON on
-stdout (stderr never reaches the model, even on exit 2), Copilot's own top-level fields
-(camelCase wiring ignores Claude's ``hookSpecificOutput``; PascalCase reads both), a
-rewritten output as ``modifiedResult`` with Copilot's result shape, and no preToolUse
-field that ends the turn — only a ``permissionRequest`` deny with ``interrupt``.
+What it pins for hookrun/hosts/copilot.py: a hook's stderr never reaches the model, even on
+exit 2, while a JSON on stdout is read on exit 2 too; any other non-zero exit on preToolUse
+denies (fail-closed); camelCase wiring reads only Copilot's own top-level fields
+(``permissionDecision``/``permissionDecisionReason``, ``modifiedArgs``,
+``additionalContext``, ``modifiedResult`` with Copilot's result shape) and ignores Claude's
+``hookSpecificOutput``; PascalCase wiring reads ``hookSpecificOutput`` on PreToolUse only,
+the top-level fields everywhere; no preToolUse field ends the turn — a permissionRequest
+deny with ``interrupt`` does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.e2e.concurrent import batch_for, tmp_name
+from tests.e2e.conftest import make_world
+from tests.e2e.contract import OUTPUT, REWRITE, STDERR, Contract, check, play
 from tests.e2e.copilot_driver import CopilotCli
-from tests.e2e.hostcontract import (
-    FINAL_TEXT,
-    SECRET,
-    SECRET_COMMAND,
-    Case,
-    Outcome,
-    destroy_and_print,
-    json_answer,
-    run_all,
-)
+from tests.e2e.rig import Rig
 
-pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
+pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960), pytest.mark.concurrent]
 
-REASON = "reason-from-the-hook-7c2e"
-CTX_PRE, CTX_POST, CTX_PROMPT = "ctx-pre-1b1", "ctx-post-1b2", "ctx-prompt-1b3"
-
-
-def _denied_saying(text: str) -> Callable[[Outcome], None]:
-    def check(out: Outcome) -> None:
-        assert out.world.victim_intact(), out.why()
-        assert text in out.tool_results(), out.why()
-        assert out.requests_after_tool(), out.why()  # a deny does not end the turn
-
-    return check
-
-
-def _ran(out: Outcome) -> None:
-    assert not out.world.victim_intact(), out.why()
-    assert out.requests_after_tool(), out.why()
-
-
-def _rewritten(out: Outcome) -> None:
-    assert (out.world.project / "rewritten").exists(), out.why()
-    assert out.world.victim_intact(), out.why()
-
-
-def _contexts(out: Outcome) -> None:
-    after = "\n".join(str(b) for b in out.requests_after_tool())
-    assert f"Additional context from preToolUse hook:\\n{CTX_PRE}" in after, out.why()
-    assert f"Additional guidance from postToolUse hooks:\n{CTX_POST}" in out.tool_results()
-    assert CTX_PROMPT in str(out.model.turns()[0]), out.why()
-
-
-def _result_replaced(out: Outcome) -> None:
-    assert SECRET not in out.tool_results(), out.why()
-    assert REASON in out.tool_results(), out.why()
-
-
-def _output_kept(out: Outcome) -> None:
-    assert SECRET in out.tool_results(), out.why()
-
-
-def _tool_and_turn_stopped(out: Outcome) -> None:
-    assert out.world.victim_intact(), out.why()
-    assert not out.requests_after_tool(), out.why()
-    assert FINAL_TEXT not in out.run.out, out.why()
-
-
+REASON = "HOOK-REASON-2C8"
+CONTEXT = "HOOK-CONTEXT-4C6"
 DENY = {"permissionDecision": "deny", "permissionDecisionReason": REASON}
-HSO_DENY = {"hookSpecificOutput": {"hookEventName": "PreToolUse"} | DENY}
-MODIFIED_RESULT = {"modifiedResult": {"resultType": "success", "textResultForLlm": REASON}}
+STOP = {"continue": False, "stopReason": REASON}
+RESULT = {"modifiedResult": {"resultType": "success", "textResultForLlm": REASON}}
 
-CAMEL_CASES = {
-    "exit-2-denies-but-the-model-never-sees-stderr": Case(
-        lambda w: {"preToolUse": f"echo {REASON} >&2\nexit 2"},
-        destroy_and_print,
-        _denied_saying("Denied by preToolUse hook: hook exited with code 2"),
+
+def specific(event: str, **fields: Any) -> dict[str, Any]:
+    return {"hookSpecificOutput": {"hookEventName": event, **fields}}
+
+
+CAMEL: dict[str, Contract] = {
+    "pre-exit-2-denies-and-the-model-never-sees-stderr": Contract(
+        "preToolUse",
+        "",
+        exit=2,
+        ran=False,
+        sees=("Denied by preToolUse hook: hook exited with code 2",),
+        hides=(STDERR,),
     ),
-    "exit-2-still-reads-the-stdout-json-reason": Case(
-        lambda w: {"preToolUse": json_answer(DENY, exit_code=2, stderr="ignored")},
-        destroy_and_print,
-        _denied_saying(f"Denied by preToolUse hook: {REASON}"),
+    "pre-exit-2-still-reads-the-json-reason": Contract(
+        "preToolUse", DENY, exit=2, ran=False, sees=(REASON,), hides=(STDERR,)
     ),
-    "top-level-permission-decision-deny-reaches-the-model": Case(
-        lambda w: {"preToolUse": json_answer(DENY)},
-        destroy_and_print,
-        _denied_saying(f"Denied by preToolUse hook: {REASON}"),
+    "pre-permission-decision-deny-reaches-the-model-and-the-turn-goes-on": Contract(
+        "preToolUse", DENY, ran=False, sees=(f"Denied by preToolUse hook: {REASON}",)
     ),
-    "claude-hook-specific-output-deny-is-ignored": Case(
-        lambda w: {"preToolUse": json_answer(HSO_DENY)}, destroy_and_print, _ran
+    "pre-claude-hook-specific-output-deny-is-ignored": Contract(
+        "preToolUse", specific("PreToolUse", **DENY), ran=True, hides=(REASON,)
     ),
-    "any-other-exit-code-denies-fail-closed": Case(
-        lambda w: {"preToolUse": f"echo {REASON} >&2\nexit 49"},
-        destroy_and_print,
-        _denied_saying("(hook errored)"),
+    "pre-any-other-exit-code-denies-fail-closed": Contract(
+        "preToolUse", "", exit=49, ran=False, sees=("(hook errored)",), hides=(STDERR,)
     ),
-    "modified-args-is-what-runs": Case(
-        lambda w: {
-            "preToolUse": json_answer(
-                {"modifiedArgs": {"command": f"touch {w.project / 'rewritten'}"}}
-            )
-        },
-        destroy_and_print,
-        _rewritten,
+    "pre-modified-args-is-what-runs": Contract(
+        "preToolUse", {"modifiedArgs": {"command": REWRITE}}, ran=False, rewritten=True
     ),
-    "context-before-after-the-tool-and-with-the-prompt-reaches-the-model": Case(
-        lambda w: {
-            "userPromptSubmitted": json_answer({"additionalContext": CTX_PROMPT}),
-            "preToolUse": json_answer({"additionalContext": CTX_PRE}),
-            "postToolUse": json_answer({"additionalContext": CTX_POST}),
-        },
-        destroy_and_print,
-        _contexts,
+    "pre-additional-context-reaches-the-model-after-the-tool": Contract(
+        "preToolUse",
+        {"additionalContext": CONTEXT},
+        sees=("Additional context from preToolUse hook", CONTEXT),
     ),
-    "modified-result-object-is-what-the-model-sees": Case(
-        lambda w: {"postToolUse": json_answer(MODIFIED_RESULT)},
-        lambda w: SECRET_COMMAND,
-        _result_replaced,
+    "pre-continue-false-is-ignored": Contract("preToolUse", STOP, ran=True),
+    "pre-deny-with-interrupt-does-not-end-the-turn": Contract(
+        "preToolUse", {**DENY, "interrupt": True}, ran=False, sees=(REASON,)
     ),
-    "modified-result-as-a-string-is-ignored": Case(
-        lambda w: {"postToolUse": json_answer({"modifiedResult": REASON})},
-        lambda w: SECRET_COMMAND,
-        _output_kept,
+    "post-additional-context-is-appended-to-the-result": Contract(
+        "postToolUse",
+        {"additionalContext": CONTEXT},
+        sees=(OUTPUT, "Additional guidance from postToolUse hooks", CONTEXT),
     ),
-    "continue-false-on-pre-tool-use-is-ignored": Case(
-        lambda w: {"preToolUse": json_answer({"continue": False, "stopReason": REASON})},
-        destroy_and_print,
-        _ran,
+    "post-modified-result-object-is-what-the-model-sees": Contract(
+        "postToolUse", RESULT, sees=(REASON,), hides=(OUTPUT,)
     ),
-    "permission-request-deny-with-interrupt-stops-the-tool-and-the-turn": Case(
-        lambda w: {
-            "permissionRequest": json_answer(
-                {"behavior": "deny", "message": REASON, "interrupt": True}
-            )
-        },
-        destroy_and_print,
-        _tool_and_turn_stopped,
+    "post-modified-result-as-a-string-is-ignored": Contract(
+        "postToolUse", {"modifiedResult": REASON}, sees=(OUTPUT,), hides=(REASON,)
+    ),
+    "prompt-additional-context-reaches-the-model": Contract(
+        "userPromptSubmitted", {"additionalContext": CONTEXT}, sees=("<system_reminder>", CONTEXT)
+    ),
+    "session-start-additional-context-reaches-the-model": Contract(
+        "sessionStart", {"additionalContext": CONTEXT}, sees=(CONTEXT,)
+    ),
+    "permission-request-deny-with-interrupt-stops-the-tool-and-the-turn": Contract(
+        "permissionRequest",
+        {"behavior": "deny", "message": REASON, "interrupt": True},
+        ran=False,
+        turns=1,
     ),
 }
-
-PASCAL_CASES = {
-    "exit-2-denies-but-the-model-never-sees-stderr": Case(
-        lambda w: {"PreToolUse": f"echo {REASON} >&2\nexit 2"},
-        destroy_and_print,
-        _denied_saying("Denied by preToolUse hook: hook exited with code 2"),
+PASCAL: dict[str, Contract] = {
+    "pre-exit-2-denies-and-the-model-never-sees-stderr": Contract(
+        "PreToolUse", "", exit=2, ran=False, sees=("hook exited with code 2",), hides=(STDERR,)
     ),
-    "claude-hook-specific-output-deny-reaches-the-model": Case(
-        lambda w: {"PreToolUse": json_answer(HSO_DENY)},
-        destroy_and_print,
-        _denied_saying(f"Denied by preToolUse hook: {REASON}"),
+    "pre-claude-hook-specific-output-deny-reaches-the-model": Contract(
+        "PreToolUse", specific("PreToolUse", **DENY), ran=False, sees=(REASON,)
     ),
-    "top-level-permission-decision-deny-reaches-the-model": Case(
-        lambda w: {"PreToolUse": json_answer(DENY)},
-        destroy_and_print,
-        _denied_saying(f"Denied by preToolUse hook: {REASON}"),
+    "pre-permission-decision-deny-reaches-the-model": Contract(
+        "PreToolUse", DENY, ran=False, sees=(REASON,)
     ),
-    "claude-updated-input-with-allow-is-what-runs": Case(
-        lambda w: {
-            "PreToolUse": json_answer(
-                {
-                    "hookSpecificOutput": {
-                        "hookEventName": "PreToolUse",
-                        "permissionDecision": "allow",
-                        "updatedInput": {"command": f"touch {w.project / 'rewritten'}"},
-                    }
-                }
-            )
-        },
-        destroy_and_print,
-        _rewritten,
+    "pre-claude-updated-input-with-allow-is-what-runs": Contract(
+        "PreToolUse",
+        specific("PreToolUse", permissionDecision="allow", updatedInput={"command": REWRITE}),
+        ran=False,
+        rewritten=True,
     ),
-    "modified-result-object-is-what-the-model-sees": Case(
-        lambda w: {"PostToolUse": json_answer(MODIFIED_RESULT)},
-        lambda w: SECRET_COMMAND,
-        _result_replaced,
+    "post-modified-result-object-is-what-the-model-sees": Contract(
+        "PostToolUse", RESULT, sees=(REASON,), hides=(OUTPUT,)
     ),
-    "claude-updated-tool-output-is-ignored": Case(
-        lambda w: {
-            "PostToolUse": json_answer(
-                {
-                    "hookSpecificOutput": {
-                        "hookEventName": "PostToolUse",
-                        "updatedToolOutput": REASON,
-                    }
-                }
-            )
-        },
-        lambda w: SECRET_COMMAND,
-        _output_kept,
+    "post-claude-updated-tool-output-is-ignored": Contract(
+        "PostToolUse",
+        specific("PostToolUse", updatedToolOutput=REASON),
+        sees=(OUTPUT,),
+        hides=(REASON,),
+    ),
+    "prompt-claude-hook-specific-output-context-is-ignored": Contract(
+        "UserPromptSubmit",
+        specific("UserPromptSubmit", additionalContext=CONTEXT),
+        hides=(CONTEXT,),
+    ),
+    "prompt-additional-context-reaches-the-model": Contract(
+        "UserPromptSubmit", {"additionalContext": CONTEXT}, sees=(CONTEXT,)
+    ),
+    "session-start-claude-hook-specific-output-context-is-ignored": Contract(
+        "SessionStart", specific("SessionStart", additionalContext=CONTEXT), hides=(CONTEXT,)
     ),
 }
-CASES = {f"camel:{k}": (CopilotCli("camel"), v) for k, v in CAMEL_CASES.items()} | {
-    f"pascal:{k}": (CopilotCli("pascal"), v) for k, v in PASCAL_CASES.items()
+CONTRACTS = {f"camel-{k}": v for k, v in CAMEL.items()} | {
+    f"pascal-{k}": v for k, v in PASCAL.items()
 }
 
 
-@pytest.fixture(scope="module")
-def outcomes(
-    host_programs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, Outcome]:
-    root = tmp_path_factory.mktemp("copilot-contract")
-    return run_all(CASES, host_programs["copilot"], root)
+@pytest.fixture
+def rig(
+    request: pytest.FixtureRequest,
+    host_programs: dict[str, Path],
+    hookrun_exe: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Rig:
+    def build(item: pytest.Item, params: dict[str, Any]) -> Rig:
+        world = make_world(tmp_path_factory.mktemp(tmp_name(item)))
+        mode = str(params["name"]).split("-", 1)[0]
+        return Rig(CopilotCli(mode), host_programs["copilot"], hookrun_exe, world)
+
+    return batch_for(request, build).rigs[request.node.nodeid]
 
 
-@pytest.mark.parametrize("name", list(CASES))
-def test_copilot_hook_contract(name: str, outcomes: dict[str, Outcome]) -> None:
-    CASES[name][1].check(outcomes[name])
+@pytest.mark.parametrize("name", CONTRACTS)
+def test_copilot_cli_hook_contract(rig: Rig, name: str) -> None:
+    contract = CONTRACTS[name]
+    check(contract, play(rig, contract))

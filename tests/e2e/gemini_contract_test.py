@@ -1,156 +1,118 @@
-"""Gemini CLI's own hook contract, run with plain hook scripts (no hookrun).
+"""Gemini CLI 0.61's own hook contract (plain hooks, no hookrun): see tests/e2e/contract.py.
 
-What these pin is what hookrun/hosts/gemini.py must answer: the decision in the JSON
-(the exit code does not count once stdout is JSON), ``continue: false`` to halt,
-``hookSpecificOutput.tool_input`` to rewrite, context only after the tool or with the
-prompt, and no way to rewrite a tool's output.
+What it pins for hookrun/hosts/gemini.py: Gemini parses ``stdout || stderr``; a JSON
+answer is the whole answer whatever the exit code (exit 2 with a JSON that names no
+``decision`` lets the tool run — a Claude-shaped deny too), plain text with any exit but
+0 and 1 is a deny (49 included: no halt); ``continue: false`` on BeforeTool keeps the tool
+from running and ends the turn; ``hookSpecificOutput.tool_input`` is merged into the
+arguments; context counts after the tool, with the prompt and at session start, never
+on BeforeTool; no field rewrites a tool's output — an AfterTool deny replaces the result.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.e2e.concurrent import batch_for, tmp_name
+from tests.e2e.conftest import make_world
+from tests.e2e.contract import OUTPUT, REWRITE, STDERR, Contract, check, play
 from tests.e2e.gemini_driver import GeminiCli
-from tests.e2e.hostcontract import (
-    FINAL_TEXT,
-    SECRET,
-    SECRET_COMMAND,
-    Case,
-    Outcome,
-    destroy_and_print,
-    json_answer,
-    run_all,
-)
+from tests.e2e.rig import Rig
 
-pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960)]
+pytestmark = [pytest.mark.nocov, pytest.mark.timeout(960), pytest.mark.concurrent]
 
-REASON = "reason-from-the-hook-61d0"
-CTX_BEFORE, CTX_AFTER, CTX_PROMPT = "ctx-before-0a1", "ctx-after-0a2", "ctx-prompt-0a3"
+REASON = "HOOK-REASON-5G1"
+CONTEXT = "HOOK-CONTEXT-7G2"
 
 
-def _blocked_with_reason(out: Outcome) -> None:
-    assert out.world.victim_intact(), out.why()
-    assert f"Tool execution blocked: {REASON}" in out.tool_results(), out.why()
-    assert out.requests_after_tool(), out.why()  # a deny does not end the turn
+def specific(**fields: Any) -> dict[str, Any]:
+    return {"hookSpecificOutput": fields}
 
 
-def _ran(out: Outcome) -> None:
-    assert not out.world.victim_intact(), out.why()
-
-
-def _rewritten_and_contexts(out: Outcome) -> None:
-    project = out.world.project
-    assert (project / "rewritten").exists() and out.world.victim_intact(), out.why()
-    seen = out.model.seen_text()
-    assert CTX_BEFORE not in seen, "BeforeTool's additionalContext reached the model"
-    assert f"<hook_context>{CTX_AFTER}</hook_context>" in out.tool_results(), out.why()
-    assert f"<hook_context>{CTX_PROMPT}</hook_context>" in str(out.model.turns()[0]), out.why()
-
-
-def _result_replaced(out: Outcome) -> None:
-    assert SECRET not in out.tool_results(), out.why()
-    assert REASON in out.tool_results(), out.why()
-
-
-def _output_field_ignored(out: Outcome) -> None:
-    assert SECRET in out.tool_results(), out.why()
-
-
-def _tool_and_turn_stopped(out: Outcome) -> None:
-    assert out.world.victim_intact(), out.why()
-    assert not out.requests_after_tool(), out.why()
-    assert FINAL_TEXT not in out.run.out, out.why()
-
-
-CASES = {
-    "exit-2-with-plain-stderr-blocks-and-the-model-sees-stderr": Case(
-        lambda w: {"BeforeTool": f"echo {REASON} >&2\nexit 2"},
-        destroy_and_print,
-        _blocked_with_reason,
+CONTRACTS: dict[str, Contract] = {
+    "before-exit-2-with-plain-stderr-blocks-and-the-model-sees-it": Contract(
+        "BeforeTool", "", exit=2, ran=False, sees=(f"Tool execution blocked: {STDERR}",)
     ),
-    "json-decision-deny-blocks-and-the-model-sees-reason": Case(
-        lambda w: {"BeforeTool": json_answer({"decision": "deny", "reason": REASON})},
-        destroy_and_print,
-        _blocked_with_reason,
+    "before-json-decision-deny-blocks-and-the-model-sees-the-reason": Contract(
+        "BeforeTool",
+        {"decision": "deny", "reason": REASON},
+        ran=False,
+        sees=(f"Tool execution blocked: {REASON}",),
     ),
-    "exit-2-with-json-stdout-lacking-a-decision-runs-the-tool": Case(
-        lambda w: {"BeforeTool": json_answer({"version": 1}, exit_code=2, stderr=REASON)},
-        destroy_and_print,
-        _ran,
+    "before-exit-2-with-a-json-naming-no-decision-runs-the-tool": Contract(
+        "BeforeTool", {"version": 1}, exit=2, ran=True
     ),
-    "claude-shaped-deny-json-with-exit-2-runs-the-tool": Case(
-        lambda w: {
-            "BeforeTool": json_answer(
-                {
-                    "hookSpecificOutput": {
-                        "hookEventName": "PreToolUse",
-                        "permissionDecision": "deny",
-                    }
-                },
-                exit_code=2,
-                stderr=REASON,
-            )
+    "before-exit-2-with-a-claude-shaped-deny-runs-the-tool": Contract(
+        "BeforeTool",
+        specific(
+            hookEventName="PreToolUse", permissionDecision="deny", permissionDecisionReason=REASON
+        ),
+        exit=2,
+        ran=True,
+    ),
+    "before-exit-49-with-plain-stderr-is-a-deny-not-a-halt": Contract(
+        "BeforeTool", "", exit=49, ran=False, sees=(f"Tool execution blocked: {STDERR}",)
+    ),
+    "before-continue-false-stops-the-tool-and-the-turn": Contract(
+        "BeforeTool", {"continue": False, "stopReason": REASON}, ran=False, turns=1
+    ),
+    "before-tool-input-is-merged-into-the-arguments": Contract(
+        "BeforeTool", specific(tool_input={"command": REWRITE}), ran=False, rewritten=True
+    ),
+    "before-additional-context-is-ignored": Contract(
+        "BeforeTool", specific(additionalContext=CONTEXT), hides=(CONTEXT,)
+    ),
+    "after-additional-context-is-appended-to-the-result": Contract(
+        "AfterTool",
+        specific(additionalContext=CONTEXT),
+        sees=(OUTPUT, f"<hook_context>{CONTEXT}</hook_context>"),
+    ),
+    "after-deny-replaces-the-result-the-model-sees": Contract(
+        "AfterTool", {"decision": "deny", "reason": REASON}, sees=(REASON,), hides=(OUTPUT,)
+    ),
+    "after-output-fields-are-ignored": Contract(
+        "AfterTool",
+        {
+            **specific(tool_output=REASON, updatedToolOutput=REASON),
+            "updated_output": REASON,
         },
-        destroy_and_print,
-        _ran,
+        sees=(OUTPUT,),
+        hides=(REASON,),
     ),
-    "exit-49-with-plain-stderr-is-a-deny-not-a-halt": Case(
-        lambda w: {"BeforeTool": f"echo {REASON} >&2\nexit 49"},
-        destroy_and_print,
-        _blocked_with_reason,
+    "agent-additional-context-reaches-the-model": Contract(
+        "BeforeAgent",
+        specific(additionalContext=CONTEXT),
+        sees=(f"<hook_context>{CONTEXT}</hook_context>",),
     ),
-    "tool-input-merges-and-context-counts-after-the-tool-and-with-the-prompt-only": Case(
-        lambda w: {
-            "BeforeAgent": json_answer({"hookSpecificOutput": {"additionalContext": CTX_PROMPT}}),
-            "BeforeTool": json_answer(
-                {
-                    "hookSpecificOutput": {
-                        "additionalContext": CTX_BEFORE,
-                        "tool_input": {"command": f"touch {w.project / 'rewritten'}"},
-                    }
-                }
-            ),
-            "AfterTool": json_answer({"hookSpecificOutput": {"additionalContext": CTX_AFTER}}),
-        },
-        destroy_and_print,
-        _rewritten_and_contexts,
+    "session-start-additional-context-reaches-the-model": Contract(
+        "SessionStart",
+        specific(additionalContext=CONTEXT),
+        sees=(f"<hook_context>{CONTEXT}</hook_context>",),
     ),
-    "after-tool-deny-replaces-the-result-the-model-sees": Case(
-        lambda w: {"AfterTool": json_answer({"decision": "deny", "reason": REASON})},
-        lambda w: SECRET_COMMAND,
-        _result_replaced,
-    ),
-    "after-tool-output-fields-are-ignored": Case(
-        lambda w: {
-            "AfterTool": json_answer(
-                {
-                    "hookSpecificOutput": {"tool_output": REASON, "updatedToolOutput": REASON},
-                    "updated_output": REASON,
-                }
-            )
-        },
-        lambda w: SECRET_COMMAND,
-        _output_field_ignored,
-    ),
-    "continue-false-stops-the-tool-and-the-turn": Case(
-        lambda w: {"BeforeTool": json_answer({"continue": False, "stopReason": REASON})},
-        destroy_and_print,
-        _tool_and_turn_stopped,
+    "session-start-plain-stdout-is-not-context": Contract(
+        "SessionStart", CONTEXT, hides=(CONTEXT,)
     ),
 }
 
 
-@pytest.fixture(scope="module")
-def outcomes(
-    host_programs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, Outcome]:
-    driver = GeminiCli()
-    cases = {name: (driver, case) for name, case in CASES.items()}
-    return run_all(cases, host_programs["gemini"], tmp_path_factory.mktemp("gemini-contract"))
+@pytest.fixture
+def rig(
+    request: pytest.FixtureRequest,
+    host_programs: dict[str, Path],
+    hookrun_exe: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Rig:
+    def build(item: pytest.Item, params: dict[str, Any]) -> Rig:
+        world = make_world(tmp_path_factory.mktemp(tmp_name(item)))
+        return Rig(GeminiCli(), host_programs["gemini"], hookrun_exe, world)
+
+    return batch_for(request, build).rigs[request.node.nodeid]
 
 
-@pytest.mark.parametrize("name", list(CASES))
-def test_gemini_hook_contract(name: str, outcomes: dict[str, Outcome]) -> None:
-    CASES[name].check(outcomes[name])
+@pytest.mark.parametrize("name", CONTRACTS)
+def test_gemini_cli_hook_contract(rig: Rig, name: str) -> None:
+    contract = CONTRACTS[name]
+    check(contract, play(rig, contract))
