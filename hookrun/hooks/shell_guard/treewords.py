@@ -76,6 +76,10 @@ def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) ->
         for inner in part.parts:
             _items(inner, subst, out, quoted=True)
     elif isinstance(part, n.ParamExp):
+        # `${x:-$(rm -rf /)}`, `${a[$(…)]}`: substitutions in the operands may run.
+        for operand in (*part.args, *((part.key,) if part.key is not None else ())):
+            for inner in operand.parts:
+                _items(inner, subst, [], quoted=True)
         if part.name == "IFS":
             out.append(" " if quoted else _SPLIT)
         else:

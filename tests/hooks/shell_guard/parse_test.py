@@ -104,6 +104,8 @@ def test_nesting_past_the_limit_raises_too_deep() -> None:
         ("until false; do rm -rf a; done > log", ["rm", "-rf", "a"]),
         ("case $x in a) rm -rf a;; *) ls;; esac", ["rm", "-rf", "a"]),
         ("[[ -n $(rm -rf a) ]]", ["rm", "-rf", "a"]),
+        ("echo ${x:-$(rm -rf a)}", ["rm", "-rf", "a"]),
+        ('echo "${a[$(rm -rf a)]}"', ["rm", "-rf", "a"]),
         ("[[ ( $(rm -rf a) == x ) && ! -f y ]]", ["rm", "-rf", "a"]),
         ("for f in $(rm -rf a); do :; done", ["rm", "-rf", "a"]),
         ("for ((i=0; i<$(rm -rf a); i++)); do :; done", ["rm", "-rf", "a"]),
