@@ -127,13 +127,14 @@ def test_gemini_cli_payloads_match_the_committed_fixtures(
     )
     for event, payloads in sub_captured.items():
         for payload in payloads:
-            variant = "subagent" if payload.get("tool_name") == SHELL_TOOL else ""
+            # Not ".subagent": that variant names calls a hook can tell apart (fixtures_test).
+            variant = "from-sub-agent" if payload.get("tool_name") == SHELL_TOOL else ""
             files.setdefault(_file_name(event, payload, variant), payload)
     _check(files, FIXTURES / "gemini")
     before = files["BeforeTool.run_shell_command.json"]
     assert before["tool_input"] == {"command": command.replace(str(tmp_path / "w"), "/tmp/e2e")}
     # Gemini CLI 0.61 gives a hook no way to tell a sub-agent's call from the main thread's.
-    in_sub = files["BeforeTool.run_shell_command.subagent.json"]
+    in_sub = files["BeforeTool.run_shell_command.from-sub-agent.json"]
     assert sorted(in_sub) == sorted(before)
 
 
