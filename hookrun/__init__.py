@@ -5,9 +5,39 @@ that ``hookrun run`` (started once per event by non-Python hosts) only imports
 what it uses.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: it is an import, and this module's
+# first lines must run as early as possible (see _quiet_interrupt_when_started_as_the_command).
+import _signal  # type: ignore[import-not-found]  # C; no imports of its own, unlike `signal`
+import sys as _sys
 
-from typing import TYPE_CHECKING, Any
+
+def _quiet_interrupt_when_started_as_the_command() -> None:
+    """A Ctrl-C before ``hookrun`` handles it ends the process by the signal, no traceback.
+
+    Python's own SIGINT handler raises KeyboardInterrupt wherever the main thread is —
+    in the middle of an import during start-up — and the traceback goes to the host's
+    stderr. No hook has started yet, so dying by the signal is the whole answer: the
+    default disposition. Only when this process *is* the ``hookrun`` command (an
+    embedding host's handlers are its own), and only over Python's handler (a SIGINT
+    the parent ignores stays ignored). The run installs its own handlers before any
+    hook starts (hookrun.cli.signals).
+    """
+    argv = list(getattr(_sys, "orig_argv", ()))
+    as_module = any(
+        (word == "-m" and argv[i + 1 : i + 2] == ["hookrun"]) or word == "-mhookrun"
+        for i, word in enumerate(argv)
+    )
+    script = argv[1].replace("\\", "/").rsplit("/", 1)[-1] if len(argv) > 1 else ""
+    as_script = script.split(".")[0] in ("hookrun", "hookrun-script")
+    if (as_module or as_script) and _signal.getsignal(
+        _signal.SIGINT
+    ) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+
+
+_quiet_interrupt_when_started_as_the_command()
+
+from typing import TYPE_CHECKING, Any  # noqa: E402 - after the signal set-up above
 
 __version__ = "0.1.0"
 

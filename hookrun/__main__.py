@@ -6,6 +6,8 @@ import sys
 
 
 def main() -> None:
+    # SIGINT already ends this process quietly until the run handles it: see
+    # hookrun._quiet_interrupt_when_started_as_the_command.
     from hookrun.cli.main import main as cli_main
 
     code = cli_main()

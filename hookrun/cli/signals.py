@@ -1,10 +1,16 @@
-"""SIGINT / SIGTERM → cancel the run, so every hook's process tree ends first.
+"""SIGINT / SIGTERM / SIGHUP → cancel the run, so every hook's process tree ends first.
 
-Without this, Ctrl-C (or a host killing ``hookrun run``) would raise in the
-Python thread and leave the hooks' children running. With it, the signal only
-sets the run's :class:`~hookrun.dispatch.cancel.CancelToken`; the runner ends
-every tree and returns, and the CLI exits 128 + the signal number (130 / 143),
-the shell convention for "killed by signal N".
+Without this, Ctrl-C (or a host killing ``hookrun run``, or the terminal closing)
+would raise in the Python thread or end the process at once, and leave the hooks'
+children running. With it, the signal only sets the run's
+:class:`~hookrun.dispatch.cancel.CancelToken`; the runner ends every tree and
+returns, and the CLI exits 128 + the signal number (130 / 143 / 129), the shell
+convention for "killed by signal N".
+
+Before the run installs these handlers (start-up, reading the payload and the
+config) no hook has started: there SIGINT ends the process by the signal, as SIGTERM
+and SIGHUP do, instead of a ``KeyboardInterrupt`` traceback from whatever import it
+lands in (set up by the first lines of :mod:`hookrun`).
 """
 
 from __future__ import annotations
@@ -37,13 +43,18 @@ class Received:
 
 
 def _signals() -> list[signal.Signals]:
-    # SIGTERM exists on Windows too, but only SIGINT is ever delivered there.
-    return [signal.SIGINT, signal.SIGTERM]
+    # SIGTERM exists on Windows too, but only SIGINT is ever delivered there; SIGHUP
+    # does not exist there. A SIGHUP the parent ignores (nohup) stays ignored.
+    found = [signal.SIGINT, signal.SIGTERM]
+    hup = getattr(signal, "SIGHUP", None)
+    if hup is not None and signal.getsignal(hup) is not signal.SIG_IGN:
+        found.append(hup)
+    return found
 
 
 @contextmanager
 def cancel_on_signals(token: CancelToken) -> Iterator[Received]:
-    """Route SIGINT/SIGTERM to ``token.cancel()`` while the block runs.
+    """Route SIGINT/SIGTERM/SIGHUP to ``token.cancel()`` while the block runs.
 
     Handlers can only be installed from the main thread; elsewhere (a host
     calling ``main()`` from a worker thread) the block runs without them.

@@ -89,9 +89,19 @@ def _encode(payload: Mapping[str, Any]) -> bytes:
         return json.dumps(payload, ensure_ascii=True).encode("ascii")
 
 
+# The most of one value hookrun puts in a hook's environment, in characters. Linux
+# refuses to start a program with any single environment string over 128 KiB
+# (MAX_ARG_STRLEN; "Argument list too long"), Windows any variable over 32,767
+# characters: a padded command would stop every external hook from starting, a
+# non-blocking error that let it through. 8 KiB is far above any path or name, and
+# at four bytes a character, four copies stay far below both limits. The full
+# value is always on stdin; HOOKRUN_ENV_TRUNCATED names the variables that were cut.
+ENV_VALUE_LIMIT = 8192
+
+
 def _env_value(value: str) -> str:
-    """An environment value the OS accepts: no NUL byte, encodable."""
-    value = value.replace("\0", "")
+    """An environment value the OS accepts: no NUL byte, encodable, bounded."""
+    value = value[:ENV_VALUE_LIMIT].replace("\0", "")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -109,11 +119,15 @@ def event_env(
     is_sub_agent: bool,
     command: str,
     file_path: str,
+    run_id: str = "",
 ) -> dict[str, str]:
     """hookrun's variables, and the same values under the names Crush and Claude Code use.
 
     Every variable is always set (empty when unknown) so that a value inherited from an
     outer host — ``hookrun run`` called as a Crush hook — never leaks into the wrong event.
+    Each value is cut at :data:`ENV_VALUE_LIMIT` characters; ``HOOKRUN_ENV_TRUNCATED``
+    lists the cut ``HOOKRUN_*`` names (comma-separated, empty when none).
+    ``HOOKRUN_RUN_ID`` marks every process of one run (tests find survivors by it).
     """
     values = {
         "EVENT": event,
@@ -124,11 +138,19 @@ def event_env(
         "TOOL_INPUT_COMMAND": command,
         "TOOL_INPUT_FILE_PATH": file_path,
     }
-    env = {"HOOKRUN": "1", "HOOKRUN_IS_SUB_AGENT": "true" if is_sub_agent else "false"}
+    env = {
+        "HOOKRUN": "1",
+        "HOOKRUN_IS_SUB_AGENT": "true" if is_sub_agent else "false",
+        "HOOKRUN_RUN_ID": run_id,
+    }
+    truncated = []
     for key, value in values.items():
         clean = _env_value(value)
+        if len(value) > ENV_VALUE_LIMIT:
+            truncated.append(f"HOOKRUN_{key}")
         env[f"HOOKRUN_{key}"] = clean
         env[f"CRUSH_{key}"] = clean
+    env["HOOKRUN_ENV_TRUNCATED"] = ",".join(truncated)
     env["CLAUDE_PROJECT_DIR"] = env["HOOKRUN_PROJECT_DIR"]
     return env
 
@@ -193,6 +215,7 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
         is_sub_agent=bool(sub),
         command=fields.command(wrapped) or "",
         file_path=fields.file_path(wrapped) or "",
+        run_id=os.urandom(8).hex(),
     )
     return EventInput(
         event=event,

@@ -1,4 +1,5 @@
-"""SIGINT / SIGTERM to `hookrun run` in flight: every hook's tree ends, then exit 130 / 143."""
+"""SIGINT / SIGTERM / SIGHUP to `hookrun run` in flight: every hook's tree ends, then exit
+130 / 143 / 129."""
 
 from __future__ import annotations
 
@@ -43,7 +44,9 @@ def marked(marker: str) -> list[psutil.Process]:
     return found
 
 
-@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
     project: Project, tmp_path: Path, sig: signal.Signals, code: int
 ) -> None:
@@ -72,6 +75,10 @@ def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
         assert ready.exists() and len(ready.read_text()) == 2, "the hooks never started"
         time.sleep(0.3)  # let the grandchildren start too
         assert len(marked(marker)) >= 6  # hookrun + 2 × (hook, child, grandchild sleep, sleep)
+        run_ids = {
+            (p.environ() or {}).get("HOOKRUN_RUN_ID") for p in marked(marker) if p.pid != proc.pid
+        }
+        assert len(run_ids) == 1 and None not in run_ids  # every process of the run is marked
         start = time.monotonic()
         proc.send_signal(sig)
         returncode = proc.wait(timeout=30)

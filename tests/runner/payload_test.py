@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hookrun.runner.errors import PayloadError
-from hookrun.runner.payload import prepare
+from hookrun.runner.payload import ENV_VALUE_LIMIT, prepare
 
 
 def test_common_fields_are_filled_and_host_fields_kept(tmp_path: Path) -> None:
@@ -94,7 +95,28 @@ def test_env_has_hookrun_crush_and_claude_names(tmp_path: Path) -> None:
         expected[f"HOOKRUN_{key}"] = value
         expected[f"CRUSH_{key}"] = value
     expected["CLAUDE_PROJECT_DIR"] = os.path.abspath("/proj")
-    assert dict(inp.env) == expected
+    expected["HOOKRUN_ENV_TRUNCATED"] = ""
+    env = dict(inp.env)
+    assert re.fullmatch("[0-9a-f]{16}", env.pop("HOOKRUN_RUN_ID"))
+    assert env == expected
+
+
+def test_each_run_gets_its_own_run_id(tmp_path: Path) -> None:
+    ids = {
+        prepare("Stop", {}, cwd=str(tmp_path), project_dir=".").env["HOOKRUN_RUN_ID"]
+        for _ in range(20)
+    }
+    assert len(ids) == 20
+
+
+def test_env_values_are_cut_at_the_documented_limit_and_named(tmp_path: Path) -> None:
+    command = "rm -rf / #" + "x" * 200_000
+    raw = {"tool_name": "bash", "tool_input": {"command": command, "file_path": "a.txt"}}
+    inp = prepare("PreToolUse", raw, cwd=str(tmp_path), project_dir=str(tmp_path))
+    assert inp.env["HOOKRUN_TOOL_INPUT_COMMAND"] == command[:ENV_VALUE_LIMIT]
+    assert inp.env["CRUSH_TOOL_INPUT_COMMAND"] == command[:ENV_VALUE_LIMIT]
+    assert inp.env["HOOKRUN_ENV_TRUNCATED"] == "HOOKRUN_TOOL_INPUT_COMMAND"
+    assert json.loads(inp.data)["tool_input"]["command"] == command  # stdin keeps it all
 
 
 def test_env_values_never_carry_a_nul_byte(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TextIO
 
+from hookrun import exitcodes
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
@@ -143,36 +144,44 @@ def execute(
     runner = Runner(config, cwd=cwd, project_dir=project_dir)
     token = CancelToken()
     started_ns = time.time_ns()
+    # The handlers stay until the answer is out: a signal while it is written (the
+    # hooks have all ended by then) still exits 128 + N, never by the signal.
     with cancel_on_signals(token) as received:
         try:
             result = runner.run(inbound.event, payload, cancel=token)
         except PayloadError as exc:
             raise CliError(f"bad payload: {exc}") from None
-    answer = bridge.map_out(inbound, result)
-    code = received.exit_code if received.exit_code is not None else answer.exit_code
-    if trace:
-        from hookrun.cli.trace import render as render_trace
+        answer = bridge.map_out(inbound, result)
+        code = received.exit_code if received.exit_code is not None else answer.exit_code
+        if trace:
+            from hookrun.cli.trace import render as render_trace
 
-        streams.stderr.write(render_trace(result.to_dict(), exit_code=code))
-        streams.stderr.write(f"hookrun: answered as {inbound.answer_as} ({inbound.why})\n")
-    if answer.stdout is not None:
-        try:
-            write_json(streams.stdout, answer.stdout)
-        except CliError as exc:
-            # The hooks decided: a host that cannot read stdout still gets the decision
-            # from the exit code (and the reason on stderr), never "hookrun failed".
-            streams.stderr.write(f"hookrun: warning: {exc.message}\n")
-    note = inbound.note(len(config.for_event(inbound.event)))
-    if note:
-        streams.stderr.write(note + "\n")
-    audit_error = getattr(result, "audit_error", None)
-    if audit_error:
-        streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
-    if received.signum is not None or result.cancelled:
-        streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
-    elif answer.stderr:
-        streams.stderr.write(answer.stderr + "\n")
-    streams.stderr.flush()
+            streams.stderr.write(render_trace(result.to_dict(), exit_code=code))
+            streams.stderr.write(f"hookrun: answered as {inbound.answer_as} ({inbound.why})\n")
+        if answer.stdout is not None:
+            try:
+                write_json(streams.stdout, answer.stdout)
+            except CliError as exc:
+                # A deny or a halt still reaches a host that cannot read stdout: by the
+                # exit code, and the reason on stderr below. Anything else it would have
+                # read there (context, a rewritten input) is lost: say so with exit 1.
+                streams.stderr.write(f"hookrun: {exc.message}\n")
+                if code == exitcodes.OK:
+                    streams.stderr.flush()
+                    return exitcodes.ERROR
+        note = inbound.note(len(config.for_event(inbound.event)))
+        if note:
+            streams.stderr.write(note + "\n")
+        audit_error = getattr(result, "audit_error", None)
+        if audit_error:
+            streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
+        if received.signum is not None or result.cancelled:
+            streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
+        elif answer.stderr:
+            streams.stderr.write(answer.stderr + "\n")
+        streams.stderr.flush()
+        if received.exit_code is not None:
+            code = received.exit_code
     _export_telemetry(config, result, payload, started_ns, code=code, trace=trace, streams=streams)
     return code
 

@@ -80,10 +80,26 @@ def _norm(path: str | None) -> str | None:
     return posixpath.normpath(path) if path.startswith("/") else path
 
 
+# The longest command shell-guard judges, in characters. Its fail mode above it is
+# closed: such a command is denied unread (misc.too-long). Judging is linear but not
+# free (about 1 s per MiB on a loaded CI core), and a guard that takes longer than its
+# timeout fails open by default; padding must not be a way around the guard. Agents
+# write long content with their file tools, not as one shell line.
+MAX_COMMAND_CHARS = 256 * 1024
+
+
 def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Verdict:
     text = command_text(payload)
     if text is None or not text.strip():
         return ALLOW
+    if len(text) > MAX_COMMAND_CHARS and opts.enabled("misc.too-long"):
+        return Verdict(
+            decision="deny",
+            reason=f'shell-guard [misc.too-long]: "{_shown(text)}" — the command is '
+            f"{len(text) // 1024} KiB, over the {MAX_COMMAND_CHARS // 1024} KiB shell-guard "
+            "judges: write long content to a file with the file tool and run a short command",
+            rule="misc.too-long",
+        )
     from hookrun.hooks.shell_guard.screen import may_match
 
     heads = frozenset(s.split()[0] for s in opts.deny if s.split())

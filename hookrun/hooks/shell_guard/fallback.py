@@ -25,7 +25,9 @@ _SKIP = frozenset({"for", "select", "case", "[[", "function"})
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", re.DOTALL)
 _BLANKS = re.compile(r"\s+")
 _QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
-_FORK_BOMB = re.compile(r"([\w:.+-]+)\(\)\{([^{}]*)\}")
+# A name starts where no name character precedes it: without the lookbehind, every
+# position of a long word would rescan the rest of it (quadratic on a padded command).
+_FORK_BOMB = re.compile(r"(?<![\w:.+-])([\w:.+-]+)\(\)\{([^{}]*)\}")
 
 
 def tokenize(text: str) -> list[tuple[str, str]]:

@@ -25,6 +25,7 @@ RULES: dict[str, str] = {
     "supply-chain.publish": "npm/yarn/pnpm publish, npm unpublish",
     "misc.fork-bomb": "a self-replicating shell function",
     "misc.too-deep": "substitutions nested too deep to judge",
+    "misc.too-long": "a command over 256 KiB, too long to judge",
     "user.deny": "a command shape from the deny option",
 }
 
