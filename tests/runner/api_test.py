@@ -143,6 +143,8 @@ def test_a_hook_gets_the_payload_on_stdin_and_the_event_in_its_env(tmp_path: Pat
         expected[f"HOOKRUN_{key}"] = value
         expected[f"CRUSH_{key}"] = value
     seen["env"].pop("HOOKRUN_DISPATCH_ID", None)  # dispatch's own tree marker
+    assert len(seen["env"].pop("HOOKRUN_RUN_ID")) == 16  # the run's marker (random)
+    expected["HOOKRUN_ENV_TRUNCATED"] = ""
     assert seen["env"] == expected
 
 
