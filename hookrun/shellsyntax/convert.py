@@ -174,7 +174,7 @@ class Converter:
                 if t == "&" and out:
                     out[-1] = out[-1]._replace(background=True)
                 continue
-            if t in ("comment", "heredoc_body"):
+            if t in ("comment", "heredoc_body") or gaps.empty_command(c):
                 continue
             if gaps.unterminated_heredoc(c) and out and isinstance(out[-1].cmd, CallExpr):
                 # `cat <<EOF` and nothing more: bash warns and reads an empty body.
@@ -633,7 +633,9 @@ class Converter:
         if n.children[0].type == "select":
             raise self.unsupported("'select'", n)
         var = n.child_by_field_name("variable")
-        has_in = any(c.type == "in" for c in n.children)
+        has_in = any(
+            c.type == "in" or (c.type == "ERROR" and (c.text or b"") == b"in") for c in n.children
+        )
         values = n.children_by_field_name("value")
         words = tuple(self.word(v) for v in values) if has_in else None
         name = self.ntext(var) if var is not None else ""

@@ -41,6 +41,8 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 12. Quotes and backquotes inside a ``${x<op>…}`` operand (``${x#*'"'}``,
    ``${x:-`cmd`}``): left as one literal leaf by the grammar; the operand is parsed
    again on its own as a word at the same offsets (as in gap 10).
+14. ``$()`` and ``for x in; do`` (empty, valid in bash) come out with a MISSING word and
+   an ERROR ``in``: read as an empty substitution and an empty word list.
 13. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
@@ -115,9 +117,23 @@ def unterminated_heredoc(n: Node) -> bool:
     )
 
 
+def empty_command(n: Node) -> bool:
+    """The zero-width command the grammar puts in ``$()`` (gap 14)."""
+    return bool(n.type == "command" and n.start_byte == n.end_byte)
+
+
 def tolerated(err: Node) -> bool:
-    """An ERROR node that is read anyway (gaps 1, 2, 5, 9, 11): no syntax error."""
+    """An ERROR (or MISSING) node that is read anyway (gaps 1, 2, 5, 9, 11, 14)."""
+    if err.is_missing:
+        if err.type != "word":
+            return False
+        p = err.parent
+        while p is not None and p.start_byte == p.end_byte and p.type != "command_substitution":
+            p = p.parent
+        return bool(p is not None and p.type == "command_substitution")
     text = err.text or b""
+    if _is_error(err, "in") and err.parent is not None and err.parent.type == "for_statement":
+        return True  # `for x in; do` (gap 14)
     if unterminated_heredoc(err):
         return True
     if text.startswith(b"${"):

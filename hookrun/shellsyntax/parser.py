@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import threading
 from typing import Any
 
 from hookrun.shellsyntax import gaps
@@ -12,18 +11,16 @@ from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
 
-# tree-sitter's Parser holds per-parse state: one per thread.
-_local = threading.local()
 # Deeper than this, a script is refused rather than walked (Python's own stack is the
 # limit; bash has no practical one, but no hook nests commands 200 deep).
 MAX_DEPTH = 200
 
 
 def _parser() -> Any:
-    p = getattr(_local, "parser", None)
-    if p is None:
-        p = _local.parser = new_parser()
-    return p
+    # A new parser for every parse: tree-sitter-bash's external scanner can leave a
+    # reused parser in a state that crashes a later parse (seen under the fuzz test,
+    # never with a fresh parser). A parser costs ~10 µs to make.
+    return new_parser()
 
 
 def _first_error(node: Any) -> Any:
@@ -31,7 +28,7 @@ def _first_error(node: Any) -> Any:
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.is_missing or (n.type == "ERROR" and not gaps.tolerated(n)):
+        if (n.is_missing or n.type == "ERROR") and not gaps.tolerated(n):
             return n
         if n.has_error:
             stack.extend(reversed(n.children))

@@ -105,7 +105,7 @@ SYNTAX_ERRORS = [
     ("echo (", 1, 7),
     ("a | ! b", 1, 1),
     ("a &&", 1, 5),
-    ("for x in; do", 1, 7),
+    ("for x in; do", 1, 13),
     ("echo 'unterminated", 1, 19),
 ]
 
