@@ -103,8 +103,19 @@ def _reject_constant(name: str) -> NoReturn:
     raise ValueError(name)  # NaN / Infinity are not JSON
 
 
+def _int(token: str) -> int | float:
+    """An integer, or ±infinity past Python's int-string limit (4,300 digits), which
+    int() refuses — as JavaScript reads such a number; validation then names the field."""
+    return int(token) if len(token) < 4300 else float(token)
+
+
 def _loads(text: str) -> Any:
-    return json.loads(text, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant)
+    return json.loads(
+        text,
+        object_pairs_hook=_reject_duplicates,
+        parse_constant=_reject_constant,
+        parse_int=_int,
+    )
 
 
 class Document:
@@ -273,7 +284,7 @@ class _Parser:
         if m:
             self.i = m.end()
             token = m.group()
-            return float(token) if any(ch in token for ch in ".eE") else int(token)
+            return float(token) if any(ch in token for ch in ".eE") else _int(token)
         for word, literal in (("true", True), ("false", False), ("null", None)):
             if self.text.startswith(word, i) and not _is_word_char(self.text, i + len(word)):
                 self.i = i + len(word)

@@ -303,6 +303,8 @@ class FileReader:
             self.default_shell = settings.shell
         if settings.audit_log is not None and not settings.audit_log.strip():
             self.error(("audit_log",), 'empty "audit_log": give a file path, or leave it out')
+        elif settings.audit_log is not None and "\0" in settings.audit_log:
+            self.error(("audit_log",), '"audit_log" holds a NUL byte: no file can have that name')
         elif settings.audit_log is not None:
             self.audit_log = self.resolve_audit_log(settings.audit_log)
         self.audit_payload = settings.audit_payload

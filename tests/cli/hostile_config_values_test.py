@@ -1,0 +1,44 @@
+"""Issue 9 item 8, through the real ``hookrun`` command: values no config can mean are
+config errors with a position, in ``check`` and in ``run`` alike — never an internal error."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from conftest import Project
+
+HUGE = "9" * 5000  # past Python's int-string limit
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"version": ' + HUGE + ', "hooks": {}}', "1:13: version: expected 1, got number"),
+        ('{"timeout": ' + HUGE + ', "hooks": {}}', "1:13: timeout: expected a positive number"),
+        (
+            '{"audit_log": "a\\u0000b", "hooks": {"PreToolUse": [{"command": "true"}]}}',
+            '1:15: audit_log: "audit_log" holds a NUL byte',
+        ),
+    ],
+    ids=["huge-version", "huge-timeout", "audit-log-nul"],
+)
+@pytest.mark.parametrize("command", ["check", "run"])
+def test_a_value_no_config_can_mean_is_a_located_config_error(
+    project: Project, text: str, message: str, command: str
+) -> None:
+    project.config(text)
+    args = [command] + (["PreToolUse"] if command == "run" else [])
+    ran = project.run(*args, payload={})
+    assert ran.code == 1
+    assert f".hookrun/hooks.json:{message}" in ran.out + ran.err
+    assert "internal error" not in ran.err
+
+
+def test_a_huge_integer_in_the_payload_is_answered(project: Project) -> None:
+    project.hooks("PreToolUse", {"command": "exit 2"})
+    payload = '{"tool_name": "Bash", "tool_input": {"n": ' + HUGE + "}}"
+    ran = project.run("run", "PreToolUse", payload=payload)
+    assert (ran.code, ran.json["decision"]) == (2, "deny"), ran.err
