@@ -70,11 +70,18 @@ def append_line(
     directory = os.path.dirname(path)
     if directory:
         os.makedirs(directory, exist_ok=True)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o644)
+    flags = os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    try:  # read access too: to see whether the last line was left unfinished
+        fd, readable = os.open(path, flags | os.O_RDWR, 0o644), True
+    except PermissionError:
+        fd, readable = os.open(path, flags | os.O_WRONLY, 0o644), False
     try:
         filelock.lock(fd, platform=platform, msvcrt=msvcrt)
         try:
+            if readable and not _ends_a_line(fd):
+                # A hook appended part of a line: ours starts on a fresh one, so that
+                # every record of hookrun's stays parsable.
+                line = b"\n" + line
             written = os.write(fd, line)
             if written != len(line):  # a full disk, not a race: say so
                 raise OSError(f"short write ({written} of {len(line)} bytes)")
@@ -82,6 +89,15 @@ def append_line(
             filelock.unlock(fd, platform=platform, msvcrt=msvcrt)
     finally:
         os.close(fd)
+
+
+def _ends_a_line(fd: int) -> bool:
+    """Whether the file is empty or ends with a newline (the caller holds the lock)."""
+    size = os.fstat(fd).st_size
+    if size == 0:
+        return True
+    os.lseek(fd, size - 1, os.SEEK_SET)
+    return os.read(fd, 1) == b"\n"
 
 
 def scrubbed(payload: Mapping[str, Any]) -> Any:

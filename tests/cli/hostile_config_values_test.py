@@ -3,6 +3,7 @@ config errors with a position, in ``check`` and in ``run`` alike — never an in
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import pytest
@@ -42,3 +43,18 @@ def test_a_huge_integer_in_the_payload_is_answered(project: Project) -> None:
     payload = '{"tool_name": "Bash", "tool_input": {"n": ' + HUGE + "}}"
     ran = project.run("run", "PreToolUse", payload=payload)
     assert (ran.code, ran.json["decision"]) == (2, "deny"), ran.err
+
+
+def test_an_audit_record_starts_on_a_fresh_line_after_a_hooks_partial_line(
+    project: Project,
+) -> None:
+    project.hooks(
+        "PreToolUse",
+        {"command": "printf '{\"partial\": ' >> audit.jsonl"},
+        audit_log="audit.jsonl",
+    )
+    for _ in range(2):
+        assert project.run("run", "PreToolUse", payload={}).code == 0
+    lines = (project.root / "audit.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines if not line.startswith('{"partial"')]
+    assert len(records) == 2 and all(r["event"] == "PreToolUse" for r in records)

@@ -137,3 +137,13 @@ def test_concurrent_processes_never_tear_or_lose_a_line(tmp_path: Path) -> None:
     seen = {(e["writer"], e["i"]) for e in entries}
     assert len(entries) == writers * count
     assert seen == {(str(w), i) for w in range(writers) for i in range(count)}
+
+
+def test_a_record_starts_on_a_fresh_line_after_a_partial_one(tmp_path: Path) -> None:
+    from hookrun.runner.audit import append_line
+
+    log = tmp_path / "audit.jsonl"
+    log.write_bytes(b'{"from": "a hook"}\n{"half": ')
+    append_line(str(log), b'{"hookrun": 1}\n')
+    append_line(str(log), b'{"hookrun": 2}\n')
+    assert log.read_bytes().splitlines()[-2:] == [b'{"hookrun": 1}', b'{"hookrun": 2}']
