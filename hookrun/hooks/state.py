@@ -126,6 +126,11 @@ def _load(path: str) -> dict[str, Any]:
             f"state file {path} is corrupt (line {e.lineno} column {e.colno}: {e.msg}) — "
             "fix it by hand or delete it to start from empty state"
         ) from None
+    except (RecursionError, ValueError):  # nested past the decoder's depth; huge numbers
+        raise StateError(
+            f"state file {path} is corrupt (nested too deeply or a number too long to read) — "
+            "fix it by hand or delete it to start from empty state"
+        ) from None
     if not isinstance(data, dict):
         raise StateError(
             f"state file {path} is corrupt (expected a JSON object, found "

@@ -58,3 +58,13 @@ def test_an_audit_record_starts_on_a_fresh_line_after_a_hooks_partial_line(
     lines = (project.root / "audit.jsonl").read_text().splitlines()
     records = [json.loads(line) for line in lines if not line.startswith('{"partial"')]
     assert len(records) == 2 and all(r["event"] == "PreToolUse" for r in records)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"n": ' + HUGE + "}"], ids=["deep", "huge"])
+def test_a_lockout_registry_no_decoder_can_read_is_reported_as_corrupt(
+    project: Project, text: str
+) -> None:
+    project.write(".hookrun/state/lockout.json", text)
+    ran = project.run("lockout", "list")
+    assert ran.code == 1 and "is corrupt" in ran.err, ran.err
+    assert "internal error" not in ran.err
