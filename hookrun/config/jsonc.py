@@ -213,7 +213,7 @@ class _Parser:
         self.text = text
         self.n = len(text)
         self.i = 0
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.line_starts = [0] + [m.end() for m in re.finditer(r"\r\n?|\n", text)]
         self.positions = Positions()
         self.depth = 0
         self.rx = _regexes()

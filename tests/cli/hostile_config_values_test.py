@@ -68,3 +68,14 @@ def test_a_lockout_registry_no_decoder_can_read_is_reported_as_corrupt(
     ran = project.run("lockout", "list")
     assert ran.code == 1 and "is corrupt" in ran.err, ran.err
     assert "internal error" not in ran.err
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"], ids=["cr", "crlf", "lf"])
+def test_positions_count_lines_whatever_the_line_ends(project: Project, newline: str) -> None:
+    text = newline.join(
+        ["{", '"hooks": {', '"PreToolUse": [', '{"matcher": "(bash", "command": "true"}]}}']
+    )
+    project.config(text)
+    ran = project.run("check")
+    assert ran.code == 1
+    assert ".hookrun/hooks.json:4:13: hooks.PreToolUse[0].matcher: invalid regex" in ran.out
