@@ -23,6 +23,26 @@ def _parser() -> Any:
     return new_parser()
 
 
+# tree-sitter-bash's external scanner (src/scanner.c, 0.25.1) hands the lookahead code
+# point to C's isdigit()/isalpha(), which index a 256-entry table: a code point past
+# 255 reads memory far outside it. `{` followed by a CJK letter crashed the process
+# (valgrind: invalid read in scan(), scanner.c:1158) — nondeterministically, by where
+# the heap happened to lie, so a hostile command could turn a guard into "hookrun
+# crashed", which hosts read as a non-blocking error. So the grammar only ever sees
+# ASCII: every byte >= 0x80 (UTF-8 lead and continuation bytes, and invalid bytes) is
+# replaced by ':' — one byte for one, so every offset in the tree is still the user's,
+# and the text of every node is read from the user's own bytes. ':' is a plain word
+# character that is no digit (no fd number, no brace range), no identifier letter (bash
+# reads `é=1` as a command and `$é` as text, and so does the grammar now) and no
+# keyword letter.
+_ASCII_ONLY = bytes.maketrans(bytes(range(0x80, 0x100)), b":" * 0x80)
+
+
+def _ts_parse(src: bytes) -> Any:
+    """tree-sitter's tree of ``src``, parsed as ASCII (see ``_ASCII_ONLY``)."""
+    return _parser().parse(src.translate(_ASCII_ONLY))
+
+
 def _first_error(node: Any) -> Any:
     """The first ERROR or MISSING node the gaps module does not read (or None)."""
     stack = [node]
@@ -37,7 +57,7 @@ def _first_error(node: Any) -> Any:
 
 def _read_brackets_as_words(src: bytes) -> Any:
     """Gap 10: parse, reading each ``[`` command as an ordinary word (see gaps.py)."""
-    tree = _parser().parse(src)
+    tree = _ts_parse(src)
     if b"[" not in src:
         return tree
     synthetic = src
@@ -49,7 +69,7 @@ def _read_brackets_as_words(src: bytes) -> Any:
         for at in found:
             buf[at] = ord("x")
         synthetic = bytes(buf)
-        tree = _parser().parse(synthetic)
+        tree = _ts_parse(synthetic)
     return tree
 
 
@@ -66,7 +86,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         src,
         lambda body, _offset: parse_bytes(body, depth + 1),
         depth,
-        lambda text: _parser().parse(text),
+        _ts_parse,
     )
     try:
         return conv.stmts(root.children)
