@@ -32,11 +32,15 @@ def _runner(tmp_path: Path, hooks: list[dict[str, Any]]) -> Runner:
     return Runner.from_paths([tmp_path / "hooks.json"], cwd=tmp_path)
 
 
-def test_a_deeply_nested_payload_object_is_a_payload_error(tmp_path: Path) -> None:
-    runner = _runner(tmp_path, [{"command": "echo '{}'"}])
+def test_a_deeply_nested_payload_object_is_still_answered(tmp_path: Path) -> None:
+    # Issue 9: any JSON value in a payload field gets the hooks' answer, never "no answer"
+    # (runner/payload.py encodes any depth through runner/wire.py).
+    runner = _runner(tmp_path, [{"command": "echo '{\"decision\": \"deny\"}'"}])
     payload = {"tool_name": "bash", "tool_input": {"command": "ls", "x": _deep_list(5000)}}
-    with pytest.raises(PayloadError, match="nested"):
-        runner.run("PreToolUse", payload)
+    result = runner.run("PreToolUse", payload)
+    assert result.decision == "deny"
+    assert [hook.error for hook in result.hooks] == [None]
+    assert_answer(result.to_dict())
 
 
 def test_a_deeply_nested_tool_input_string_is_a_payload_error_or_an_answer(

@@ -137,6 +137,13 @@ class Shell:
         return sh.fallback(source, construct, argv0, args, sh.io)
 
     def _internal_error(self, exc: BaseException) -> int:
+        # A bug of the shell is the hook's failure (dispatch reports it as the run's
+        # error, on_error decides) — never its exit 2, which on a blocking event reads
+        # as "deny", nor an allow.
+        if self._interp.notes.unsupported is None:
+            self._interp.notes.unsupported = (
+                f"what it failed on (internal error: {type(exc).__name__}: {exc})"
+            )
         with contextlib.suppress(OSError):
             self._interp.io.stderr.write(
                 encode(

@@ -75,9 +75,9 @@ class DefaultExec:
                 argv,
                 cwd=req.cwd,
                 env=req.env,
-                stdin=req.stdin.fileno(),
-                stdout=req.stdout.fileno(),
-                stderr=req.stderr.fileno(),
+                stdin=_fd(req.stdin),
+                stdout=_fd(req.stdout),
+                stderr=_fd(req.stderr),
             )
         except SpawnError as exc:
             _say(req.stderr, exc.message)
@@ -85,6 +85,21 @@ class DefaultExec:
         if req.on_spawn is not None:
             req.on_spawn(proc)
         return self.procs.wait(proc, self.guard)
+
+
+# subprocess.DEVNULL's value; subprocess itself loads only when a child starts (start-up).
+_DEVNULL = -3
+
+
+def _fd(stream: Any) -> int:
+    """The descriptor a child gets for ``stream``. One the script closed (``exec >&-``)
+    has none: the child gets the null device (bash would hand it a closed descriptor;
+    either way what it writes there goes nowhere), not an error of the whole hook."""
+    try:
+        fd: int = stream.fileno()
+    except (OSError, ValueError):
+        return _DEVNULL
+    return fd
 
 
 def _is_path(name: str, platform: str) -> bool:
