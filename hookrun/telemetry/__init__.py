@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-# The whole budget of an export, from the answer written to the process ending: a
-# collector that is down or never answers must not hold the host's tool call.
-DEFAULT_TIMEOUT_MS = 100
+# How long the export may wait for the collector. Issue 13's promise is that a collector
+# that is down or never answers adds at most 100 ms until hookrun exits; the wait is
+# 80 ms so that building the request and ending the process fit in the rest
+# (bench/telemetry_bench.py measures the whole difference).
+DEFAULT_TIMEOUT_MS = 80
 # OTLP/HTTP's default port on this machine, the spec's default endpoint.
 DEFAULT_ENDPOINT = "http://localhost:4318"
 _TRUE = frozenset({"true", "1", "yes", "on"})

@@ -99,7 +99,7 @@ def test_a_silent_collector_is_reported_with_trace_and_costs_about_the_budget(
         ran = _run(tmp_path, CONFIG, {"OTEL_EXPORTER_OTLP_ENDPOINT": url}, "--trace")
         spent = time.monotonic() - started
     assert ran.returncode == 2
-    assert "telemetry: traces not sent within 100 ms" in ran.stderr
+    assert "telemetry: traces not sent within 80 ms" in ran.stderr
     assert spent < 30  # the budget itself is measured side by side in bench/
 
 
