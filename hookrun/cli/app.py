@@ -352,7 +352,7 @@ def replay(
         str | None,
         typer.Option(
             "--source-kind",
-            metavar="audit|claude|codex",
+            metavar="audit|claude|codex|gemini|copilot",
             help="What SOURCE is (default: detect).",
         ),
     ] = None,
@@ -365,8 +365,10 @@ def replay(
 ) -> int:
     from hookrun.cli.commands.replay import replay_command
 
-    if source_kind not in (None, "audit", "claude", "codex"):
-        raise typer.BadParameter("use audit, claude or codex", param_hint="--source-kind")
+    if source_kind not in (None, "audit", "claude", "codex", "gemini", "copilot"):
+        raise typer.BadParameter(
+            "use audit, claude, codex, gemini or copilot", param_hint="--source-kind"
+        )
     return replay_command(
         source,
         tuple(config or ()),

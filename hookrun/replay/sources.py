@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from hookrun.runner.wire import loads
 
-Kind = Literal["audit", "claude", "codex"]
+Kind = Literal["audit", "claude", "codex", "gemini", "copilot"]
 
 
 class Outcome(NamedTuple):
@@ -34,6 +34,10 @@ class PastEvent(NamedTuple):
     event: str
     payload: Mapping[str, Any]
     before: Outcome
+    # For a host's transcript: the payload is that host's own shape for ``host_event``,
+    # mapped in by hookrun.hosts as `hookrun run --host` maps it (tool kind, sub-agent).
+    host: str | None = None
+    host_event: str | None = None
 
 
 class Skipped(NamedTuple):
@@ -62,6 +66,10 @@ def detect(path: str) -> Kind:
                     return "audit"
                 if first.get("type") == "session_meta":
                     return "codex"
+                if first.get("type") == "session.start":
+                    return "copilot"
+                if "projectHash" in first:
+                    return "gemini"
                 if "sessionId" in first or "parentUuid" in first:
                     return "claude"
                 if first.get("type") in ("summary", "user", "assistant"):
@@ -70,8 +78,8 @@ def detect(path: str) -> Kind:
     except OSError as exc:
         raise SourceError(f"{path}: cannot read: {exc.strerror or exc}") from None
     raise SourceError(
-        f"{path}: not a hookrun audit log, a Claude Code transcript or a Codex session "
-        "(pass --source-kind audit|claude|codex to say which)"
+        f"{path}: not a hookrun audit log, a Claude Code transcript or a Codex, Gemini "
+        "or Copilot session (pass --source-kind audit|claude|codex|gemini|copilot)"
     )
 
 
@@ -191,7 +199,9 @@ def _claude_file(path: str) -> tuple[list[PastEvent], list[Skipped]]:
             updated_input=None,
             known_input=False,
         )
-        events.append(PastEvent(f"{name}:{number}", "PreToolUse", payload, before))
+        events.append(
+            PastEvent(f"{name}:{number}", "PreToolUse", payload, before, "claude", "PreToolUse")
+        )
     return events, skipped
 
 
@@ -209,9 +219,14 @@ def read(path: str, kind: Kind | None = None) -> tuple[list[PastEvent], list[Ski
     if os.path.isdir(path):
         raise SourceError(f"{path}: a folder; name one audit log or transcript file")
     chosen = kind or detect(path)
-    if chosen == "audit":
-        return from_audit(path)
-    return from_claude(path) if chosen == "claude" else from_codex(path)
+    readers = {
+        "audit": from_audit,
+        "claude": from_claude,
+        "codex": from_codex,
+        "gemini": from_gemini,
+        "copilot": from_copilot,
+    }
+    return readers[chosen](path)
 
 
 # Codex's shell tools; hooks see each call as tool_name "Bash" with tool_input.command
@@ -268,5 +283,106 @@ def from_codex(path: str) -> tuple[list[PastEvent], list[Skipped]]:
         before = Outcome(
             "deny" if denied else None, None, text if denied else None, None, None, False
         )
-        events.append(PastEvent(f"{name}:{number}", "PreToolUse", payload, before))
+        events.append(
+            PastEvent(f"{name}:{number}", "PreToolUse", payload, before, "codex", "PreToolUse")
+        )
+    return events, skipped
+
+
+def _denied(text: str, marks: tuple[str, ...]) -> Outcome:
+    denied = any(mark in text for mark in marks)
+    return Outcome("deny" if denied else None, None, text if denied else None, None, None, False)
+
+
+def from_gemini(path: str) -> tuple[list[PastEvent], list[Skipped]]:
+    """BeforeTool events for the tool calls of a Gemini CLI chat
+    (``~/.gemini/tmp/<project>/chats/session-*.jsonl``). A record is written again as it
+    grows (same id): the last one counts. A call whose result says "Tool execution
+    blocked" was denied by a hook."""
+    meta: dict[str, Any] = {}
+    calls: dict[str, tuple[int, dict[str, Any]]] = {}
+    results: dict[str, str] = {}
+    skipped: list[Skipped] = []
+    name = os.path.basename(path)
+    for number, entry in _lines(path):
+        if not isinstance(entry, dict):
+            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
+            continue
+        if "projectHash" in entry:
+            meta = entry
+        for call in entry.get("toolCalls") or []:
+            if isinstance(call, dict) and isinstance(call.get("id"), str):
+                payload: dict[str, Any] = {
+                    "hook_event_name": "BeforeTool",
+                    "tool_name": call.get("name"),
+                    "tool_input": call["args"] if isinstance(call.get("args"), dict) else {},
+                }
+                if isinstance(meta.get("sessionId"), str):
+                    payload["session_id"] = meta["sessionId"]
+                first = calls.get(call["id"], (number, payload))[0]
+                calls[call["id"]] = (first, payload)
+        content = entry.get("content")
+        for part in content if isinstance(content, list) else []:
+            response = part.get("functionResponse") if isinstance(part, dict) else None
+            if isinstance(response, dict) and isinstance(response.get("id"), str):
+                results[response["id"]] = json.dumps(response.get("response"), ensure_ascii=False)
+    events = [
+        PastEvent(
+            f"{name}:{number}",
+            "PreToolUse",
+            payload,
+            _denied(results.get(call_id, ""), ("Tool execution blocked",)),
+            "gemini",
+            "BeforeTool",
+        )
+        for call_id, (number, payload) in sorted(calls.items(), key=lambda kv: kv[1][0])
+    ]
+    return events, skipped
+
+
+def from_copilot(path: str) -> tuple[list[PastEvent], list[Skipped]]:
+    """preToolUse events for the tool calls of a Copilot CLI session
+    (``~/.copilot/session-state/<id>/events.jsonl``), in Copilot's camelCase payload.
+    A call that failed with "Denied by preToolUse hook" was denied by a hook."""
+    meta: dict[str, Any] = {}
+    calls: list[tuple[int, dict[str, Any], str]] = []
+    results: dict[str, str] = {}
+    skipped: list[Skipped] = []
+    name = os.path.basename(path)
+    for number, entry in _lines(path):
+        if not isinstance(entry, dict):
+            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
+            continue
+        data = entry["data"] if isinstance(entry.get("data"), dict) else {}
+        kind = entry.get("type")
+        if kind == "session.start":
+            meta = data
+        elif kind == "assistant.message":
+            for request in data.get("toolRequests") or []:
+                if isinstance(request, dict) and isinstance(request.get("toolCallId"), str):
+                    payload: dict[str, Any] = {
+                        "toolName": request.get("name"),
+                        "toolArgs": request.get("arguments") or {},
+                    }
+                    context = meta["context"] if isinstance(meta.get("context"), dict) else {}
+                    if isinstance(meta.get("sessionId"), str):
+                        payload["sessionId"] = meta["sessionId"]
+                    if isinstance(context.get("cwd"), str):
+                        payload["cwd"] = context["cwd"]
+                    calls.append((number, payload, request["toolCallId"]))
+        elif kind == "tool.execution_complete" and isinstance(data.get("toolCallId"), str):
+            error = data["error"] if isinstance(data.get("error"), dict) else {}
+            message = error.get("message")
+            results[data["toolCallId"]] = message if isinstance(message, str) else ""
+    events = [
+        PastEvent(
+            f"{name}:{number}",
+            "PreToolUse",
+            payload,
+            _denied(results.get(call_id, ""), ("Denied by preToolUse hook",)),
+            "copilot",
+            "preToolUse",
+        )
+        for number, payload, call_id in calls
+    ]
     return events, skipped

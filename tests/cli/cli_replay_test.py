@@ -91,7 +91,7 @@ def test_a_source_that_is_neither_is_one_clear_line(project: Any) -> None:
     project.config({"hooks": {}})
     ran = project.run("replay", "notes.jsonl")
     assert ran.code == 1
-    assert "not a hookrun audit log, a Claude Code transcript or a Codex session" in ran.err
+    assert "not a hookrun audit log, a Claude Code transcript or a Codex, Gemini" in ran.err
 
 
 CLAUDE = Path(__file__).resolve().parents[1] / "replay" / "fixtures" / "claude-2.1.197"
@@ -132,3 +132,33 @@ def test_a_call_a_hook_denied_then_is_allowed_by_a_config_without_that_hook(proj
     assert ran.code == 0, ran.err
     assert "1 would change" in ran.out
     assert "denied → allowed" in ran.out
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "replay" / "fixtures"
+
+
+def test_gemini_and_copilot_sessions_are_mapped_like_their_hosts_calls(project: Any) -> None:
+    # A matcher on the canonical kind only matches because replay maps each host's
+    # payload in as `hookrun run --host` does (run_shell_command / bash → shell).
+    project.config(
+        {
+            "hooks": {
+                "PreToolUse": [
+                    {
+                        "name": "no-shell",
+                        "matcher": "^shell$",
+                        "command": 'echo \'{"decision": "deny", "reason": "no shell"}\'',
+                    }
+                ]
+            }
+        }
+    )
+    for source in (
+        FIXTURES / "gemini-0.61.0" / "allow-session.jsonl",
+        FIXTURES / "copilot-1.0.102" / "allow-events.jsonl",
+    ):
+        ran = project.run("replay", str(source), "--json")
+        assert ran.code == 0, ran.err
+        (row,) = json.loads(ran.out)["rows"]
+        assert row["changes"] == ["allowed → denied"], row
+        assert row["subject"].endswith(" ls")

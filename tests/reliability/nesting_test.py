@@ -35,7 +35,7 @@ def _runner(tmp_path: Path, hooks: list[dict[str, Any]]) -> Runner:
 def test_a_deeply_nested_payload_object_is_still_answered(tmp_path: Path) -> None:
     # Issue 9: any JSON value in a payload field gets the hooks' answer, never "no answer"
     # (runner/payload.py encodes any depth through runner/wire.py).
-    runner = _runner(tmp_path, [{"command": "echo '{\"decision\": \"deny\"}'"}])
+    runner = _runner(tmp_path, [{"command": 'echo \'{"decision": "deny"}\''}])
     payload = {"tool_name": "bash", "tool_input": {"command": "ls", "x": _deep_list(5000)}}
     result = runner.run("PreToolUse", payload)
     assert result.decision == "deny"

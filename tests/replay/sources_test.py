@@ -121,3 +121,28 @@ def test_a_codex_session_is_detected_and_its_shell_calls_become_bash_events() ->
     allowed = CODEX / "rollout-2026-11-23T06-28-46-01a20717-be5a-7583-afbf-b90f43e49f3a.jsonl"
     (event,) = read(str(allowed))[0]
     assert (event.payload["tool_input"], event.before.decision) == ({"command": "ls"}, None)
+
+
+GEMINI = Path(__file__).parent / "fixtures" / "gemini-0.61.0"  # captured from Gemini CLI 0.61.0
+COPILOT = Path(__file__).parent / "fixtures" / "copilot-1.0.102"  # from Copilot CLI 1.0.102
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "host_event", "tool", "denied"),
+    [
+        (GEMINI / "deny-session.jsonl", "gemini", "BeforeTool", "run_shell_command", True),
+        (GEMINI / "allow-session.jsonl", "gemini", "BeforeTool", "run_shell_command", False),
+        (COPILOT / "deny-events.jsonl", "copilot", "preToolUse", "bash", True),
+        (COPILOT / "allow-events.jsonl", "copilot", "preToolUse", "bash", False),
+    ],
+)
+def test_gemini_and_copilot_sessions_give_their_own_pre_tool_payloads(
+    path: Path, kind: str, host_event: str, tool: str, denied: bool
+) -> None:
+    assert detect(str(path)) == kind
+    (event,) = read(str(path))[0]
+    assert (event.host, event.host_event) == (kind, host_event)
+    assert event.payload.get("tool_name", event.payload.get("toolName")) == tool
+    assert (event.before.decision == "deny") is denied
+    if denied:
+        assert "shell-guard" in (event.before.reason or "")

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from hookrun import hosts
 from hookrun.cli.configfiles import load_config, project_dir, resolve_cwd
 from hookrun.cli.errors import CliError
 from hookrun.replay.compare import changes
@@ -32,8 +33,8 @@ REFUSED = "not run by hookrun replay (pass --allow-commands to let hooks start p
 
 
 def _subject(payload: Mapping[str, Any]) -> str:
-    tool = payload.get("tool_name")
-    tool_input = payload.get("tool_input")
+    tool = payload.get("tool_name", payload.get("toolName"))  # Copilot's camelCase too
+    tool_input = payload.get("tool_input", payload.get("toolArgs"))
     detail = ""
     if isinstance(tool_input, Mapping):
         for key in ("command", "file_path", "path", "url", "pattern"):
@@ -48,6 +49,8 @@ def _subject(payload: Mapping[str, Any]) -> str:
 def replay_event(runner: Runner, past: PastEvent, root: str) -> tuple[RunResult | None, str | None]:
     """The new answer for one past event, or why it could not be re-decided."""
     payload = dict(past.payload)
+    if past.host is not None and past.host_event is not None:
+        payload = hosts.get(past.host).payload_in(past.host_event, past.event, payload)
     cwd = payload.get("cwd")
     if not isinstance(cwd, str) or not os.path.isdir(cwd):
         payload["cwd"] = root  # recorded elsewhere, or since deleted
