@@ -136,3 +136,15 @@ def test_a_real_report_on_a_tiny_run_prints_every_package(tmp_path: Path) -> Non
         "hookrun/dispatch",
     ]
     assert json.loads((data / "coverage.json").read_text())["meta"]["branch_coverage"] is True
+
+
+def test_a_package_with_a_floor_gates_at_the_floor_and_says_so() -> None:
+    fig = gate.Figure("hookrun/dispatch", 24, 5140, 4434, 2174, 1751)  # 84.6%
+    assert gate.failures([fig], 95.0, {"hookrun/dispatch": 84.0}) == []
+    assert gate.failures([fig], 95.0, {"hookrun/dispatch": 85.0})
+    assert gate.failures([fig], 95.0)  # without its floor, the goal applies
+    assert "floor 84%: under the 95% goal" in gate.table([fig], 95.0, {"hookrun/dispatch": 84.0})
+
+
+def test_floors_are_only_ever_below_the_goal() -> None:
+    assert all(floor < gate.THRESHOLD for floor in gate.FLOORS.values())
