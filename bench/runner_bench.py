@@ -28,7 +28,7 @@ import time
 import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 # Runnable from a plain checkout too (python bench/runner_bench.py), installed or not.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hookrun import Runner  # noqa: E402
 from hookrun.config.spec import Config, HookSpec  # noqa: E402
 from hookrun.hooks import registry  # noqa: E402
-from hookrun.hooks.base import Options, Policy, PolicyContext, Verdict  # noqa: E402
+from hookrun.hooks.base import Policy, PolicyContext, Verdict  # noqa: E402
 
 PAYLOAD = {"tool_name": "bash", "tool_input": {"command": "ls"}, "session_id": "bench"}
 SIZES = (1, 4, 16)
@@ -54,7 +54,7 @@ def _spec(i: int, *, command: str | None = None, builtin: str | None = None) -> 
     )
 
 
-class _BenchOptions(Options):
+class _BenchOptions(NamedTuple):
     n: int = 0
 
 
@@ -65,10 +65,12 @@ def _decide(payload: Any, options: _BenchOptions, ctx: PolicyContext) -> Verdict
 def _register_bench_policy() -> None:
     module = types.ModuleType("hookrun_bench_policies")
     module.POLICY = Policy(  # type: ignore[attr-defined]
-        name="bench-allow", summary="", prompt="", options=_BenchOptions, decide=_decide
+        name="bench-allow", options=_BenchOptions, decide=_decide
     )
     sys.modules[module.__name__] = module
-    registry.POLICIES["bench-allow"] = f"{module.__name__}:POLICY"
+    registry.ENTRIES["bench-allow"] = registry.Entry(
+        "bench-allow", f"{module.__name__}:POLICY", "", ""
+    )
 
 
 def _true() -> str:
