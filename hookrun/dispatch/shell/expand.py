@@ -24,6 +24,7 @@ from hookrun.dispatch.shell.arith import ArithError, evaluate
 from hookrun.dispatch.shell.state import Array, ShellError, ShellState
 from hookrun.shellsyntax.nodes import (
     ArithExp,
+    CallExpr,
     CmdSubst,
     DblQuoted,
     Lit,
@@ -44,8 +45,9 @@ BREAK = 3
 Piece = tuple[str, int]
 
 _NAME = re.compile(r"[A-Za-z_]\w*\Z")
-# A lone `[` (as in `[ -f x ]`) is not a pattern: brackets need their closing `]`.
-_GLOB_CHARS = re.compile(r"[*?]|\[.+\]")
+# Unquoted text that may start pattern syntax (is_pattern() decides on the whole field:
+# a bracket expression may close in another part, `a["-"]b`).
+_GLOB_START = re.compile(r"[*?\[]")
 _EXTGLOB = re.compile(r"[?*+@!]\(")
 DEFAULT_IFS = " \t\n"
 
@@ -104,6 +106,7 @@ class Expander:
         self.state = state
         self.config = config
         self.source = b""  # the text node offsets point into (for error messages)
+        self._assigning = False  # expanding an assignment's value (tildes after `:`)
 
     # -- entry points ----------------------------------------------------------
     def fields(self, words: Sequence[Word]) -> list[str]:
@@ -115,7 +118,10 @@ class Expander:
                 out.append(plain)
                 continue
             for variant in brace_expand(w):
-                pieces = self.pieces(variant.parts, tilde=True)
+                # bash (not in POSIX mode) expands tildes in an argument that looks like
+                # an assignment, after its `=` and `:`s (`echo PATH=~/bin:~/x`).
+                like = _looks_like_assignment(variant)
+                pieces = self.pieces(variant.parts, tilde=True, assignment=like, eq_tilde=like)
                 for field in split_fields(pieces, self.ifs()):
                     out.extend(self.glob(field))
         return out
@@ -125,7 +131,11 @@ class Expander:
         plain = _plain(word)
         if plain is not None:
             return plain
-        pieces = self.pieces(word.parts, tilde=True, assignment=assignment)
+        saved, self._assigning = self._assigning, assignment
+        try:
+            pieces = self.pieces(word.parts, tilde=True, assignment=assignment)
+        finally:
+            self._assigning = saved
         return _join(pieces)
 
     def pattern(self, word: Word) -> str:
@@ -183,6 +193,7 @@ class Expander:
         tilde: bool = False,
         assignment: bool = False,
         quoted: bool = False,
+        eq_tilde: bool = False,
     ) -> list[Piece]:
         out: list[Piece] = []
         for k, p in enumerate(parts):
@@ -190,7 +201,13 @@ class Expander:
                 if quoted:
                     out.append((p.text, QUOTED))
                 else:
-                    self.literal(p.text, out, tilde=tilde and k == 0, assignment=assignment)
+                    self.literal(
+                        p.text,
+                        out,
+                        tilde=tilde and k == 0,
+                        assignment=assignment,
+                        eq_tilde=eq_tilde and k == 0,
+                    )
             elif isinstance(p, SglQuoted):
                 out.append((p.value, QUOTED))
             elif isinstance(p, DblQuoted):
@@ -199,9 +216,11 @@ class Expander:
                 self.expansion(p, out, quoted)
         return out
 
-    def literal(self, raw: str, out: list[Piece], *, tilde: bool, assignment: bool) -> None:
-        """Unquoted literal text: backslash quoting, tilde at the start (and after ``=``
-        and ``:`` in assignments)."""
+    def literal(
+        self, raw: str, out: list[Piece], *, tilde: bool, assignment: bool, eq_tilde: bool = False
+    ) -> None:
+        """Unquoted literal text: backslash quoting, tilde at the start (and after ``:``
+        in assignments, and after the first ``=`` of an assignment-like argument)."""
         i, n = 0, len(raw)
         if tilde and raw.startswith("~"):
             i = self.tilde(raw, 0, out, assignment)
@@ -220,9 +239,24 @@ class Expander:
                     out.append(("\\", LITERAL))
                     i += 1
                 continue
+            if c in "'\"":
+                # Quotes the grammar left inside literal text (a bracket expression in a
+                # `${x//['+-']}` operand, gap 12) still quote.
+                close = _closing_quote(raw, i)
+                if close > 0:
+                    if buf:
+                        out.append(("".join(buf), LITERAL))
+                        buf = []
+                    body = raw[i + 1 : close]
+                    out.append((body if c == "'" else _cook_dquoted(body), QUOTED))
+                    i = close + 1
+                    continue
             buf.append(c)
             i += 1
-            if assignment and c == ":" and raw.startswith("~", i):
+            at_eq = eq_tilde and c == "="
+            if at_eq:
+                eq_tilde = False
+            if (at_eq or (assignment and c == ":")) and raw.startswith("~", i):
                 out.append(("".join(buf), LITERAL))
                 buf = []
                 i = self.tilde(raw, i, out, assignment)
@@ -230,9 +264,8 @@ class Expander:
             out.append(("".join(buf), LITERAL))
 
     def tilde(self, s: str, i: int, out: list[Piece], assignment: bool) -> int:
-        stop = "/:" if assignment else "/"
         j = i + 1
-        while j < len(s) and s[j] not in stop:
+        while j < len(s) and s[j] not in "/:":  # bash ends the prefix at `:` too
             j += 1
         user = s[i + 1 : j]
         if user and not re.fullmatch(r"[A-Za-z0-9_.-]+", user):
@@ -380,6 +413,7 @@ class Expander:
             keys = arr.keys() if arr is not None else (["0"] if p.name in st.vars else [])
             self._emit(keys, True, p, out, quoted, star=self._star(p))
             return
+        star = self._star(p)
         if p.indirect:
             target = self.lookup(p.name)
             if target is None:
@@ -393,6 +427,7 @@ class Expander:
                     raise bad_substitution("${!" + p.name + "}")
                 inner = ParamExp(p.pos, p.end, ref[0], False, ref[1], False, False, "", "", ())
                 values, is_list = self.values(inner)
+                star = self._star(inner)
         else:
             values, is_list = self.values(p)
         if p.length:
@@ -406,20 +441,24 @@ class Expander:
         op = p.op
         if op in (":-", "-", ":=", "=", ":?", "?", ":+", "+"):
             unset = values is None or (is_list and not values)
-            if op.startswith(":") and not unset:
-                unset = all(v == "" for v in values or []) if not is_list else not values
-                if not is_list and values == [""]:
-                    unset = True
+            if op.startswith(":") and not unset and values is not None:
+                if not is_list:
+                    unset = values == [""]
+                elif not p.indirect:  # bash 5 tests a list joined (${!ref} keeps 4.4's way)
+                    unset = (self.ifs()[:1] if star and quoted else " ").join(values) == ""
             if op[-1] == "-":
                 if unset:
                     out.extend(self._operand(p.args[0], quoted))
                     return
             elif op[-1] == "=":
                 if unset:
-                    if not _NAME.match(p.name) or p.key is not None:
+                    if not _NAME.match(p.name) or p.indirect or self._key_is_all(p):
                         raise ShellError(f"${p.name}: cannot assign in this way", 1, fatal=True)
-                    new = _join(self._operand(p.args[0], True))
-                    st.set_var(p.name, new)
+                    new = _join(self._operand(p.args[0], quoted))
+                    if p.key is None:
+                        st.set_var(p.name, new)
+                    else:
+                        self.set_element(p.name, self.string(p.key), new)
                     out.append((new, kind))
                     return
             elif op[-1] == "+":
@@ -432,7 +471,7 @@ class Expander:
                     raise ShellError(
                         f"{p.name}: {msg or 'parameter null or not set'}", 127, fatal=True
                     )
-            self._emit(values or [], is_list, p, out, quoted, star=self._star(p))
+            self._emit(values or [], is_list, p, out, quoted, star=star)
             return
         if values is None:
             if st.nounset and p.name not in ("@", "*"):
@@ -440,14 +479,14 @@ class Expander:
             values = [] if is_list else [""]
         if op:
             values = self.transform(p, values, is_list)
-        self._emit(values, is_list, p, out, quoted, star=self._star(p))
+        self._emit(values, is_list, p, out, quoted, star=star)
 
     def _key_is_all(self, p: ParamExp) -> bool:
-        return p.key is not None and _plain(p.key) in ("@", "*")
+        return p.key is not None and _subscript(p.key) in ("@", "*")
 
     def _star(self, p: ParamExp) -> bool:
         if p.key is not None:
-            return _plain(p.key) == "*"
+            return _subscript(p.key) == "*"
         return p.name == "*"
 
     def _emit(
@@ -473,22 +512,39 @@ class Expander:
             out.append((v, kind))
 
     def _operand(self, word: Word, quoted: bool) -> list[Piece]:
-        if quoted and any(isinstance(p, SglQuoted) and not p.dollar for p in word.parts):
-            # Inside double quotes, ${x:-'q'} keeps its single quotes (bash).
-            parts = tuple(
-                Lit(p.pos, p.end, "'" + p.value + "'")
-                if isinstance(p, SglQuoted) and not p.dollar
-                else p
-                for p in word.parts
-            )
-            word = Word(word.pos, word.end, parts)
-        pieces = self.pieces(word.parts, tilde=True, quoted=False)
-        if quoted:
-            # Inside double quotes the operand is double-quoted text (its own quotes
-            # still removed; a backslash only quotes what it would in double quotes).
-            return [(t, QUOTED) for t, k in pieces if k != BREAK] or [("", QUOTED)]
-        # Unquoted operand text is part of an expansion's result: it is split too.
-        return [(t, SPLIT if k == LITERAL else k) for t, k in pieces]
+        """The word of ``${x:-word}`` (and ``=``, ``+``, ``?``), expanded in the quoting
+        context of the whole ``${…}``."""
+        if not quoted:
+            # Unquoted operand text is part of an expansion's result: it is split too.
+            # In an assignment (`x=${u-~:~}`) tildes after `:` expand as in its value.
+            pieces = self.pieces(word.parts, tilde=True, assignment=self._assigning)
+            return [(t, SPLIT if k == LITERAL else k) for t, k in pieces]
+        # Inside double quotes the operand is double-quoted text: a backslash quotes only
+        # what it would there (`"${u-\z}"` keeps the backslash), no tilde expansion,
+        # and single quotes are plain characters around double-quoted text (bash).
+        out: list[Piece] = []
+        for p in word.parts:
+            if isinstance(p, Lit):
+                out.append((_cook_operand(p.text), QUOTED))
+            elif isinstance(p, SglQuoted):
+                if p.dollar:
+                    out.append((p.value, QUOTED))
+                else:
+                    self._single_in_double(p, out)
+            elif isinstance(p, DblQuoted):
+                self.double_quoted(p, out)
+            else:
+                self.expansion(p, out, True)
+        return out or [("", QUOTED)]
+
+    def _single_in_double(self, p: SglQuoted, out: list[Piece]) -> None:
+        """``"${u:-'$x'}"``: the quotes stay, and ``$x`` inside them expands."""
+        if not any(c in p.value for c in "$`\\") or '"' in p.value:
+            out.append(("'" + p.value + "'", QUOTED))
+            return
+        out.append(("'", QUOTED))
+        self.double_quoted(_as_double_quoted(p.value), out)
+        out.append(("'", QUOTED))
 
     def transform(self, p: ParamExp, values: list[str], is_list: bool) -> list[str]:
         op = p.op
@@ -571,19 +627,22 @@ class Expander:
         opts = self.state.options
         if "noglob" in opts:
             return [text]
+        extglob = "extglob" in opts
         if not any(
-            k != QUOTED and (_GLOB_CHARS.search(t) or ("extglob" in opts and _EXTGLOB.search(t)))
+            k != QUOTED and (_GLOB_START.search(t) or (extglob and _EXTGLOB.search(t)))
             for t, k in field
         ):
             return [text]
         pattern = "".join(t if k != QUOTED else escape_glob(t) for t, k in field)
+        if not is_pattern(pattern, extglob):
+            return [text]
         matches = glob_in(
             pattern,
             self.state.cwd,
             self.config,
             globstar="globstar" in opts,
             dotglob="dotglob" in opts,
-            extglob="extglob" in opts,
+            extglob=extglob,
         )
         if matches:
             return matches
@@ -609,12 +668,76 @@ def _parse_ref(target: str) -> tuple[str, Word | None] | None:
     return m.group(1), Word(0, 0, (Lit(0, 0, key),))
 
 
+_ASSIGN_LIKE = re.compile(r"[A-Za-z_]\w*=")
+
+
+def _looks_like_assignment(word: Word) -> bool:
+    first = word.parts[0] if word.parts else None
+    return isinstance(first, Lit) and _ASSIGN_LIKE.match(first.text) is not None
+
+
+def _closing_quote(raw: str, i: int) -> int:
+    """Where the quote opened at ``raw[i]`` closes, -1 if it does not."""
+    if raw[i] == "'":
+        return raw.find("'", i + 1)
+    j = i + 1
+    while j < len(raw):
+        if raw[j] == "\\":
+            j += 2
+        elif raw[j] == '"':
+            return j
+        else:
+            j += 1
+    return -1
+
+
+def _cook_dquoted(raw: str) -> str:
+    return re.sub(r'\\([$`"\\\n])', lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+
+
+def _cook_operand(raw: str) -> str:
+    """A double-quoted ``${…}`` operand's backslashes: they quote what they would in
+    double quotes, and the ``}`` that would end the expansion (bash)."""
+    if "\\" not in raw:
+        return raw
+    return _OPERAND_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+
+
+_OPERAND_ESCAPE = re.compile(r'\\([$`"\\}\n])')
+
+
+def _as_double_quoted(text: str) -> DblQuoted:
+    """``text`` read as the inside of double quotes (a rare path: a quoted operand's
+    single-quoted part that holds an expansion)."""
+    from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: rare
+
+    fallback = DblQuoted(0, 0, (Lit(0, 0, text),), False)
+    try:
+        script = parse(': "' + text + '"')
+    except (ShellSyntaxError, Unsupported):
+        return fallback
+    cmd = script.stmts[0].cmd if len(script.stmts) == 1 else None
+    if isinstance(cmd, CallExpr) and len(cmd.args) == 2:
+        arg = cmd.args[1]
+        if isinstance(arg, Word) and len(arg.parts) == 1 and isinstance(arg.parts[0], DblQuoted):
+            return arg.parts[0]
+    return fallback
+
+
 def _is_list(p: ParamExp) -> bool:
     if p.prefix:
         return True
     if p.key is not None:
-        return _plain(p.key) in ("@", "*")
+        return _subscript(p.key) in ("@", "*")
     return p.name in ("@", "*") and not p.length
+
+
+def _subscript(key: Word) -> str | None:
+    """A subscript's literal text (``@``, ``*``, ``0``), None if it has expansions."""
+    parts = key.parts
+    if len(parts) == 1 and isinstance(parts[0], Lit):
+        return parts[0].text
+    return None
 
 
 def _plain(word: Word) -> str | None:
@@ -632,8 +755,18 @@ def _join(pieces: Sequence[Piece]) -> str:
     return "".join(t if k != BREAK else " " for t, k in pieces)
 
 
+# Characters a quoted part must not let act as pattern syntax, bracket expressions and
+# extglob included (a quoted `-` in `[a"-"z]` is not a range).
+_PATTERN_SPECIAL = re.compile(r"([*?\[\]\\!^\-()|@+])")
+
+
 def escape_glob(text: str) -> str:
-    return re.sub(r"([*?\[\]\\])", r"[\1]", text)
+    """Quoted text inside a pattern: each special character backslash-escaped."""
+    return _PATTERN_SPECIAL.sub(r"\\\1", text)
+
+
+def unescape_glob(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text, flags=re.DOTALL)
 
 
 def shell_quote(value: str) -> str:
@@ -755,6 +888,43 @@ def pattern_regex(pat: str) -> re.Pattern[str]:
     return rx
 
 
+def _bracket_end(pat: str, i: int) -> int:
+    """Where the bracket expression opened at ``pat[i]`` closes, -1 if it does not
+    (a ``]`` first, or right after ``!``/``^``, is a member; ``\\]`` is escaped)."""
+    n = len(pat)
+    j = i + 1
+    if j < n and pat[j] in "!^":
+        j += 1
+    if j < n and pat[j] == "]":
+        j += 1
+    while j < n and pat[j] != "]":
+        if pat[j] == "\\":
+            j += 2
+            continue
+        if pat[j] == "[" and pat[j + 1 : j + 2] == ":":
+            k = pat.find(":]", j + 2)
+            j = k + 2 if k >= 0 else j + 1
+            continue
+        j += 1
+    return j if j < n else -1
+
+
+def is_pattern(pat: str, extglob: bool = False) -> bool:
+    """Whether ``pat`` (quoted characters backslash-escaped) has any pattern syntax."""
+    i, n = 0, len(pat)
+    while i < n:
+        c = pat[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c in "*?" or (c == "[" and _bracket_end(pat, i) > 0):
+            return True
+        if extglob and c in "+@!" and pat[i + 1 : i + 2] == "(":
+            return True
+        i += 1
+    return False
+
+
 def _translate(pat: str) -> str:
     out: list[str] = []
     i, n = 0, len(pat)
@@ -783,18 +953,8 @@ def _translate(pat: str) -> str:
             out.append(re.escape(pat[i + 1]))
             i += 1
         elif c == "[":
-            j = i + 1
-            if j < n and pat[j] in "!^":
-                j += 1
-            if j < n and pat[j] == "]":
-                j += 1
-            while j < n and pat[j] != "]":
-                if pat[j] == "[" and pat[j + 1 : j + 2] == ":":
-                    k = pat.find(":]", j + 2)
-                    j = k + 2 if k >= 0 else j + 1
-                    continue
-                j += 1
-            if j >= n:
+            j = _bracket_end(pat, i)
+            if j < 0:
                 out.append(r"\[")
             else:
                 out.append(_bracket(pat[i + 1 : j]))
@@ -967,7 +1127,7 @@ def glob_in(
     for idx, part in enumerate(parts):
         last = idx == len(parts) - 1
         nxt: list[tuple[str, str]] = []
-        has_glob = bool(_GLOB_CHARS.search(part)) or (extglob and bool(_EXTGLOB.search(part)))
+        has_glob = is_pattern(part, extglob)
         if globstar and part == "**":
             for shown, real in bases:
                 nxt.extend(_walk(shown, real, config, dotglob, dirs_only=not last))
@@ -977,7 +1137,7 @@ def glob_in(
             continue
         for shown, real in bases:
             if not has_glob:
-                literal = re.sub(r"\[([*?\[\]\\])\]", r"\1", part)
+                literal = unescape_glob(part)
                 path = os.path.join(real, literal)
                 if config.exists(path) if last else config.is_dir(path):
                     nxt.append((_join_path(shown, literal), path))

@@ -55,6 +55,21 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("echo .*", 0, ".*\n", ""),
         ("mkdir -p d/e; touch d/e/f; echo d/*/f d/e/* d/nope/*", 0, "d/e/f d/e/f d/nope/*\n", ""),
         ("touch '[ab]'; echo \\[ab\\] '[ab]'", 0, "[ab] [ab]\n", ""),
+        # A tilde prefix ends at `:` too; arguments that look like assignments get
+        # tildes after `=` and `:`; ${u-word} expands word as its context would.
+        (
+            "echo ~: x=~ y=a:~ --a=~ ${u-~:~}",
+            0,
+            "/home/hooker: x=/home/hooker y=a:/home/hooker --a=~ /home/hooker:~\n",
+            "",
+        ),
+        ('x=${u-a:~}; echo "$x" "${u:-~}" "${u-\\z\\}}"', 0, "a:/home/hooker ~ \\z}\n", ""),
+        ('a=(1 "2 3"); printf "[%s]" "${a[*]}" "${!a[*]}"', 0, "[1 2 3][0 1]", ""),
+        ('set -- ""; echo ${@:-minus} "${*:-m}"', 0, "minus m\n", ""),
+        ('a=(); : ${a[0]=first}; echo "${a[@]}"', 0, "first\n", ""),
+        # Quoted characters in a pattern are literal, inside brackets too.
+        ('touch a-b a_b; echo a["-"]b a[\\-]b a[_-]b', 0, "a-b a-b a-b a_b\n", ""),
+        ("v=++--x; echo \"${v//['+-']}\"", 0, "x\n", ""),
     ],
 )
 def test_words_and_fields_agree_with_bash(
