@@ -44,7 +44,8 @@ _SET_LETTERS = frozenset("aefhkmnptuvxBCEHPT")
 class Invocation(NamedTuple):
     """What ``bash ARGS`` asks for.
 
-    ``options`` are ``set`` arguments to apply first (``("-e", "-o", "pipefail")``).
+    ``options`` are ``set`` arguments to apply first (``("-e", "-o", "pipefail")``),
+    ``shopts`` ``shopt`` ones (``("-s", "nullglob")`` for ``-O nullglob``).
     Exactly one of ``command`` (``-c STRING``) and ``file`` is set, or neither: the
     script is read from stdin. ``argv0`` is ``$0``; ``args`` are ``$1…``.
     """
@@ -55,6 +56,7 @@ class Invocation(NamedTuple):
     file: str | None = None
     argv0: str = ""  # "" means the program's own name (bash's $0 then)
     args: tuple[str, ...] = ()
+    shopts: tuple[str, ...] = ()
 
 
 class StandInError(NamedTuple):
@@ -114,6 +116,7 @@ def _is_wsl_launcher(path: str, env: Mapping[str, str], platform: str) -> bool:
 def parse_invocation(program: str, args: Sequence[str]) -> Invocation | StandInError:
     """Read bash's command line: options, then ``-c STRING [NAME [ARGS…]]``, a FILE, or stdin."""
     options: list[str] = []
+    shopts: list[str] = []
     command_mode = False
     stdin_mode = False
     i = 0
@@ -142,6 +145,11 @@ def parse_invocation(program: str, args: Sequence[str]) -> Invocation | StandInE
                 if args[i] != "posix":
                     options += [f"{sign}o", args[i]]
                 i += 1
+            elif letter == "O":
+                if i >= len(args):
+                    return StandInError(f"{program} {sign}O: option requires an argument")
+                shopts += ["-s" if sign == "-" else "-u", args[i]]
+                i += 1
             elif letter == "i":
                 return StandInError(
                     f"{program} -i: an interactive shell cannot stand in for {program}"
@@ -154,14 +162,15 @@ def parse_invocation(program: str, args: Sequence[str]) -> Invocation | StandInE
                 return StandInError(f"{program}: {sign}{letter}: invalid option")
     rest = tuple(args[i:])
     opts = tuple(options)
+    more = tuple(shopts)
     if command_mode:
         if not rest:
             return StandInError(f"{program}: -c: option requires an argument")
         name = rest[1] if len(rest) > 1 else ""
-        return Invocation(program, opts, command=rest[0], argv0=name, args=rest[2:])
+        return Invocation(program, opts, command=rest[0], argv0=name, args=rest[2:], shopts=more)
     if stdin_mode or not rest:
-        return Invocation(program, opts, args=rest)
-    return Invocation(program, opts, file=rest[0], argv0=rest[0], args=rest[1:])
+        return Invocation(program, opts, args=rest, shopts=more)
+    return Invocation(program, opts, file=rest[0], argv0=rest[0], args=rest[1:], shopts=more)
 
 
 def unsupported_error(construct: str, route: str) -> str:

@@ -87,15 +87,24 @@ def run_standin(
         standin_mode=mode,
     )
     try:
-        if inv.options and shell.run_script(f"set {shlex.join(inv.options)}") != 0:
-            # Its own message is on stderr already; the hook did not run, so its
-            # status is no answer (bash's `-o nosuch` exits 2, which would read as deny).
-            message = (
-                f"{inv.program} {' '.join(inv.options)}: the in-process shell standing in "
-                f"for {inv.program} cannot set these options"
-            )
-            return Ran(USAGE_EXIT, route, message)
-        status = shell.run_script(text, argv0=inv.argv0 or inv.program, args=inv.args)
+        setup = [f"set {shlex.join(inv.options)}"] if inv.options else []
+        pairs = range(0, len(inv.shopts), 2)
+        setup += [f"shopt {shlex.join(inv.shopts[k : k + 2])}" for k in pairs]
+        for line in setup:
+            if shell.run_script(line) != 0:
+                # Its own message is on stderr already; the hook did not run, so its status
+                # is no answer (bash's `-o nosuch` exits 2, which would read as deny).
+                shown = " ".join([*inv.options, *inv.shopts])
+                message = (
+                    f"{inv.program} {shown}: the in-process shell standing in "
+                    f"for {inv.program} cannot set these options"
+                )
+                return Ran(USAGE_EXIT, route, message)
+        # `$-` ends in "c" for -c STRING, "s" for a script on stdin, nothing for a file.
+        invoked = "c" if inv.command is not None else ("" if inv.file is not None else "s")
+        status = shell.run_script(
+            text, argv0=inv.argv0 or inv.program, args=inv.args, invoked=invoked
+        )
     finally:
         if source is not stdin and isinstance(source, BufferSource):
             source.close()

@@ -268,3 +268,13 @@ class FdSource:
         if self.owned and self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+
+
+class FdDuplex(FdSink):
+    """A descriptor opened for reading and writing (``exec 3<> file``): both at once."""
+
+    def read(self, n: int = -1) -> bytes:
+        return _fd_read(self.fd, n)
+
+    def readline(self) -> bytes:
+        return _fd_readline(self.fd)

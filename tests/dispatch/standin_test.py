@@ -67,6 +67,11 @@ def test_shell_name_recognises_bash_and_sh_in_each_platforms_spelling(
             ["-x", "--", "-weird.sh"],
             Invocation("bash", ("-x",), file="-weird.sh", argv0="-weird.sh"),
         ),
+        (
+            ["-O", "nullglob", "+O", "dotglob", "-c", ":"],
+            Invocation("bash", command=":", shopts=("-s", "nullglob", "-u", "dotglob")),
+        ),
+        (["-O"], StandInError("bash -O: option requires an argument")),
         (["-"], Invocation("bash")),
         ([], Invocation("bash")),
         (["-s", "a", "b"], Invocation("bash", args=("a", "b"))),
@@ -138,6 +143,14 @@ STANDIN_ROWS: list[tuple[str, bytes, tuple[int, str, str | None, str]]] = [
     ("bash -ec 'false; echo no'", b"", (1, "", "", "inprocess:bash")),
     ("bash -uc 'echo ${nope}x'", b"", (127, "", None, "inprocess:bash")),
     ("bash -c 'cat'", b"payload", (0, "payload", "", "inprocess:bash")),
+    # set -u ends a -c string with 127 but a script (stdin, a file) with 1.
+    ("bash", b"set -u; echo $nope; echo no", (1, "", None, "inprocess:bash")),
+    # $- ends in c for a command string, s for stdin, nothing for a file.
+    ("bash -c 'echo $-'", b"", (0, "hBc\n", "", "inprocess:bash")),
+    ("bash", b"echo $-", (0, "hBs\n", "", "inprocess:bash")),
+    ("bash dash.sh", b"", (0, "hB\n", "", "inprocess:bash")),
+    ("bash -O nullglob -c 'echo a *.none b'", b"", (0, "a b\n", "", "inprocess:bash")),
+    ("bash +O nullglob -c 'echo a *.none b'", b"", (0, "a *.none b\n", "", "inprocess:bash")),
     ("bash", b"echo from-stdin; cat", (0, "from-stdin\n", "", "inprocess:bash")),
     (
         "bash script.sh one 'two words'",
@@ -176,6 +189,7 @@ def test_forced_standin_runs_bash_command_lines_in_process(
     tmp_path: Path, command: str, stdin: bytes, expected: tuple[int, str, str | None, str]
 ) -> None:
     (tmp_path / "script.sh").write_text('echo "$0 $1 $2"\nexit 3\n')
+    (tmp_path / "dash.sh").write_text("echo $-\n")
     code, out, err, route = _standin(tmp_path, command, stdin)
     want_code, want_out, want_err, want_route = expected
     assert (code, out, route) == (want_code, want_out, want_route)
@@ -198,6 +212,7 @@ def test_the_standin_rows_are_what_real_bash_does(
     tmp_path: Path, command: str, stdin: bytes
 ) -> None:
     (tmp_path / "script.sh").write_text('echo "$0 $1 $2"\nexit 3\n')
+    (tmp_path / "dash.sh").write_text("echo $-\n")
     real = run(
         command,
         cwd=str(tmp_path),

@@ -93,8 +93,19 @@ class Shell:
         sh.state.status = status
         return status
 
-    def run_script(self, source: str, *, argv0: str = "hookrun", args: Sequence[str] = ()) -> int:
-        """Parse and run ``source`` with ``$0`` = ``argv0`` and ``$1…`` = ``args``."""
+    def run_script(
+        self,
+        source: str,
+        *,
+        argv0: str = "hookrun",
+        args: Sequence[str] = (),
+        invoked: str = "c",
+    ) -> int:
+        """Parse and run ``source`` with ``$0`` = ``argv0`` and ``$1…`` = ``args``.
+
+        ``invoked`` says where the script came from as bash's ``$-`` does: "c" a
+        command string, "s" stdin, "" a file.
+        """
         from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 
         sh = self._interp
@@ -102,6 +113,7 @@ class Shell:
         sh.notes = RunNotes(route=sh.notes.route, standin=sh.notes.standin)
         sh.state.argv0 = argv0
         sh.state.params = list(args)
+        sh.state.invoked = invoked
         try:
             script = parse(source)
         except ShellSyntaxError as exc:

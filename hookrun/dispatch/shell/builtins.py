@@ -444,8 +444,9 @@ def b_pwd(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def _assign_words(
-    sh: Interp, io: IO, name: str, words: list[str], on_name: Callable[[str], None]
+    sh: Interp, io: IO, name: str, words: list[str], on_name: Callable[[str, bool], None]
 ) -> int:
+    """``NAME[=VALUE]`` words of export/declare/…; ``on_name(name, has_value)`` comes first."""
     status = 0
     for word in words:
         key, eq, value = word.partition("=")
@@ -457,7 +458,7 @@ def _assign_words(
             _err(sh, io, name, f"`{word}': not a valid identifier")
             status = 1
             continue
-        on_name(base)
+        on_name(base, bool(eq))
         if eq:
             try:
                 if base != key:  # a[k]=v
@@ -481,14 +482,17 @@ def b_export(sh: Interp, argv: list[str], io: IO) -> int:
             break
         unexport = unexport or "n" in flag
     if not args:
-        for key in sorted(st.exported):
-            if key in st.vars:
-                value = st.vars[key].replace("\\", "\\\\").replace('"', '\\"')
-                _out(io, f'declare -x {key}="{value}"\n')
-        return 0
-    return _assign_words(
-        sh, io, "export", args, st.exported.discard if unexport else st.exported.add
-    )
+        return _declare_print(sh, io, argv[0], [], "x")
+
+    def export(key: str, has_value: bool) -> None:
+        if unexport:
+            st.exported.discard(key)
+            return
+        st.exported.add(key)
+        if not has_value and st.get_var(key) is None:
+            st.declared.add(key)
+
+    return _assign_words(sh, io, "export", args, export)
 
 
 def _flags(argv: list[str]) -> tuple[str, str, list[str]]:
@@ -511,9 +515,7 @@ def _flags(argv: list[str]) -> tuple[str, str, list[str]]:
 def b_readonly(sh: Interp, argv: list[str], io: IO) -> int:
     on, _, words = _flags(argv)
     if not words:
-        for key in sorted(sh.state.readonly):
-            _out(io, _declare_line(sh, key, "-r"))
-        return 0
+        return _declare_print(sh, io, argv[0], [], "r")
     return _declare(sh, io, argv[0], on + "r", "", words, local=False)
 
 
@@ -522,15 +524,28 @@ def b_local(sh: Interp, argv: list[str], io: IO) -> int:
         _err(sh, io, argv[0], "can only be used in a function")
         return 1
     on, off, words = _flags(argv)
+    if not words:
+        from hookrun.dispatch.shell.listing import declare_line, is_declared
+
+        for key in sorted(sh.state.locals_stack[-1]):
+            if is_declared(sh.state, key):
+                _out(io, declare_line(sh.state, key))
+        return 0
     return _declare(sh, io, argv[0], on, off, words, local=True)
 
 
 def b_declare(sh: Interp, argv: list[str], io: IO) -> int:
     on, off, words = _flags(argv)
-    if "p" in on or (not words and not on):
-        return _declare_print(sh, io, argv[0], words, on)
+    if "f" in on or "F" in on:
+        return _declare_functions(sh, io, words, names_only="F" in on)
+    if "p" in on or not words:
+        return _declare_print(sh, io, argv[0], words, on.replace("p", ""))
     local = sh.function_depth > 0 and "g" not in on
     return _declare(sh, io, argv[0], on, off, words, local=local)
+
+
+# Attributes kept in ShellState.attrs (readonly, export and the array kinds live apart).
+_ATTR_LETTERS = "ilutnc"
 
 
 def _declare(
@@ -540,19 +555,34 @@ def _declare(
 
     st = sh.state
 
-    def declare(key: str) -> None:
+    def declare(key: str, has_value: bool) -> None:
         if local:
             st.make_local(key)
-        if "a" in on and key not in st.arrays:
+        # `readonly -a x` with no value declares x readonly; it makes no array.
+        arrays = on if (has_value or name != "readonly") else ""
+        if "a" in arrays and key not in st.arrays:
             old = st.vars.pop(key, None)
-            st.arrays[key] = Array(False, {} if old is None else {0: old})
-        if "A" in on and (key not in st.arrays or not st.arrays[key].assoc):
+            st.arrays[key] = Array(False, {} if old is None else {0: old}, bare=old is None)
+        if "A" in arrays and (key not in st.arrays or not st.arrays[key].assoc):
             st.vars.pop(key, None)
-            st.arrays[key] = Array(True)
+            st.arrays[key] = Array(True, bare=True)
+        attrs = st.attrs.get(key, "")
+        attrs = "".join(c for c in attrs if c not in off)
+        attrs += "".join(c for c in _ATTR_LETTERS if c in on and c not in attrs)
+        if "u" in on:
+            attrs = attrs.replace("l", "")
+        elif "l" in on:
+            attrs = attrs.replace("u", "")
+        if attrs:
+            st.attrs[key] = attrs
+        else:
+            st.attrs.pop(key, None)
         if "x" in on:
             st.exported.add(key)
         if "x" in off:
             st.exported.discard(key)
+        if not has_value and key not in st.vars and key not in st.arrays:
+            st.declared.add(key)
 
     status = _assign_words(sh, io, name, words, declare)
     if "r" in on:
@@ -561,46 +591,36 @@ def _declare(
     return status
 
 
-def _declare_line(sh: Interp, key: str, flags: str = "") -> str:
-    from hookrun.dispatch.shell.expand import shell_quote
-
+def _declare_functions(sh: Interp, io: IO, words: list[str], *, names_only: bool) -> int:
     st = sh.state
-    arr = st.arrays.get(key)
-    if arr is not None:
-        flags = ("A" if arr.assoc else "a") + flags.lstrip("-")
-        items = " ".join(
-            f"[{k}]={_dq(v)}"
-            for k, v in (arr.items.items() if arr.assoc else sorted(arr.items.items()))
-        )
-        ro = "r" if key in st.readonly and "r" not in flags else ""
-        return f"declare -{flags}{ro} {key}=({items}{' ' if arr.assoc and items else ''})\n"
-    attrs = ("r" if key in st.readonly else "") + ("x" if key in st.exported else "")
-    value = st.vars.get(key)
-    shown = f"-{attrs}" if attrs else "--"
-    if value is None:
-        return f"declare {shown} {key}\n"
-    _ = shell_quote
-    return f"declare {shown} {key}={_dq(value)}\n"
-
-
-def _dq(value: str) -> str:
-    return '"' + re.sub(r'([\\"$`])', r"\\\1", value) + '"'
-
-
-def _declare_print(sh: Interp, io: IO, name: str, words: list[str], on: str) -> int:
-    st = sh.state
-    if "f" in on or "F" in on:
-        for fn in sorted(st.functions):
-            _out(io, f"declare -f {fn}\n")
-        return 0
-    names = words or sorted({*st.vars, *st.arrays})
     status = 0
-    for key in names:
-        if key not in st.vars and key not in st.arrays:
-            _err(sh, io, name, f"{key}: not found")
+    for fn in words or sorted(st.functions):
+        if fn not in st.functions:
             status = 1
             continue
-        _out(io, _declare_line(sh, key))
+        _out(io, f"declare -f {fn}\n" if names_only or not words else f"{fn}\n")
+    return status
+
+
+def _declare_print(sh: Interp, io: IO, name: str, words: list[str], only: str) -> int:
+    """``declare -p [NAME…]``; with no names every variable whose attributes include
+    ``only`` (``export -p`` is ``only="x"``, ``readonly -p`` ``"r"``)."""
+    from hookrun.dispatch.shell.listing import attributes, declare_line, is_declared
+
+    st = sh.state
+    status = 0
+    if words:
+        for key in words:
+            if not is_declared(st, key):
+                _err(sh, io, name, f"{key}: not found")
+                status = 1
+                continue
+            _out(io, declare_line(st, key))
+        return status
+    wanted = [c for c in only if c in "aAinrtxclu"]
+    for key in sorted({*st.vars, *st.arrays, *st.declared}):
+        if all(c in attributes(st, key) for c in wanted):
+            _out(io, declare_line(st, key))
     return status
 
 

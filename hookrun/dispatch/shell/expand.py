@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hookrun.dispatch.shell.arith import ArithError, evaluate
-from hookrun.dispatch.shell.state import Array, ShellError, ShellState
+from hookrun.dispatch.shell.options import option_flags
+from hookrun.dispatch.shell.state import Array, ReadonlyVariable, ShellError, ShellState
 from hookrun.shellsyntax.nodes import (
     ArithExp,
     CallExpr,
@@ -164,7 +165,7 @@ class Expander:
         def get(name: str) -> str | None:
             value = self.lookup(name)
             if value is None and st.nounset:
-                raise unbound(name)
+                raise unbound(name, self.state)
             return value
 
         def get_elem(name: str, index: str) -> str | None:
@@ -338,8 +339,7 @@ class Expander:
         if name == "!":
             return None if st.last_bg_pid is None else str(st.last_bg_pid)
         if name == "-":
-            flags = [("e", st.errexit), ("u", st.nounset), ("f", "noglob" in st.options)]
-            return "".join(f for f, on in flags if on) + ("x" if "xtrace" in st.options else "")
+            return option_flags(st)
         value = st.get_var(name)
         if value is None and name in _DYNAMIC:
             return _DYNAMIC[name]()
@@ -359,7 +359,7 @@ class Expander:
     def set_element(self, name: str, index: str, value: str) -> None:
         st = self.state
         if name in st.readonly:
-            raise ShellError(f"{name}: readonly variable", 1)
+            raise ReadonlyVariable(name)
         arr = st.arrays.get(name)
         if arr is None:
             arr = Array(False)
@@ -367,6 +367,7 @@ class Expander:
             if old is not None:
                 arr.items[0] = old
             st.arrays[name] = arr
+        value = st.cased(name, value)
         if arr.assoc:
             arr.items[index] = value
         else:
@@ -418,7 +419,7 @@ class Expander:
             target = self.lookup(p.name)
             if target is None:
                 if st.nounset:
-                    raise unbound(p.name)
+                    raise unbound(p.name, self.state)
                 values: list[str] | None = None
                 is_list = False
             else:
@@ -435,7 +436,7 @@ class Expander:
                 out.append((str(len(values or [])), kind))
                 return
             if values is None and st.nounset:
-                raise unbound(p.name)
+                raise unbound(p.name, self.state)
             out.append((str(len(values[0]) if values else 0), kind))
             return
         op = p.op
@@ -475,7 +476,7 @@ class Expander:
             return
         if values is None:
             if st.nounset and p.name not in ("@", "*"):
-                raise unbound(p.name)
+                raise unbound(p.name, self.state)
             values = [] if is_list else [""]
         if op:
             values = self.transform(p, values, is_list)
@@ -653,8 +654,11 @@ class Expander:
         return [text]
 
 
-def unbound(name: str) -> ShellError:
-    return ShellError(f"{name}: unbound variable", 127, fatal=True)  # 127, as bash
+def unbound(name: str, state: ShellState) -> ShellError:
+    # bash ends with 127 when it runs a `-c` string and with 1 when it runs a script
+    # (a file or stdin).
+    status = 127 if state.invoked == "c" else 1
+    return ShellError(f"{name}: unbound variable", status, fatal=True)
 
 
 def _parse_ref(target: str) -> tuple[str, Word | None] | None:

@@ -31,9 +31,11 @@ from hookrun.dispatch.shell.builtins import BUILTINS
 from hookrun.dispatch.shell.state import (
     AbortScript,
     Array,
+    DiscardLine,
     ExitShell,
     Function,
     LoopControl,
+    ReadonlyVariable,
     ReturnFromFunction,
     ShellError,
     ShellState,
@@ -43,6 +45,7 @@ from hookrun.dispatch.streams import (
     ByteSink,
     ByteSource,
     CaptureSink,
+    FdDuplex,
     FdSink,
     FdSource,
 )
@@ -325,11 +328,26 @@ class Interp:
         saved = self.src
         self.set_src(source)
         try:
-            status = self.run_stmts(stmts, io)
+            status = self.run_lines(stmts, io)
         except ExitShell as exc:
             status = exc.code
         finally:
             self.set_src(saved)
+        return status
+
+    def run_lines(self, stmts: Sequence[Stmt], io: IO) -> int:
+        """Top-level statements; a :class:`DiscardLine` skips the rest of its line."""
+        status = self.state.status
+        skip_to = -1
+        for s in stmts:
+            if s.pos < skip_to:
+                continue
+            try:
+                status = self.exec_stmt(s, io)
+            except DiscardLine as exc:
+                status = self.state.status = exc.code
+                newline = self.src.find(b"\n", s.end)
+                skip_to = len(self.src) if newline < 0 else newline
         return status
 
     def run_subshell(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
@@ -402,6 +420,8 @@ class Interp:
 
     def exec_stmt(self, s: Stmt, io: IO) -> int:
         self.guard.check()
+        if "noexec" in self.state.options:
+            return 0  # `set -n`: read, not run (and `set +n` is never run either)
         if self.background and self.notes.ended:
             # A background job run by a thread outlives nothing: once the script is over
             # it stops here (its children are ended by the caller's process tracker).
@@ -511,6 +531,8 @@ class Interp:
             return fn()
         except ShellError as exc:
             self.error(exc.message, io)
+            if isinstance(exc, ReadonlyVariable):
+                raise DiscardLine(exc.status) from None
             if exc.fatal:
                 raise ExitShell(exc.status) from None
             return exc.status
@@ -583,7 +605,9 @@ class Interp:
             try:
                 self.state.set_var(cmd.name, value)
             except ShellError as exc:
-                return self.guarded(_raiser(exc), io)
+                # A readonly loop variable ends the loop, not the line (as bash).
+                self.error(exc.message, io)
+                return exc.status
             status, ctl = self.loop_body(cmd.body, io)
             if ctl == "break":
                 break
@@ -855,6 +879,9 @@ class Interp:
                 for a in cmd.assigns:
                     try:
                         self.assign(a)
+                    except ReadonlyVariable as exc:
+                        self.error(exc.message, io)
+                        raise DiscardLine(exc.status) from None
                     except ShellError as exc:
                         # A failed assignment ends a non-interactive shell (bash, POSIX).
                         raise ShellError(exc.message, exc.status, fatal=True) from None
@@ -1105,6 +1132,7 @@ class Interp:
         state = ShellState.create(env, self.state.cwd)
         state.argv0 = path
         state.params = list(args)
+        state.invoked = ""  # a script file: no "c" or "s" in its `$-`
         child = Interp(
             state, io, self.procs, self.guard, self.platform, self.notes, self.exec_handler
         )
@@ -1204,25 +1232,34 @@ class Interp:
                     new.set(_fd(fd, default), stream)
                     new.set(int(target[:-1]), _ClosedSink())
                 elif fd is None and op == ">&":
+                    self.check_clobber(target)
                     sink = self.open_file(target, ">", owned, new)
                     new.stdout = new.stderr = sink
                 else:
                     raise ShellError(f"{target}: ambiguous redirect", 1)
             elif op in ("&>", "&>>"):
-                sink = self.open_file(ex.string(r.target), ">>" if op == "&>>" else ">", owned, new)
+                path = ex.string(r.target)
+                if op == "&>":
+                    self.check_clobber(path)
+                sink = self.open_file(path, ">>" if op == "&>>" else ">", owned, new)
                 new.stdout = new.stderr = sink
             elif op in (">", ">>", ">|", "<", "<>"):
                 path = ex.string(r.target)
                 default = 0 if op in ("<", "<>") else 1
                 target_fd = _fd(fd, default)
-                if op == ">" and "noclobber" in self.state.options:
-                    full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
-                    if os.path.isfile(full):
-                        raise ShellError(f"{path}: cannot overwrite existing file", 1)
+                if op == ">":
+                    self.check_clobber(path)
                 new.set(target_fd, self.open_file(path, op, owned, new, reader=target_fd == 0))
             else:
                 raise ShellError(f"redirection '{op}' is not supported", 2)
         return new
+
+    def check_clobber(self, path: str) -> None:
+        """``set -C``: ``>``, ``&>`` and ``>&`` refuse to truncate an existing file."""
+        if "noclobber" in self.state.options:
+            full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
+            if os.path.isfile(full):
+                raise ShellError(f"{path}: cannot overwrite existing file", 1)
 
     def open_file(
         self,
@@ -1260,7 +1297,13 @@ class Interp:
             raise ShellError(f"{path}: {exc.strerror or exc}", 1) from None
         except ValueError:  # a NUL byte in the name
             raise ShellError(f"{path!r}: invalid file name", 1) from None
-        stream: Closable = FdSource(fd) if (kind in ("<", "<&") or reader) else FdSink(fd)
+        stream: Closable
+        if kind == "<>":
+            stream = FdDuplex(fd)
+        elif kind in ("<", "<&") or reader:
+            stream = FdSource(fd)
+        else:
+            stream = FdSink(fd)
         owned.append(stream)
         return stream
 

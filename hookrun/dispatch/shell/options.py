@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
+    from hookrun.dispatch.shell.state import ShellState
 
 # set -X letter → long name
 SET_LETTERS = {
@@ -33,9 +34,11 @@ SET_LETTERS = {
     "T": "functrace",
     "k": "keyword",
     "t": "onecmd",
+    "p": "privileged",
 }
 SET_LONG = sorted(
     {*SET_LETTERS.values(), "pipefail", "posix", "ignoreeof", "interactive-comments", "vi", "emacs"}
+    | {"history", "nolog"}
 )
 _ATTRS = {"errexit", "nounset", "pipefail"}
 # On in a non-interactive bash unless turned off.
@@ -65,8 +68,21 @@ SHOPT_DEFAULTS = frozenset(
 )  # fmt: skip
 
 
+# The letters of `$-`, in bash's order (its flags table), then "c"/"s" for how it started.
+_DASH_ORDER = "abefhkmnptuvxBCEHPT"
+
+
+def option_flags(st: ShellState) -> str:
+    """``$-``: the single-letter options that are on, as bash lists them."""
+    on = "".join(c for c in _DASH_ORDER if state_is_on(st, SET_LETTERS[c]))
+    return on + st.invoked
+
+
 def is_on(sh: Interp, name: str) -> bool:
-    st = sh.state
+    return state_is_on(sh.state, name)
+
+
+def state_is_on(st: ShellState, name: str) -> bool:
     if name in _ATTRS:
         return bool(getattr(st, name))
     if name in SET_DEFAULTS or name in SHOPT_DEFAULTS:
@@ -91,13 +107,12 @@ def _out(io: IO, text: str) -> None:
 
 
 def b_set(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.expand import shell_quote
+    from hookrun.dispatch.shell.listing import set_listing  # lazy: only when listing
 
     st = sh.state
     args = argv[1:]
     if not args:
-        for key in sorted(st.vars):
-            _out(io, f"{key}={shell_quote(st.vars[key]) if st.vars[key] else ''}\n")
+        _out(io, set_listing(st))
         return 0
     i = 0
     while i < len(args):
@@ -188,7 +203,9 @@ def b_shopt(sh: Interp, argv: list[str], io: IO) -> int:
             status = status or (1 if args else 0)
         if quiet:
             continue
-        if mode == "p":
+        if mode == "p" and set_o:
+            _out(io, f"set {'-' if on else '+'}o {name}\n")
+        elif mode == "p":
             _out(io, f"shopt {'-s' if on else '-u'} {name}\n")
         else:
             _out(io, f"{name:<15}\t{'on' if on else 'off'}\n")

@@ -23,6 +23,15 @@ class ExitShell(Exception):
         self.code = code
 
 
+class DiscardLine(ExitShell):
+    """bash's "discard the current command": the rest of the top-level line is skipped.
+
+    Assigning to a readonly variable does this in a non-interactive bash (outside POSIX
+    mode): the message, then status 1 and the script goes on at its next line. Where a
+    (sub)shell has no top-level line of its own to skip to, it is an ``exit 1`` there.
+    """
+
+
 class AbortScript(Exception):
     """The whole script must stop (a syntax error found late, inside ``$( )``).
 
@@ -64,6 +73,13 @@ class ShellError(Exception):
         self.fatal = fatal
 
 
+class ReadonlyVariable(ShellError):
+    """An assignment to a readonly variable (see :class:`DiscardLine`)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name}: readonly variable", 1)
+
+
 class Function:
     __slots__ = ("body", "source")
 
@@ -75,27 +91,49 @@ class Function:
 class Array:
     """An indexed (``declare -a``, int keys, sparse) or associative (``-A``) array."""
 
-    __slots__ = ("assoc", "items")
+    __slots__ = ("assoc", "items", "bare")
 
-    def __init__(self, assoc: bool = False, items: dict[Any, str] | None = None) -> None:
+    def __init__(
+        self, assoc: bool = False, items: dict[Any, str] | None = None, *, bare: bool = False
+    ) -> None:
         self.assoc = assoc
         self.items: dict[Any, str] = {} if items is None else items
+        # Declared (`declare -a x`) but never assigned: `declare -p` shows no `=()`.
+        self.bare = bare
 
     def copy(self) -> Array:
-        return Array(self.assoc, dict(self.items))
+        return Array(self.assoc, dict(self.items), bare=self.bare)
+
+    def ordered(self) -> list[tuple[Any, str]]:
+        """(key, value) pairs in the order bash lists them (``${!a[@]}``, ``declare -p``).
+
+        Indexed arrays by index. Associative ones in the order of bash's hash table,
+        which scripts see (and tests pin): 1024 buckets by FNV-1 hash of the key, the
+        newest key first within a bucket. (bash grows the table past 2048 keys, which
+        reorders it; arrays that large are listed as if it had not.)
+        """
+        if not self.assoc:
+            return sorted(self.items.items())
+        pairs = list(self.items.items())
+        order = sorted(range(len(pairs)), key=lambda n: (_bucket(pairs[n][0]), -n))
+        return [pairs[n] for n in order]
 
     def values(self) -> list[str]:
-        if self.assoc:
-            return list(self.items.values())
-        return [self.items[k] for k in sorted(self.items)]
+        return [v for _, v in self.ordered()]
 
     def keys(self) -> list[str]:
-        if self.assoc:
-            return list(self.items)
-        return [str(k) for k in sorted(self.items)]
+        return [str(k) for k, _ in self.ordered()]
 
     def append(self, value: str) -> None:
         self.items[max(self.items, default=-1) + 1] = value
+
+
+def _bucket(key: str) -> int:
+    """bash's ``hash_string`` (FNV-1, over C's signed chars) modulo its 1024 buckets."""
+    h = 2166136261
+    for b in key.encode("utf-8", "surrogateescape"):
+        h = ((h * 16777619) & 0xFFFFFFFF) ^ (b if b < 128 else b + 0xFFFFFF00)
+    return h & 1023
 
 
 class ShellState:
@@ -119,6 +157,9 @@ class ShellState:
         "aliases",
         "umask",
         "hashed",
+        "invoked",
+        "attrs",
+        "declared",
     )
 
     def __init__(
@@ -142,6 +183,7 @@ class ShellState:
         dirstack: list[str] | None = None,
         aliases: dict[str, str] | None = None,
         umask: int = 0o022,
+        invoked: str = "c",
     ) -> None:
         self.vars = vars
         self.exported = exported
@@ -167,6 +209,16 @@ class ShellState:
         self.aliases: dict[str, str] = {} if aliases is None else aliases
         self.umask = umask
         self.hashed: dict[str, str] = {}
+        # How the shell was started, as the last letter of bash's `$-` shows it: "c"
+        # for a command string (a hook's command, `bash -c`), "s" for a script read
+        # from stdin, "" for a script file. bash's status for some fatal errors
+        # depends on it.
+        self.invoked = invoked
+        # Attributes beyond readonly/exported, by name: letters of `declare -ilutn`.
+        self.attrs: dict[str, str] = {}
+        # Names declared without a value (`declare x`, `local x`): unset, but
+        # `declare -p` lists them.
+        self.declared: set[str] = set()
 
     @classmethod
     def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
@@ -180,7 +232,7 @@ class ShellState:
 
     def copy(self) -> ShellState:
         """An independent copy for a subshell (functions are shared read-only)."""
-        return ShellState(
+        sub = ShellState(
             vars=dict(self.vars),
             exported=set(self.exported),
             cwd=self.cwd,
@@ -199,7 +251,11 @@ class ShellState:
             dirstack=list(self.dirstack),
             aliases=dict(self.aliases),
             umask=self.umask,
+            invoked=self.invoked,
         )
+        sub.attrs = dict(self.attrs)
+        sub.declared = set(self.declared)
+        return sub
 
     def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
         """The environment a child sees: exported variables, then ``extra`` on top."""
@@ -211,12 +267,23 @@ class ShellState:
     def set_var(self, name: str, value: str) -> None:
         """Assign a scalar (element 0 of an array of that name). Raises on readonly."""
         if name in self.readonly:
-            raise ShellError(f"{name}: readonly variable", 1)
+            raise ReadonlyVariable(name)
+        value = self.cased(name, value)
         arr = self.arrays.get(name)
         if arr is not None:
             arr.items["0" if arr.assoc else 0] = value
             return
         self.vars[name] = value
+
+    def cased(self, name: str, value: str) -> str:
+        """``value`` as a variable declared ``-u`` or ``-l`` stores it."""
+        attrs = self.attrs.get(name)
+        if attrs:
+            if "u" in attrs:
+                return value.upper()
+            if "l" in attrs:
+                return value.lower()
+        return value
 
     def get_var(self, name: str) -> str | None:
         value = self.vars.get(name)
@@ -231,28 +298,34 @@ class ShellState:
         self.vars.pop(name, None)
         self.arrays.pop(name, None)
         self.exported.discard(name)
+        self.attrs.pop(name, None)
+        self.declared.discard(name)
 
     def set_array(self, name: str, arr: Array) -> None:
         if name in self.readonly:
-            raise ShellError(f"{name}: readonly variable", 1)
+            raise ReadonlyVariable(name)
         self.vars.pop(name, None)
         self.arrays[name] = arr
 
     def make_local(self, name: str) -> None:
+        """``local name``: the caller's value is put aside and the local starts unset
+        (a second ``local`` of the same name in one call changes nothing)."""
         if not self.locals_stack:
             return
         frame = self.locals_stack[-1]
         if name not in frame:
             if name in self.arrays:
-                frame[name] = self.arrays[name]
+                frame[name] = self.arrays.pop(name)
             else:
-                frame[name] = self.vars.get(name)
+                frame[name] = self.vars.pop(name, None)
+            self.declared.add(name)
 
     def pop_locals(self) -> None:
         frame = self.locals_stack.pop()
         for name, old in frame.items():
             self.vars.pop(name, None)
             self.arrays.pop(name, None)
+            self.declared.discard(name)
             if isinstance(old, Array):
                 self.arrays[name] = old
             elif old is not None:
