@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hookrun import fields as pl
@@ -48,8 +49,22 @@ def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyCo
     env = ctx.env
     home = env.get("HOME") or env.get("USERPROFILE") or None
     cwd = pl.field_str(payload, "cwd") or ctx.cwd or None
-    base = ctx.project_dir or cwd
-    workspace = opts.workspace
+    tmp = tuple(env.get(key) for key in ("TMPDIR", "TEMP", "TMP"))
+    places = _places(cwd, ctx.project_dir, home, tmp, opts.workspace, opts.temp_dirs)
+    return Where(*places, (*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs), opts)
+
+
+@lru_cache(maxsize=64)  # one agent session asks with the same few every time
+def _places(
+    cwd: str | None,
+    project_dir: str | None,
+    home: str | None,
+    tmp: tuple[str | None, ...],
+    workspace: str | None,
+    temp_dirs: tuple[str, ...],
+) -> tuple[str | None, str | None, str | None, tuple[str, ...]]:
+    """(cwd, workspace, home, temp dirs), normalised: the paths of :class:`Where`."""
+    base = project_dir or cwd
     if workspace is not None:
         if workspace.startswith("~") and home:
             workspace = home + workspace[1:]
@@ -57,19 +72,16 @@ def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyCo
             workspace = posixpath.join(base, workspace)
     else:
         workspace = base
-    extra = [home + t[1:] if t.startswith("~") and home else t for t in opts.temp_dirs]
+    extra = [home + t[1:] if t.startswith("~") and home else t for t in temp_dirs]
     temps = [*DEFAULT_TEMP_DIRS, *extra]
-    for key in ("TMPDIR", "TEMP", "TMP"):
-        value = env.get(key)
+    for value in tmp:
         if value and value.startswith("/") and value.rstrip("/") not in temps:
             temps.insert(0, value.rstrip("/"))
-    return Where(
-        cwd=_norm(cwd),
-        workspace=_norm(workspace),
-        home=_norm(home),
-        temp_dirs=tuple(t for t in (_norm(t) for t in temps) if t),
-        artifact_dirs=(*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs),
-        opts=opts,
+    return (
+        _norm(cwd),
+        _norm(workspace),
+        _norm(home),
+        tuple(t for t in (_norm(t) for t in temps) if t),
     )
 
 

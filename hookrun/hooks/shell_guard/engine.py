@@ -19,7 +19,7 @@ from hookrun.hooks.shell_guard.names import DOWNLOADERS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
-from hookrun.hooks.shell_guard.rules import CHECKS
+from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.rules.misc import fork_bombs, too_deep
 from hookrun.hooks.shell_guard.rules.supply_chain import is_runner, reads_program_from_stdin
 from hookrun.hooks.shell_guard.shapes import any_matches
@@ -42,6 +42,7 @@ def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) ->
 def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Finding]:
     script = parse_script(text, depth)
     findings = fork_bombs(script, via)
+    deny = bool(where.opts.deny)  # the project's own deny shapes
     outputs: list[Stdin | None] = []
     for cmd in script.commands:
         stdin = cmd.stdin
@@ -52,14 +53,17 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         )
         outputs.append(output_of(layers[-1], stdin))
         for layer in layers:
-            # (dataclasses.replace is a tenth of a judgement: skip it when nothing changes)
-            call = Call(replace(layer, via=(*via, *layer.via)) if via else layer, stdin, where)
-            for check in CHECKS:
+            call = Call(layer.layer(layer.argv, (*via, *layer.via)) if via else layer, stdin, where)
+            for check in checks_for(layer.name, bool(layer.redirects)):
                 findings.extend(check(call))
-            findings.extend(_user_deny(call))
-        inner_where = replace(where, cwd=cwd_of(cmd.cd, where)) if cmd.cd else where
+            if deny:
+                findings.extend(_user_deny(call))
         last = layers[-1]
-        if stdin is not None and stdin.kind == "text" and reads_program_from_stdin(last):
+        runs_stdin = stdin is not None and stdin.kind == "text" and reads_program_from_stdin(last)
+        if not (runs_stdin or nested):
+            continue
+        inner_where = where._replace(cwd=cwd_of(cmd.cd, where)) if cmd.cd else where
+        if runs_stdin and stdin is not None:
             label = f"text piped into {last.name}"
             code = _program_in(last, stdin.text)
             if code is None:  # a shell: the text is shell code
@@ -72,7 +76,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
                     shown = " ".join(w.text for w in argv)  # what the program does, as a command
                     layer = Command(tuple(argv), shown, (), cmd.cd, None, -1, (*via, label))
                     call = Call(layer, None, inner_where)
-                    for check in CHECKS:
+                    for check in checks_for(layer.name, False):
                         findings.extend(check(call))
         for n in nested:
             w = _remote(where) if n.remote else inner_where
@@ -97,7 +101,7 @@ def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] |
 def _remote(where: Where) -> Where:
     # On another machine only absolute paths mean anything; `~` is that machine's
     # home, and a relative path is relative to it (ssh starts there).
-    return replace(where, cwd="~", workspace=None, home="~")
+    return where._replace(cwd="~", workspace=None, home="~")
 
 
 def _user_deny(call: Call) -> list[Finding]:
@@ -113,13 +117,13 @@ def _user_deny(call: Call) -> list[Finding]:
 def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
     """What ``cmd`` writes to a pipe, when a rule downstream cares."""
     name = cmd.name
-    argv = tuple(w.text for w in cmd.argv)
     if name in DOWNLOADERS:
-        return Stdin("download", "", cmd.source, argv)
+        return Stdin("download", "", cmd.source, tuple(w.text for w in cmd.argv))
     if stdin is not None and stdin.kind == "download" and not is_runner(name):
         return stdin  # filtered, decompressed, teed: still downloaded code
     args = cmd.args
     if name in ("echo", "printf") and all(a.static for a in args):
+        argv = tuple(w.text for w in cmd.argv)
         return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
     if stdin is None or stdin.kind != "text":
         return None

@@ -29,6 +29,9 @@ from hookrun.shellsyntax.walk import literal
 MAX_DEPTH = 12
 
 
+_CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
+
+
 class TooDeep(Exception):
     """Substitutions or shells nested past :data:`MAX_DEPTH`: refuse to judge."""
 
@@ -62,6 +65,8 @@ def parse_with_tree(text: str, depth: int) -> Script:
 
 def cd_target(argv: list[Word]) -> Word | None:
     """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
+    if not argv or argv[0].text not in _CD_HEADS:  # (nearly every command: answered here)
+        return None
     words = list(argv)
     while words and words[0].static and words[0].text in ("builtin", "command"):
         words = words[1:]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from hookrun.hooks.shell_guard.judging import Where
 from hookrun.hooks.shell_guard.model import Var, Word
@@ -53,6 +55,14 @@ SYSTEM_DIRS = frozenset(
     ]
 )
 _GLOB_ONLY = frozenset("*?[]!.")
+_UNDER_SYSTEM = tuple(sorted(d + "/" for d in SYSTEM_DIRS))  # one startswith for all of them
+
+
+@lru_cache(maxsize=16)
+def artifact_glob(globs: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for the artifact-directory globs: a name matches it iff ``fnmatchcase``
+    matches one of them (a component per glob per call was most of an ``rm -rf``'s cost)."""
+    return re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in globs) or "(?!)")
 
 
 def cwd_of(cd: Sequence[Word], where: Where) -> str | None:
@@ -157,7 +167,7 @@ def catastrophic(
             return "a path in your home directory outside the workspace"
         if posixpath.dirname(path) == home and _all_glob(name):
             return "everything in your home directory"
-    if not in_ws and (path in SYSTEM_DIRS or any(under(path, d) for d in SYSTEM_DIRS)):
+    if not in_ws and (path in SYSTEM_DIRS or path.startswith(_UNDER_SYSTEM)):
         return "a system directory"
     return None
 
@@ -225,8 +235,10 @@ def judge_delete(
     ):
         return None
     if ws is not None and (under(path, ws) or (found and path == ws)):
-        rel = posixpath.relpath(path, ws).split("/") if path != ws else []
-        if any(fnmatch.fnmatchcase(c, p) for c in rel for p in where.artifact_dirs):
+        # (path is normalised and strictly under ws: what follows ws/ is its relpath)
+        rel = path[len(ws.rstrip("/")) + 1 :].split("/") if path != ws else []
+        artifact = artifact_glob(where.artifact_dirs).match
+        if any(artifact(c) for c in rel):
             return None
         return "delete.recursive-force", f"{path} is not a regenerable artifact directory"
     return "delete.recursive-force", f"{path} is outside the workspace"

@@ -39,7 +39,8 @@ def word_values(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
     """The words ``word`` becomes (usually one; zero for an empty unquoted expansion)."""
     if len(word.parts) == 1 and isinstance(word.parts[0], n.Lit):
         text = word.parts[0].text
-        if not any(c in text for c in _ACTIVE):  # most words: plain text, nothing to do
+        if "\\" not in text and "{" not in text and "~" not in text:  # (_ACTIVE, unrolled)
+            # most words: plain text, nothing to do
             return [Word((text,), text)]
     raw = source[word.pos : word.end].decode("utf-8", "surrogatepass")
     items: list[_Item] = []

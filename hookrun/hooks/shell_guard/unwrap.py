@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from hookrun.hooks.shell_guard import inline_code
 from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS, INTERPRETERS
@@ -179,7 +179,7 @@ def unwrap(cmd: Command, stdin: str | None = None) -> tuple[list[Command], list[
 
 
 def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
-    return replace(cmd, argv=tuple(argv), via=(*cmd.via, via))
+    return cmd.layer(tuple(argv), (*cmd.via, via))
 
 
 _ASSIGNMENT_LIKE = re.compile(r"[^=/]*=.*", re.DOTALL)
@@ -211,7 +211,7 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
         return _wrapper(cmd, name, WRAPPERS[name], nested)
     if len(args) >= 1 and (name, args[0].text) in RUNNERS:
         spec = RUNNERS[(name, args[0].text)]
-        sub = replace(cmd, argv=cmd.argv[1:])
+        sub = cmd.layer(cmd.argv[1:], cmd.via)
         return [
             _layer(c, c.argv, f"{name} {args[0].text}") for c in _wrapper(sub, name, spec, nested)
         ]

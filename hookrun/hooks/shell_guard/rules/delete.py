@@ -7,12 +7,11 @@ or stdin targets the unwrapper marked.
 
 from __future__ import annotations
 
-import fnmatch
 from collections.abc import Iterator, Sequence
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Var, Word
-from hookrun.hooks.shell_guard.paths import cwd_of, judge_delete
+from hookrun.hooks.shell_guard.paths import artifact_glob, cwd_of, judge_delete
 from hookrun.hooks.shell_guard.unwrap import find_parts, found_word
 
 _ADVICE = {
@@ -25,6 +24,14 @@ _ADVICE = {
         "spell the path out literally (no $VAR, $(…) or loop variable) so it can be checked"
     ),
 }
+
+
+_NAMES = frozenset({"rm", "rimraf", "find"})
+
+
+def applies(name: str) -> bool:
+    """The command names :func:`check` judges (it finds nothing for any other)."""
+    return name in _NAMES
 
 
 def check(call: Call) -> Iterator[Finding]:
@@ -46,10 +53,8 @@ def _artifact_names(target: Word, call: Call) -> bool:
     found = [p for p in target.parts if isinstance(p, Var) and p.name == "FOUND"]
     if not found or not found[0].inner:
         return False
-    globs = call.where.artifact_dirs
-    return all(
-        any(fnmatch.fnmatchcase(name, g) for g in globs) for name in found[0].inner.split("\n")
-    )
+    artifact = artifact_glob(call.where.artifact_dirs).match
+    return all(artifact(name) for name in found[0].inner.split("\n"))
 
 
 def _deletes(args: Sequence[Word]) -> bool:

@@ -25,6 +25,18 @@ def is_device(word: Word) -> bool:
     return bool(_DEVICE.match(posixpath.normpath(word.text) + "/"))
 
 
+def applies(name: str) -> bool:
+    """The command names :func:`check` judges by name; a redirect onto a device is
+    judged on any command (see :func:`hookrun.hooks.shell_guard.rules.checks_for`)."""
+    return (
+        name.startswith("mkfs")
+        or name in _FORMATTERS
+        or name.lower() == "format"
+        or name == "dd"
+        or (name in _COPIERS and name != "cat")
+    )
+
+
 def check(call: Call) -> Iterator[Finding]:
     cmd = call.cmd
     name = cmd.name

@@ -69,6 +69,11 @@ _READERS = frozenset(
 )
 
 
+def applies(name: str) -> bool:
+    """The command names :func:`check` judges (it finds nothing for any other)."""
+    return name == "git" or name in _READERS
+
+
 def check(call: Call) -> Iterator[Finding]:
     name = call.cmd.name
     if name in _READERS:

@@ -25,6 +25,11 @@ _LANG_BOMB = re.compile(
 _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
+def applies(name: str) -> bool:
+    """The command names :func:`check` judges (it finds nothing for any other)."""
+    return name in INTERPRETERS or _PYTHON.fullmatch(name) is not None
+
+
 def check(call: Call) -> Iterator[Finding]:
     """A fork bomb in inline code of another language (``perl -e 'fork while fork'``)."""
     name = call.cmd.name

@@ -77,6 +77,11 @@ def reads_program_from_stdin(cmd: Command) -> bool:
     return i >= len(args) or args[i].text in ("-", "/dev/stdin")
 
 
+def applies(name: str) -> bool:
+    """The command names :func:`check` judges (it finds nothing for any other)."""
+    return is_runner(name) or name in _PUBLISHERS
+
+
 def check(call: Call) -> Iterator[Finding]:
     cmd = call.cmd
     name = cmd.name
