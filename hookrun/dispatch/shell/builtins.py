@@ -409,7 +409,22 @@ def _loop_control(sh: Interp, argv: list[str], io: IO) -> int:
 
 def b_cd(sh: Interp, argv: list[str], io: IO) -> int:
     st = sh.state
-    args = [a for a in argv[1:] if a not in ("-L", "-P")]
+    args = argv[1:]
+    physical = False
+    while args and args[0][:1] == "-" and len(args[0]) > 1:
+        flag = args.pop(0)
+        if flag == "--":
+            break
+        for letter in flag[1:]:
+            if letter not in "LPe@":
+                _err(sh, io, "cd", f"-{letter}: invalid option")
+                return 2
+            if letter in "LP":
+                physical = letter == "P"  # the last of -L / -P wins
+    if len(args) > 1:
+        _err(sh, io, "cd", "too many arguments")
+        return 1
+    show = False
     if not args:
         target = st.vars.get("HOME", "")
         if not target:
@@ -420,10 +435,13 @@ def b_cd(sh: Interp, argv: list[str], io: IO) -> int:
         if not target:
             _err(sh, io, "cd", "OLDPWD not set")
             return 1
+        show = True
     else:
         target = args[0]
-    path = os.path.normpath(target if os.path.isabs(target) else os.path.join(st.cwd, target))
-    if not os.path.isdir(path):
+    written, found_on_cdpath = _cd_target(st.cwd, target, st.vars.get("CDPATH", ""))
+    show = show or found_on_cdpath
+    path = os.path.realpath(written) if physical else os.path.normpath(written)
+    if not os.path.isdir(path) or not os.path.isdir(written):
         reason = "Not a directory" if os.path.exists(path) else "No such file or directory"
         _err(sh, io, "cd", f"{target}: {reason}")
         return 1
@@ -433,13 +451,33 @@ def b_cd(sh: Interp, argv: list[str], io: IO) -> int:
     st.set_var("OLDPWD", st.cwd)
     st.cwd = path
     st.set_var("PWD", path)
-    if args and args[0] == "-":
+    # bash exports both once it has changed directory.
+    st.exported.update(("OLDPWD", "PWD"))
+    if show:
         _out(io, path + "\n")
     return 0
 
 
+def _cd_target(cwd: str, target: str, cdpath: str) -> tuple[str, bool]:
+    """The directory ``cd target`` goes to, not normalised, and whether ``$CDPATH``
+    found it. (The path as written is checked too: `cd nosuch/..` fails, as in bash,
+    though its logical form, the current directory, exists.)"""
+    relative = not (os.path.isabs(target) or target.split("/", 1)[0] in (".", ".."))
+    if relative and cdpath:
+        for entry in cdpath.split(":"):
+            cand = os.path.join(cwd, entry, target) if entry else os.path.join(cwd, target)
+            if os.path.isdir(cand):
+                return cand, bool(entry)
+    return os.path.join(cwd, target), False
+
+
 def b_pwd(sh: Interp, argv: list[str], io: IO) -> int:
-    _out(io, sh.state.cwd + "\n")
+    physical = False
+    for flag in argv[1:]:
+        if flag[:1] == "-" and flag.strip("LP") == "-":
+            physical = flag.endswith("P")
+    cwd = sh.state.cwd
+    _out(io, (os.path.realpath(cwd) if physical else cwd) + "\n")
     return 0
 
 
@@ -1007,8 +1045,18 @@ _SIGNALS = [
 ]
 
 
+# Linux's real-time signals, 34…64, by bash's names for them.
+_REALTIME = {
+    34: "RTMIN",
+    **{k: f"RTMIN+{k - 34}" for k in range(35, 50)},
+    **{k: f"RTMAX-{64 - k}" for k in range(50, 64)},
+    64: "RTMAX",
+}
+_REALTIME_NUMBERS = {name: k for k, name in _REALTIME.items()}
+
+
 def _signal_name(spec: str) -> str | None:
-    s = spec.upper()
+    s = spec.upper().strip(" \t\n")
     if s in ("0", "EXIT"):
         return "EXIT"
     if s in ("ERR", "DEBUG", "RETURN"):
@@ -1017,8 +1065,21 @@ def _signal_name(spec: str) -> str | None:
         s = s[3:]
     if s.isdigit():
         k = int(s)
-        return _SIGNALS[k - 1] if 1 <= k <= len(_SIGNALS) else None
-    return s if s in _SIGNALS else None
+        if k == 0:
+            return "EXIT"
+        return _SIGNALS[k - 1] if 1 <= k <= len(_SIGNALS) else _REALTIME.get(k)
+    return s if s in _SIGNALS or s in _REALTIME_NUMBERS else None
+
+
+def _trap_order(name: str) -> int:
+    """bash lists traps by signal number: EXIT (0), the signals, then DEBUG, ERR, RETURN."""
+    if name == "EXIT":
+        return 0
+    if name in _SIGNALS:
+        return _SIGNALS.index(name) + 1
+    if name in _REALTIME_NUMBERS:
+        return _REALTIME_NUMBERS[name]
+    return 100 + ("DEBUG", "ERR", "RETURN").index(name)
 
 
 def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
@@ -1028,17 +1089,23 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
     if not args or args[0] == "-p":
         names = args[1:] if args else []
         wanted = {_signal_name(n) for n in names}
-        for name, text in sh.traps.items():
+        # A subshell lists the traps it inherited (not run there) until it sets its own.
+        traps = {**sh.inherited_traps, **sh.traps}
+        for name in sorted(traps, key=_trap_order):
             if not names or name in wanted:
                 shown = name if name in ("EXIT", "ERR", "DEBUG", "RETURN") else "SIG" + name
-                _out(io, f"trap -- {_shell_quote(text)} {shown}\n")
+                _out(io, f"trap -- {_shell_quote(traps[name])} {shown}\n")
         return 0
     if args[0] == "-l":
         _out(io, " ".join(f"{k}) SIG{n}" for k, n in enumerate(_SIGNALS, 1)) + "\n")
         return 0
+    if args[0][:1] == "-" and len(args[0]) > 1:
+        _err(sh, io, "trap", f"{args[0]}: invalid option")
+        return 2
     action = args[0]
     signals = args[1:]
-    if len(args) == 1 or (args[0].isdigit() and _signal_name(args[0])):
+    # An unsigned number first means: reset these signals (" 42 " is an action).
+    if len(args) == 1 or action.isdigit():
         action, signals = "-", args
     status = 0
     for spec in signals:
@@ -1047,6 +1114,7 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
             _err(sh, io, "trap", f"{spec}: invalid signal specification")
             status = 1
             continue
+        sh.inherited_traps.pop(sig, None)
         if action == "-":
             sh.traps.pop(sig, None)
         else:

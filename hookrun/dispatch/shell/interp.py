@@ -250,6 +250,8 @@ class Interp:
         self.loop_depth = 0
         self.source_depth = 0
         self.traps: dict[str, str] = {}
+        # A subshell's copy of its parent's traps: `trap` lists them, nothing runs them.
+        self.inherited_traps: dict[str, str] = {}
         self.notes = notes or RunNotes()
         self.background = False  # a background job's (sub)shell: stops when the run ends
         self.exec_owned: list[Closable] = []  # files opened by `exec >file`
@@ -307,6 +309,9 @@ class Interp:
         sub.loop_depth = self.loop_depth
         sub.background = self.background
         sub.next_fd = self.next_fd
+        sub.inherited_traps = {**self.inherited_traps, **self.traps}
+        # Inside a condition (`if ( … )`) set -e stays off in the subshell too.
+        sub.errexit_suppressed = self.errexit_suppressed
         # Traps other than EXIT are inherited by ( … ) in bash only with errtrace; EXIT
         # is not inherited (a subshell runs its own EXIT trap, if it sets one).
         return sub
@@ -387,6 +392,8 @@ class Interp:
                 return self._read_file_subst(r)
         sink = CaptureSink(SUBSTITUTION_LIMIT)
         sub = self.subshell()
+        if "inherit_errexit" not in self.state.options:
+            sub.state.errexit = False  # bash outside POSIX mode: $( ) runs without set -e
         io = self.io.copy()
         io.stdout = sink
         try:
@@ -441,7 +448,10 @@ class Interp:
             return status
         status = self.exec_redirected(s, io)
         self.state.status = status
-        if status != 0 and not isinstance(s.cmd, N.BinaryCmd):
+        # `set -e`/ERR act on a failed simple command, pipeline or subshell. A compound
+        # command's status is that of a command inside it, which has had its turn (and
+        # was exempt if it was the left side of && or ||).
+        if status != 0 and not _is_compound(s.cmd):
             self.after_failure(status)
         return status
 
@@ -475,6 +485,10 @@ class Interp:
                 io = self.redirect(s.redirects, io, owned)
             except ShellError as exc:
                 self.error(exc.message, io)
+                if _is_compound(cmd):
+                    # The group's own redirection failed: no command inside had a turn.
+                    self.state.status = exc.status
+                    self.after_failure(exc.status)
                 return exc.status
             if cmd is None:
                 return 0
@@ -1306,6 +1320,14 @@ class Interp:
             stream = FdSink(fd)
         owned.append(stream)
         return stream
+
+
+def _is_compound(cmd: Command | None) -> bool:
+    """A statement whose failure is that of a command inside it (see exec_stmt)."""
+    return isinstance(
+        cmd,
+        (N.BinaryCmd, N.Block, N.IfClause, N.WhileClause, N.ForClause, N.CForClause, N.CaseClause),
+    )
 
 
 def _match(value: str, pattern: str) -> bool:

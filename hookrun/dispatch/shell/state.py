@@ -11,6 +11,7 @@ Plain slotted classes, not dataclasses: the shell is on the start-up path of eve
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -128,6 +129,13 @@ class Array:
         self.items[max(self.items, default=-1) + 1] = value
 
 
+def _same_dir(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 def _bucket(key: str) -> int:
     """bash's ``hash_string`` (FNV-1, over C's signed chars) modulo its 1024 buckets."""
     h = 2166136261
@@ -222,7 +230,14 @@ class ShellState:
 
     @classmethod
     def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
+        # As bash: an inherited $PWD naming this same directory (through a symlink) is
+        # the logical working directory; otherwise PWD becomes the directory given.
+        pwd = env.get("PWD", "")
+        if pwd != cwd and os.path.isabs(pwd) and _same_dir(pwd, cwd):
+            cwd = pwd
         state = cls(vars=dict(env), exported=set(env), cwd=cwd)
+        state.vars["PWD"] = cwd
+        state.exported.add("PWD")
         # As bash: IFS starts as space, tab, newline whatever the environment says (an
         # inherited IFS would change how every hook splits words), and is not exported.
         state.vars["IFS"] = " \t\n"

@@ -44,6 +44,7 @@ TABLES = [
     ("builtin_edges_test", "test_builtin_agrees_with_bash"),
     ("expansion_edges_test", "test_expansion_agrees_with_bash"),
     ("options_and_declarations_test", "test_options_and_declarations_agree_with_bash"),
+    ("options_and_declarations_test", "test_cd_and_trap_agree_with_bash"),
     # Hand-written feature tables: confirmed the same way.
     ("interp_test", "test_feature_gives_exact_output_and_status"),
     ("builtins_test", "test_builtin_output_and_status"),

@@ -77,3 +77,60 @@ def test_options_and_declarations_agree_with_bash(
 ) -> None:
     ran = run(source)
     assert (ran.code, ran.out) == (code, stdout), ran.err
+
+
+@pytest.mark.parametrize(
+    ("source", "code", "stdout"),
+    [
+        # cd: the path as written must exist; -- ends options; one operand only.
+        ("cd nosuch/..; echo $?", 0, "1\n"),
+        ("cd a b; echo $?", 0, "1\n"),
+        ("cd -- /; echo $PWD", 0, "/\n"),
+        # -L (the default) keeps symlinks in $PWD, -P resolves them; so does pwd -P.
+        (
+            "mkdir -p t/sub; ln -s t l; cd l/sub; basename $PWD; cd ..; basename $PWD; "
+            "cd -P ..; cd -P l; basename $PWD; basename $(pwd -P)",
+            0,
+            "sub\nl\nt\nt\n",
+        ),
+        # $CDPATH finds the directory (and cd prints it).
+        ("mkdir -p p/q; CDPATH=p; cd q >/dev/null; echo $?; basename $PWD", 0, "0\nq\n"),
+        # OLDPWD is exported once cd has run.
+        ('cd /; env | grep -c "^OLDPWD="', 0, "1\n"),
+        # trap lists by signal number; a subshell lists the traps it inherited.
+        (
+            "trap 'echo bye' EXIT; ( trap ); echo $(trap -p EXIT); trap | cat",
+            0,
+            "trap -- 'echo bye' EXIT\n" * 3 + "bye\n",
+        ),
+        (
+            "trap 'echo T' TERM; trap 'echo E' EXIT; trap 'echo I' INT; trap 'echo R' ERR; "
+            "trap; trap - INT; trap -p",
+            0,
+            "trap -- 'echo E' EXIT\ntrap -- 'echo I' SIGINT\ntrap -- 'echo T' SIGTERM\n"
+            "trap -- 'echo R' ERR\ntrap -- 'echo E' EXIT\ntrap -- 'echo T' SIGTERM\n"
+            "trap -- 'echo R' ERR\nE\n",
+        ),
+        # Real-time signals by number; an unsigned number first resets, " 42 " is an action.
+        (
+            "trap 'echo x' 42; trap -p; trap ' 42 ' 42; trap",
+            0,
+            "trap -- 'echo x' SIGRTMIN+8\ntrap -- ' 42 ' SIGRTMIN+8\n",
+        ),
+        ("trap 'echo e' EXIT; trap 07 EXIT; echo ok", 0, "ok\n"),
+        ("trap -1 EXIT; echo $?", 0, "2\n"),
+        # set -e: a compound command fails through a command inside it, which is exempt
+        # on the left of && / ||; its own failed redirection counts.
+        ("set -e; { test no = yes && echo hi; }; echo status=$?", 0, "status=1\n"),
+        ("set -e; if true; then false && x; fi; echo st=$?", 0, "st=1\n"),
+        ("set -e; case a in a) false && x;; esac; echo st=$?", 0, "st=1\n"),
+        ("set -e; f() { false && x; }; f; echo no", 1, ""),
+        ("set -e; { :; } < nosuch; echo no", 1, ""),
+        # $( ) runs without set -e; a subshell in a condition keeps it off.
+        ('set -e; x=$(false; echo hi); echo "$x"', 0, "hi\n"),
+        ("set -e; if ( echo 1; false; echo 2 ); then echo 5; fi; echo 6", 0, "1\n2\n5\n6\n"),
+    ],
+)
+def test_cd_and_trap_agree_with_bash(run: Runner, source: str, code: int, stdout: str) -> None:
+    ran = run(source)
+    assert (ran.code, ran.out) == (code, stdout), ran.err
