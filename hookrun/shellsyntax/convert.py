@@ -89,6 +89,11 @@ _ANSI_C = {
 }
 
 
+def _byte(value: int) -> str:
+    """A numeric escape is one byte: past ASCII, the surrogate escape that encodes to it."""
+    return chr(value) if value < 0x80 else chr(0xDC00 + value)
+
+
 def ansi_c(text: str) -> str:
     """Decode the body of ``$'…'`` (bash's escapes, ``\\cX`` and numeric forms)."""
     out: list[str] = []
@@ -107,7 +112,7 @@ def ansi_c(text: str) -> str:
             j = i - 1
             while i < n and i - j < 3 and text[i] in "01234567":
                 i += 1
-            out.append(chr(int(text[j:i], 8) & 0xFF))
+            out.append(_byte(int(text[j:i], 8) & 0xFF))
         elif e in "xuU":
             width = {"x": 2, "u": 4, "U": 8}[e]
             j = i
@@ -117,9 +122,15 @@ def ansi_c(text: str) -> str:
                 out.append("\\" + e)
             else:
                 code = int(text[j:i], 16)
-                out.append(chr(code) if code < 0x110000 else "\ufffd")
+                if e == "x":
+                    out.append(_byte(code))
+                elif code < 0x110000 and not 0xD800 <= code < 0xE000:
+                    out.append(chr(code))
+                else:
+                    out.append("\ufffd")
         elif e == "c" and i < n:
-            out.append(chr(ord(text[i].upper()) ^ 0x40) if text[i] != "?" else "\x7f")
+            # bash masks the character to its low five bits (\\c? is DEL)
+            out.append(chr(ord(text[i]) & 0x1F) if text[i] != "?" else "\x7f")
             i += 1
         else:
             out.append("\\" + e)
@@ -153,6 +164,9 @@ class Converter:
         self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
         self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
+        # Gap 15: commands (by start offset) whose first children were split off as a
+        # statement of assignments, and how many.
+        self.cuts: dict[int, int] = {}
 
     # -- helpers ---------------------------------------------------------------
     def text(self, start: int, end: int) -> str:
@@ -203,6 +217,11 @@ class Converter:
                 call = prev.cmd._replace(args=(*prev.cmd.args, word), end=c.end_byte)
                 out[-1] = prev._replace(cmd=call, end=max(prev.end, c.end_byte))
                 continue
+            lead = gaps.leftmost_command(c)
+            cut = gaps.assignments_line(self.src, lead) if lead is not None else None
+            if lead is not None and cut is not None:  # gap 15: `a=1 b=2⏎cmd` as one command
+                out.append(self.command(lead, kids=lead.children[:cut]))
+                self.cuts[lead.start_byte] = cut
             if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
                 tails: list[Node] = []
                 rs = tuple(self.redirects([c], tails))
@@ -334,11 +353,19 @@ class Converter:
         raise self.unsupported("this command after a here-document", tail)
 
     # -- simple commands -------------------------------------------------------
-    def command(self, n: Node, more_redirects: Sequence[Node] = ()) -> Stmt:
+    def command(
+        self, n: Node, more_redirects: Sequence[Node] = (), kids: Sequence[Node] | None = None
+    ) -> Stmt:
+        """A simple command (of ``kids``, a part of ``n``'s children, when given: gap 15)."""
         assigns: list[Assign] = []
         words: list[Node] = []
         redirect_nodes: list[Node] = []
-        for c in n.children:
+        if kids is None and n.start_byte in self.cuts:  # gap 15: the part after the cut
+            kids = n.children[self.cuts[n.start_byte] :]
+        children = n.children if kids is None else kids
+        start = n.start_byte if kids is None else kids[0].start_byte
+        stop = n.end_byte if kids is None else kids[-1].end_byte
+        for c in children:
             t = c.type
             if t == "variable_assignment" and not words:
                 assigns.append(self.assign(c))
@@ -350,6 +377,9 @@ class Converter:
                 words.append(c.children[0] if c.named_child_count == 1 else c)
             elif t == "comment":
                 continue
+            elif t == "subshell" and words:  # `echo (42)`: bash refuses a `(` there
+                row, col = c.start_point
+                raise ShellSyntaxError("syntax error near unexpected token `('", row + 1, col + 1)
             elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
                 words.append(c)
         redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
@@ -361,9 +391,9 @@ class Converter:
             keyword = args[0].parts[0].text
             if keyword in ("coproc", "time", "select"):  # keywords the grammar reads as names
                 raise self.unsupported(f"'{keyword}'", n)
-        end = max([n.end_byte, *(r.end_byte for r in redirect_nodes)])
-        call = CallExpr(n.start_byte, n.end_byte, tuple(assigns), args)
-        s = Stmt(n.start_byte, end, call, tuple(redirects), False, False)
+        end = max([stop, *(r.end_byte for r in redirect_nodes)])
+        call = CallExpr(start, stop, tuple(assigns), args)
+        s = Stmt(start, end, call, tuple(redirects), False, False)
         for tail in tails:
             s = self.heredoc_tail(s, tail)
         return s
@@ -857,7 +887,8 @@ class Converter:
             start = self.real_start(n)
             m = _VAR_NAME.match(self.src, start + 1, n.end_byte)
             end = m.end() if m is not None else n.end_byte
-            name = self.text(start + 1, end)
+            # `$\<newline>?` is `$?`: a line continuation is gone before words are read
+            name = self.text(start + 1, end).replace("\\\n", "")
             return ParamExp(start, end, name, True, None, False, False, "", "", ())
         if t == "expansion":
             return self.param_exp(n)

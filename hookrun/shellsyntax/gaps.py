@@ -43,6 +43,10 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    again on its own as a word at the same offsets (as in gap 10).
 14. ``$()`` and ``for x in; do`` (empty, valid in bash) come out with a MISSING word and
    an ERROR ``in``: read as an empty substitution and an empty word list.
+15. ``a=1 b=2⏎cmd`` (two or more assignments, then a command on the next line, at the
+   end of the input): comes out as one command ``a=1 b=2 cmd``, so the assignments
+   would hold for ``cmd`` only. Read as the two statements it is
+   (:func:`assignments_line`).
 13. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
@@ -325,3 +329,30 @@ def syntax_error(src: bytes, n: Node) -> ShellSyntaxError:
     if not first:
         return ShellSyntaxError("unexpected end of file", end_line, end_col)
     return ShellSyntaxError(f"syntax error near unexpected token `{first[:20]}'", line, col)
+
+
+def assignments_line(src: bytes, n: Node) -> int | None:
+    """Gap 15: where a command's words start when a newline ends its assignments (the
+    index into ``n.children``), or None for an ordinary command."""
+    kids = n.children
+    k = 0
+    while k < len(kids) and kids[k].type == "variable_assignment":
+        k += 1
+    if k == 0:
+        return None
+    rest = next((j for j in range(k, len(kids)) if kids[j].type != "comment"), None)
+    if rest is None:
+        return None
+    between = src[kids[k - 1].end_byte : kids[rest].start_byte].replace(b"\\\n", b"")
+    return k if b"\n" in between else None
+
+
+def leftmost_command(n: Node) -> Node | None:
+    """The simple command a statement starts with (through lists, pipelines and
+    redirections: where gap 15 can hide), or None."""
+    while n.type in ("pipeline", "list", "redirected_statement"):
+        first = next((c for c in n.children if c.is_named), None)
+        if first is None:
+            return None
+        n = first
+    return n if n.type == "command" else None

@@ -89,6 +89,12 @@ GAPS = [
     ("echo a\\\nb c", "call(echo ab c)"),
     ("! a | b && c", "(!pipe(call(a) | call(b)) && call(c))"),
     ("rm$IFS-rf$IFS~", "call(rm${IFS}-rf${IFS}~)"),
+    # gap 15: assignments, a newline, a command (at the end of the input)
+    ("a=1 b=2\ncmd $a | cat", "call(a=1 b=2); pipe(call(cmd ${a}) | call(cat))"),
+    ("a=1 b=2\nx && y", "call(a=1 b=2); (call(x) && call(y))"),
+    ("a=1 b=2 # c\ncmd >f", "call(a=1 b=2); call(cmd) >f"),
+    ("a=1 b=2 \\\ncmd", "call(a=1 b=2 cmd)"),  # a line continuation: one command
+    ("echo $\\\n?", "call(echo ${?})"),
 ]
 
 UNSUPPORTED = [
@@ -103,6 +109,7 @@ SYNTAX_ERRORS = [
     # position is where tree-sitter found the error (bash names a line only)
     ("if true; then", 1, 14),
     ("echo (", 1, 7),
+    ("echo (42)", 1, 6),
     ("a | ! b", 1, 1),
     ("a &&", 1, 5),
     ("for x in; do", 1, 13),

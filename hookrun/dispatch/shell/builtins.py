@@ -55,6 +55,19 @@ _ESCAPES = {
 }
 
 
+def byte_char(value: int) -> str:
+    """The character that encodes back to the single byte ``value`` (a byte past ASCII
+    is a surrogate escape: shell text is bytes, as in bash)."""
+    return chr(value) if value < 0x80 else chr(0xDC00 + value)
+
+
+def _code_point(code: int) -> str:
+    """``\\u``/``\\U``: the character, UTF-8 encoded on output (bash in a UTF-8 locale)."""
+    if code >= 0x110000 or 0xD800 <= code < 0xE000:
+        return "\ufffd"
+    return chr(code)
+
+
 def backslash_escapes(text: str, *, printf_format: bool = False) -> tuple[str, bool]:
     """Interpret ``echo -e`` / ``printf`` escapes; the flag says ``\\c`` stopped output."""
     out: list[str] = []
@@ -81,14 +94,16 @@ def backslash_escapes(text: str, *, printf_format: bool = False) -> tuple[str, b
             if printf_format and e != "0":
                 digits = e + digits
             i += len(digits) - (1 if printf_format and e != "0" else 0)
-            out.append(chr(int(digits or "0", 8) & 0xFF))
-        elif e == "x":
-            m = re.match(r"[0-9a-fA-F]{1,2}", text[i:])
+            out.append(byte_char(int(digits or "0", 8) & 0xFF))
+        elif e in "xuU":
+            width = {"x": 2, "u": 4, "U": 8}[e]
+            m = re.match(rf"[0-9a-fA-F]{{1,{width}}}", text[i:])
             if m is None:
-                out.append("\\x")
+                out.append("\\" + e)
             else:
                 i += len(m.group(0))
-                out.append(chr(int(m.group(0), 16)))
+                code = int(m.group(0), 16)
+                out.append(byte_char(code) if e == "x" else _code_point(code))
         else:
             out.append("\\" + e)
     return "".join(out), False

@@ -38,11 +38,15 @@ from hookrun.shellsyntax.nodes import (
 )
 
 # Piece kinds: quoted text (no split, no glob), literal unquoted text (glob, no split),
-# an unquoted expansion result (split and glob), and a forced field break ("$@").
+# an unquoted expansion result (split and glob), a forced field break ("$@"), and the
+# place between two elements of an unquoted $@/$* (a separator: text is what joins them
+# where no splitting happens — " ", or IFS's first character for $*).
 QUOTED = 0
 LITERAL = 1
 SPLIT = 2
 BREAK = 3
+SEP = 4
+_SEPARATORS = (BREAK, SEP)
 Piece = tuple[str, int]
 
 _NAME = re.compile(r"[A-Za-z_]\w*\Z")
@@ -142,12 +146,12 @@ class Expander:
     def pattern(self, word: Word) -> str:
         """A shell pattern: quoted characters match literally."""
         pieces = self.pieces(word.parts, tilde=True)
-        return "".join(escape_glob(t) if k == QUOTED else t for t, k in pieces if k != BREAK)
+        return "".join(escape_glob(t) if k in (QUOTED, BREAK) else t for t, k in pieces)
 
     def regex(self, word: Word) -> str:
         """The right side of ``=~``: quoted characters match literally."""
         pieces = self.pieces(word.parts)
-        return "".join(re.escape(t) if k == QUOTED else t for t, k in pieces if k != BREAK)
+        return "".join(re.escape(t) if k in (QUOTED, BREAK) else t for t, k in pieces)
 
     def heredoc(self, word: Word) -> str:
         return _join(self.pieces(word.parts, quoted=True))
@@ -407,11 +411,17 @@ class Expander:
             raise bad_substitution(p.name)
         if p.prefix:  # ${!prefix*}
             names = sorted(n for n in {*st.vars, *st.arrays} if n.startswith(p.name))
+            if p.prefix == "*" and not quoted:  # bash joins these even where $* does not
+                out.append((self.ifs()[:1].join(names), SPLIT))
+                return
             self._emit(names, True, p, out, quoted, star=p.prefix == "*")
             return
         if p.indirect and p.key is not None and self._key_is_all(p):  # ${!a[@]}
             arr = st.arrays.get(p.name)
             keys = arr.keys() if arr is not None else (["0"] if p.name in st.vars else [])
+            if self._star(p) and not quoted:  # bash joins the keys with a space here
+                out.append((" ".join(keys), SPLIT))
+                return
             self._emit(keys, True, p, out, quoted, star=self._star(p))
             return
         star = self._star(p)
@@ -507,9 +517,10 @@ class Expander:
         if star and quoted:
             out.append((self.ifs()[:1].join(values), QUOTED))
             return
+        sep: Piece = (" ", BREAK) if quoted else (self.ifs()[:1] if star else " ", SEP)
         for k, v in enumerate(values):
             if k:
-                out.append(("", BREAK))
+                out.append(sep)
             out.append((v, kind))
 
     def _operand(self, word: Word, quoted: bool) -> list[Piece]:
@@ -756,7 +767,7 @@ def _plain(word: Word) -> str | None:
 
 
 def _join(pieces: Sequence[Piece]) -> str:
-    return "".join(t if k != BREAK else " " for t, k in pieces)
+    return "".join(t for t, _ in pieces)
 
 
 # Characters a quoted part must not let act as pattern syntax, bracket expressions and
@@ -818,13 +829,18 @@ def case_convert(value: str, op: str, pat: str) -> str:
 
 
 def split_fields(pieces: list[Piece], ifs: str) -> list[list[Piece]]:
-    """Field splitting: SPLIT pieces break on IFS, BREAK pieces always break."""
+    """Field splitting: SPLIT pieces break on IFS, BREAK pieces always break.
+
+    A SEP splits as IFS's first character would (bash: unquoted ``$*`` with ``IFS=x``
+    and empty elements gives empty fields), and always breaks when IFS is empty."""
     fields: list[list[Piece]] = []
     cur: list[Piece] = []
     have = False
     delim = _ifs_regex(ifs)
     for text, kind in pieces:
-        if kind == BREAK:
+        if kind == SEP and ifs:
+            text, kind = ifs[0], SPLIT
+        if kind in _SEPARATORS:
             if have:
                 fields.append(cur)
             cur, have = [], False
