@@ -11,6 +11,13 @@ generator checks: ``tps`` it must flag, ``fps`` it must not (extracted by
   "Restricted" leaves out a rule's false sample that a sibling rule of the same
   family must flag (gitleaks' anthropic-api-key lists an admin key as "not an
   API key"; the anthropic_key family rightly redacts both).
+- A false sample that gitleaks' source marks ``// False Negative``
+  (:data:`LABELLED_FALSE_NEGATIVES`) is a secret gitleaks' regex misses, by its
+  own word: it is judged as a true sample of the family.
+- A flagged false sample that gitleaks' own regex matches ("same shape") has the
+  shape of a secret: gitleaks keeps quiet about it by a list of values or a
+  filter after the match, not by its shape (gcp-api-key: sixteen keys from
+  firebase-android-sdk, listed one by one). Those are counted apart.
 
 Run ``python -m tests.hooks.secret_yardstick`` for the table (also our own
 labelled samples, precision and recall per family).
@@ -33,11 +40,19 @@ _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
 
 
+# gitleaks at b58d3f10, cmd/generate/config/rules/mailchimp.go:28: "// False Negative"
+# above the rule's only false sample (a real key shape its keyword regex misses).
+LABELLED_FALSE_NEGATIVES: dict[str, tuple[str, ...]] = {
+    "mailchimp-api-key": ("MailchimpSDK.initialize(token: 3012a5754bbd716926f99c028f7ea428-us18)",),
+}
+
+
 class Score(NamedTuple):
     caught: int
     true: int
     flagged: int
     false: int
+    same_shape: int = 0  # of the flagged: samples gitleaks' own regex matches
 
     @property
     def recall(self) -> float:
@@ -88,29 +103,41 @@ def per_family() -> tuple[dict[str, Score], dict[str, Score]]:
     plain: dict[str, Score] = {}
     restricted: dict[str, Score] = {}
     for kind, ids in families().items():
-        c = t = f = n = rf = rn = 0
+        c = t = f = n = rf = rn = same = rsame = 0
         for rid in ids:
             rule = data[rid]
-            for text in rule["tps"]:
+            relabelled = LABELLED_FALSE_NEGATIVES.get(rid, ())
+            for text in (*rule["tps"], *relabelled):
                 t += 1
                 c += caught(text, regexes[rid])
             siblings = [regexes[s] for s in ids if s != rid and s in regexes]
             for text in rule["fps"]:
+                if text in relabelled:
+                    continue
                 hit = bool(scan.find(text))
+                shaped = hit and regexes[rid].search(text) is not None
                 n += 1
                 f += hit
+                same += shaped
                 if not any(r.search(text) for r in siblings):
                     rn += 1
                     rf += hit
-        plain[kind] = Score(c, t, f, n)
-        restricted[kind] = Score(c, t, rf, rn)
+                    rsame += shaped
+        plain[kind] = Score(c, t, f, n, same)
+        restricted[kind] = Score(c, t, rf, rn, rsame)
     return plain, restricted
 
 
 def all_false_samples() -> tuple[int, int]:
-    """(flagged, total) over every "must not flag" sample of every gitleaks rule."""
+    """(flagged, total) over every "must not flag" sample of every gitleaks rule
+    (less the ones gitleaks itself marks as missed secrets)."""
     scan = scanner()
-    texts = [text for rule in samples().values() for text in rule["fps"]]
+    texts = [
+        text
+        for rid, rule in samples().items()
+        for text in rule["fps"]
+        if text not in LABELLED_FALSE_NEGATIVES.get(rid, ())
+    ]
     return sum(1 for text in texts if scan.find(text)), len(texts)
 
 
@@ -136,20 +163,38 @@ def own_tables() -> dict[str, tuple[float, float]]:
     return out
 
 
+def markdown_table(restricted: dict[str, Score]) -> str:
+    """The per-family figures as docs/policies.md shows them (a test compares the two)."""
+    lines = [
+        "| kind | gitleaks true samples redacted | must-not-flag redacted (same shape) |",
+        "|---|---|---|",
+    ]
+    for kind in sorted(restricted):
+        s = restricted[kind]
+        lines.append(
+            f"| `{kind}` | {s.caught}/{s.true} ({100 * s.recall:.1f}%) "
+            f"| {s.flagged}/{s.false} ({s.same_shape}) |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     plain, restricted = per_family()
     own = own_tables()
-    print(f"{'family':22} {'gitleaks ids':>4}  recall          must-not-flag   own P / R")
+    print(
+        f"{'family':22} {'gitleaks ids':>4}  recall          must-not-flag (same shape)   own P / R"
+    )
     fam = families()
     for kind in sorted(plain):
         s, r = plain[kind], restricted[kind]
         p, rc = own.get(kind, (1.0, 1.0))
         print(
             f"{kind:22} {len(fam[kind]):>4}  {s.caught:>4}/{s.true:<4} {100 * s.recall:5.1f}%"
-            f"   {r.flagged:>2}/{r.false:<3}        {100 * p:5.1f}% / {100 * rc:5.1f}%"
+            f"   {r.flagged:>2}/{r.false:<3} ({r.same_shape:>2})"
+            f"              {100 * p:5.1f}% / {100 * rc:5.1f}%"
         )
-    tot = [sum(x[i] for x in restricted.values()) for i in range(4)]
-    raw = [sum(x[i] for x in plain.values()) for i in range(4)]
+    tot = [sum(x[i] for x in restricted.values()) for i in range(5)]
+    raw = [sum(x[i] for x in plain.values()) for i in range(5)]
     flagged, total = all_false_samples()
     print(
         f"families: {len(plain)}; true samples caught {tot[0]}/{tot[1]} "
@@ -160,6 +205,10 @@ def main() -> None:
         f"({100 * tot[2] / tot[3]:.1f}%) "
         f"restricted, {raw[2]}/{raw[3]} raw; of all gitleaks rules: {flagged}/{total} "
         f"({100 * flagged / total:.1f}%)"
+    )
+    print(
+        f"of the flagged in these families, gitleaks' own regex matches {tot[4]} (same shape); "
+        f"the others: {tot[2] - tot[4]}/{tot[3] - tot[4]}"
     )
     for kind in sorted(k for k in own if k not in plain):
         p, rc = own[kind]

@@ -7,9 +7,18 @@ family: ``python -m tests.hooks.secret_yardstick``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.hooks.secret_yardstick import all_false_samples, families, per_family, samples
+from tests.hooks.secret_yardstick import (
+    LABELLED_FALSE_NEGATIVES,
+    all_false_samples,
+    families,
+    markdown_table,
+    per_family,
+    samples,
+)
 
 PLAIN, RESTRICTED = per_family()
 
@@ -46,12 +55,32 @@ def test_at_most_ten_percent_of_gitleaks_must_not_flag_samples_are_redacted() ->
     assert flagged / total <= 0.10, f"{flagged}/{total}"
 
 
-def test_must_not_flag_samples_of_the_claimed_families_stay_near_the_target() -> None:
-    # 15 of the ones flagged are real, public Google API keys that gitleaks only
-    # keeps quiet about by listing each value; the scrubber cannot tell a published
-    # key from a leaked one by its shape and redacts them (docs/policies.md).
+def test_must_not_flag_samples_flagged_in_the_claimed_families_all_have_a_secrets_shape() -> None:
+    # The ones flagged are real-format Google API keys (firebase-android-sdk's
+    # examples) that gitleaks' own regex matches and that it keeps quiet about by
+    # listing each value; nothing in their shape tells a published key from a leaked
+    # one, so they are redacted (docs/policies.md). Every other must-not-flag sample
+    # of the claimed families is left alone.
     flagged = sum(s.flagged for s in RESTRICTED.values())
     total = sum(s.false for s in RESTRICTED.values())
-    google = RESTRICTED["google_api_key"].flagged
-    assert (flagged - google) / (total - RESTRICTED["google_api_key"].false) <= 0.05
-    assert flagged / total <= 0.12, f"{flagged}/{total}"
+    same_shape = sum(s.same_shape for s in RESTRICTED.values())
+    assert flagged - same_shape == 0, f"{flagged - same_shape}/{total - same_shape}"
+    assert RESTRICTED["google_api_key"].same_shape == flagged
+    assert flagged / total <= 0.11, f"{flagged}/{total}"
+
+
+@pytest.mark.parametrize(
+    ("rule", "text"), [(r, t) for r, texts in LABELLED_FALSE_NEGATIVES.items() for t in texts]
+)
+def test_a_sample_relabelled_as_a_secret_is_one_of_gitleaks_false_samples(
+    rule: str, text: str
+) -> None:
+    # (gitleaks marks it "// False Negative" in its source: its regex misses a secret)
+    assert text in samples()[rule]["fps"]
+
+
+def test_docs_show_the_measured_figures_per_family() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "policies.md").read_text()
+    assert markdown_table(RESTRICTED) in doc, (
+        "refresh the table: python -m tests.hooks.secret_yardstick"
+    )
