@@ -17,7 +17,7 @@ import re
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
-_REDIR = re.compile(r"[0-9]*(<<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
+_REDIR = re.compile(r"[0-9]*(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
 # Words that open or close a compound command: the command is what follows.
 _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"})
 _CLOSERS = frozenset({"fi", "done", "esac", "}", "]]", "in"})
@@ -31,8 +31,26 @@ _FORK_BOMB = re.compile(r"(?<![\w:.+-])([\w:.+-]+)\(\)\{([^{}]*)\}")
 
 
 def tokenize(text: str) -> list[tuple[str, str]]:
-    """``("word", raw)``, ``("op", op)`` and ``("redir", op)`` tokens."""
+    """``("word", raw)``, ``("op", op)``, ``("redir", op)`` and here-document tokens.
+
+    A here-document (``<<DELIM`` / ``<<-DELIM``) is read as bash reads it: its
+    body, the lines after the rest of its line up to the ``DELIM`` line, is the
+    command's input, not commands. Its token, ``("heredoc", body)`` (``DELIM``
+    unquoted: substitutions in the body run) or ``("heredoc-quoted", body)``, takes
+    the place of the ``<<`` redirect, before the delimiter's word token. A ``<<``
+    whose ``DELIM`` line never comes (or inside ``(( … ))``) stays a plain redirect
+    and the lines after it are read as commands: the reading that misses nothing.
+    """
+    return _tokens(text)[0]
+
+
+def _tokens(text: str) -> tuple[list[tuple[str, str]], str]:
+    """The tokens of ``text`` and ``text`` without its here-document bodies."""
     out: list[tuple[str, str]] = []
+    pending: list[int] = []  # indexes in out of "<<" redirects whose body comes next
+    code: list[str] = []  # text outside here-document bodies
+    at = 0  # where the text not yet copied to code starts
+    arith = 0  # open `((`
     i, n = 0, len(text)
     while i < n:
         c = text[i]
@@ -48,18 +66,63 @@ def tokenize(text: str) -> list[tuple[str, str]]:
             continue
         m = _REDIR.match(text, i)
         if m is not None and not (c in "<>" and text.startswith("(", i + 1)):
+            if m.group(1) in ("<<", "<<-") and not arith:
+                pending.append(len(out))
             out.append(("redir", m.group(1)))
             i = m.end()
             continue
         op = next((o for o in _OPS if text.startswith(o, i)), None)
         if op is not None:
+            if op == "(" and text.startswith("((", i):
+                arith += 1
+            elif op == ")" and arith and text.startswith("))", i):
+                arith -= 1
             out.append(("op", op))
             i += len(op)
+            if op == "\n" and pending:
+                end = _bodies(text, i, out, pending)
+                if end > i:
+                    code.append(text[at:i])
+                    at = i = end
+                pending = []
             continue
         j = _word_end(text, i)
         out.append(("word", text[i:j]))
         i = j
-    return out
+    code.append(text[at:])
+    return out, "".join(code)
+
+
+def _bodies(text: str, start: int, out: list[tuple[str, str]], pending: list[int]) -> int:
+    """Read the bodies of the here-documents in ``pending`` from ``start``; where they end.
+
+    Each found body replaces its ``<<`` token in ``out``; when one's ``DELIM`` line
+    is missing, none is read (``start`` is returned) and they stay redirects.
+    """
+    i = start
+    found: list[tuple[int, str, str]] = []
+    for k in pending:
+        if k + 1 >= len(out) or out[k + 1][0] != "word":
+            return start
+        raw = out[k + 1][1]
+        delim = raw.replace("'", "").replace('"', "").replace("\\", "")
+        strip = out[k][1] == "<<-"
+        lines: list[str] = []
+        while True:
+            if i >= len(text):
+                return start  # unterminated: read on as commands
+            j = text.find("\n", i)
+            line = text[i:] if j < 0 else text[i:j]
+            i = len(text) if j < 0 else j + 1
+            if (line.lstrip("\t") if strip else line) == delim:
+                break
+            lines.append(line.lstrip("\t") if strip else line)
+        body = "".join(f"{line}\n" for line in lines)
+        kind = "heredoc" if raw == delim else "heredoc-quoted"
+        found.append((k, kind, body))
+    for k, kind, body in found:
+        out[k] = (kind, body)
+    return i
 
 
 def _word_end(text: str, i: int) -> int:
@@ -87,6 +150,28 @@ def _word_end(text: str, i: int) -> int:
         else:
             i += 1
     return n
+
+
+def _substitutions(body: str) -> list[str]:
+    """The ``$(…)`` and backquoted spans of an unquoted here-document body (they run)."""
+    spans = []
+    i, n = 0, len(body)
+    while i < n:
+        c = body[i]
+        if c == "\\":
+            i += 2  # `\$(…)` is text
+        elif c == "$" and body.startswith("(", i + 1):
+            j = _span_end(body, i + 2, ")")
+            spans.append(body[i:j])
+            i = j
+        elif c == "`":
+            j = body.find("`", i + 1)
+            j = n if j < 0 else j + 1
+            spans.append(body[i:j])
+            i = j
+        else:
+            i += 1
+    return spans
 
 
 def _span_end(text: str, i: int, close: str) -> int:
@@ -123,7 +208,7 @@ def parse(text: str, depth: int) -> Script:
     # `(` opens a subshell: a `cd` inside it ends at its `)`.
     cd_stack: list[list[Word]] = [[]]
     variables: dict[str, str] = {}
-    tokens = tokenize(text)
+    tokens, code = _tokens(text)
     stage: list[tuple[str, str]] = []
     prev_stage: int | None = None
     for kind, value in [*tokens, ("op", ";")]:
@@ -137,10 +222,11 @@ def parse(text: str, depth: int) -> Script:
             cd_stack.append(list(cd_stack[-1]))
         elif value == ")" and len(cd_stack) > 1:
             cd_stack.pop()
-    # (a bomb inside quotes is text being printed or searched, not a definition)
-    if "(" not in text:  # no function definition, no bomb: skip the scan
+    # (a bomb inside quotes, or in a here-document's body, is text being printed,
+    # searched or written to a file, not a definition)
+    if "(" not in code:  # no function definition, no bomb: skip the scan
         return Script(tuple(commands), parsed=False, fork_bombs=())
-    compact = _BLANKS.sub("", _QUOTED.sub("''", text))
+    compact = _BLANKS.sub("", _QUOTED.sub("''", code))
     bombs = tuple(
         m.group(0)
         for m in _FORK_BOMB.finditer(compact)
@@ -174,6 +260,15 @@ def _command(
     i = 0
     while i < len(tokens):
         kind, value = tokens[i]
+        if kind in ("heredoc", "heredoc-quoted"):
+            delim = tokens[i + 1][1] if i + 1 < len(tokens) else ""
+            redirects.append(Redirect("<<", Word.lit(delim), value))
+            stdin = Stdin("text", value)
+            if kind == "heredoc":  # an unquoted body: its substitutions run
+                for span in _substitutions(value):
+                    expand(span, depth, sink, cd, variables)
+            i += 2
+            continue
         if kind == "redir":
             target_raw = tokens[i + 1][1] if i + 1 < len(tokens) else ""
             words = expand(target_raw, depth, sink, cd, variables)

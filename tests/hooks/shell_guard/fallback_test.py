@@ -37,3 +37,74 @@ def test_compound_keywords_are_stripped_and_headers_skipped() -> None:
 
 def test_fork_bomb_is_found_by_scanning_the_compact_text() -> None:
     assert parse("[[ 1 ]] && :(){ :|:& };:", 0).fork_bombs
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        (
+            "cat > f <<'EOF' && chmod +x f\nrm -rf /\nEOF",
+            [
+                ("word", "cat"),
+                ("redir", ">"),
+                ("word", "f"),
+                ("heredoc-quoted", "rm -rf /\n"),
+                ("word", "'EOF'"),
+                ("op", "&&"),
+                ("word", "chmod"),
+                ("word", "+x"),
+                ("word", "f"),
+                ("op", "\n"),
+            ],
+        ),
+        ("a <<X\n$(b)\nX", [("word", "a"), ("heredoc", "$(b)\n"), ("word", "X"), ("op", "\n")]),
+        ("a <<-X\n\tb\n\tX", [("word", "a"), ("heredoc", "b\n"), ("word", "X"), ("op", "\n")]),
+        (
+            "a <<A <<B\n1\nA\n2\nB",
+            [
+                ("word", "a"),
+                ("heredoc", "1\n"),
+                ("word", "A"),
+                ("heredoc", "2\n"),
+                ("word", "B"),
+                ("op", "\n"),
+            ],
+        ),
+        # no DELIM line: a redirect, and what follows is read as commands
+        (
+            "a <<X\nrm -rf /",
+            [
+                ("word", "a"),
+                ("redir", "<<"),
+                ("word", "X"),
+                ("op", "\n"),
+                ("word", "rm"),
+                ("word", "-rf"),
+                ("word", "/"),
+            ],
+        ),
+        # inside (( … )) `<<` is a shift
+        (
+            "(( x << 2 ))\n2",
+            [
+                ("op", "("),
+                ("op", "("),
+                ("word", "x"),
+                ("redir", "<<"),
+                ("word", "2"),
+                ("op", ")"),
+                ("op", ")"),
+                ("op", "\n"),
+                ("word", "2"),
+            ],
+        ),
+    ],
+)
+def test_here_document_bodies_are_one_token_not_commands(
+    text: str, tokens: list[tuple[str, str]]
+) -> None:
+    assert tokenize(text) == tokens
+
+
+def test_a_fork_bomb_in_a_here_document_body_is_text() -> None:
+    assert not parse("cat > f <<'EOF' && true\n:(){ :|:& };:\nEOF", 0).fork_bombs
