@@ -10,8 +10,8 @@ word; a lone word (true if not empty). Operators count only when written unquote
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from hookrun.records import NamedTuple
 from hookrun.shellsyntax.errors import ShellSyntaxError
 from hookrun.shellsyntax.nodes import TestBinary, TestExpr, TestParen, TestUnary, Word
 

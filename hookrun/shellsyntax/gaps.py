@@ -56,8 +56,9 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from hookrun.records import NamedTuple
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 
 Node = Any

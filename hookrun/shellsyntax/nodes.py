@@ -20,7 +20,9 @@ NamedTuples, not dataclasses: cheap to build (a tree per parse) and cheap to imp
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
+
+from hookrun.records import NamedTuple
 
 
 class Lit(NamedTuple):

@@ -1,0 +1,148 @@
+"""``NamedTuple`` for the classes of a start-up path, built without compiling code.
+
+``typing.NamedTuple`` makes each class through ``collections.namedtuple``, which
+compiles the class's ``__new__`` from source text, and (under ``from __future__ import
+annotations``) compiles every field's annotation string into a ``ForwardRef`` as well:
+measured 0.31 ms a class on CPython 3.11, so the 31 node classes of
+:mod:`hookrun.shellsyntax.nodes` cost ~9 ms of the shell path's import, its largest
+share. :func:`NamedTuple` here builds the same class — a tuple subclass with the same
+fields, the same ``__new__`` signature (keywords and defaults included), the same
+C-level field getters, ``_make``/``_replace``/``_asdict``/``_fields``/
+``_field_defaults``, ``__match_args__``, repr and pickling — in ~0.02 ms: ``__new__``
+is the code of one template per arity (compiled once) with the field names put in.
+
+Use it exactly as ``typing.NamedTuple``::
+
+    from hookrun.records import NamedTuple
+
+    class Lit(NamedTuple):
+        pos: int
+        text: str = ""
+
+Type checkers see ``typing.NamedTuple`` itself (below), so every construction is still
+checked by mypy. What ``typing.NamedTuple`` supports beyond that (generic named
+tuples, other bases) is refused with a TypeError at class creation.
+"""
+
+from __future__ import annotations
+
+import collections
+import operator
+import types
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+
+def _property_getter(index: int, doc: str) -> Any:
+    return property(operator.itemgetter(index), doc=doc)
+
+
+# The C descriptor collections.namedtuple itself uses for field access (CPython), else
+# the property it falls back to.
+_tuplegetter: Any = getattr(collections, "_tuplegetter", _property_getter)
+
+_tuple_new = tuple.__new__
+_NEW_GLOBALS = {"_tuple_new": _tuple_new, "__builtins__": {}}
+_TEMPLATES: dict[int, Any] = {}  # arity -> the code of a __new__ taking that many fields
+
+
+def _new_code(arity: int) -> Any:
+    code = _TEMPLATES.get(arity)
+    if code is None:
+        args = ", ".join(f"_{i}" for i in range(arity))
+        comma = "," if arity == 1 else ""
+        source = f"def __new__(_cls, {args}): return _tuple_new(_cls, ({args}{comma}))"
+        namespace: dict[str, Any] = {}
+        # exec of the text, not compile(): the builtin compile() sets up the ast module's
+        # types on its first call (~10M instructions, 1.5-3 ms), exec does not.
+        exec(source, dict(_NEW_GLOBALS), namespace)
+        code = _TEMPLATES[arity] = namespace["__new__"].__code__
+    return code
+
+
+class _Record(tuple):  # type: ignore[type-arg]
+    """The methods every record shares (those of a ``collections.namedtuple``)."""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    _field_defaults: dict[str, Any] = {}
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Any:
+        result = _tuple_new(cls, iterable)
+        if len(result) != len(cls._fields):
+            raise TypeError(f"Expected {len(cls._fields)} arguments, got {len(result)}")
+        return result
+
+    def _replace(self, /, **kwds: Any) -> Any:
+        result = self._make(map(kwds.pop, self._fields, self))
+        if kwds:
+            raise ValueError(f"Got unexpected field names: {list(kwds)!r}")
+        return result
+
+    def __repr__(self) -> str:
+        pairs = zip(self._fields, self, strict=True)
+        inner = ", ".join(f"{name}={value!r}" for name, value in pairs)
+        return f"{type(self).__name__}({inner})"
+
+    def _asdict(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+
+# What a class body may not define (it would break the tuple), as typing refuses them.
+_PROHIBITED = frozenset(
+    ("__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults")
+    + ("_make", "_replace", "_asdict", "_source")
+)
+
+
+class _RecordMeta(type):
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+        if bases != (_RecordBase,):
+            raise TypeError(f"{name}: a record derives from NamedTuple alone")
+        fields = tuple(ns.get("__annotations__", {}))
+        defaults = [ns[f] for f in fields if f in ns]
+        if any(f in ns for f in fields[: len(fields) - len(defaults)]):
+            raise TypeError(f"{name}: a field without a default follows one with a default")
+        for key in ns:
+            if key in _PROHIBITED:
+                raise AttributeError(f"{name}: cannot overwrite NamedTuple attribute {key}")
+        code = _new_code(len(fields)).replace(co_varnames=("_cls", *fields))
+        new = types.FunctionType(code, _NEW_GLOBALS, "__new__", tuple(defaults) or None)
+        new.__qualname__ = f"{ns.get('__qualname__', name)}.__new__"
+        body = dict(ns)  # methods, properties, docstring; a default is replaced below
+        body.update(
+            __slots__=(),
+            __new__=new,
+            __match_args__=fields,
+            _fields=fields,
+            _field_defaults=dict(zip(fields[len(fields) - len(defaults) :], defaults, strict=True)),
+        )
+        for i, field in enumerate(fields):
+            body[field] = _tuplegetter(i, f"Alias for field number {i}")
+        body.setdefault("__doc__", f"{name}({', '.join(fields)})")
+        return type(name, (_Record,), body)
+
+
+_RecordBase = type.__new__(_RecordMeta, "_RecordBase", (), {})
+
+
+def _named_tuple(*args: Any, **kwargs: Any) -> Any:
+    raise TypeError("hookrun.records.NamedTuple is used only as a base class")
+
+
+def _mro_entries(bases: tuple[Any, ...]) -> tuple[type, ...]:
+    return (_RecordBase,)
+
+
+_named_tuple.__mro_entries__ = _mro_entries  # type: ignore[attr-defined]
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    NamedTuple = _named_tuple
+
+__all__ = ["NamedTuple"]
