@@ -10,10 +10,10 @@ this module calls it at the few points where it applies.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.shellsyntax import gaps
 from hookrun.shellsyntax.condition import Item, parse_condition
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
@@ -65,7 +65,7 @@ _SPECIAL = frozenset(
         "process_substitution",
     }
 )
-_VAR_NAME = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
+_VAR_NAME = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 # The operators of ${name<op>…}.
 _PARAM_OPS = frozenset(
@@ -1194,7 +1194,7 @@ def _atoms(n: Node, bracket: str) -> Iterable[Node]:
             yield c
 
 
-_NAME_AT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_NAME_AT = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _adjacent_groups(

@@ -104,6 +104,7 @@ IN_PROCESS_SHELL = {
     "hookrun.dispatch.standin", "hookrun.dispatch.streams", "hookrun.dispatch.watchdog",
     "hookrun.dispatch.shell", "hookrun.dispatch.shell.builtins",
     "hookrun.dispatch.shell.interp", "hookrun.dispatch.shell.state",
+    "hookrun.lazyre",  # the interpreter's `set -x` pattern, compiled only when used
 }  # fmt: skip
 SHELL_GUARD_SCREEN = {
     "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",

@@ -28,3 +28,16 @@ def test_parsing_loads_the_grammar_binding_without_its_package_init() -> None:
     # The package __init__ would import importlib.resources for its highlight queries.
     assert "tree_sitter_bash" not in mods
     assert "importlib.resources" not in mods
+
+
+def test_the_shell_path_leaves_out_the_random_module() -> None:
+    # $RANDOM reads os.urandom: importing `random` (hashlib, math, bisect) cost ~1.5 ms
+    # of the shell path's start-up.
+    mods = _modules_after(
+        "from hookrun.dispatch.shell.expand import _DYNAMIC\n"
+        "import hookrun.dispatch.shell.interp, hookrun.shellsyntax.parser as p\n"
+        "p.parse('echo $RANDOM $((1 + 2))')\n"
+        "assert 0 <= int(_DYNAMIC['RANDOM']()) <= 32767\n"
+    )
+    assert "hookrun.dispatch.shell.interp" in mods
+    assert "random" not in mods

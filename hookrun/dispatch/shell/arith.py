@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from hookrun.lazyre import compile as lazy_compile
+
 Getter = Callable[[str], "str | None"]
 Setter = Callable[[str, str], None]
 # Array elements: get(name, index text), set(name, index text or None, value).
@@ -23,7 +25,7 @@ class ArithError(Exception):
     """A malformed expression or a runtime error (division by zero)."""
 
 
-_TOKEN = re.compile(
+_TOKEN = lazy_compile(
     r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
     r"|(?P<name>[A-Za-z_]\w*)"
     r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()\[\]]))"

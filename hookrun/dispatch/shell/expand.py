@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import random
 import re
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from hookrun.dispatch.shell.arith import ArithError, evaluate
 from hookrun.dispatch.shell.options import option_flags
 from hookrun.dispatch.shell.state import Array, ReadonlyVariable, ShellError, ShellState
+from hookrun.lazyre import compile as lazy_compile
+from hookrun.records import NamedTuple
 from hookrun.shellsyntax.nodes import (
     ArithExp,
     CallExpr,
@@ -49,11 +49,11 @@ SEP = 4
 _SEPARATORS = (BREAK, SEP)
 Piece = tuple[str, int]
 
-_NAME = re.compile(r"[A-Za-z_]\w*\Z")
+_NAME = lazy_compile(r"[A-Za-z_]\w*\Z")
 # Unquoted text that may start pattern syntax (is_pattern() decides on the whole field:
 # a bracket expression may close in another part, `a["-"]b`).
-_GLOB_START = re.compile(r"[*?\[]")
-_EXTGLOB = re.compile(r"[?*+@!]\(")
+_GLOB_START = lazy_compile(r"[*?\[]")
+_EXTGLOB = lazy_compile(r"[?*+@!]\(")
 DEFAULT_IFS = " \t\n"
 
 
@@ -61,9 +61,15 @@ def _uid() -> str:
     return str(os.getuid()) if hasattr(os, "getuid") else "0"
 
 
+def _random() -> str:
+    # 15 random bits, bash's range (0-32767). From os.urandom rather than the random
+    # module, whose import (hashlib, math, bisect) cost ~1.5 ms of the shell path.
+    return str(int.from_bytes(os.urandom(2), "little") & 0x7FFF)
+
+
 # bash's dynamic variables that hooks use (temp names, `[ $UID = 0 ]`), unless assigned.
 _DYNAMIC: dict[str, Callable[[], str]] = {
-    "RANDOM": lambda: str(random.randrange(32768)),
+    "RANDOM": _random,
     "PPID": lambda: str(os.getppid()),
     "UID": _uid,
     "EUID": lambda: str(os.geteuid()) if hasattr(os, "geteuid") else "0",
@@ -683,7 +689,7 @@ def _parse_ref(target: str) -> tuple[str, Word | None] | None:
     return m.group(1), Word(0, 0, (Lit(0, 0, key),))
 
 
-_ASSIGN_LIKE = re.compile(r"[A-Za-z_]\w*=")
+_ASSIGN_LIKE = lazy_compile(r"[A-Za-z_]\w*=")
 
 
 def _looks_like_assignment(word: Word) -> bool:
@@ -718,7 +724,7 @@ def _cook_operand(raw: str) -> str:
     return _OPERAND_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
 
 
-_OPERAND_ESCAPE = re.compile(r'\\([$`"\\}\n])')
+_OPERAND_ESCAPE = lazy_compile(r'\\([$`"\\}\n])')
 
 
 def _as_double_quoted(text: str) -> DblQuoted:
@@ -772,7 +778,7 @@ def _join(pieces: Sequence[Piece]) -> str:
 
 # Characters a quoted part must not let act as pattern syntax, bracket expressions and
 # extglob included (a quoted `-` in `[a"-"z]` is not a range).
-_PATTERN_SPECIAL = re.compile(r"([*?\[\]\\!^\-()|@+])")
+_PATTERN_SPECIAL = lazy_compile(r"([*?\[\]\\!^\-()|@+])")
 
 
 def escape_glob(text: str) -> str:

@@ -49,6 +49,7 @@ from hookrun.dispatch.streams import (
     FdSink,
     FdSource,
 )
+from hookrun.lazyre import compile as lazy_compile
 
 
 class _LazyModule:
@@ -1372,7 +1373,7 @@ def _posix_regex(rx: str) -> str:
     return re.sub(r"\[:(\w+):\]", lambda m: classes.get(m.group(1), m.group(0)), rx)
 
 
-_TRACE_SAFE = re.compile(r"[\w@%+=:,./-]+\Z")
+_TRACE_SAFE = lazy_compile(r"[\w@%+=:,./-]+\Z")
 
 
 def _trace_quote(word: str) -> str:

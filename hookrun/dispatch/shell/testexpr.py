@@ -11,6 +11,8 @@ import re
 import stat
 from collections.abc import Callable
 
+from hookrun.lazyre import compile as lazy_compile
+
 UNARY_FILE = set("ebcdfghkprsuwxGLNOS") | {"h"}
 BINARY_INT = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
 
@@ -207,7 +209,7 @@ def run_test(args: list[str], cwd: str) -> bool:
 
 # -- [[ … ]] ------------------------------------------------------------------
 
-_DBL_TOKEN = re.compile(
+_DBL_TOKEN = lazy_compile(
     r"\s*(&&|\|\||!(?=\s)|\(|\)|(?:[^\s()&|'\"\\]|\\.|'[^']*'|\"(?:\\.|[^\"\\])*\")+)", re.S
 )
 
