@@ -155,8 +155,10 @@ class ProcessTracker:
         stdin: int,
         stdout: int,
         stderr: int,
+        executable: str | None = None,
     ) -> subprocess.Popen[bytes]:
-        """Start ``argv`` (argv[0] already resolved to a path or a PATH name).
+        """Start ``argv`` (argv[0] already resolved to a path or a PATH name; or
+        ``executable`` is the file to run, argv[0] then only what the child sees).
 
         Raises :class:`SpawnError` for not-found (127) / not-executable (126), and
         :class:`Interrupted` once the run is being torn down (a child started
@@ -176,6 +178,7 @@ class ProcessTracker:
             try:
                 proc = subprocess.Popen(
                     list(argv),
+                    executable=executable,
                     cwd=cwd,
                     env=child_env,
                     stdin=stdin,

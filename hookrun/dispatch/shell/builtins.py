@@ -312,31 +312,65 @@ def b_unalias(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
+    from hookrun.dispatch.shell.state import hash_order
+
     st = sh.state
     args = argv[1:]
-    if args[:1] == ["-r"]:
-        st.hashed.clear()
-        args = args[1:]
+    delete = show = False
+    set_path: str | None = None
+    listing = not args or args[0][:1] != "-"
+    while args and args[0][:1] == "-" and len(args[0]) > 1:
+        flag = args.pop(0)
+        if flag == "--":
+            break
+        for k, letter in enumerate(flag[1:], 1):
+            if letter == "r":
+                st.hashed.clear()
+            elif letter == "d":
+                delete = True
+            elif letter == "t":
+                show = True
+            elif letter == "p" and (flag[k + 1 :] or args):
+                set_path = flag[k + 1 :] or args.pop(0)
+                break
+            else:
+                _err(sh, io, "hash", f"-{letter}: invalid option")
+                return 2
     if not args:
+        if not listing:
+            return 0
         if not st.hashed:
             _out(io, "hash: hash table empty\n")
-        else:
-            _out(io, "hits\tcommand\n")
-            for path in st.hashed.values():
-                _out(io, f"   0\t{path}\n")
+            return 0
+        _out(io, "hits\tcommand\n")
+        for name in hash_order(list(st.hashed), 256):
+            path, hits = st.hashed[name]
+            _out(io, f"{hits:4d}\t{path}\n")
         return 0
     status = 0
     for name in args:
-        if name.startswith("-"):
+        if delete:
+            if st.hashed.pop(name, None) is None:
+                _err(sh, io, "hash", f"{name}: not found")
+                status = 1
+        elif show:
+            if name not in st.hashed:
+                _err(sh, io, "hash", f"{name}: not found")
+                status = 1
+            else:
+                st.hashed[name][1] += 1  # bash counts a lookup by -t as a use
+                _out(io, st.hashed[name][0] + "\n")
+        elif set_path is not None:
+            st.hashed[name] = [set_path, 0]
+        elif name in BUILTINS or name in st.functions:
             continue
-        if name in BUILTINS or name in st.functions:
-            continue
-        exe = resolve.find_executable(name, env=st.environ(), cwd=st.cwd, platform=sh.platform)
-        if exe is None:
-            _err(sh, io, "hash", f"{name}: not found")
-            status = 1
         else:
-            st.hashed[name] = exe
+            exe = resolve.find_executable(name, env=st.environ(), cwd=st.cwd, platform=sh.platform)
+            if exe is None:
+                _err(sh, io, "hash", f"{name}: not found")
+                status = 1
+            else:
+                st.hashed[name] = [exe, 0]
     return status
 
 

@@ -30,6 +30,8 @@ class ExecRequest(NamedTuple):
     stderr: ByteSink
     # Told the started child (a background job learns its pid from it); None: not asked.
     on_spawn: Callable[[Any], None] | None = None
+    # The file the shell found for argv[0] on PATH (its command hash); None: look it up.
+    path: str | None = None
 
 
 class ExecHandler(Protocol):
@@ -61,13 +63,18 @@ class DefaultExec:
         if "\0" in name:
             _say(req.stderr, f"hookrun: {name!r}: invalid file name (NUL byte)")
             return 126
+        executable = None
         if not _is_path(name, self.platform):
-            exe = resolve.find_executable(name, env=req.env, cwd=req.cwd, platform=self.platform)
+            exe = req.path or resolve.find_executable(
+                name, env=req.env, cwd=req.cwd, platform=self.platform
+            )
+            executable = req.path
             if exe is None:
                 _say(req.stderr, f"hookrun: {name}: command not found")
                 return 127
             if resolve.is_windows(self.platform):
                 argv = list(resolve.command_argv(exe, argv[1:], self.platform))
+                executable = None
             # Elsewhere the child sees the name as typed in argv[0] (its messages say
             # `cat:`, not `/usr/bin/cat:`); the OS finds the same file on the same PATH.
         try:
@@ -78,6 +85,7 @@ class DefaultExec:
                 stdin=_fd(req.stdin),
                 stdout=_fd(req.stdout),
                 stderr=_fd(req.stderr),
+                executable=executable,
             )
         except SpawnError as exc:
             _say(req.stderr, exc.message)

@@ -1093,17 +1093,48 @@ class Interp:
             argv = list(plan.argv)
         elif self._standin(name, env):
             return self.run_standin(argv, env, io)
+        found = None
+        if not _is_path(name, self.platform):
+            found = self.find_command(name, env, hashing=not (prefix and "PATH" in prefix))
+            if found is not None and not resolve.is_windows(self.platform):
+                plan = resolve.plan_file(
+                    found, argv[1:], cwd=st.cwd, env=env, platform=self.platform
+                )
+                if plan.kind == "script":
+                    # No #! line: bash runs it as a shell script, and so does this shell.
+                    return self.run_script_file(plan.source, name, argv[1:], env, io)
         hook, self.spawn_hook = self.spawn_hook, None  # only a background job's first child
         from hookrun.dispatch.shell.handler import ExecRequest
 
         req = ExecRequest(
-            argv, env, st.cwd, io.stdin, io.stdout, io.stderr, hook and self._spawned(hook)
+            argv,
+            env,
+            st.cwd,
+            io.stdin,
+            io.stdout,
+            io.stderr,
+            hook and self._spawned(hook),
+            found,
         )
         try:
             return self.exec_handler(req)
         finally:
             if hook is not None and self.spawned is not None:
                 self.spawned.set()
+
+    def find_command(self, name: str, env: Mapping[str, str], *, hashing: bool) -> str | None:
+        """The program file for ``name``: from the command hash, else found on PATH
+        (and remembered). With ``PATH=… cmd`` the hash is neither used nor filled."""
+        st = self.state
+        if hashing:
+            entry = st.hashed.get(name)
+            if entry is not None:
+                entry[1] += 1
+                return str(entry[0])
+        exe = resolve.find_executable(name, env=env, cwd=st.cwd, platform=self.platform)
+        if exe is not None and hashing:
+            st.hashed[name] = [exe, 1]
+        return exe
 
     def _standin(self, name: str, env: Mapping[str, str]) -> bool:
         return standin.applies(
@@ -1231,7 +1262,7 @@ class Interp:
                 owned.append(src)
                 new.set(_fd(fd, 0), src)
             elif op in (">&", "<&"):
-                target = ex.string(r.target)
+                target = self.redirect_word(r.target)
                 default = 1 if op == ">&" else 0
                 if target == "-":
                     new.set(_fd(fd, default), _ClosedSink())
@@ -1253,13 +1284,13 @@ class Interp:
                 else:
                     raise ShellError(f"{target}: ambiguous redirect", 1)
             elif op in ("&>", "&>>"):
-                path = ex.string(r.target)
+                path = self.redirect_word(r.target)
                 if op == "&>":
                     self.check_clobber(path)
                 sink = self.open_file(path, ">>" if op == "&>>" else ">", owned, new)
                 new.stdout = new.stderr = sink
             elif op in (">", ">>", ">|", "<", "<>"):
-                path = ex.string(r.target)
+                path = self.redirect_word(r.target)
                 default = 0 if op in ("<", "<>") else 1
                 target_fd = _fd(fd, default)
                 if op == ">":
@@ -1268,6 +1299,15 @@ class Interp:
             else:
                 raise ShellError(f"redirection '{op}' is not supported", 2)
         return new
+
+    def redirect_word(self, word: Word) -> str:
+        """A redirection's file (or descriptor) word: expanded as a command word (braces,
+        splitting, globbing) and then it must be exactly one word, as in bash."""
+        fields = self.expander.fields([word])
+        if len(fields) != 1:
+            raw = decode(self.src[word.pos : word.end]) if self.src else " ".join(fields)
+            raise ShellError(f"{raw}: ambiguous redirect", 1)
+        return fields[0]
 
     def check_clobber(self, path: str) -> None:
         """``set -C``: ``>``, ``&>`` and ``>&`` refuse to truncate an existing file."""

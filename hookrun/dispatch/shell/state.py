@@ -115,9 +115,7 @@ class Array:
         """
         if not self.assoc:
             return sorted(self.items.items())
-        pairs = list(self.items.items())
-        order = sorted(range(len(pairs)), key=lambda n: (_bucket(pairs[n][0]), -n))
-        return [pairs[n] for n in order]
+        return [(k, self.items[k]) for k in hash_order(list(self.items), 1024)]
 
     def values(self) -> list[str]:
         return [v for _, v in self.ordered()]
@@ -136,12 +134,19 @@ def _same_dir(a: str, b: str) -> bool:
         return False
 
 
-def _bucket(key: str) -> int:
-    """bash's ``hash_string`` (FNV-1, over C's signed chars) modulo its 1024 buckets."""
+def _bucket(key: str, buckets: int = 1024) -> int:
+    """bash's ``hash_string`` (FNV-1, over C's signed chars) modulo its buckets
+    (1024 for an associative array, 256 for the command hash)."""
     h = 2166136261
     for b in key.encode("utf-8", "surrogateescape"):
         h = ((h * 16777619) & 0xFFFFFFFF) ^ (b if b < 128 else b + 0xFFFFFF00)
-    return h & 1023
+    return h & (buckets - 1)
+
+
+def hash_order(keys: list[str], buckets: int) -> list[str]:
+    """``keys`` (oldest first) in the order bash's hash table lists them."""
+    order = sorted(range(len(keys)), key=lambda n: (_bucket(keys[n], buckets), -n))
+    return [keys[n] for n in order]
 
 
 class ShellState:
@@ -216,7 +221,9 @@ class ShellState:
         self.dirstack: list[str] = [] if dirstack is None else dirstack
         self.aliases: dict[str, str] = {} if aliases is None else aliases
         self.umask = umask
-        self.hashed: dict[str, str] = {}
+        # bash's command hash: name -> [path, hits]. Remembered on first use, so a
+        # command found once keeps running from there until PATH is set or `hash -r`.
+        self.hashed: dict[str, list[Any]] = {}
         # How the shell was started, as the last letter of bash's `$-` shows it: "c"
         # for a command string (a hook's command, `bash -c`), "s" for a script read
         # from stdin, "" for a script file. bash's status for some fatal errors
@@ -268,6 +275,7 @@ class ShellState:
             umask=self.umask,
             invoked=self.invoked,
         )
+        sub.hashed = {k: list(v) for k, v in self.hashed.items()}
         sub.attrs = dict(self.attrs)
         sub.declared = set(self.declared)
         return sub
@@ -284,6 +292,8 @@ class ShellState:
         if name in self.readonly:
             raise ReadonlyVariable(name)
         value = self.cased(name, value)
+        if name == "PATH":
+            self.hashed.clear()
         arr = self.arrays.get(name)
         if arr is not None:
             arr.items["0" if arr.assoc else 0] = value

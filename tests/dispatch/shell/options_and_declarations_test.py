@@ -29,6 +29,16 @@ from tests.dispatch.shell.shellrun import Runner
             0,
             "f.o\n",
         ),
+        # A redirection's word is expanded like a command word and must stay one word.
+        (
+            "touch one-bar; echo hi > one-*; cat one-bar; echo esc > one-\\*; cat one-\\*",
+            0,
+            "hi\nesc\n",
+        ),
+        ("f='foo bar'; echo hi > $f; echo $?", 0, "1\n"),
+        ("echo hi > a-{one,two}; echo $?", 0, "1\n"),
+        ("touch foo-bar foo-spam; echo hi > foo-*; echo $?", 0, "1\n"),
+        ("echo hi > $nosuch; echo $?", 0, "1\n"),
         ("set -C; echo a > g; echo b &> g; echo $?; echo c >& g; echo $?; cat g", 0, "1\n1\na\n"),
         # A readonly assignment skips the rest of its line, not the script.
         ("readonly a=1\na=2; echo no\necho st=$?", 0, "st=1\n"),
@@ -119,6 +129,27 @@ def test_options_and_declarations_agree_with_bash(
         ),
         ("trap 'echo e' EXIT; trap 07 EXIT; echo ok", 0, "ok\n"),
         ("trap -1 EXIT; echo $?", 0, "2\n"),
+        # A #!-less script found on PATH runs as a shell script.
+        (
+            "mkdir one two; echo 'echo one' > one/c; echo 'echo two' > two/c; "
+            "chmod +x one/c two/c; PATH=one:two; c",
+            0,
+            "one\n",
+        ),
+        # The command hash: a command keeps running from where it was first found.
+        (
+            'PATH="one:two:$PATH"; mkdir -p one two; echo "echo two" > two/c; chmod +x two/c; '
+            'c; echo "echo one" > one/c; chmod +x one/c; c; hash -r; c',
+            0,
+            "two\ntwo\none\n",
+        ),
+        (
+            "hash -p /bin/true t; hash -t t; hash; hash -d t; hash",
+            0,
+            "/bin/true\nhits\tcommand\n   1\t/bin/true\nhash: hash table empty\n",
+        ),
+        ("hash -r; hash", 0, "hash: hash table empty\n"),
+        ("hash nosuch_zz; echo $?", 0, "1\n"),
         # set -e: a compound command fails through a command inside it, which is exempt
         # on the left of && / ||; its own failed redirection counts.
         ("set -e; { test no = yes && echo hi; }; echo status=$?", 0, "status=1\n"),
