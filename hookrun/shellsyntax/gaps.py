@@ -47,6 +47,10 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    end of the input): comes out as one command ``a=1 b=2 cmd``, so the assignments
    would hold for ``cmd`` only. Read as the two statements it is
    (:func:`assignments_line`).
+16. A line that starts with a backslash-escaped word (``\\exit 5``, ``\\rm x``) comes
+   out as more words of the command on the line before (a word starting with the
+   newline). Parsed again with that newline byte read as ``;`` (in the copy that is
+   parsed, as in gap 10), which ends a command the same way.
 13. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
@@ -357,3 +361,19 @@ def leftmost_command(n: Node) -> Node | None:
             return None
         n = first
     return n if n.type == "command" else None
+
+
+def words_after_newline(root: Node, src: bytes) -> list[int]:
+    """Gap 16: offsets of the newlines that start a command word (``echo a⏎\\exit``)."""
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type == "command":
+            found.extend(
+                c.start_byte
+                for c in n.children
+                if c.type == "word" and src[c.start_byte : c.start_byte + 2] == b"\n\\"
+            )
+        stack.extend(n.children)
+    return found

@@ -73,10 +73,28 @@ def _read_brackets_as_words(src: bytes) -> Any:
     return tree
 
 
+def _split_escaped_lines(src: bytes, tree: Any) -> Any:
+    """Gap 16: a line that starts with a backslash (``\\exit 5``) is read as more words
+    of the command on the line before; parse again with that newline read as ``;``."""
+    if b"\n\\" not in src:
+        return tree
+    synthetic = src
+    for _ in range(8):
+        found = gaps.words_after_newline(tree.root_node, synthetic)
+        if not found:
+            break
+        buf = bytearray(synthetic)
+        for at in found:
+            buf[at] = ord(";")
+        synthetic = bytes(buf)
+        tree = _ts_parse(synthetic)
+    return tree
+
+
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
-    tree = _read_brackets_as_words(src)
+    tree = _split_escaped_lines(src, _read_brackets_as_words(src))
     root = tree.root_node
     if root.has_error:
         err = _first_error(root)

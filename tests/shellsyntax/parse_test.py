@@ -95,6 +95,9 @@ GAPS = [
     ("a=1 b=2 # c\ncmd >f", "call(a=1 b=2); call(cmd) >f"),
     ("a=1 b=2 \\\ncmd", "call(a=1 b=2 cmd)"),  # a line continuation: one command
     ("echo $\\\n?", "call(echo ${?})"),
+    # gap 16: a line that starts with a backslash-escaped word is a new command
+    ("echo a\n\\exit 5", "call(echo a); call(\\exit 5)"),
+    ("if x\n\\true\nthen :; fi", "if([call(x); call(\\true)]->[call(:)])"),
 ]
 
 UNSUPPORTED = [

@@ -1004,6 +1004,20 @@ def b_command(sh: Interp, argv: list[str], io: IO) -> int:
     return sh.run_external(args, io)
 
 
+def b_builtin(sh: Interp, argv: list[str], io: IO) -> int:
+    """``builtin NAME ARGS``: run the builtin NAME, never a function or program."""
+    args = argv[1:]
+    if args and args[0] == "--":
+        args = args[1:]
+    if not args:
+        return 0
+    builtin = BUILTINS.get(args[0])
+    if builtin is None:
+        _err(sh, io, "builtin", f"{args[0]}: not a shell builtin")
+        return 1
+    return builtin(sh, args, io)
+
+
 def _type_line(name: str, found: tuple[str, str]) -> str:
     kind, text = found
     if kind == "function":
@@ -1222,6 +1236,7 @@ BUILTINS: dict[str, Builtin] = {
     ".": b_source,
     "source": b_source,
     "command": b_command,
+    "builtin": b_builtin,
     "type": b_type,
     "exec": b_exec,
     "let": b_let,

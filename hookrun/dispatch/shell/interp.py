@@ -444,17 +444,25 @@ class Interp:
                 status = self.exec_redirected(s, io)
             finally:
                 self.errexit_suppressed -= 1
+            self.set_pipestatus(s.cmd, status)
             status = 0 if status else 1
             self.state.status = status
             return status
         status = self.exec_redirected(s, io)
         self.state.status = status
+        self.set_pipestatus(s.cmd, status)
         # `set -e`/ERR act on a failed simple command, pipeline or subshell. A compound
         # command's status is that of a command inside it, which has had its turn (and
         # was exempt if it was the left side of && or ||).
         if status != 0 and not _is_compound(s.cmd):
             self.after_failure(status)
         return status
+
+    def set_pipestatus(self, cmd: Command | None, status: int) -> None:
+        """A command that is a pipeline of one sets ``PIPESTATUS`` to its status (bash);
+        a pipeline sets its own, a compound command leaves its last pipeline's."""
+        if not isinstance(cmd, N.Pipeline) and not _is_compound(cmd):
+            self.state.arrays["PIPESTATUS"] = Array(False, {0: str(status)})
 
     def after_failure(self, status: int) -> None:
         """ERR trap and ``set -e``, where they apply (not in conditions, not after ``!``)."""
@@ -520,6 +528,9 @@ class Interp:
         if isinstance(cmd, N.Subshell):
             io = io.copy()  # `exec >f` inside ( … ) must not leak out
             sub = self.subshell(io)
+            # bash: `( continue )` in a loop is outside any loop (an error, and the
+            # subshell goes on); `$(break)` and a simple pipeline stage keep the loop.
+            sub.loop_depth = 0
             return sub.run_subshell(cmd.stmts, self.src, io)
         if isinstance(cmd, N.IfClause):
             return self.exec_if(cmd, io)
@@ -782,6 +793,15 @@ class Interp:
                     stage_io.stdout = ends[k][1]
                     if cmd.stderr[k]:
                         stage_io.stderr = ends[k][1]
+                if k == n - 1 and "lastpipe" in self.state.options:
+                    # `shopt -s lastpipe`: the last stage runs in this shell (its
+                    # assignments stay, its `exit`/`break` act here).
+                    started += 1
+                    try:
+                        results[k].status = self.exec_stmt(node, stage_io)
+                    finally:
+                        _close_all(results[k].owned)
+                    continue
                 sub = self.subshell(stage_io)
                 if k == n - 1:
                     started += 1

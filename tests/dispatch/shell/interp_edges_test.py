@@ -104,6 +104,39 @@ ARGS = ("a b", "c")
         ("exit 3; echo no", 3, "", "", None),
         ("echo a && false || echo b", 0, "a\nb\n", "", None),
         ("coproc true", 0, "", "", "sh-fallback"),
+        (
+            "f(){ echo fn; }; builtin f; echo $?; builtin echo hi; builtin",
+            0,
+            "1\nhi\n",
+            "hookrun: builtin: f: not a shell builtin\n",
+            None,
+        ),
+        # A pipeline of one (assignment, subshell, negated command) sets PIPESTATUS;
+        # a compound command leaves that of its last pipeline.
+        (
+            "false | true; x=1; echo ${PIPESTATUS[@]}; false|false; if true; then :; fi; "
+            "echo ${PIPESTATUS[@]}; (exit 3); echo ${PIPESTATUS[@]}; ! false; "
+            "echo ${PIPESTATUS[@]}",
+            0,
+            "0\n0\n3\n1\n",
+            "",
+            None,
+        ),
+        (
+            "for i in 1 2; do (continue; echo in); echo out$i; done",
+            0,
+            "in\nout1\nin\nout2\n",
+            "hookrun: continue: only meaningful in a `for', `while', or `until' loop\n" * 2,
+            None,
+        ),
+        (
+            'shopt -s lastpipe; echo v | read x; echo "[$x]"; echo a | exit 3; echo no',
+            3,
+            "[v]\n",
+            "",
+            None,
+        ),
+        ("echo a\n\\exit 4\necho no", 4, "a\n", "", None),
     ],
 )
 def test_interpreter_agrees_with_bash(
