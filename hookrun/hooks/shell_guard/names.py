@@ -16,6 +16,8 @@ DOWNLOADERS = frozenset(
 
 def command_name(text: str) -> str:
     """The base name of a program as written: ``/usr/bin/rm`` and ``rm.exe`` are ``rm``."""
+    if "/" not in text and "\\" not in text and "." not in text:
+        return text  # (most names: nothing to strip)
     base = text.replace("\\", "/").rsplit("/", 1)[-1]
     if base.lower().endswith(".exe"):
         base = base[:-4]

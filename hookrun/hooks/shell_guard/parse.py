@@ -18,7 +18,7 @@ from typing import Any
 from hookrun.hooks.shell_guard import fallback
 from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.printed import printed
-from hookrun.hooks.shell_guard.treewords import static_text, word_values
+from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.nodes import ArithExp, CallExpr, CmdSubst
 from hookrun.shellsyntax.nodes import Word as NodeWord
@@ -142,6 +142,9 @@ class _Walker:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
 
     def words(self, node: Any, cd: list[Word], variables: bool = True) -> list[Word]:
+        plain = plain_text(node)
+        if plain is not None:  # most words: nothing to expand, substitute or fill in
+            return [Word((plain,), plain)]
         words = word_values(node, self.source, lambda part: self.subst(part, cd))
         return with_variables(words, self.variables) if variables else words
 

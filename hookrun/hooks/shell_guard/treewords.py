@@ -35,13 +35,21 @@ _SPLIT = Var("\0split")  # an unquoted $IFS: a field break
 _Item = _Char | str | Var  # str (not _Char): quoted text, inert
 
 
+def plain_text(word: n.Word) -> str | None:
+    """The value of a word that is one literal with nothing active in it; else None."""
+    parts = word.parts
+    if len(parts) == 1 and type(parts[0]) is n.Lit:
+        text = parts[0].text
+        if "\\" not in text and "{" not in text and "~" not in text:  # (_ACTIVE, unrolled)
+            return text
+    return None
+
+
 def word_values(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
     """The words ``word`` becomes (usually one; zero for an empty unquoted expansion)."""
-    if len(word.parts) == 1 and isinstance(word.parts[0], n.Lit):
-        text = word.parts[0].text
-        if "\\" not in text and "{" not in text and "~" not in text:  # (_ACTIVE, unrolled)
-            # most words: plain text, nothing to do
-            return [Word((text,), text)]
+    plain = plain_text(word)
+    if plain is not None:  # most words: plain text, nothing to do
+        return [Word((plain,), plain)]
     raw = source[word.pos : word.end].decode("utf-8", "surrogatepass")
     items: list[_Item] = []
     for part in word.parts:
