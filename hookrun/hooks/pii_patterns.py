@@ -199,6 +199,11 @@ class _Table:
         # Literal openings ("AKIA", "ABSK", "AIza"…): a row whose openings all miss
         # the hit is skipped without running it.
         self.openings = [literal_prefixes(r.pattern) for r in rules]
+        # ... and, for a row with none, the openings of its case-insensitive parts.
+        self.folded = [
+            literal_prefixes(r.pattern, fold=True) if opens is None else None
+            for r, opens in zip(rules, self.openings, strict=True)
+        ]
         firsts = [first_bytes(r.pattern) for r in rules]
         self.by_byte = [
             [i for i, f in enumerate(firsts) if f is None or b in f] for b in range(256)
@@ -223,7 +228,7 @@ class _Table:
             start, end = whole
             rows = self.by_byte[data[start]]
             if len(rows) > 1:  # rows that share the first byte rarely share the opening
-                rows = [i for i in rows if _opens(self.openings[i], data, start)]
+                rows = [i for i in rows if _opens(self.openings[i], self.folded[i], data, start)]
             if len(rows) == 1 and self.shape[rows[0]] != _COMPLEX:
                 i = rows[0]
                 yield i, start, end - _last_char_width(data, end) if self.shape[i] == _TAIL else end
@@ -240,9 +245,18 @@ class _Table:
 _PLAIN, _TAIL, _COMPLEX = range(3)
 
 
-def _opens(openings: tuple[bytes, ...] | None, data: bytes, start: int) -> bool:
-    """A row with these literal openings can match at ``start`` (None: any opening)."""
-    return openings is None or data.startswith(openings, start)
+_FOLDED_SPAN = 64  # longer than any row's opening (a test pins it)
+
+
+def _opens(
+    openings: tuple[bytes, ...] | None, folded: tuple[bytes, ...] | None, data: bytes, start: int
+) -> bool:
+    """A row with these literal (or lower-cased) openings can match at ``start``."""
+    if openings is not None:
+        return data.startswith(openings, start)
+    if folded is not None:
+        return data[start : start + _FOLDED_SPAN].lower().startswith(folded)
+    return True
 
 
 def _shape(pattern: str) -> int:
@@ -303,22 +317,26 @@ def first_bytes(pattern: str) -> frozenset[int] | None:
     return frozenset(found)
 
 
-def literal_prefixes(pattern: str) -> tuple[bytes, ...] | None:
-    """The literal texts every match of ``pattern`` opens with; None when it has none."""
+def literal_prefixes(pattern: str, *, fold: bool = False) -> tuple[bytes, ...] | None:
+    """The literal texts every match of ``pattern`` opens with; None when it has none.
+
+    ``fold``: also through case-insensitive parts, all lower-cased — then a match
+    opens with one of them *once lower-cased* (``aws`` for ``(?i:aws_?secret…)``).
+    """
     pattern = re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern))
     try:
         parsed = _sre_parse(pattern)
     except (re.error, ValueError):
         return None
-    if parsed.state.flags & re.IGNORECASE:
+    if parsed.state.flags & re.IGNORECASE and not fold:
         return None
-    found = _openings(list(parsed))
+    found = _openings(list(parsed), fold)
     if not found or any(not p for p in found):
         return None
-    return tuple(p.encode() for p in found)
+    return tuple((p.lower() if fold else p).encode() for p in found)
 
 
-def _openings(seq: list[Any]) -> list[str]:
+def _openings(seq: list[Any], fold: bool = False) -> list[str]:
     """Literal prefixes of ``seq``'s alternatives (["AKIA", "ASIA"…]); [""] when none."""
     out = [""]
     for op, av in seq:
@@ -328,10 +346,10 @@ def _openings(seq: list[Any]) -> list[str]:
         if name == "LITERAL" and av <= 0x7F:
             out = [p + chr(av) for p in out]
             continue
-        if name == "SUBPATTERN" and not (av[1] & re.IGNORECASE):
-            inner = _openings(list(av[3]))
+        if name == "SUBPATTERN" and (fold or not (av[1] & re.IGNORECASE)):
+            inner = _openings(list(av[3]), fold)
         elif name == "BRANCH":
-            inner = [p for alt in av[1] for p in _openings(list(alt))]
+            inner = [p for alt in av[1] for p in _openings(list(alt), fold)]
         else:
             return out
         out = [p + q for p in out for q in inner]

@@ -128,3 +128,13 @@ def test_the_joined_pass_asks_for_no_submatches() -> None:
     table = scanner().table
     assert table is not None
     assert table.joined._regexp.NumberOfCapturingGroups() == 0
+
+
+def test_a_hit_is_checked_against_all_of_each_rows_folded_opening() -> None:
+    from hookrun.hooks.pii_patterns import _FOLDED_SPAN
+
+    table = scanner().table
+    assert table is not None
+    assert all(len(o) <= _FOLDED_SPAN for f in table.folded if f for o in f)
+    # (a case-insensitive row keeps its lower-cased openings: aws_secret_key's)
+    assert any(f is not None and b"aws" in f for f in table.folded)
