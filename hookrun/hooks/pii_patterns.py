@@ -503,8 +503,10 @@ class Scanner:
         ascii_only = text.isascii()
         at_sign = _EMAIL_AT_ASCII if ascii_only else _EMAIL_AT
         exclude = self.exclude
-        # (the exclusion test of _excluded, inlined: the text is ASCII or it is not)
+        # (the exclusion test of _excluded, inlined: the text is ASCII or it is not; the
+        # hint searched in place in the lower-cased text, made at the first address)
         hint = self.exclude_hint if ascii_only else None
+        lowered = ""
         for m in at_sign.finditer(text):
             at, end = m.span()
             run = local(reversed_text, size - at)
@@ -513,13 +515,14 @@ class Scanner:
             start = at - (run.end() - run.start())
             if taken and any(f.start < end and start < f.end for f in taken):
                 continue
-            if (
-                exclude is not None
-                and (hint is None or hint.search(text[start:end].lower()))
-                and exclude.fullmatch(text, start, end)
-            ):
-                continue
-            found.append(Finding("email", start, end))
+            if exclude is not None:
+                if hint is not None and not lowered:
+                    lowered = text.lower()  # (ASCII: the same offsets)
+                if (hint is None or hint.search(lowered, start, end)) and exclude.fullmatch(
+                    text, start, end
+                ):
+                    continue
+            found.append(_new_finding(Finding, ("email", start, end)))
         if taken:
             found.sort(key=_start)
         return found
@@ -655,6 +658,11 @@ def exclusion_hint(patterns: Iterable[str]) -> re.Pattern[str] | None:
             return None
         pieces.append(re.escape(piece.lower()))
     return re.compile("|".join(pieces)) if pieces else None
+
+
+# Finding's own __new__ is Python code; a git log's hundreds of addresses are made
+# with the C constructor (the same tuple).
+_new_finding = tuple.__new__
 
 
 def _start(finding: Finding) -> int:
