@@ -30,6 +30,7 @@ import sys
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import itemgetter
 from typing import Annotated, Any, NamedTuple
 
 from hookrun import fields as P
@@ -125,13 +126,16 @@ class PiiWriteGuardOptions(NamedTuple):
 # ---------------------------------------------------------------- scrubber
 
 
+_kind = itemgetter(0)  # Finding.kind, read in C (an output may hold hundreds)
+
+
 def scrub(value: Any, scan: Scanner, counts: Counter[str], depth: int = 0) -> Any:
     """``value`` with every finding redacted; the same object when nothing changed."""
     if isinstance(value, str):
         found = scan.find(value)
         if not found:
             return value
-        counts.update(f.kind for f in found)
+        counts.update(map(_kind, found))
         return redact(value, found)
     if depth > 200:
         # Deeper than any real tool output; refusing beats leaking what we did not read.

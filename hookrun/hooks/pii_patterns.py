@@ -693,10 +693,14 @@ def scanner(
 def redact(text: str, findings: list[Finding]) -> str:
     """``text`` with each finding replaced by ``[REDACTED:<kind>]``."""
     out: list[str] = []
+    append = out.append
     pos = 0
-    for f in findings:
-        out.append(text[pos : f.start])
-        out.append(f"[REDACTED:{f.kind}]")
-        pos = f.end
-    out.append(text[pos:])
+    for kind, start, end in findings:
+        append(text[pos:start])
+        append(_MARKERS.get(kind) or f"[REDACTED:{kind}]")
+        pos = end
+    append(text[pos:])
     return "".join(out)
+
+
+_MARKERS = {kind: f"[REDACTED:{kind}]" for kind in KINDS}  # (made once, not per find)
