@@ -51,6 +51,14 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    out as more words of the command on the line before (a word starting with the
    newline). Parsed again with that newline byte read as ``;`` (in the copy that is
    parsed, as in gap 10), which ends a command the same way.
+17. Extended globs (``--@(help|verbose)``, ``?(a|b)``, ``+(x)``, ``*(x)``, ``a!(b)``):
+   outside case patterns the grammar reads ``@`` as a word and ``(…)`` as a subshell
+   (``g=--@(a|b)`` silently becomes an assignment and a subshell) or an ERROR. In the
+   copy that is parsed, the parentheses and bars of each such pattern are swapped for
+   a letter (:func:`mask_extglobs`), so it parses as one word whose text is still the
+   user's. Not inside quotes, ``${…}``, ``$((…))``/``((…))`` or ``$[…]`` (where
+   ``*(`` is arithmetic); ``!(`` only inside a word (at its start it is ``!`` and a
+   subshell, which bash reads the same way without extglob).
 13. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
@@ -377,3 +385,119 @@ def words_after_newline(root: Node, src: bytes) -> list[int]:
             )
         stack.extend(n.children)
     return found
+
+
+_EXTGLOB_OPS = b"?*+@!"
+_WORD_END = b" \t\n;&|()<>"
+
+
+def mask_extglobs(src: bytes) -> bytes:
+    """Gap 17: ``src`` with each extended glob's ``( | )`` replaced by ``x``."""
+    if not any(bytes((op, 0x28)) in src for op in _EXTGLOB_OPS):
+        return src
+    buf = bytearray(src)
+    n = len(src)
+    i = 0
+    braces = 0  # depth of ${ … }
+    arith = 0  # depth of (( … )) / $(( … )) / $[ … ], counted in parentheses
+    while i < n:
+        c = src[i]
+        if c == 0x5C:  # backslash: the next byte is literal
+            i += 2
+            continue
+        if c == 0x27 and not arith:  # '…' (and $'…': the escapes end at the quote too)
+            dollar = i > 0 and src[i - 1] == 0x24
+            i += 1
+            while i < n and src[i] != 0x27:
+                i += 2 if (dollar and src[i] == 0x5C) else 1
+            i += 1
+            continue
+        if c == 0x22:  # "…"
+            i += 1
+            while i < n and src[i] != 0x22:
+                i += 2 if src[i] == 0x5C else 1
+            i += 1
+            continue
+        if c == 0x23 and (i == 0 or src[i - 1] in b" \t\n;&|(") and not braces and not arith:
+            end = src.find(b"\n", i)  # a comment
+            i = n if end < 0 else end
+            continue
+        if src.startswith(b"${", i):
+            braces += 1
+            i += 2
+            continue
+        if c == 0x7D and braces:
+            braces -= 1
+        elif src.startswith(b"$((", i) or src.startswith(b"$[", i):
+            arith += 2 if src[i + 1] == 0x28 else 1
+            i += 3 if src[i + 1] == 0x28 else 2
+            continue
+        elif src.startswith(b"((", i) and (i == 0 or src[i - 1] in b" \t\n;&|("):
+            arith += 2
+            i += 2
+            continue
+        elif arith and c in b"([":
+            arith += 1
+        elif arith and c in b")]":
+            arith -= 1
+        elif (
+            not braces
+            and not arith
+            and c in _EXTGLOB_OPS
+            and src[i + 1 : i + 2] == b"("
+            and (i == 0 or src[i - 1] != 0x24)  # $@( $*( $?( $!( are parameters
+            and (c != 0x21 or (i > 0 and src[i - 1] not in _WORD_END))
+        ):
+            close = _extglob_end(src, i + 1)
+            if close is not None and b"$(" not in src[i:close]:  # no $( ) inside: left alone
+                for k in range(i + 1, close + 1):
+                    if buf[k] in b"(|)" and _plain_at(src, i + 1, k):
+                        buf[k] = 0x78
+                i = close + 1
+                continue
+        i += 1
+    return bytes(buf)
+
+
+def _extglob_end(src: bytes, start: int) -> int | None:
+    """The offset of the ``)`` closing the ``(`` at ``start`` (quotes skipped)."""
+    depth = 0
+    i = start
+    while i < len(src):
+        c = src[i]
+        if c == 0x5C:
+            i += 2
+            continue
+        if c in b"'\"":
+            close = src.find(bytes([c]), i + 1)
+            if close < 0:
+                return None
+            i = close + 1
+            continue
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c == 0x0A:
+            return None  # a pattern is one word: it does not run over a line
+        i += 1
+    return None
+
+
+def _plain_at(src: bytes, start: int, k: int) -> bool:
+    """Whether offset ``k`` of the pattern starting at ``start`` is outside quotes."""
+    quote = 0
+    i = start
+    while i < k:
+        c = src[i]
+        if quote:
+            if c == quote:
+                quote = 0
+        elif c == 0x5C:
+            i += 1
+        elif c in b"'\"":
+            quote = c
+        i += 1
+    return not quote

@@ -58,6 +58,9 @@ def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Nod
     checks = [(b"[", _bracket_word)]
     if b"[[" in src:  # a lone `/` is misread only inside [[ ]]
         checks.append((b"/", _lone_test_word))
+        # …and a word starting `--`/`++` (`[[ --help == --@(help|verbose) ]]`), read as
+        # a decrement or increment.
+        checks += [(b"--", _test_word_start), (b"++", _test_word_start)]
     for token, check in checks:
         at = src.find(token)
         while at >= 0:
@@ -84,6 +87,15 @@ def _lone_test_word(n: tree_sitter.Node, src: bytes) -> bool:
         n.end_byte : n.end_byte + 1
     ] not in (b" ", b"\t"):
         return False
+    return _in_test(n)
+
+
+def _test_word_start(n: tree_sitter.Node, src: bytes) -> bool:
+    """``--``/``++`` at the start of a word of ``[[ … ]]`` (there is no arithmetic there)."""
+    return src[n.start_byte - 1 : n.start_byte] in (b" ", b"\t") and _in_test(n)
+
+
+def _in_test(n: tree_sitter.Node) -> bool:
     p = n.parent
     while p is not None:
         if p.type in ("arithmetic_expansion", "c_style_for_statement", "compound_statement"):

@@ -94,7 +94,8 @@ def _split_escaped_lines(src: bytes, tree: Any) -> Any:
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
-    tree = _split_escaped_lines(src, _read_brackets_as_words(src))
+    masked = gaps.mask_extglobs(src)  # gap 17; the text of every node is still src's
+    tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     root = tree.root_node
     if root.has_error:
         err = _first_error(root)

@@ -98,6 +98,13 @@ GAPS = [
     # gap 16: a line that starts with a backslash-escaped word is a new command
     ("echo a\n\\exit 5", "call(echo a); call(\\exit 5)"),
     ("if x\n\\true\nthen :; fi", "if([call(x); call(\\true)]->[call(:)])"),
+    # gap 17: extended globs are one word (not a word and a subshell); arithmetic is not
+    ('g=--@(help|"v")', 'call(g=--@(help|D"v"))'),
+    ("case $w in --@(h|v)) echo A;; esac", "case(${w} --@(h|v)->[call(echo A)];;)"),
+    ("[[ --verbose == --@(help|verbose) ]]", "[[(--verbose == --@(help|verbose))]]"),
+    ("echo $(( 2*(3+1) ))", "call(echo $(( 2*(3+1) )))"),
+    # a [[ ]] word starting -- is a word, not a decrement
+    ("[[ -- == $g ]]", "[[(-- == ${g})]]"),
 ]
 
 UNSUPPORTED = [

@@ -129,6 +129,20 @@ def test_options_and_declarations_agree_with_bash(
         ),
         ("trap 'echo e' EXIT; trap 07 EXIT; echo ok", 0, "ok\n"),
         ("trap -1 EXIT; echo $?", 0, "2\n"),
+        # Extended globs: always in [[ ]], with extglob in words, case patterns, redirects.
+        (
+            "[[ --verbose == --@(help|verbose) ]] && echo T; [[ -- == --?(help) ]] && echo T2; "
+            "[[ --x == --+(help) ]] || echo F",
+            0,
+            "T\nT2\nF\n",
+        ),
+        (
+            "shopt -s extglob\ng=--@(help|verbose); [[ --help == $g ]] && echo T; "
+            "case -zz in -+(x|z)) echo C;; esac",
+            0,
+            "T\nC\n",
+        ),
+        ("shopt -s extglob\ntouch foo-bar; echo hi > @(*-bar|other); cat foo-bar", 0, "hi\n"),
         # A #!-less script found on PATH runs as a shell script.
         (
             "mkdir one two; echo 'echo one' > one/c; echo 'echo two' > two/c; "
