@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from dataclasses import replace
 
 from hookrun.hooks.shell_guard import inline_code
 from hookrun.hooks.shell_guard.inline_code import INTERPRETERS
@@ -82,7 +81,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
             w = _remote(where) if n.remote else inner_where
             findings.extend(judge(n.code, w, depth + 1, (*via, n.via)))
     if not script.parsed:
-        findings = [replace(f, fallback=True) for f in findings]
+        findings = [f._replace(fallback=True) for f in findings]
     return findings
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from hookrun.hooks.shell_guard.model import Command, Stdin
@@ -24,8 +23,7 @@ class Where(NamedTuple):
     opts: ShellGuardOptions
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     rule: str
     part: str  # the offending command as written
     message: str  # what is blocked and what to do instead

@@ -40,7 +40,8 @@ def plain_text(word: n.Word) -> str | None:
     parts = word.parts
     if len(parts) == 1 and type(parts[0]) is n.Lit:
         text = parts[0].text
-        if "\\" not in text and "{" not in text and "~" not in text:  # (_ACTIVE, unrolled)
+        # (_ACTIVE, unrolled; a `~` acts only at the start: HEAD~3 is plain)
+        if "\\" not in text and "{" not in text and not text.startswith("~"):
             return text
     return None
 

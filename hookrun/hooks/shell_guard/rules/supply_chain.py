@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
@@ -94,7 +93,7 @@ def check(call: Call) -> Iterator[Finding]:
                 "and run it only if the user agrees",
                 stdin.argv,
             )
-            yield replace(finding, part=f"{stdin.origin} | {cmd.source}")
+            yield finding._replace(part=f"{stdin.origin} | {cmd.source}")
             return
         origin = _downloaded_arg(cmd.args)
         if origin is not None:
