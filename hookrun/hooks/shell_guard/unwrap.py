@@ -166,6 +166,8 @@ def unwrap(cmd: Command, stdin: str | None = None) -> tuple[list[Command], list[
     which ``xargs`` and ``parallel`` turn into arguments. Every layer is peeled
     in turn (``parallel`` yields one per item).
     """
+    if not may_peel(cmd):  # most commands run nothing else: one layer, no code
+        return [cmd], []
     layers = [cmd]
     nested: list[Nested] = []
     todo = [cmd]
@@ -176,6 +178,14 @@ def unwrap(cmd: Command, stdin: str | None = None) -> tuple[list[Command], list[
         layers.extend(step)
         todo.extend(step)
     return layers, nested
+
+
+def may_peel(cmd: Command) -> bool:
+    """``cmd`` may run another command or code (:func:`_peel` has a branch for it)."""
+    name = cmd.name
+    if name in _PEELED or _PYTHON.fullmatch(name) is not None:
+        return True
+    return bool(cmd.argv) and cmd.argv[0].static and "=" in cmd.argv[0].text
 
 
 def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
@@ -666,3 +676,15 @@ def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:
             argv = [cmd.argv[0], *opts, *words, *cmd.args[i + 1 :]]
             return [_layer(cmd, argv, f"git alias {sub}")]
     return []
+
+
+# Every name _peel has a branch for (besides python* and a word with "=" in it).
+_PEELED = frozenset(
+    {"command", "parallel", "xargs", "su", "sg", "runuser", "trap", "eval", "ssh", "watch"}
+    | {"find", "git"}
+    | WRAPPERS.keys()
+    | {name for name, _ in RUNNERS}
+    | SHELLS
+    | INTERPRETERS
+    | _WINDOWS_SHELLS.keys()
+)

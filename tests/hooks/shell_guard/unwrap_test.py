@@ -90,3 +90,19 @@ def test_commands_that_run_nothing_else_have_one_layer_and_no_code(text: str) ->
 def test_parallel_and_xargs_option_forms(line: str, argv: list[str]) -> None:
     layers, _ = unwrap(parse_script(line).commands[0])
     assert argv in [[w.text for w in layer.argv] for layer in layers]
+
+
+def test_unwrapping_skips_only_commands_that_run_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The shortcut (may_peel) answers "one layer, no code" without peeling; on every
+    # command of the labelled tables and the peers' corpora it agrees with peeling.
+    from hookrun.hooks.shell_guard import unwrap as module
+    from tests.hooks.shell_guard.rules_index_test import CORPUS
+
+    commands = [c for text, _ in CORPUS for c in parse_script(text, 0).commands]
+    fast = [module.unwrap(c) for c in commands]
+    monkeypatch.setattr(module, "may_peel", lambda cmd: True)
+    slow = [module.unwrap(c) for c in commands]
+    assert fast == slow
+    assert sum(1 for layers, nested in slow if len(layers) > 1 or nested) > 200
