@@ -98,10 +98,18 @@ def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) ->
         out.append(subst(part))
 
 
+_BRACE_OR_TILDE = frozenset("{},~")
+
+
 def _unquoted(text: str, out: list[_Item]) -> None:
     """Quote removal on raw unquoted text; an escaped character is quoted (inert)."""
     if "\\" not in text:
-        out.extend(_Char(c) for c in text)
+        if _BRACE_OR_TILDE.isdisjoint(text) and not (out and isinstance(out[0], _Char)):
+            # Nothing here can act (no brace, no tilde, no user name of a leading `~`
+            # to continue): one inert piece instead of a character each.
+            out.append(text)
+        else:
+            out.extend(_Char(c) for c in text)
         return
     i, size = 0, len(text)
     while i < size:
