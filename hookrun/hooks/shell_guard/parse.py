@@ -286,7 +286,7 @@ class _Walker:
                     self.variables[name] = values[0].text
                 else:
                     self.variables.pop(name, None)
-        redirects = self.redirects(stmt.redirects, cd)
+        redirects = self.redirects(stmt.redirects, cd) if stmt.redirects else []
         stdin = None
         for r in redirects:
             if r.op in ("<", "<<", "<<<") and r.text is not None:
@@ -306,6 +306,8 @@ class _Walker:
             cd.append(target)
 
     def compound_redirects(self, stmt: Any, cd: list[Word]) -> None:
+        if not stmt.redirects:
+            return
         redirects = self.redirects(stmt.redirects, cd)
         if redirects:
             self.commands.append(Command((), self.src(stmt), tuple(redirects), tuple(cd)))
