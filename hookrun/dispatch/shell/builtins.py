@@ -761,7 +761,7 @@ def b_test(sh: Interp, argv: list[str], io: IO) -> int:
             return 2
         args = args[:-1]
     try:
-        return 0 if run_test(args, sh.state.cwd) else 1
+        return 0 if run_test(args, sh.state.cwd, sh.is_set) else 1
     except ConditionError as exc:
         _err(sh, io, argv[0], str(exc))
         return 2

@@ -661,6 +661,7 @@ class Expander:
             globstar="globstar" in opts,
             dotglob="dotglob" in opts,
             extglob=extglob,
+            skipdots="no-globskipdots" not in opts,
         )
         if matches:
             return matches
@@ -1141,8 +1142,10 @@ def glob_in(
     globstar: bool = False,
     dotglob: bool = False,
     extglob: bool = False,
+    skipdots: bool = True,
 ) -> list[str]:
-    """Pathname expansion of ``pattern`` relative to ``cwd`` (sorted; dot files need a dot)."""
+    """Pathname expansion of ``pattern`` relative to ``cwd`` (sorted; dot files need a dot;
+    ``.`` and ``..`` only with ``shopt -u globskipdots``, for a pattern starting ``.``)."""
     if config is None:
         config = _FS
     absolute = pattern.startswith("/")
@@ -1171,11 +1174,13 @@ def glob_in(
             names = config.list_dir(real)
             if names is None:
                 continue
+            if not skipdots and part.startswith("."):
+                names = [".", "..", *names]
             rx = pattern_regex(part)
             for name in names:
                 if name.startswith(".") and not (part.startswith(".") or dotglob):
                     continue
-                if name in (".", ".."):
+                if name in (".", "..") and skipdots:
                     continue
                 if rx.match(name):
                     path = os.path.join(real, name)
@@ -1186,7 +1191,8 @@ def glob_in(
             return []
     suffix = "/" if pattern.endswith("/") else ""
     return (
-        sorted(shown + suffix for shown, _ in bases)
+        # Two `**` can reach one file by two routes; bash lists it once.
+        sorted({shown + suffix for shown, _ in bases})
         if globstar
         else [shown + suffix for shown, _ in bases]
     )

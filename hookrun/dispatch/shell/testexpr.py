@@ -176,8 +176,10 @@ class _TestParser:
         return tok != ""
 
 
-def run_test(args: list[str], cwd: str) -> bool:
-    """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`ConditionError`."""
+def run_test(args: list[str], cwd: str, is_set: Callable[[str], bool] | None = None) -> bool:
+    """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`ConditionError`.
+
+    ``is_set`` answers ``-v NAME`` (the shell's variables; None: -v is not known)."""
     n = len(args)
     # POSIX fixes the meaning by argument count up to 4; the parser agrees except where
     # an operand looks like an operator, which the count rules resolve.
@@ -188,6 +190,8 @@ def run_test(args: list[str], cwd: str) -> bool:
     if n == 2:
         if args[0] == "!":
             return args[1] == ""
+        if args[0] == "-v" and is_set is not None:
+            return is_set(args[1])
         if is_unary(args[0]):
             return unary(args[0], args[1], cwd)
         raise ConditionError(f"{args[0]}: unary operator expected")
@@ -195,11 +199,11 @@ def run_test(args: list[str], cwd: str) -> bool:
         if args[1] in _BINARY_OPS:
             return binary(args[1], args[0], args[2], cwd)
         if args[0] == "!":
-            return not run_test(args[1:], cwd)
+            return not run_test(args[1:], cwd, is_set)
         if args[0] == "(" and args[2] == ")":
             return args[1] != ""
     if n == 4 and args[0] == "!":
-        return not run_test(args[1:], cwd)
+        return not run_test(args[1:], cwd, is_set)
     parser = _TestParser(args, cwd)
     value = parser.or_()
     if parser.more():

@@ -143,6 +143,24 @@ def test_options_and_declarations_agree_with_bash(
             "T\nC\n",
         ),
         ("shopt -s extglob\ntouch foo-bar; echo hi > @(*-bar|other); cat foo-bar", 0, "hi\n"),
+        # shopt -u globskipdots lets .* match . and ..; two ** reach a file once.
+        (
+            "touch .a b; shopt -u globskipdots; echo .*; shopt -s globskipdots; echo .*",
+            0,
+            ". .. .a\n.a\n",
+        ),
+        (
+            "shopt -s globstar\nmkdir -p c/s; touch l.md c/l.md c/s/l.md; echo **/**/*.*",
+            0,
+            "c/l.md c/s/l.md l.md\n",
+        ),
+        # test -v knows variables and array elements.
+        (
+            "declare -A A=([e]= [k]=v); test -v A[e]; echo $?; test -v A[k]; echo $?; "
+            "test -v A[no]; echo $?; test -v HOME; echo $?; [ ! -v nosuch ]; echo $?",
+            0,
+            "0\n0\n1\n0\n0\n",
+        ),
         # A #!-less script found on PATH runs as a shell script.
         (
             "mkdir one two; echo 'echo one' > one/c; echo 'echo two' > two/c; "
