@@ -8,34 +8,55 @@ and hookrun's canonical one (events, tool kinds, payload, answer).
     answer = host.answer(result, "BeforeTool", payload)      # stdout, exit code, stderr
 
 The runner never imports this package: ``hookrun run`` maps in, runs, maps out.
+
+A static table (host name → module), like the built-ins' registry: ``hookrun run``
+loads only the module of the host that called, not all seven, on every tool call
+(issue 8). What detection needs to know of every host's event names is the static
+table :mod:`hookrun.hosts.owners`; a test derives both from the modules.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from hookrun.config.events import is_known_event, normalize_event
-from hookrun.hosts import claude, codex, copilot, crush, cursor, gemini, neutral
-from hookrun.hosts.base import Answer, Host
 
-__all__ = ["HOSTS", "NAMES", "Answer", "Host", "canonical_event", "get"]
+if TYPE_CHECKING:
+    from hookrun.hosts.base import Answer, Host
 
-HOSTS: dict[str, Host] = {
-    host.name: host
-    for host in (
-        neutral.HOST,
-        claude.HOST,
-        gemini.HOST,
-        codex.HOST,
-        copilot.HOST,
-        cursor.HOST,
-        crush.HOST,
-    )
+    HOSTS: dict[str, Host]  # every host, by name: loads all seven modules (__getattr__)
+
+__all__ = ["HOSTS", "MODULES", "NAMES", "Answer", "Host", "canonical_event", "get"]
+
+# The --host value → the module of hookrun.hosts defining its HOST, in --help's order.
+MODULES: dict[str, str] = {
+    "hookrun": "neutral",
+    "claude": "claude",
+    "gemini": "gemini",
+    "codex": "codex",
+    "copilot": "copilot",
+    "cursor": "cursor",
+    "crush": "crush",
 }
-NAMES: tuple[str, ...] = (*HOSTS, "auto")
+NAMES: tuple[str, ...] = (*MODULES, "auto")
 
 
 def get(name: str) -> Host:
-    """The host module named ``name`` (KeyError for an unknown one)."""
-    return HOSTS[name]
+    """The host named ``name`` (KeyError for an unknown one); loads only its module."""
+    module = importlib.import_module(f"hookrun.hosts.{MODULES[name]}")
+    host: Host = module.HOST
+    return host
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HOSTS":
+        return {host: get(host) for host in MODULES}
+    if name in ("Answer", "Host"):
+        from hookrun.hosts import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module 'hookrun.hosts' has no attribute {name!r}")
 
 
 def canonical_event(host: Host, name: str) -> str | None:
@@ -49,6 +70,8 @@ def canonical_event(host: Host, name: str) -> str | None:
     if mapped is not None:
         return mapped or None
     if host.name == "crush":
+        from hookrun.hosts import crush  # loaded already: `host` is its HOST
+
         found = crush.canonical(name)
         if found is not None:
             return found

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hookrun.hosts import HOSTS, ambiguous, canonical_event, detect
-from hookrun.hosts.base import Answer, Host
+from hookrun import hosts
+from hookrun.hosts import canonical_event, detect
+from hookrun.hosts.owners import UNMAPPED
 
 if TYPE_CHECKING:
+    from hookrun.hosts.base import Answer, Host
     from hookrun.runner.result import RunResult
 
 
@@ -49,9 +51,9 @@ def map_in(name: str, host_event: str, raw: Mapping[str, Any], env: Mapping[str,
         answer_as, why = name, "--host " + name
     # An ambiguous payload is read as Claude Code's (Codex's and Copilot's PascalCase
     # payloads are the same shape) and answered in the shape all three read.
-    host = HOSTS["claude" if answer_as == detect.AMBIGUOUS else answer_as]
+    host = hosts.get("claude" if answer_as == detect.AMBIGUOUS else answer_as)
     event = canonical_event(host, host_event)
-    unmapped = event is None and (host.name != "hookrun" or host_event in _HOST_ONLY)
+    unmapped = event is None and (host.name != "hookrun" or host_event in UNMAPPED)
     if event is None:
         event = host_event
     payload = host.payload_in(host_event, event, raw)
@@ -60,13 +62,8 @@ def map_in(name: str, host_event: str, raw: Mapping[str, Any], env: Mapping[str,
 
 def map_out(inbound: Inbound, result: RunResult) -> Answer:
     if inbound.answer_as == detect.AMBIGUOUS:
+        from hookrun.hosts import ambiguous  # loads Claude Code's module, as map_in did
+
         return ambiguous.answer(result, inbound.host_event, inbound.payload)
     answer = inbound.host.answer(result, inbound.host_event, inbound.payload)
     return answer
-
-
-# Host event names with no canonical equivalent: named with --host hookrun they are
-# still reported (the user probably meant that host).
-_HOST_ONLY = frozenset(
-    name for host in HOSTS.values() for name, canonical in host.events.items() if not canonical
-)

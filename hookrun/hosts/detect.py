@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from hookrun.hosts import claude, codex, copilot, crush, cursor, gemini
+from hookrun.hosts.owners import OWNERS
 
 AMBIGUOUS = "ambiguous"
 
@@ -39,24 +39,8 @@ class Detection(NamedTuple):
     why: str  # which row of the table decided, for --trace
 
 
-def _unique_names() -> dict[str, str]:
-    """Event names only one host uses → that host."""
-    owners: dict[str, set[str]] = {}
-    tables = {
-        "gemini": gemini.EVENTS,
-        "copilot": copilot.EVENTS,
-        "cursor": cursor.EVENTS,
-        "claude": claude.EVENTS,
-        "codex": codex.EVENTS,
-        "crush": crush.EVENTS,
-    }
-    for host, events in tables.items():
-        for name in events:
-            owners.setdefault(name, set()).add(host)
-    return {name: next(iter(hosts)) for name, hosts in owners.items() if len(hosts) == 1}
-
-
-_UNIQUE = _unique_names()
+# Event names only one host uses → that host (the static table: no host module loads).
+_UNIQUE = {name: hosts[0] for name, hosts in OWNERS.items() if len(hosts) == 1}
 
 
 def _env_host(env: Mapping[str, str], payload: Mapping[str, Any]) -> str | None:
@@ -82,13 +66,10 @@ def _env_host(env: Mapping[str, str], payload: Mapping[str, Any]) -> str | None:
 
 def _knows(host: str, event: str) -> bool:
     if host == "crush":
+        from hookrun.hosts import crush  # the host picked: its module is the one to load
+
         return crush.canonical(event) is not None
-    if host == "claude":
-        return event in claude.EVENTS
-    table = {"gemini": gemini.EVENTS, "cursor": cursor.EVENTS, "copilot": copilot.EVENTS}.get(
-        host, {}
-    )
-    return event in table
+    return host in ("claude", "gemini", "cursor", "copilot") and host in OWNERS.get(event, ())
 
 
 def _transcript_host(payload: Mapping[str, Any]) -> str | None:
@@ -143,7 +124,7 @@ def detect(event: str, payload: Mapping[str, Any], env: Mapping[str, str]) -> De
     found = _payload_host(event, payload)
     if found is not None:
         return Detection(found[0], found[1])
-    if event in copilot.EVENTS and event[:1].islower():
+    if "copilot" in OWNERS.get(event, ()) and event[:1].islower():
         # camelCase names Copilot and Cursor share, without either's payload fields.
         return Detection(AMBIGUOUS, f"camelCase {event!r} without Copilot's or Cursor's fields")
     if isinstance(payload.get("hook_event_name"), str):
