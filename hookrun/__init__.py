@@ -37,18 +37,20 @@ def _quiet_interrupt_when_started_as_the_command() -> None:
 
 _quiet_interrupt_when_started_as_the_command()
 
-from typing import TYPE_CHECKING, Any  # noqa: E402 - after the signal set-up above
+from hookrun.records import TYPE_CHECKING  # noqa: E402 - after the signal set-up above
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.dispatch.cancel import CancelToken
     from hookrun.runner.api import Runner, RunResult
 
 __all__ = ["CancelToken", "Runner", "RunResult", "__version__"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     if name in ("Runner", "RunResult"):
         from hookrun.runner import api
 

@@ -26,7 +26,11 @@ import queue
 import stat
 import threading
 import time
-from typing import BinaryIO
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 # A hookrun, Claude Code or Crush config is a few KiB; 8 MiB leaves room for any real
 # one and keeps a wrong path (a log file, a disk image) from filling memory.

@@ -12,7 +12,11 @@ hook reads ``tool`` + ``arguments``; Squad's SDK says ``toolName`` +
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def tool_name(payload: Mapping[str, Any]) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from hookrun.cli.errors import CliError
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.config.spec import Config

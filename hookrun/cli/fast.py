@@ -15,12 +15,12 @@ pins that for a table of command lines).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli import grammar
 from hookrun.cli.commands.run import FORMATS, RunOptions, check_format, parse_seconds
 from hookrun.cli.payload import PayloadFlags
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:  # commands.policy is imported only when `hookrun policy` runs
     from hookrun.cli.commands.policy import PolicyOptions

@@ -9,15 +9,16 @@ same tuples. A test checks that each typer command takes exactly the options of
 its tuple here.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
-from typing import Literal, NamedTuple
+from __future__ import annotations
 
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.commands.run import FORMATS
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
-Kind = Literal["value", "list", "flag"]
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Kind = Literal["value", "list", "flag"]
 
 
 class Opt(NamedTuple):

@@ -15,10 +15,10 @@ guard said it must fail closed. So (issue 9, DESIGN "The aggregated answer"):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from hookrun import exitcodes
 from hookrun.cli.errors import CliError
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.cli.commands.run import Format, Streams

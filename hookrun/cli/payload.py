@@ -4,17 +4,19 @@ Pure functions over text, so every rule (empty stdin, not JSON, not an object,
 flag overrides) is a table test without a process.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 import json
 from collections.abc import Mapping
-from typing import Any, BinaryIO, NamedTuple
 
 from hookrun import boundedio
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner import wire
+
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 
 class PayloadFlags(NamedTuple):

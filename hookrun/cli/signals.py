@@ -21,9 +21,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING
 
 from hookrun import exitcodes
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.cancel import CancelToken

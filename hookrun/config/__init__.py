@@ -13,9 +13,12 @@ when used, so that ``hookrun run`` stays cheap.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.config.discovery import discover, find_project_root, user_config_path
     from hookrun.config.errors import ConfigError
     from hookrun.config.events import KNOWN_EVENTS, TOOL_EVENTS, normalize_event, suggest_event

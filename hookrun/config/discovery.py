@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path  # imported where used: pathlib is not free at start-up

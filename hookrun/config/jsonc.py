@@ -14,16 +14,18 @@ what was expected there. Two readers share the work:
 Positions are 1-based; columns count characters (code points), not bytes.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 import bisect
 import json
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple, NoReturn
 
 from hookrun.config.quote import char_name, quote
+from hookrun.records import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 JsonPath = tuple["str | int", ...]
 Position = tuple[int, int]  # (line, column), both 1-based

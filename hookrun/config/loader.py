@@ -13,17 +13,22 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
 
 from hookrun.boundedio import ReadRefused, read_regular_file
 from hookrun.config import jsonc, plain
 from hookrun.config.errors import ConfigError, format_path
 from hookrun.config.events import host_alias, is_known_event, normalize_event, suggest_event
 from hookrun.config.matchers import Matcher, claude_to_regex, compile_matcher
-from hookrun.config.spec import Config, ConfigIssue, HookSpec, OnError, ShellMode
+from hookrun.config.spec import Config, ConfigIssue, HookSpec
+from hookrun.records import TYPE_CHECKING
 
-Dialect = Literal["hookrun", "claude", "crush"]
-Severity = Literal["error", "warning"]
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    from hookrun.config.spec import OnError, ShellMode
+
+    Dialect = Literal["hookrun", "claude", "crush"]
+    Severity = Literal["error", "warning"]
 
 DEFAULT_TIMEOUT = 30.0  # seconds; Crush's default, so Crush configs keep their meaning
 # No hook should run for an hour; a bigger number is almost surely milliseconds (Claude Code's

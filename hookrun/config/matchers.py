@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Literal
+
+from hookrun.records import TYPE_CHECKING
 
 # Claude Code treats a matcher made only of these characters as exact tool names.
 # A pattern string, compiled (and cached by re) on first use: module-level compiles
@@ -46,7 +47,10 @@ BOUNDED_SECONDS = 0.1
 
 _SURROGATE = "[\ud800-\udfff]"
 
-Engine = Literal["re", "re2", "bounded"]
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Engine = Literal["re", "re2", "bounded"]
 
 
 class Matcher:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Literal, NamedTuple, TypeVar
+
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 HOOK_KEYS: frozenset[str] = frozenset(
     {"matcher", "name", "command", "builtin", "with", "timeout", "on_error", "env",
@@ -219,4 +220,7 @@ def from_model(model: object, cls: type[_T]) -> _T:
     return cls(**{name: getattr(model, name, None) for name in cls._fields})
 
 
-_T = TypeVar("_T", Hook, Settings)
+if TYPE_CHECKING:
+    from typing import Any, Literal, TypeVar
+
+    _T = TypeVar("_T", Hook, Settings)

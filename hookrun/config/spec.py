@@ -12,20 +12,21 @@ of every ``hookrun run``, and ``dataclasses`` (with ``inspect``) costs half a ba
 Python start-up. The dict defaults below are shared and never mutated.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple
 
 from hookrun.config.matchers import Matcher
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
-OnError = Literal["allow", "deny"]
+if TYPE_CHECKING:
+    from typing import Any, Literal
 
-
-Dialect = Literal["hookrun", "claude", "crush"]
-# How `bash …`/`sh …` and bash/sh scripts run (hookrun.dispatch.standin.MODES).
-ShellMode = Literal["auto", "inprocess"]
+    OnError = Literal["allow", "deny"]
+    Dialect = Literal["hookrun", "claude", "crush"]
+    # How `bash …`/`sh …` and bash/sh scripts run (hookrun.dispatch.standin.MODES).
+    ShellMode = Literal["auto", "inprocess"]
+    Severity = Literal["error", "warning"]
 
 
 class HookSpec(NamedTuple):
@@ -53,9 +54,6 @@ class HookSpec(NamedTuple):
         if self.compiled_matcher is None:
             return True
         return subject is not None and self.compiled_matcher.search(subject)
-
-
-Severity = Literal["error", "warning"]
 
 
 class ConfigIssue(NamedTuple):

@@ -10,9 +10,11 @@ does for every event) must not pay for ``subprocess`` and the routing code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.dispatch.api import arun, run
     from hookrun.dispatch.cancel import CancelToken
     from hookrun.dispatch.result import Completed

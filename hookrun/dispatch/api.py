@@ -19,7 +19,6 @@ import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from hookrun import exitcodes
 from hookrun.dispatch import standin
@@ -29,6 +28,7 @@ from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
 from hookrun.dispatch.result import Completed
 from hookrun.dispatch.split import split_simple
 from hookrun.dispatch.streams import BufferSource, CaptureSink
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import concurrent.futures

@@ -35,17 +35,18 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from hookrun import exitcodes
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.watchdog import WATCHDOG
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     # subprocess (with selectors and locale) is imported when a child is started, not
     # here: a run of in-process hooks (echo, printf, test…) starts none, and the
     # import is a third of a bare Python start-up. tests/cli/cold_start_test.py pins it.
     import subprocess
+    from typing import Any
 
 MARKER = "HOOKRUN_DISPATCH_ID"
 # Time a process gets between the polite signal and the forced one: enough for

@@ -7,19 +7,18 @@ file, PATH separator, PATHEXT, ``.cmd`` via ``cmd /c``); the files themselves ar
 always opened on the machine we run on.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 import errno
 import os
 import stat
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from hookrun import exitcodes
 from hookrun.dispatch.shebang import Shebang, ShebangError, parse_shebang
 from hookrun.dispatch.split import split_simple
+from hookrun.records import NamedTuple
 
 __all__ = [
     "FilePlan",

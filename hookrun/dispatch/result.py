@@ -1,9 +1,8 @@
 """The one value dispatch hands back: how a command ran and what it printed."""
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
-from typing import NamedTuple
+from __future__ import annotations
+
+from hookrun.records import NamedTuple
 
 
 class Completed(NamedTuple):

@@ -15,12 +15,10 @@ interpreter; Windows has no such thing. hookrun does this in userland so that
 Pure: no file system, no PATH. :mod:`hookrun.dispatch.resolve` does the I/O.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
-from typing import NamedTuple
+from __future__ import annotations
 
 from hookrun import exitcodes
+from hookrun.records import NamedTuple
 
 # 126 is POSIX's "found but cannot be executed": a malformed #! line means the
 # script exists but nothing can run it.

@@ -11,15 +11,14 @@ This module is the pure part: which words name a stand-in shell, when it applies
 what bash's command line asks for. Pure but for one PATH lookup (:func:`applies`).
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from hookrun.dispatch.resolve import find_executable, get_env, is_windows
+from hookrun.records import NamedTuple
 
 __all__ = [
     "MODES",

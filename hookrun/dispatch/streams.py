@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Protocol
+
+from hookrun.records import TYPE_CHECKING
 
 _CHUNK = 64 * 1024
 # How often a reader blocked on a pipe that a stray grandchild keeps open looks
@@ -23,15 +24,23 @@ _CHUNK = 64 * 1024
 _POLL = 0.2
 
 
-class ByteSink(Protocol):
-    def write(self, data: bytes) -> None: ...
-    def fileno(self) -> int: ...
+if TYPE_CHECKING:
+    from typing import Protocol
 
+    class ByteSink(Protocol):
+        def write(self, data: bytes) -> None: ...
+        def fileno(self) -> int: ...
 
-class ByteSource(Protocol):
-    def read(self, n: int = -1) -> bytes: ...
-    def readline(self) -> bytes: ...
-    def fileno(self) -> int: ...
+    class ByteSource(Protocol):
+        def read(self, n: int = -1) -> bytes: ...
+        def readline(self) -> bytes: ...
+        def fileno(self) -> int: ...
+
+else:
+    # Protocols are for the type checker (nothing tests isinstance against them); at run
+    # time the names only have to exist for the modules importing them, and `typing`,
+    # which Protocol needs, stays off the start-up path (hookrun.records).
+    ByteSink = ByteSource = object
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -7,15 +7,15 @@ turns the verdict into the same per-hook answer a command hook's envelope gives;
 ``hookrun policy NAME`` prints it as an envelope with the matching exit code.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Literal, NamedTuple, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from hookrun import exitcodes
 from hookrun.hooks import options as _options
 from hookrun.hooks import registry
+from hookrun.records import NamedTuple
 
 Decision = Literal["allow", "deny", "ask"]
 

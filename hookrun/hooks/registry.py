@@ -14,12 +14,15 @@ A policy module builds its :class:`~hookrun.hooks.base.Policy` from its entry he
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from typing import Any, Literal
+
     from hookrun.hooks.base import Policy
 
-OnError = Literal["allow", "deny"]
+    OnError = Literal["allow", "deny"]
 
 # The tools write-guard and read-guard look at by default (write_guard.WRITE_TOOLS and
 # READ_TOOLS; a test keeps them equal), for `hookrun policies` without importing them.

@@ -18,11 +18,13 @@ table :mod:`hookrun.hosts.owners`; a test derives both from the modules.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from hookrun.config.events import is_known_event, normalize_event
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.hosts.base import Answer, Host
 
     HOSTS: dict[str, Host]  # every host, by name: loads all seven modules (__getattr__)

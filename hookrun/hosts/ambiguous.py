@@ -16,12 +16,14 @@ It is written so that every candidate reads it the way it was meant:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from hookrun import exitcodes
 from hookrun.hosts import base, claude
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.runner.result import RunResult
 
 CANDIDATES = ("claude", "codex", "copilot")

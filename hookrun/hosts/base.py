@@ -14,19 +14,21 @@ NamedTuples: value types that cross the boundary between the runner and the CLI.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Mapping
 
 from hookrun import exitcodes
 from hookrun.hosts import kinds
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
     from hookrun.runner.result import RunResult
 
-
-PayloadIn = Callable[[str, str, Mapping[str, Any]], dict[str, Any]]
-AnswerOut = Callable[["RunResult", str, Mapping[str, Any]], "Answer"]
-SubAgent = Callable[[Mapping[str, Any]], bool]
+    PayloadIn = Callable[[str, str, Mapping[str, Any]], dict[str, Any]]
+    AnswerOut = Callable[[RunResult, str, Mapping[str, Any]], "Answer"]
+    SubAgent = Callable[[Mapping[str, Any]], bool]
 
 _ABOUT_SUB_AGENTS = frozenset({"SubagentStart", "SubagentStop"})
 

@@ -9,13 +9,15 @@ aggregated result into the host's stdout JSON, exit code and stderr line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookrun import hosts
 from hookrun.hosts import canonical_event, detect
 from hookrun.hosts.owners import UNMAPPED
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.hosts.base import Answer, Host
     from hookrun.runner.result import RunResult
 

@@ -24,12 +24,14 @@ Codex is strict, and an answer it finds invalid is dropped whole (fail-open), so
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from hookrun import exitcodes
 from hookrun.hosts import base, kinds
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.runner.result import RunResult
 
 TITLE = "Codex CLI"

@@ -20,12 +20,14 @@ install time); this module follows its source, charmbracelet/crush
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from hookrun import exitcodes
 from hookrun.hosts import base, kinds
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.runner.result import RunResult
 
 TITLE = "Crush"

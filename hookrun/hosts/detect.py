@@ -27,9 +27,12 @@ The table, first match wins (README "Which host called?" documents the same):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
 
 from hookrun.hosts.owners import OWNERS
+from hookrun.records import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 AMBIGUOUS = "ambiguous"
 

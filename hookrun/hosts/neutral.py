@@ -9,12 +9,14 @@ map to their kinds (so ``bash`` and ``Bash`` are both ``shell``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 from hookrun import exitcodes
 from hookrun.hosts import base, kinds
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.runner.result import RunResult
 
 TITLE = "hookrun"

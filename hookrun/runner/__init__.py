@@ -7,11 +7,12 @@ per-hook parsing, aggregation, audit trail.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from hookrun.records import TYPE_CHECKING
 from hookrun.runner.errors import PayloadError
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.runner.api import HookResult, Runner, RunResult
 
 __all__ = ["HookResult", "PayloadError", "Runner", "RunResult"]

@@ -5,13 +5,17 @@ finished in, so the composition is deterministic: a slow first hook's patch stil
 loses to a fast later one.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from __future__ import annotations
 
-from hookrun.runner.envelope import DECISION_RANK, Decision, HookAnswer
+from collections.abc import Mapping, Sequence
+
+from hookrun.records import TYPE_CHECKING, NamedTuple
+from hookrun.runner.envelope import DECISION_RANK, HookAnswer
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hookrun.runner.envelope import Decision
 
 
 class Aggregate(NamedTuple):

@@ -16,10 +16,10 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
 
 from hookrun.config.spec import Config, HookSpec
 from hookrun.dispatch.cancel import CancelToken, linked
+from hookrun.records import TYPE_CHECKING
 from hookrun.runner import context_files
 from hookrun.runner.aggregate import aggregate
 from hookrun.runner.errors import PayloadError
@@ -27,6 +27,9 @@ from hookrun.runner.execute import HookExecutor, PreparedHook, prepare_hook
 from hookrun.runner.matching import dedupe_key, select_indices
 from hookrun.runner.payload import EventInput, prepare
 from hookrun.runner.result import HookResult, RunResult
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["HookResult", "Runner", "RunResult"]
 

@@ -8,18 +8,20 @@ whole answer "no opinion" with the error recorded, because acting on half of a
 malformed answer could allow what the hook meant to deny.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 import json
 import re
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple
 
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.events import TEXT_CONTEXT_EVENTS
 from hookrun.runner.jsontypes import type_name
 
-Decision = Literal["allow", "deny", "ask"]
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Decision = Literal["allow", "deny", "ask"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 

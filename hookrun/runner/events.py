@@ -7,7 +7,11 @@ Event names reaching this module are already canonical (``PreToolUse``) or custo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Events about one tool call: the matcher is searched in the tool name.
 TOOL_EVENTS = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest"})

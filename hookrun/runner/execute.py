@@ -17,11 +17,11 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookrun import exitcodes
 from hookrun.config.spec import HookSpec
 from hookrun.dispatch.cancel import CancelToken, linked
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.envelope import HookAnswer, parse_envelope
 from hookrun.runner.outcome import failed, interpret
 from hookrun.runner.payload import EventInput
@@ -29,6 +29,8 @@ from hookrun.runner.result import HookResult
 from hookrun.runner.workers import WorkerPool
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.dispatch.result import Completed
     from hookrun.hooks.base import Policy
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def type_name(value: Any) -> str:

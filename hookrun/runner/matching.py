@@ -10,10 +10,13 @@ import functools
 import json
 import re
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
 
 from hookrun.config.spec import HookSpec
+from hookrun.records import TYPE_CHECKING
 from hookrun.runner.events import TOOL_EVENTS, has_matcher_subject, matcher_subject
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def dedupe_key(spec: HookSpec) -> Hashable:

@@ -6,19 +6,21 @@ that cannot be run (not an object, a common field of the wrong type, a ``cwd`` t
 does not exist) is refused with :class:`PayloadError` before any hook starts.
 """
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 import json
 import os
 from collections.abc import Mapping
-from typing import Any, NamedTuple
 
 from hookrun import fields as fields
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner import wire
 from hookrun.runner.errors import PayloadError
 from hookrun.runner.events import TOOL_EVENTS
 from hookrun.runner.jsontypes import type_name
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Fields whose type the runner relies on; None counts as absent. Anything else the host
 # sends is handed to hooks untouched.

@@ -1,13 +1,17 @@
 """What a run hands back: each hook's outcome and the event's aggregated answer."""
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+from __future__ import annotations
+
 from collections.abc import Mapping
-from typing import Any, NamedTuple
 
 from hookrun import exitcodes
-from hookrun.runner.envelope import Decision, HookAnswer
+from hookrun.records import TYPE_CHECKING, NamedTuple
+from hookrun.runner.envelope import HookAnswer
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hookrun.runner.envelope import Decision
 
 # 128 + SIGINT, what a shell reports for a command interrupted by Ctrl-C.
 

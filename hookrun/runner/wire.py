@@ -30,7 +30,11 @@ import json
 import re
 import sys
 from collections.abc import Iterator, Mapping
-from typing import Any, BinaryIO, TextIO
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, TextIO
 
 __all__ = ["dumps", "encode", "loads", "write"]
 

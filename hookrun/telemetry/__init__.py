@@ -15,7 +15,11 @@ decisions in its collector needs a way that survives the host.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+
+from hookrun.records import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # How long the export may wait for the collector. Issue 13's promise is that a collector
 # that is down or never answers adds at most 100 ms until hookrun exits; the wait is

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.commands.run import Format, Streams, as_cli_error, execute, read_payload
@@ -22,8 +21,11 @@ from hookrun.config.events import normalize_event
 from hookrun.config.spec import Config, HookSpec
 from hookrun.hooks import registry
 from hookrun.hosts import bridge
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.hooks.base import Policy
 
 

@@ -13,16 +13,18 @@ import os
 import sys
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TextIO
 
 from hookrun import exitcodes
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
 from hookrun.hosts import NAMES
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.telemetry import TelemetrySettings
 
 if TYPE_CHECKING:
+    from typing import Any, BinaryIO, TextIO
+
     from hookrun.config.spec import Config
     from hookrun.runner.result import RunResult
 

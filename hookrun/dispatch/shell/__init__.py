@@ -22,13 +22,13 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.shell.interp import FALLBACK_SHELLS, IO, Interp, RunNotes, encode
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.handler import ExecHandler

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from hookrun.dispatch import resolve
 from hookrun.dispatch.shell.state import (
@@ -20,6 +19,7 @@ from hookrun.dispatch.shell.state import (
     ReturnFromFunction,
     ShellError,
 )
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp

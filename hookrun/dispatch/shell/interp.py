@@ -22,7 +22,6 @@ import os
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from hookrun.dispatch import resolve, standin
 from hookrun.dispatch.cancel import Guard, Interrupted
@@ -50,6 +49,7 @@ from hookrun.dispatch.streams import (
     FdSource,
 )
 from hookrun.lazyre import compile as lazy_compile
+from hookrun.records import TYPE_CHECKING
 
 
 class _LazyModule:
@@ -69,6 +69,8 @@ class _LazyModule:
 
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.dispatch.shell.expand import Expander
     from hookrun.dispatch.shell.handler import ExecHandler
     from hookrun.shellsyntax import nodes as N

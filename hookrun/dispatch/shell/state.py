@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ExitShell(Exception):

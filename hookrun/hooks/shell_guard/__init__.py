@@ -13,7 +13,6 @@ import os
 import posixpath
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from hookrun import fields as pl
 from hookrun.hooks.base import ALLOW, Policy, PolicyContext, Verdict
@@ -23,8 +22,11 @@ from hookrun.hooks.shell_guard.options import (
     RULES,
     ShellGuardOptions,
 )
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.hooks.shell_guard.judging import Where
 
 __all__ = ["POLICY", "RULES", "ShellGuardOptions", "decide", "where_for"]
