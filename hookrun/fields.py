@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hookrun.records import TYPE_CHECKING
+TYPE_CHECKING = False  # a leaf imports no hookrun module: typing.TYPE_CHECKING without typing
 
 if TYPE_CHECKING:
     from typing import Any
