@@ -24,8 +24,8 @@ def test_each_host_name_loads_the_module_whose_host_has_that_name() -> None:
     assert {name: host.name for name, host in _every_host().items()} == {
         name: name for name in hosts.MODULES
     }
-    assert hosts.NAMES == (*hosts.MODULES, "auto")
-    assert hosts.HOSTS == _every_host()
+    assert (*hosts.MODULES, "auto") == hosts.NAMES
+    assert _every_host() == hosts.HOSTS
 
 
 def test_owners_lists_every_event_name_of_every_host_module() -> None:
@@ -56,7 +56,7 @@ def test_names_only_one_host_uses_are_what_detection_decides_by() -> None:
             for event in host.events:
                 by_modules.setdefault(event, set()).add(host.name)
     unique = {event: names.pop() for event, names in by_modules.items() if len(names) == 1}
-    assert detect._UNIQUE == unique
+    assert unique == detect._UNIQUE
     for event, host in unique.items():
         assert detect.detect(event, {}, {}).host == host
 
