@@ -751,7 +751,13 @@ class Converter:
 
     # -- words -----------------------------------------------------------------
     def word(self, n: Node) -> Word:
-        return Word(n.start_byte, n.end_byte, self.range_parts([n], n.start_byte, n.end_byte))
+        start, end = n.start_byte, n.end_byte
+        if n.child_count == 0 and n.type in ("word", "number"):
+            # The common case, a plain word: its text, as range_parts would find it.
+            text = self.src[start:end].decode("utf-8", "surrogateescape")
+            if "$" not in text:
+                return Word(start, end, (Lit(start, end, text),) if end > start else ())
+        return Word(start, end, self.range_parts([n], start, end))
 
     def word_of(self, nodes: Sequence[Node]) -> Word:
         """One word made of adjacent nodes (a leaf split the grammar made, or a join)."""

@@ -124,10 +124,11 @@ def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
 
 def unterminated_heredoc(n: Node) -> bool:
     """``cat <<EOF`` at the end of the input, with no body (gap 5): an ERROR."""
+    if n.type != "ERROR":  # before .children, which builds a Python object per child
+        return False
     kids = n.children
     return bool(
-        n.type == "ERROR"
-        and len(kids) == 2
+        len(kids) == 2
         and kids[0].type in ("<<", "<<-")
         and kids[1].type == "heredoc_start"
         and n.next_sibling is None

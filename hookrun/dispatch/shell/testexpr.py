@@ -1,4 +1,5 @@
-"""Conditional expressions: ``test``/``[`` over expanded words and ``[[ … ]]`` over raw text.
+"""Conditional expressions: ``test``/``[`` over expanded words, and the unary and binary
+operators the interpreter's ``[[ … ]]`` uses (its expression comes parsed from the tree).
 
 Both evaluate to an exit status: 0 true, 1 false, 2 for a malformed expression (with a
 message). Files are resolved against the shell's cwd, never the process's.
@@ -7,11 +8,8 @@ message). Files are resolved against the shell's cwd, never the process's.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Callable
-
-from hookrun.lazyre import compile as lazy_compile
 
 UNARY_FILE = set("ebcdfghkprsuwxGLNOS") | {"h"}
 BINARY_INT = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
@@ -209,153 +207,3 @@ def run_test(args: list[str], cwd: str, is_set: Callable[[str], bool] | None = N
     if parser.more():
         raise ConditionError(f"{parser.peek()}: unexpected argument")
     return value
-
-
-# -- [[ … ]] ------------------------------------------------------------------
-
-_DBL_TOKEN = lazy_compile(
-    r"\s*(&&|\|\||!(?=\s)|\(|\)|(?:[^\s()&|'\"\\]|\\.|'[^']*'|\"(?:\\.|[^\"\\])*\")+)", re.S
-)
-
-
-def dbl_tokens(text: str) -> list[str]:
-    """Split the inside of ``[[ … ]]`` into raw words and operators.
-
-    After ``=~`` the regular expression runs to the next unquoted blank outside
-    parentheses, so ``^(a|b)$`` stays one word, as in bash.
-    """
-    out: list[str] = []
-    i = 0
-    n = len(text)
-    while i < n:
-        while i < n and text[i] in " \t\n":
-            i += 1
-        if i >= n:
-            break
-        if out and out[-1] == "=~":
-            j, depth = i, 0
-            while j < n:
-                c = text[j]
-                if c == "\\":
-                    j += 2
-                    continue
-                if c in "'\"":
-                    end = text.find(c, j + 1)
-                    j = n if end < 0 else end + 1
-                    continue
-                if c == "(":
-                    depth += 1
-                elif c == ")":
-                    if depth == 0:
-                        break
-                    depth -= 1
-                elif c in " \t\n" and depth == 0:
-                    break
-                j += 1
-            out.append(text[i:j])
-            i = j
-            continue
-        m = _DBL_TOKEN.match(text, i)
-        if m is None or not m.group(1):
-            raise ConditionError(f"syntax error in conditional expression near `{text[i:]}'")
-        out.append(m.group(1))
-        i = m.end()
-    return out
-
-
-class DoubleBracket:
-    """Evaluates ``[[ … ]]`` tokens with expansion callbacks (no splitting, no globbing)."""
-
-    def __init__(
-        self,
-        tokens: list[str],
-        cwd: str,
-        string: Callable[[str], str],
-        pattern: Callable[[str], str],
-        regex: Callable[[str], str],
-        matches: Callable[[str, str], bool],
-        set_match: Callable[[str], None],
-    ) -> None:
-        self.toks = tokens
-        self.pos = 0
-        self.cwd = cwd
-        self.string = string
-        self.pattern = pattern
-        self.regex = regex
-        self.matches = matches
-        self.set_match = set_match
-
-    def peek(self, k: int = 0) -> str | None:
-        j = self.pos + k
-        return self.toks[j] if j < len(self.toks) else None
-
-    def evaluate(self) -> bool:
-        if not self.toks:
-            raise ConditionError("expression expected in '[[ ]]'")
-        value = self.or_()
-        if self.peek() is not None:
-            raise ConditionError(f"syntax error in conditional expression near `{self.peek()}'")
-        return value
-
-    def or_(self) -> bool:
-        value = self.and_()
-        while self.peek() == "||":
-            self.pos += 1
-            rhs = self.and_()
-            value = value or rhs
-        return value
-
-    def and_(self) -> bool:
-        value = self.not_()
-        while self.peek() == "&&":
-            self.pos += 1
-            rhs = self.not_()
-            value = value and rhs
-        return value
-
-    def not_(self) -> bool:
-        if self.peek() == "!":
-            self.pos += 1
-            return not self.not_()
-        return self.primary()
-
-    def primary(self) -> bool:
-        tok = self.peek()
-        if tok is None:
-            raise ConditionError("unexpected end of conditional expression")
-        if tok == "(":
-            self.pos += 1
-            value = self.or_()
-            if self.peek() != ")":
-                raise ConditionError("expected `)' in conditional expression")
-            self.pos += 1
-            return value
-        op = self.peek(1)
-        if op in ("==", "=", "!="):
-            rhs = self.peek(2)
-            if rhs is None:
-                raise ConditionError(f"argument expected after `{op}'")
-            self.pos += 3
-            hit = self.matches(self.string(tok), self.pattern(rhs))
-            return hit if op != "!=" else not hit
-        if op == "=~":
-            rhs = self.peek(2)
-            if rhs is None:
-                raise ConditionError("argument expected after `=~'")
-            self.pos += 3
-            try:
-                found = re.search(self.regex(rhs), self.string(tok))
-            except re.error as exc:
-                raise ConditionError(f"invalid regular expression `{rhs}': {exc}") from None
-            self.set_match(found.group(0) if found else "")
-            return found is not None
-        if op is not None and op in _BINARY_OPS and self.peek(2) is not None:
-            rhs = self.peek(2)
-            assert rhs is not None
-            self.pos += 3
-            return binary(op, self.string(tok), self.string(rhs), self.cwd)
-        if is_unary(tok) and op is not None and op not in ("&&", "||", ")"):
-            self.pos += 2
-            return unary(tok, self.string(op), self.cwd)
-        self.pos += 1
-        return self.string(tok) != ""

@@ -1,10 +1,10 @@
-"""Conditional expressions: ``test`` by argument count, and ``[[ ]]`` tokenising."""
+"""Conditional expressions: ``test`` by argument count."""
 
 from __future__ import annotations
 
 import pytest
 
-from hookrun.dispatch.shell.testexpr import ConditionError, dbl_tokens, run_test
+from hookrun.dispatch.shell.testexpr import ConditionError, run_test
 
 
 @pytest.mark.parametrize(
@@ -37,16 +37,3 @@ def test_test_semantics(args: list[str], value: bool) -> None:
 def test_malformed_test_raises(args: list[str]) -> None:
     with pytest.raises(ConditionError):
         run_test(args, "/")
-
-
-@pytest.mark.parametrize(
-    ("text", "tokens"),
-    [
-        (" -n $x ", ["-n", "$x"]),
-        ('$a == "b c" && ! -z $d', ["$a", "==", '"b c"', "&&", "!", "-z", "$d"]),
-        ("( a || b )", ["(", "a", "||", "b", ")"]),
-        ("$x =~ ^(a|b)[0-9]+$ ", ["$x", "=~", "^(a|b)[0-9]+$"]),
-    ],
-)
-def test_double_bracket_tokens(text: str, tokens: list[str]) -> None:
-    assert dbl_tokens(text) == tokens
