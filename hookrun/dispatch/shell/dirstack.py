@@ -65,11 +65,14 @@ def b_dirs(sh: Interp, argv: list[str], io: IO) -> int:
                     return 2
         else:
             stack = _stack(sh)
+            if a[:1] not in "+-":  # as bash: only +N and -N are arguments
+                sh.error(f"dirs: {a}: invalid option", io)
+                return 2
             try:
                 k = int(a)
             except ValueError:
                 sh.error(f"dirs: {a}: invalid number", io)
-                return 1
+                return 2
             idx = k if a.startswith("+") or k >= 0 else len(stack) + k
             if a.startswith("-"):
                 idx = len(stack) - 1 - abs(k)
@@ -86,6 +89,13 @@ def b_dirs(sh: Interp, argv: list[str], io: IO) -> int:
 def b_pushd(sh: Interp, argv: list[str], io: IO) -> int:
     st = sh.state
     args = [a for a in argv[1:] if a != "-n"]
+    no_cd = len(args) < len(argv) - 1  # -n: change the stack, not the directory
+    if no_cd and not args:
+        return 0
+    if no_cd and args[0][:1] not in "+-":
+        st.dirstack.insert(0, args[0])  # as bash, not checked: it is not entered
+        _print(sh, io)
+        return 0
     if not args:
         if not st.dirstack:
             sh.error("pushd: no other directory", io)
@@ -143,6 +153,10 @@ def b_popd(sh: Interp, argv: list[str], io: IO) -> int:
     if args:
         sh.error(f"popd: {args[0]}: invalid argument", io)
         return 2
+    if len(argv) > 1:  # -n: drop the entry after the current directory, stay here
+        st.dirstack.pop(0)
+        _print(sh, io)
+        return 0
     if not _cd(sh, io, st.dirstack[0], "popd"):
         return 1
     st.dirstack.pop(0)
