@@ -39,8 +39,11 @@ THRESHOLD = 95.0
 # (raise it as tests are added; never lower it). hookrun/dispatch: the in-process shell
 # was rewritten on tree-sitter in one session (issue 11); most of its behaviour is
 # checked by the Oils conformance suite, which runs the shell in worker processes this
-# gate does not measure, so in-process tests reached 84.6% against the 95% goal.
-FLOORS: dict[str, float] = {"hookrun/dispatch": 84.0}
+# gate does not measure, so in-process tests reached 84.6% against the 95% goal; with
+# in-process tables for the directory stack, getopts and set/shopt, tests/dispatch and
+# tests/shellsyntax alone measure 90.0% (the whole suite can only add to that). Set
+# half a point under that figure, for code landing alongside.
+FLOORS: dict[str, float] = {"hookrun/dispatch": 89.5}
 
 
 def limit_for(package: str, threshold: float, floors: Mapping[str, float] | None) -> float:
