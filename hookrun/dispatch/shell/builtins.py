@@ -1062,10 +1062,14 @@ def b_let(sh: Interp, argv: list[str], io: IO) -> int:
     if len(argv) < 2:
         _err(sh, io, "let", "expression expected")
         return 2
-    value = 0
-    for expr in argv[1:]:
-        value = sh.expander.arith_text(expr)
-    return 0 if value else 1
+
+    def last() -> int:
+        value = 0
+        for expr in argv[1:]:
+            value = sh.expander.arith_text(expr)
+        return value
+
+    return sh.arith_command(last, io, "let")
 
 
 # Linux signal numbers 1–31, in order (trap accepts names and numbers).

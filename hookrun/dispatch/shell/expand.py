@@ -20,7 +20,13 @@ from collections.abc import Callable, Sequence
 
 from hookrun.dispatch.shell.arith import ArithError, evaluate
 from hookrun.dispatch.shell.options import option_flags
-from hookrun.dispatch.shell.state import Array, ReadonlyVariable, ShellError, ShellState
+from hookrun.dispatch.shell.state import (
+    Array,
+    ExpansionFailure,
+    ReadonlyVariable,
+    ShellError,
+    ShellState,
+)
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import NamedTuple
 from hookrun.shellsyntax.nodes import (
@@ -190,7 +196,7 @@ class Expander:
         try:
             return evaluate(text, get, lambda n, v: set_elem(n, None, v), elem=(get_elem, set_elem))
         except ArithError as exc:
-            raise ShellError(f"{text.strip()}: {exc}", 1, fatal=True) from None
+            raise ExpansionFailure(f"{text.strip()}: {exc}") from None
         except RecursionError:
             raise ShellError(
                 f"{text.strip()}: expression too deeply nested", 1, fatal=True
@@ -595,7 +601,7 @@ class Expander:
             if length is None:
                 return items[off:]
             if length < 0:
-                raise ShellError(f"{length}: substring expression < 0", 1, fatal=True)
+                raise ExpansionFailure(f"{length}: substring expression < 0")
             return items[off : off + length]
         v = values[0] if values else ""
         if off < 0:
@@ -606,7 +612,7 @@ class Expander:
             return [v[off:]]
         end = off + length if length >= 0 else len(v) + length
         if end < off:
-            raise ShellError(f"{length}: substring expression < 0", 1, fatal=True)
+            raise ExpansionFailure(f"{length}: substring expression < 0")
         return [v[off:end]]
 
     def at_transform(self, value: str, letter: str, p: ParamExp) -> str:

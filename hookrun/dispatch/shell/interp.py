@@ -32,6 +32,7 @@ from hookrun.dispatch.shell.state import (
     Array,
     DiscardLine,
     ExitShell,
+    ExpansionFailure,
     Function,
     LoopControl,
     ReadonlyVariable,
@@ -548,10 +549,21 @@ class Interp:
             self.state.functions[cmd.name] = Function(cmd.body, self.src)
             return 0
         if isinstance(cmd, N.ArithCmd):
-            return self.guarded(lambda: 0 if self.expander.arith(cmd.expr) else 1, io)
+            return self.arith_command(lambda: self.expander.arith(cmd.expr), io)
         if isinstance(cmd, N.TestClause):
             return self.exec_test(cmd, io)
         return self.exec_call(cmd, (), io)
+
+    def arith_command(self, fn: Callable[[], int], io: IO, what: str = "((") -> int:
+        """``(( ))``-like: 0 if ``fn`` gives non-zero; an arithmetic error is status 1
+        (not the discarded line an error in ``$(( ))`` is)."""
+        try:
+            return 0 if fn() else 1
+        except ExpansionFailure as exc:
+            self.error(f"{what}: {exc.message}", io)
+            return 1
+        except ShellError as exc:
+            return self.guarded(_raiser(exc), io)
 
     def guarded(self, fn: Callable[[], int], io: IO) -> int:
         """Run ``fn``; a ShellError becomes its message and status (fatal ones end)."""
@@ -559,7 +571,7 @@ class Interp:
             return fn()
         except ShellError as exc:
             self.error(exc.message, io)
-            if isinstance(exc, ReadonlyVariable):
+            if isinstance(exc, (ReadonlyVariable, ExpansionFailure)):
                 raise DiscardLine(exc.status) from None
             if exc.fatal:
                 raise ExitShell(exc.status) from None
@@ -660,6 +672,9 @@ class Interp:
                     break
                 if cmd.post is not None:
                     ex.arith(cmd.post)
+        except ExpansionFailure as exc:
+            self.error(f"((: {exc.message}", io)
+            return 1
         except ShellError as exc:
             return self.guarded(_raiser(exc), io)
         return status
@@ -694,6 +709,9 @@ class Interp:
         except ConditionError as exc:
             self.error(f"[[: {exc}", io)
             return 2
+        except ExpansionFailure as exc:
+            self.error(f"[[: {exc.message}", io)
+            return 1
         except ShellError as exc:
             return self.guarded(_raiser(exc), io)
 
@@ -919,6 +937,8 @@ class Interp:
                     except ReadonlyVariable as exc:
                         self.error(exc.message, io)
                         raise DiscardLine(exc.status) from None
+                    except ExpansionFailure:
+                        raise
                     except ShellError as exc:
                         # A failed assignment ends a non-interactive shell (bash, POSIX).
                         raise ShellError(exc.message, exc.status, fatal=True) from None
@@ -930,6 +950,8 @@ class Interp:
             return self.run_argv(argv, io, dict(values))
         except ShellError as exc:
             self.error(exc.message, io)
+            if isinstance(exc, ExpansionFailure):
+                raise DiscardLine(exc.status) from None
             if exc.fatal:
                 raise ExitShell(exc.status) from None
             return exc.status

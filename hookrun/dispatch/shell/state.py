@@ -78,6 +78,18 @@ class ShellError(Exception):
         self.fatal = fatal
 
 
+class ExpansionFailure(ShellError):
+    """An arithmetic error or a negative substring length while expanding a word.
+
+    bash discards the rest of the top-level line (:class:`DiscardLine`, status 1) and
+    goes on with the next; where the arithmetic is a command's own (``(( ))``, ``let``,
+    ``[[ -eq ]]``, ``for (( ))``) the command fails with status 1 instead.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 1, fatal=True)
+
+
 class ReadonlyVariable(ShellError):
     """An assignment to a readonly variable (see :class:`DiscardLine`)."""
 

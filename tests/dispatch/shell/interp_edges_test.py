@@ -137,6 +137,18 @@ ARGS = ("a b", "c")
             None,
         ),
         ("echo a\n\\exit 4\necho no", 4, "a\n", "", None),
+        # An arithmetic error in a word discards the rest of its line (the script goes
+        # on); in (( )), let and [[ -eq ]] it is the command's status 1.
+        (
+            "echo $((1/0)); echo same\necho next; (( 1/0 )); echo st=$?; let 1/0; "
+            "echo st=$?; [[ 1/0 -eq 0 ]]; echo st=$?; x=abc; echo ${x:1:-5}; echo no\necho end",
+            0,
+            "next\nst=1\nst=1\nst=1\nend\n",
+            "hookrun: 1/0: division by 0\nhookrun: ((: 1/0: division by 0\n"
+            "hookrun: let: 1/0: division by 0\nhookrun: [[: 1/0: division by 0\n"
+            "hookrun: -5: substring expression < 0\n",
+            None,
+        ),
     ],
 )
 def test_interpreter_agrees_with_bash(
