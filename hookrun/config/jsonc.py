@@ -35,6 +35,11 @@ MAX_DEPTH = 200
 
 _ESCAPES = frozenset('"\\/bfnrt')
 
+# What ends a line — for positions and for where a ``//`` comment stops: LF, CRLF, and a
+# lone CR (old Mac files; JSON takes CR as whitespace, so such a file is valid JSON and
+# one "line" to a reader that counts only LF).
+_LINE_BREAK = r"\r\n?|\n"
+
 
 class JsoncError(Exception):
     """A file that is not valid JSONC: what is wrong and where (1-based line and column)."""
@@ -81,8 +86,9 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         good = data[: exc.start].decode("utf-8")
-        line = good.count("\n") + 1
-        column = len(good) - (good.rfind("\n") + 1) + 1
+        breaks = list(re.finditer(_LINE_BREAK, good))
+        line = len(breaks) + 1
+        column = len(good) - (breaks[-1].end() if breaks else 0) + 1
         raise JsoncError(
             f"invalid UTF-8 byte 0x{data[exc.start]:02x}: save the file as UTF-8",
             line,
@@ -160,11 +166,12 @@ class _Regexes:
     costs about a millisecond on the start-up path of every ``hookrun run``."""
 
     def __init__(self) -> None:
-        self.comments = re.compile(rf"({_STRING})|//[^\n]*|/\*[\s\S]*?\*/")
+        self.comments = re.compile(rf"({_STRING})|//[^\r\n]*|/\*[\s\S]*?\*/")
         self.trailing_comma = re.compile(
             rf"({_STRING})(?:(\s*),(?=\s*[\]}}]))?|([\]}}0-9a-z]\s*),(?=\s*[\]}}])"
         )
         self.ws = re.compile(r"[ \t\r\n]*")
+        self.line_end = re.compile(r"[\r\n]")
         self.str_run = re.compile(r'[^"\\\x00-\x1f]*')
         self.number = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
         self.word = re.compile(r"[A-Za-z0-9_.+\-]+")
@@ -215,7 +222,7 @@ class _Parser:
         self.text = text
         self.n = len(text)
         self.i = 0
-        self.line_starts = [0] + [m.end() for m in re.finditer(r"\r\n?|\n", text)]
+        self.line_starts = [0] + [m.end() for m in re.finditer(_LINE_BREAK, text)]
         self.positions = Positions()
         self.depth = 0
         self.rx = _regexes()
@@ -250,8 +257,8 @@ class _Parser:
         while True:
             self.i = _match_end(self.rx.ws, text, self.i)
             if text.startswith("//", self.i):
-                end = text.find("\n", self.i)
-                self.i = self.n if end < 0 else end + 1
+                end = self.rx.line_end.search(text, self.i)
+                self.i = self.n if end is None else end.start()
             elif text.startswith("/*", self.i):
                 end = text.find("*/", self.i + 2)
                 if end < 0:

@@ -79,3 +79,51 @@ def test_positions_count_lines_whatever_the_line_ends(project: Project, newline:
     ran = project.run("check")
     assert ran.code == 1
     assert ".hookrun/hooks.json:4:13: hooks.PreToolUse[0].matcher: invalid regex" in ran.out
+
+
+# A config with comments of both kinds before the mistake: a `//` comment ends at any
+# line end — before, in a CR-only file, it ran to the end of the file and took the rest
+# of the config with it. Each case: the lines, and where `check` must point.
+COMMENTED = [
+    (
+        [
+            "{",
+            "  // hooks for the agent",
+            '  "hooks": { /* two lines',
+            "     of comment */",
+            '    "PreToolUse": [',
+            '      {"matcher": "(bash", "command": "true"} // unbalanced',
+            "    ]",
+            "  }",
+            "}",
+        ],
+        "6:19: hooks.PreToolUse[0].matcher: invalid regex",
+    ),
+    (
+        ["{", "  // a comment", '  "hooks": {', '    "PreToolUse": [ x ]', "  }", "}"],
+        '4:21: expected a value, got "x"',
+    ),
+    (["// first", '{"hooks": {}, // trailing', '  "timeout": -1}'], "3:14: timeout"),
+]
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"], ids=["cr", "crlf", "lf"])
+@pytest.mark.parametrize(("lines", "where"), COMMENTED, ids=["matcher", "syntax", "value"])
+def test_positions_after_comments_count_lines_whatever_the_line_ends(
+    project: Project, newline: str, lines: list[str], where: str
+) -> None:
+    project.config(newline.join(lines))
+    ran = project.run("check")
+    assert ran.code == 1, ran.out
+    assert f".hookrun/hooks.json:{where}" in ran.out + ran.err
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"], ids=["cr", "crlf", "lf"])
+def test_a_bad_utf8_byte_is_located_whatever_the_line_ends(
+    project: Project, newline: str
+) -> None:
+    lines = [b"{", b'  "hooks": {},', b'  "x": "\xff"}']
+    (project.root / ".hookrun/hooks.json").write_bytes(newline.encode().join(lines))
+    ran = project.run("check")
+    assert ran.code == 1
+    assert ".hookrun/hooks.json:3:9: invalid UTF-8 byte 0xff" in ran.out + ran.err
