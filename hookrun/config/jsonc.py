@@ -257,8 +257,8 @@ class _Parser:
         while True:
             self.i = _match_end(self.rx.ws, text, self.i)
             if text.startswith("//", self.i):
-                end = self.rx.line_end.search(text, self.i)
-                self.i = self.n if end is None else end.start()
+                eol = self.rx.line_end.search(text, self.i)
+                self.i = self.n if eol is None else eol.start()
             elif text.startswith("/*", self.i):
                 end = text.find("*/", self.i + 2)
                 if end < 0:

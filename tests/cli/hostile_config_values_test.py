@@ -119,9 +119,7 @@ def test_positions_after_comments_count_lines_whatever_the_line_ends(
 
 
 @pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"], ids=["cr", "crlf", "lf"])
-def test_a_bad_utf8_byte_is_located_whatever_the_line_ends(
-    project: Project, newline: str
-) -> None:
+def test_a_bad_utf8_byte_is_located_whatever_the_line_ends(project: Project, newline: str) -> None:
     lines = [b"{", b'  "hooks": {},', b'  "x": "\xff"}']
     (project.root / ".hookrun/hooks.json").write_bytes(newline.encode().join(lines))
     ran = project.run("check")
