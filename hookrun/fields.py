@@ -7,6 +7,15 @@ neither imports the other for it.
 Claude Code and Crush send ``tool_name`` + ``tool_input``; seed 001's container
 hook reads ``tool`` + ``arguments``; Squad's SDK says ``toolName`` +
 ``arguments``. Policies read through these helpers so one policy serves all.
+
+What a policy reads to judge a call — the tool's name, its input object, the command,
+the file path — it reads *strictly*: a field that is there with the wrong type (a
+``command`` that is an array, a ``tool_input`` that is a number) raises
+:class:`Unreadable` instead of reading as absent. The runner makes that the hook's
+error, so the policy's fail mode answers: a guard that fails closed (shell-guard,
+write-guard) denies a call it cannot read rather than finding "nothing to check" in
+it. The runner itself reads the same fields leniently (``strict=False``): for it a
+wrong-typed field counts as absent (README "Hostile input").
 """
 
 from __future__ import annotations
@@ -19,18 +28,42 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def tool_name(payload: Mapping[str, Any]) -> str:
+class Unreadable(ValueError):
+    """A field a policy must read is there with the wrong type: it cannot judge the call."""
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object" if isinstance(value, Mapping) else "a value"
+
+
+def _unreadable(where: str, expected: str, value: Any) -> Unreadable:
+    return Unreadable(
+        f'payload field "{where}" is {_kind(value)}, not {expected}: the call cannot be judged'
+    )
+
+
+def tool_name(payload: Mapping[str, Any], *, strict: bool = True) -> str:
     for key in ("tool_name", "tool", "toolName"):
         value = payload.get(key)
         if isinstance(value, str):
             return value
+        if strict and value is not None:
+            raise _unreadable(key, "a string", value)
     return ""
 
 
 def tool_names(payload: Mapping[str, Any]) -> tuple[str, ...]:
     """The tool's name as the host sent it and, when hookrun's host mapping knew the
     tool, its canonical kind (``shell``, ``write``, ``edit``, ``read``, …): a policy's
-    ``tools`` may list either, so the defaults guard every host's tools."""
+    ``tools`` may list either, so the defaults guard every host's tools. Strict."""
     name = tool_name(payload)
     kind = payload.get("tool_kind")
     if isinstance(kind, str) and kind and kind != name:
@@ -38,32 +71,50 @@ def tool_names(payload: Mapping[str, Any]) -> tuple[str, ...]:
     return (name,)
 
 
-def tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
+def tool_input(payload: Mapping[str, Any], *, strict: bool = True) -> Mapping[str, Any]:
+    """The tool's input object; ``{}`` when the payload has none.
+
+    Strict: the first of the spellings that is there must be an object (the runner has
+    already decoded one sent as a JSON string).
+    """
     for key in ("tool_input", "arguments", "toolArgs", "args"):
         value = payload.get(key)
         if isinstance(value, Mapping):
             return value
+        if strict and value is not None:
+            raise _unreadable(key, "an object", value)
     return {}
 
 
-def input_str(payload: Mapping[str, Any], *keys: str) -> str | None:
-    """The first string among ``tool_input[key]`` for ``keys``."""
-    data = tool_input(payload)
+def input_str(payload: Mapping[str, Any], *keys: str, strict: bool = True) -> str | None:
+    """The first string among ``tool_input[key]`` for ``keys``.
+
+    Strict: any of ``keys`` that is there with another type raises — which of two
+    spellings the tool acts on is not for a guard to guess.
+    """
+    data = tool_input(payload, strict=strict)
+    found = None
     for key in keys:
         value = data.get(key)
         if isinstance(value, str):
-            return value
-    return None
+            if not strict:
+                return value
+            found = value if found is None else found
+        elif strict and value is not None:
+            raise _unreadable(f"tool_input.{key}", "a string", value)
+    return found
 
 
-def file_path(payload: Mapping[str, Any]) -> str | None:
+def file_path(payload: Mapping[str, Any], *, strict: bool = True) -> str | None:
     """The target path of a file tool (Claude ``file_path``, Squad ``path``, …)."""
-    return input_str(payload, "file_path", "path", "filePath", "notebook_path", "filename")
+    return input_str(
+        payload, "file_path", "path", "filePath", "notebook_path", "filename", strict=strict
+    )
 
 
-def command(payload: Mapping[str, Any]) -> str | None:
+def command(payload: Mapping[str, Any], *, strict: bool = True) -> str | None:
     """The shell command of a shell tool."""
-    return input_str(payload, "command", "cmd", "script")
+    return input_str(payload, "command", "cmd", "script", strict=strict)
 
 
 def field_str(payload: Mapping[str, Any], *keys: str) -> str | None:

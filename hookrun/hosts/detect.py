@@ -92,7 +92,10 @@ def _transcript_host(payload: Mapping[str, Any]) -> str | None:
 
 
 def _payload_host(event: str, payload: Mapping[str, Any]) -> tuple[str, str] | None:
-    if isinstance(payload.get("event"), str) and "hook_event_name" not in payload:
+    # A field of the wrong type counts as absent, here as in the runner.
+    if isinstance(payload.get("event"), str) and not isinstance(
+        payload.get("hook_event_name"), str
+    ):
         return "crush", 'payload has "event" and no "hook_event_name"'
     if "sessionId" in payload or "toolName" in payload:
         return "copilot", "camelCase payload (sessionId/toolName)"

@@ -161,6 +161,7 @@ class Runner:
             tool_name=inp.tool_name,
             is_sub_agent=inp.is_sub_agent,
             keys=hooks.keys,
+            unreadable=inp.unreadable,
         )
         return hooks, chosen
 

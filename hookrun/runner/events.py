@@ -39,6 +39,11 @@ def has_matcher_subject(event: str) -> bool:
     return event in TOOL_EVENTS or event in _SUBJECT_FIELDS
 
 
+def subject_fields(event: str) -> tuple[str, ...]:
+    """The payload fields a matcher of ``event`` is tested against (``tool_name``, …)."""
+    return ("tool_name",) if event in TOOL_EVENTS else _SUBJECT_FIELDS.get(event, ())
+
+
 def matcher_subject(event: str, payload: Mapping[str, Any], tool_name: str | None) -> str | None:
     """The string a hook's matcher is searched in, or None when the event has none.
 

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from hookrun import exitcodes
+from hookrun import exitcodes, fields
 from hookrun.config.spec import HookSpec
 from hookrun.dispatch.cancel import CancelToken, linked
 from hookrun.records import TYPE_CHECKING, NamedTuple
@@ -225,6 +225,8 @@ class HookExecutor:
                 # A copy per policy: parallel hooks must not see each other's changes,
                 # and a policy may hand the payload to json.dumps (a proxy would fail).
                 verdict = hook.policy.decide(dict(inp.payload), hook.options, ctx)
+            except fields.Unreadable as exc:  # a field it must judge has the wrong type
+                answer = failed(spec.name, spec.on_error, f"builtin {spec.builtin}: {exc}")
             except Exception as exc:  # noqa: BLE001 — a policy bug is that hook's error
                 problem = f"builtin {spec.builtin} raised {type(exc).__name__}: {exc}"
                 answer = failed(spec.name, spec.on_error, problem)

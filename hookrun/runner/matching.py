@@ -9,11 +9,16 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from hookrun.config.spec import HookSpec
 from hookrun.records import TYPE_CHECKING
-from hookrun.runner.events import TOOL_EVENTS, has_matcher_subject, matcher_subject
+from hookrun.runner.events import (
+    TOOL_EVENTS,
+    has_matcher_subject,
+    matcher_subject,
+    subject_fields,
+)
 
 if TYPE_CHECKING:
     from typing import Any
@@ -62,6 +67,7 @@ def select_indices(
     tool_name: str | None,
     is_sub_agent: bool,
     keys: Sequence[Hashable] | None = None,
+    unreadable: Collection[str] = (),
 ) -> list[int]:
     """Positions (in ``hooks``) of the hooks to run for one event, in config order.
 
@@ -71,10 +77,21 @@ def select_indices(
     Notification; every other event ignores matchers (all its hooks run). A sub-agent's
     call (``is_sub_agent``) runs only hooks with ``include_sub_agents``. ``keys`` are
     precomputed :func:`dedupe_key` values, parallel to ``hooks``.
+
+    ``unreadable`` names the payload fields the host sent with the wrong type. When
+    the subject is missing because its field was one of them, a matcher cannot be
+    tested: a fail-closed hook (``on_error: deny``) then runs whatever its matcher —
+    a guard is never skipped because the host's payload was malformed — and every
+    other hook sees the subject as absent.
     """
     key_list = list(keys) if keys is not None else [dedupe_key(h) for h in hooks]
     use_matcher = has_matcher_subject(event)
     subject = matcher_subject(event, payload, tool_name) if use_matcher else None
+    untestable = (
+        use_matcher
+        and subject is None
+        and any(field in unreadable for field in subject_fields(event))
+    )
     # A tool's canonical kind (``shell``, set by the host mapping) is a second name the
     # matcher may use: one config protects every host.
     kind = payload.get("tool_kind") if use_matcher and event in TOOL_EVENTS else None
@@ -83,7 +100,8 @@ def select_indices(
     seen: set[Hashable] = set()
     chosen: list[int] = []
     for index, (spec, key) in enumerate(zip(hooks, key_list, strict=True)):
-        if use_matcher and not _matches(spec, subject, kind):
+        runs_anyway = untestable and spec.on_error == "deny"
+        if use_matcher and not runs_anyway and not _matches(spec, subject, kind):
             continue
         if is_sub_agent and not spec.include_sub_agents:
             continue

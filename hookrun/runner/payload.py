@@ -2,8 +2,17 @@
 
 Built once per event (not once per hook): the stdin JSON bytes and the hookrun/Crush/
 Claude Code environment variables are shared by all the event's hooks. A payload
-that cannot be run (not an object, a common field of the wrong type, a ``cwd`` that
-does not exist) is refused with :class:`PayloadError` before any hook starts.
+that cannot be run (not an object, a ``cwd`` that does not exist) is refused with
+:class:`PayloadError` before any hook starts.
+
+A common field of the wrong type (``"cwd": 5``, ``"tool_name": {}``, a ``tool_input``
+that is neither an object nor a JSON string of one) counts as absent here — the run
+goes on, with the runner's own value where it has one — and is listed in
+:attr:`EventInput.unreadable`. Hooks still receive the host's value as sent in the
+fields the runner does not fill itself, so a script can see it; the built-in
+policies read such a value strictly (:mod:`hookrun.fields`), so one that must judge
+the field fails by its fail mode instead of finding nothing to check, and a matcher
+that cannot be tested runs every fail-closed hook (:mod:`hookrun.runner.matching`).
 """
 
 from __future__ import annotations
@@ -22,8 +31,8 @@ from hookrun.runner.jsontypes import type_name
 if TYPE_CHECKING:
     from typing import Any
 
-# Fields whose type the runner relies on; None counts as absent. Anything else the host
-# sends is handed to hooks untouched.
+# Fields whose type the runner relies on; None, or any other type, counts as absent.
+# Anything else the host sends is handed to hooks untouched.
 _STRING_FIELDS = ("session_id", "cwd", "project_dir", "tool_name", "prompt", "source", "trigger")
 
 
@@ -40,19 +49,14 @@ class EventInput(NamedTuple):
     tool_input: Mapping[str, Any] | None
     is_sub_agent: bool
     env: Mapping[str, str]  # the HOOKRUN_* / CRUSH_* / CLAUDE_* variables only
-
-
-def _wrong(field: str, expected: str, value: Any) -> PayloadError:
-    return PayloadError(
-        f'payload field "{field}" must be {expected}, got {type_name(value)}: '
-        "fix the event JSON the host sends"
-    )
+    unreadable: tuple[str, ...] = ()  # common fields of the wrong type, read as absent
 
 
 def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The tool's input object, or None when there is none that can be read."""
     value = raw.get("tool_input")
     if value is None:
-        found = fields.tool_input(raw)  # Squad / seed 001 spellings
+        found = fields.tool_input(raw, strict=False)  # Squad / seed 001 spellings
         return found if found else None
     if isinstance(value, Mapping):
         return value
@@ -60,17 +64,12 @@ def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
         # Some hosts pass the tool input pre-serialised; an object inside is unambiguous.
         try:
             decoded = json.loads(value)
-        except ValueError:
-            decoded = None
-        except RecursionError:
+        except (ValueError, RecursionError):
             # json answers deep nesting with RecursionError, not ValueError.
-            raise PayloadError(
-                'payload field "tool_input" is a JSON string nested too deeply to decode: '
-                "send the tool input as an object"
-            ) from None
+            decoded = None
         if isinstance(decoded, dict):
             return decoded
-    raise _wrong("tool_input", "an object (or a JSON string of one)", value)
+    return None
 
 
 def _encode(payload: Mapping[str, Any]) -> bytes:
@@ -172,17 +171,20 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
             f"payload must be a JSON object, got {type_name(raw)}: "
             'send e.g. {"tool_name": "bash", "tool_input": {"command": "ls"}}'
         )
-    for key in _STRING_FIELDS:
-        value = raw.get(key)
-        if value is not None and not isinstance(value, str):
-            raise _wrong(key, "a string", value)
+    unreadable = [
+        key for key in _STRING_FIELDS if raw.get(key) is not None and not isinstance(raw[key], str)
+    ]
     sub = raw.get("is_sub_agent")
     if sub is not None and not isinstance(sub, bool):
-        raise _wrong("is_sub_agent", "true or false", sub)
+        unreadable.append("is_sub_agent")
+        sub = None
     tool_input = _tool_input(raw)
+    if tool_input is None and raw.get("tool_input") is not None:
+        unreadable.append("tool_input")
 
     payload: dict[str, Any] = dict(raw)
-    run_cwd = os.path.abspath(os.path.join(cwd, raw.get("cwd") or cwd))
+    here = raw.get("cwd") if "cwd" not in unreadable else None
+    run_cwd = os.path.abspath(os.path.join(cwd, here or cwd))
     if not os.path.isdir(run_cwd):
         # A file there is a different mistake from a missing path: name the one it is.
         problem = (
@@ -191,9 +193,10 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
             else f"directory {run_cwd} does not exist"
         )
         raise PayloadError(f'payload field "cwd": {problem}: send the directory the agent works in')
-    proj = os.path.abspath(os.path.join(run_cwd, raw.get("project_dir") or project_dir))
+    proj_here = raw.get("project_dir") if "project_dir" not in unreadable else None
+    proj = os.path.abspath(os.path.join(run_cwd, proj_here or project_dir))
     session = fields.session_id(raw)
-    tool = fields.tool_name(raw) or None
+    tool = fields.tool_name(raw, strict=False) or None
     payload["event"] = event
     payload["hook_event_name"] = event
     payload["session_id"] = session
@@ -204,7 +207,7 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
         payload.setdefault("tool_name", tool)
     if tool_input is not None:
         payload["tool_input"] = tool_input
-    elif event in TOOL_EVENTS:
+    elif event in TOOL_EVENTS and "tool_input" not in unreadable:
         payload["tool_input"] = {}
 
     wrapped = {"tool_input": tool_input or {}}
@@ -215,8 +218,8 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
         cwd=run_cwd,
         project_dir=proj,
         is_sub_agent=bool(sub),
-        command=fields.command(wrapped) or "",
-        file_path=fields.file_path(wrapped) or "",
+        command=fields.command(wrapped, strict=False) or "",
+        file_path=fields.file_path(wrapped, strict=False) or "",
         run_id=os.urandom(8).hex(),
     )
     return EventInput(
@@ -230,4 +233,5 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
         tool_input=tool_input,
         is_sub_agent=bool(sub),
         env=env,
+        unreadable=tuple(unreadable),
     )

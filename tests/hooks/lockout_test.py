@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from hookrun import fields
 from hookrun.hooks import lockout, registry
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.state import StateError
@@ -170,7 +171,10 @@ def test_the_registry_is_the_documented_json_file(project: Path) -> None:
             False,
         ),
         ({}, False),
-        ({"tool_name": 3, "tool_input": "x", "agent_name": ["x"]}, False),
+        (
+            {"tool_name": "Edit", "tool_input": {"file_path": "src/x.ts"}, "agent_name": ["x"]},
+            False,
+        ),
     ],
 )
 def test_a_locked_out_agent_is_denied_writes_to_its_artifact_only(
@@ -181,6 +185,13 @@ def test_a_locked_out_agent_is_denied_writes_to_its_artifact_only(
     verdict = _decide(project, payload)
     assert (verdict.decision == "deny") is denied
     assert verdict.halt is False
+
+
+def test_a_tool_it_cannot_read_is_unreadable_not_absent(project: Path) -> None:
+    """The runner makes it the hook's error; reviewer-lockout fails closed, so it denies."""
+    lockout.add(_sd(project), "src/auth.ts", "Backend")
+    with pytest.raises(fields.Unreadable, match='"tool_name"'):
+        _decide(project, {"tool_name": 3, "tool_input": "x", "agent_name": "Backend"})
 
 
 def test_the_denial_reason_names_agent_artifact_and_the_way_forward(project: Path) -> None:

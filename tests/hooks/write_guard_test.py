@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hookrun import fields
 from hookrun.hooks import registry
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.write_guard import (
@@ -347,8 +348,6 @@ WRITE_CASES: list[tuple[str, dict[str, Any], dict[str, Any], str | None, str | N
         None,
         None,
     ),
-    ("garbage tool_input", {"tool_name": "Write", "tool_input": "not a dict"}, {}, None, None),
-    ("path not a string", {"tool_name": "Write", "tool_input": {"file_path": 3}}, {}, None, None),
     ("empty payload", {}, {}, None, None),
 ]
 
@@ -364,6 +363,25 @@ def test_write_guard_decides(
     got = write(payload, opts)
     assert (got.decision, got.rule) == (decision, rule)
     assert got.decision is None or got.reason  # a denial always says why
+
+
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"tool_name": "Write", "tool_input": "not a dict"}, "tool_input"),
+        ({"tool_name": "Write", "tool_input": {"file_path": 3}}, "tool_input.file_path"),
+        ({"tool_name": "Edit", "tool_input": {"file_path": "a", "path": []}}, "tool_input.path"),
+        ({"tool_name": ["Write"], "tool_input": {"file_path": "/etc/passwd"}}, "tool_name"),
+    ],
+    ids=["garbage tool_input", "path not a string", "second spelling", "name not a string"],
+)
+def test_what_write_guard_cannot_read_is_unreadable_not_absent(
+    payload: dict[str, Any], field: str
+) -> None:
+    """Not "nothing to check": the runner makes it the hook's error and write-guard's fail
+    mode (closed) denies (tests/cli/wrong_typed_fields_test.py, end to end)."""
+    with pytest.raises(fields.Unreadable, match=f'"{field}"'):
+        write(payload, {})
 
 
 REASONS = [
@@ -746,11 +764,16 @@ _payloads = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payload=_payloads, platform=st.sampled_from(["linux", "win32", "darwin"]))
-def test_guards_never_raise_for_any_payload(payload: dict[str, Any], platform: str) -> None:
+def test_guards_raise_nothing_but_unreadable_for_any_payload(
+    payload: dict[str, Any], platform: str
+) -> None:
     opts = {"agents": {"a": {"allow": ["src/**"]}}, "deny": ["[z-a]", "{agent}/**"]}
     for kind, options in (
         ("write", WRITE_GUARD.bind(opts)),
         ("read", READ_GUARD.bind(opts)),
     ):
-        got = judge(payload, options, ctx(), kind=kind, platform=platform)  # type: ignore[arg-type]
+        try:
+            got = judge(payload, options, ctx(), kind=kind, platform=platform)  # type: ignore[arg-type]
+        except fields.Unreadable:  # a wrong-typed field it judges by: the hook's error
+            continue
         assert got.decision in (None, "deny")

@@ -36,11 +36,17 @@ _MAX_SHOWN = 160  # a reason quotes the offending command; a heredoc need not be
 
 
 def command_text(payload: Mapping[str, Any]) -> str | None:
-    """The shell command: tool_input's ``command``, or a Squad permission request's."""
+    """The shell command: tool_input's ``command``, or a Squad permission request's.
+
+    Read strictly: a command that is there but not a string raises
+    :class:`hookrun.fields.Unreadable`, and shell-guard's fail mode (closed) denies it.
+    """
     text = pl.command(payload)
     if text is None and payload.get("kind") == "shell":
         value = payload.get("command") or payload.get("fullCommandText")
-        text = value if isinstance(value, str) else None
+        if value and not isinstance(value, str):
+            raise pl.Unreadable('payload field "command" is not a string: it cannot be judged')
+        text = value or None
     return text
 
 
@@ -157,8 +163,13 @@ def _judge(
 
 
 def _shown(part: str) -> str:
-    part = " ".join(part.split())
-    return part if len(part) <= _MAX_SHOWN else part[: _MAX_SHOWN - 1] + "…"
+    # Only the start can be shown: normalising a 50 MB command whole would cost two more
+    # copies of it (the split and the join) on the way to 160 characters (issue 9 item 9).
+    head = part[: _MAX_SHOWN * 16]
+    shown = " ".join(head.split())
+    if len(shown) <= _MAX_SHOWN and len(head) == len(part):
+        return shown
+    return shown[: _MAX_SHOWN - 1] + "…"
 
 
 POLICY: Policy[ShellGuardOptions] = Policy(

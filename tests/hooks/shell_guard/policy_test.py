@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from hookrun import fields
 from hookrun.hooks import registry
 from hookrun.hooks.base import PolicyContext
 from hookrun.hooks.shell_guard import POLICY
@@ -60,14 +61,34 @@ def test_policy_is_registered_fails_closed_and_watches_shell_tools() -> None:
         {"tool_name": "Bash"},
         {"tool_name": "Bash", "tool_input": {"command": ""}},
         {"tool_name": "Bash", "tool_input": {"command": "   \n"}},
-        {"tool_name": "Bash", "tool_input": {"command": 42}},
-        {"tool_name": "Bash", "tool_input": "rm -rf /"},
         {"tool_name": "Write", "tool_input": {"file_path": "/etc/passwd", "content": "x"}},
     ],
 )
 def test_payload_without_a_command_gets_no_opinion(payload: dict[str, Any]) -> None:
     verdict = POLICY.decide(payload, POLICY.bind({}), context())
     assert verdict.decision is None
+
+
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"tool_name": "Bash", "tool_input": {"command": 42}}, "tool_input.command"),
+        (
+            {"tool_name": "Bash", "tool_input": {"command": ["rm", "-rf", "/"]}},
+            "tool_input.command",
+        ),
+        ({"tool_name": "Bash", "tool_input": {"command": "ls", "script": {}}}, "tool_input.script"),
+        ({"tool_name": "Bash", "tool_input": "rm -rf /"}, "tool_input"),
+        ({"kind": "shell", "command": ["rm", "-rf", "/"]}, "command"),
+    ],
+)
+def test_a_command_of_the_wrong_type_is_unreadable_not_absent(
+    payload: dict[str, Any], field: str
+) -> None:
+    """Not "nothing to check": the runner makes it the hook's error, and shell-guard's
+    fail mode (closed) denies (tests/cli/wrong_typed_fields_test.py, end to end)."""
+    with pytest.raises(fields.Unreadable, match=f'"{re.escape(field)}"'):
+        POLICY.decide(payload, POLICY.bind({}), context())
 
 
 def _ctx() -> PolicyContext:
