@@ -8,7 +8,10 @@ its environment. Ending a run then finds everything the hook started:
   in it, even after the script itself exited;
 - the live descendants, for those that moved to a group of their own;
 - every process whose environment holds this run's id, for those that also
-  lost their parent (``setsid`` + double fork, daemons).
+  lost their parent (``setsid`` + double fork, daemons) — when the run timed out,
+  was cancelled, or something still holds its output pipes. A daemon that left the
+  group and let go of the pipes before a hook exited by itself is left running:
+  the one stated exception to "no process left behind" (README "Hostile input").
 
 Descendants and marker holders come from one pass over the process table
 (``/proc`` read directly on Linux, psutil elsewhere); signals go through psutil
@@ -272,10 +275,15 @@ class ProcessTracker:
                 procs = list(self.procs)
             if not procs and not scan:
                 return
-            thorough = self._stopped is not None or scan
+            # The marker hunt is for a run being torn down (a timeout, a cancel, a child
+            # still running when its run ends) or one whose pipes something still holds;
+            # after a hook whose processes all exited by themselves, only their groups
+            # and the descendants of what is left there are ended.
+            ended_early = any(p.poll() is None for p in procs)
+            thorough = self._stopped is not None or scan or ended_early
             busy = _signal_groups(procs, force=False)
             if busy or thorough:
-                _end_trees(procs, self.dispatch_id, grace)
+                _end_trees(procs, self.dispatch_id if thorough else None, grace)
             with self._lock:
                 # Everything is gone: forget it, so a late call cannot signal a
                 # process group id the system has since given to someone else.
@@ -351,8 +359,13 @@ def _live_in_groups(pgids: set[int]) -> bool:
     return False
 
 
-def _end_trees(procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str, grace: float) -> None:
-    """The kill path: TERM the trees, wait up to ``grace``, KILL what is left, reap."""
+def _end_trees(
+    procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str | None, grace: float
+) -> None:
+    """The kill path: TERM the trees, wait up to ``grace``, KILL what is left, reap.
+
+    ``dispatch_id`` None: the marker holders outside the trees are left alone.
+    """
     import psutil  # only here: ~25 ms to import
 
     own = {p.pid for p in procs}
@@ -380,7 +393,7 @@ def _merge(a: list[Any], b: list[Any]) -> list[Any]:
 
 
 def _snapshot(
-    psutil: Any, procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str, own: set[int]
+    psutil: Any, procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str | None, own: set[int]
 ) -> list[Any]:
     """psutil handles for the live descendants and the marker holders of this run.
 
@@ -413,19 +426,20 @@ def _snapshot(
 
 
 def _scan(
-    psutil: Any, dispatch_id: str, platform: str = sys.platform
+    psutil: Any, dispatch_id: str | None, platform: str = sys.platform
 ) -> tuple[dict[int, int], set[int]]:
-    """The parent of every process, and the pids whose environment holds ``dispatch_id``."""
+    """The parent of every process, and the pids whose environment holds ``dispatch_id``
+    (none when it is None: no environment is read then)."""
     if platform.startswith("linux"):
         return _scan_proc(dispatch_id)
     return _scan_psutil(psutil, dispatch_id)
 
 
-def _scan_proc(dispatch_id: str) -> tuple[dict[int, int], set[int]]:
+def _scan_proc(dispatch_id: str | None) -> tuple[dict[int, int], set[int]]:
     # Read /proc directly: psutil reads the same files, but its per-process
     # objects and error paths made one pass cost 40-120 ms here against ~2 ms
     # raw, on a machine where processes come and go by the dozen.
-    entry = f"{MARKER}={dispatch_id}\0".encode()
+    entry = f"{MARKER}={dispatch_id}\0".encode() if dispatch_id is not None else None
     me, uid = os.getpid(), os.getuid()
     ppids: dict[int, int] = {}
     marked: set[int] = set()
@@ -437,7 +451,7 @@ def _scan_proc(dispatch_id: str) -> tuple[dict[int, int], set[int]]:
             stat = _read(f"/proc/{name}/stat")
             # "pid (comm) state ppid …": comm may hold spaces and parentheses.
             ppids[pid] = int(stat[stat.rindex(b")") + 2 :].split()[1])
-            if pid == me or (uid != 0 and os.stat(f"/proc/{name}").st_uid != uid):
+            if entry is None or pid == me or (uid != 0 and os.stat(f"/proc/{name}").st_uid != uid):
                 continue
             env = _read(f"/proc/{name}/environ")
         except (OSError, ValueError, IndexError):
@@ -458,7 +472,7 @@ def _read(path: str) -> bytes:
         os.close(fd)
 
 
-def _scan_psutil(psutil: Any, dispatch_id: str) -> tuple[dict[int, int], set[int]]:
+def _scan_psutil(psutil: Any, dispatch_id: str | None) -> tuple[dict[int, int], set[int]]:
     me = os.getpid()
     uid = os.getuid() if hasattr(os, "getuid") else None
     ppids: dict[int, int] = {}
@@ -466,7 +480,7 @@ def _scan_psutil(psutil: Any, dispatch_id: str) -> tuple[dict[int, int], set[int
     for proc in psutil.process_iter(["ppid"]):
         ppids[proc.pid] = proc.info["ppid"]
         try:
-            if proc.pid == me:
+            if proc.pid == me or dispatch_id is None:
                 continue
             # Others' processes cannot be ours and would only cost an AccessDenied.
             if uid is not None and uid != 0 and proc.uids().real != uid:

@@ -22,6 +22,8 @@ _CHUNK = 64 * 1024
 # How often a reader blocked on a pipe that a stray grandchild keeps open looks
 # at its stop flag. Only matters on the abandon path.
 _POLL = 0.2
+# How long a reader is waited for once no process holds its pipe any more.
+_SLOW_READER = 5.0
 
 
 if TYPE_CHECKING:
@@ -120,7 +122,9 @@ class CaptureSink:
         except OSError:
             pass
         finally:
-            os.close(fd)
+            with self._lock:
+                os.close(fd)
+                self._r = None
 
     def close(self) -> None:
         """Close our write end; the reader sees EOF once every child's copy closes."""
@@ -138,11 +142,29 @@ class CaptureSink:
         if self._reader is None:
             return True
         self._reader.join(timeout)
+        if self._reader.is_alive() and self._writers_gone():
+            # No process holds the pipe: the reader is only slow to be scheduled (a
+            # loaded machine) and has at most a pipe's buffer left to read. Waiting for
+            # it keeps "something escaped with the pipe" a fact, not a matter of timing.
+            self._reader.join(_SLOW_READER)
         if self._reader.is_alive():
             self._stop.set()
             self._reader.join(_POLL * 2)
             return False
         return True
+
+    def _writers_gone(self) -> bool:
+        """Whether every write end of the pipe is closed (POSIX: POLLHUP on the read end)."""
+        if sys.platform == "win32":  # pragma: win32 cover
+            return False
+        import select
+
+        with self._lock:  # the reader closes the descriptor under the same lock
+            if self._r is None:
+                return True
+            poller = select.poll()
+            poller.register(self._r, select.POLLIN | select.POLLHUP)
+            return any(event & select.POLLHUP for _, event in poller.poll(0))
 
     @property
     def data(self) -> bytes:
