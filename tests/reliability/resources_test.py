@@ -170,3 +170,40 @@ def test_sixteen_parallel_floods_keep_memory_bounded_by_the_capture_limit(tmp_pa
     assert all(h["exit_code"] == 0 for h in m.answer["hooks"]), m.answer["hooks"]
     # 16 × 1 MiB of capture each for stdout, plus decoding: far below 16 × the stream
     assert m.peak_mb < 64 + 16 * 6, f"peak RSS {m.peak_mb:.1f} MB"
+
+
+@pytest.mark.nocov
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize(
+    ("where", "code"), [("command", 2), ("other-field", 0)], ids=["command", "other-field"]
+)
+def test_a_50_mb_payload_costs_at_most_three_times_its_size_in_peak_rss(
+    tmp_path: Path, where: str, code: int
+) -> None:
+    """Issue 9 item 9: peak RSS minus that of an empty-payload run ≤ 3 × the payload's
+    bytes. What is alive at the peak: the parsed payload, and hookrun's one serialisation
+    of it for the hooks (text, then UTF-8) — the stdin bytes and their text are freed by
+    then. shell-guard denies the 50 MB command unread (misc.too-long); an external
+    ``cat`` reads the whole payload on stdin; an in-process hook runs beside them."""
+    size = 50 * 1000 * 1000
+    hooks: list[dict[str, Any]] = [
+        {"name": "guard", "builtin": "shell-guard"},
+        {"name": "reader", "command": "cat > /dev/null", "timeout": 60},
+        {"name": "inline", "command": "true"},
+    ]
+    if where == "command":
+        body = {"tool_name": "Bash", "tool_input": {"command": "echo " + "a" * size}}
+    else:
+        body = {"tool_name": "Bash", "tool_input": {"command": "ls"}, "notes": "a" * size}
+    payload = json.dumps(body).encode()
+    del body
+    empty = _measure(tmp_path / "empty", hooks, b"{}")
+    big = _measure(tmp_path / "big", hooks, payload)
+    ratio = (big.peak_mb - empty.peak_mb) * MB / len(payload)
+    print(
+        f"\nresources: {len(payload) / 1e6:.0f} MB payload ({where}): peak RSS "
+        f"{big.peak_mb:.1f} MB, empty payload {empty.peak_mb:.1f} MB: {ratio:.2f}x its size"
+    )
+    assert (empty.code, big.code) == (0, code), big.err
+    assert big.answer["hooks"][1]["exit_code"] == 0, big.answer["hooks"]
+    assert ratio <= 3.0, f"{ratio:.2f}x the payload's bytes"
