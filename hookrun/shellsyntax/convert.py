@@ -10,13 +10,14 @@ this module calls it at the few points where it applies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from hookrun.lazyre import compile as lazy_compile
-from hookrun.shellsyntax import gaps
+from hookrun.shellsyntax import gaps, heredocs
 from hookrun.shellsyntax.condition import Item, parse_condition
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax.heredocs import HereDocSpan
 from hookrun.shellsyntax.nodes import (
     ArithCmd,
     ArithExp,
@@ -159,8 +160,16 @@ def cook_dquoted(text: str, *, heredoc: bool = False) -> str:
 class Converter:
     """One conversion of one parse tree over ``src`` (the bytes that were parsed)."""
 
-    def __init__(self, src: bytes, reparse: Any, depth: int = 0, reparse_tree: Any = None) -> None:
+    def __init__(
+        self,
+        src: bytes,
+        reparse: Any,
+        depth: int = 0,
+        reparse_tree: Any = None,
+        heredocs: Mapping[int, HereDocSpan] | None = None,
+    ) -> None:
         self.src = src
+        self.heredocs = heredocs or {}  # here-documents by operator offset (gap 5)
         self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
         self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
@@ -190,21 +199,6 @@ class Converter:
                 continue
             if t in ("comment", "heredoc_body") or gaps.empty_command(c):
                 continue
-            if gaps.unterminated_heredoc(c) and out and isinstance(out[-1].cmd, CallExpr):
-                # `cat <<EOF` and nothing more: bash warns and reads an empty body.
-                op, start = c.children[0].type, c.children[1]
-                delim = _unquote_delimiter(self.ntext(start))
-                target = Word(
-                    start.start_byte,
-                    start.end_byte,
-                    (Lit(start.start_byte, start.end_byte, delim),),
-                )
-                body = Word(c.end_byte, c.end_byte, ())
-                doc = HereDoc(c.end_byte, c.end_byte, body, True, op == "<<-")
-                r = Redirect(c.start_byte, c.end_byte, None, "", op, target, doc)
-                prev = out[-1]
-                out[-1] = prev._replace(redirects=(*prev.redirects, r), end=c.end_byte)
-                continue
             if (
                 (_is_arith_error(c) or _is_param_error(c))
                 and out
@@ -223,8 +217,7 @@ class Converter:
                 out.append(self.command(lead, kids=lead.children[:cut]))
                 self.cuts[lead.start_byte] = cut
             if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
-                tails: list[Node] = []
-                rs = tuple(self.redirects([c], tails))
+                rs = tuple(self.redirects([c]))
                 out.append(Stmt(c.start_byte, c.end_byte, None, rs, False, False))
                 continue
             out.append(self.stmt(c))
@@ -326,31 +319,25 @@ class Converter:
     def redirected(self, n: Node) -> Stmt:
         body = n.child_by_field_name("body")
         redirects: list[Redirect] = []
-        tails: list[Node] = []
         pending = [c for c in n.children if c is not body]
         if body is not None and body.type == "command":
             # One list of redirections, so `{fd}>f` after the words is seen (gap 3).
             s = self.command(body, pending)
-            return Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects, False, False)
-        redirects.extend(self.redirects(pending, tails))
+            return Stmt(n.start_byte, max(n.end_byte, s.end), s.cmd, s.redirects, False, False)
+        redirects.extend(self.redirects(pending))
         if body is None:
             s = Stmt(n.start_byte, n.end_byte, None, (), False, False)
         else:
             s = self.stmt(body)
-        s = Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects + tuple(redirects), s.negated, False)
-        for tail in tails:
-            s = self.heredoc_tail(s, tail)
-        return s
-
-    def heredoc_tail(self, s: Stmt, tail: Node) -> Stmt:
-        """``cat <<EOF | grep x && y``: the grammar nests what follows the delimiter in
-        the here-document redirect; put it back around the statement."""
-        if tail.type == "pipeline":
-            rest_nodes = [c for c in tail.children if c.is_named]
-            pipe = next((c.type for c in tail.children if c.type in ("|", "|&")), "|")
-            rest = self.pipeline(tail) if len(rest_nodes) != 1 else self.stmt(rest_nodes[0])
-            return _splice_pipe(s, rest, pipe == "|&", tail.end_byte)
-        raise self.unsupported("this command after a here-document", tail)
+        if isinstance(s.cmd, Pipeline) and not s.redirects:
+            # `a | b <f`: the grammar puts b's redirections on the whole pipeline.
+            *first, last = s.cmd.stages
+            last = last._replace(redirects=last.redirects + tuple(redirects))
+            pipe = s.cmd._replace(stages=(*first, last), end=n.end_byte)
+            s = s._replace(cmd=pipe)
+            redirects = []
+        all_redirects = s.redirects + tuple(redirects)
+        return Stmt(n.start_byte, n.end_byte, s.cmd, all_redirects, s.negated, False)
 
     # -- simple commands -------------------------------------------------------
     def command(
@@ -383,20 +370,17 @@ class Converter:
             elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
                 words.append(c)
         redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
-        tails: list[Node] = []
+        words = _with_redirect_args(self.src, words, redirect_nodes)
         words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
-        redirects = self.redirects(redirect_nodes, tails, fd_vars)
+        redirects = self.redirects(redirect_nodes, fd_vars)
         args = tuple(self.word_of(group) for group in gaps.join_continued(self.src, words))
         if args and len(args[0].parts) == 1 and isinstance(args[0].parts[0], Lit):
             keyword = args[0].parts[0].text
             if keyword in ("coproc", "time", "select"):  # keywords the grammar reads as names
                 raise self.unsupported(f"'{keyword}'", n)
-        end = max([stop, *(r.end_byte for r in redirect_nodes)])
+        end = max([stop, *(r.end_byte for r in redirect_nodes), *(r.end for r in redirects)])
         call = CallExpr(start, stop, tuple(assigns), args)
-        s = Stmt(start, end, call, tuple(redirects), False, False)
-        for tail in tails:
-            s = self.heredoc_tail(s, tail)
-        return s
+        return Stmt(start, end, call, tuple(redirects), False, False)
 
     def declaration(self, n: Node) -> Command:
         args: list[Word | Assign] = []
@@ -457,7 +441,7 @@ class Converter:
 
     # -- redirections ----------------------------------------------------------
     def redirects(
-        self, nodes: Sequence[Node], tails: list[Node], fd_vars: dict[int, str] | None = None
+        self, nodes: Sequence[Node], fd_vars: dict[int, str] | None = None
     ) -> list[Redirect]:
         out: list[Redirect] = []
         for n in gaps.fix_redirects(nodes):
@@ -466,11 +450,13 @@ class Converter:
                 continue
             t = n.type
             if t == "file_redirect":
-                out.append(self.file_redirect(n, (fd_vars or {}).get(n.start_byte, "")))
+                r = self.file_redirect(n, (fd_vars or {}).get(n.start_byte, ""))
+                out.append(_fd_from_word(r))
             elif t == "herestring_redirect":
-                out.append(self.herestring(n))
-            elif t == "heredoc_redirect":
-                out.append(self.heredoc(n, tails, out))
+                fd_word = (fd_vars or {}).get(n.start_byte, "")
+                out.append(_fd_from_word(self.herestring(n)._replace(fd_var=fd_word)))
+            elif t == "heredoc_redirect":  # one heredocs.py did not read (never seen)
+                raise self.unsupported("this here-document", n)
             elif t == "ERROR":
                 raise gaps.syntax_error(self.src, n)
         return out
@@ -486,12 +472,18 @@ class Converter:
 
     def file_redirect(self, n: Node, fd_var: str) -> Redirect:
         op = ""
+        op_at = -1
         dests: list[Node] = []
         for c in n.children:
             if not c.is_named:
-                op = op or c.type
+                if not op:
+                    op, op_at = c.type, c.start_byte
             elif c.type != "file_descriptor":
                 dests.append(c)
+        doc = self.heredocs.get(op_at)
+        if doc is not None:
+            return self.heredoc_at(n, doc)._replace(fd_var=fd_var)
+        dests = _redirect_target(self.src, dests)
         if op in (">&-", "<&-"):
             target = Word(n.end_byte - 1, n.end_byte, (Lit(n.end_byte - 1, n.end_byte, "-"),))
             op = op[:-1]
@@ -500,6 +492,25 @@ class Converter:
         else:
             raise self.unsupported(f"redirection '{op}' without a target", n)
         return Redirect(n.start_byte, n.end_byte, self.descriptor(n), fd_var, op, target, None)
+
+    def heredoc_at(self, n: Node, span: HereDocSpan) -> Redirect:
+        """The here-document read at this ``<`` (see :mod:`hookrun.shellsyntax.heredocs`)."""
+        raw_delim = self.text(span.delim_start, span.delim_end)
+        quoted = any(q in raw_delim for q in "'\"\\")
+        strip = span.op == "<<-"
+        start, end = span.body_start, span.body_end
+        if quoted:
+            text = self.text(start, end)
+            parts: tuple[WordPart, ...] = (Lit(start, end, _strip_tabs(text) if strip else text),)
+        else:
+            parts = self.heredoc_parts(start, end, strip)
+        if not span.closed and end > start and self.src[end - 1 : end] != b"\n":
+            parts = (*parts, Lit(end, end, "\n"))  # bash ends the last line it read
+        doc = HereDoc(start, end, Word(start, end, parts), quoted, strip)
+        delim = Lit(span.delim_start, span.delim_end, _unquote_delimiter(raw_delim))
+        target = Word(span.delim_start, span.delim_end, (delim,))
+        fd = self.descriptor(n)
+        return Redirect(n.start_byte, span.end, fd, "", span.op, target, doc)
 
     def patched_redirect(self, p: gaps.Patched) -> Redirect:
         target = self.word_of(p.targets)
@@ -510,48 +521,6 @@ class Converter:
         dests = [c for c in n.children if c.is_named and c.type != "file_descriptor"]
         target = self.word_of(dests)
         return Redirect(n.start_byte, n.end_byte, self.descriptor(n), "", "<<<", target, None)
-
-    def heredoc(self, n: Node, tails: list[Node], out: list[Redirect]) -> Redirect:
-        op = "<<"
-        start_node = body_node = end_node = None
-        for c in n.children:
-            t = c.type
-            if t in ("<<", "<<-"):
-                op = t
-            elif t == "heredoc_start":
-                start_node = c
-            elif t == "heredoc_body":
-                body_node = c
-            elif t == "heredoc_end":
-                end_node = c
-            elif t in _REDIRECTS:
-                out.extend(self.redirects([c], tails))
-            elif t in ("pipeline", "list", "command"):
-                tails.append(c)
-            elif t in ("&&", "||"):
-                raise self.unsupported(f"'{t}' after a here-document on its line", c)
-        if start_node is None:
-            raise self.unsupported("this here-document", n)
-        body_start, body_end = gaps.heredoc_span(self.src, n, start_node, body_node, end_node, op)
-        raw_delim = self.ntext(start_node)
-        quoted = any(q in raw_delim for q in "'\"\\")
-        delim = _unquote_delimiter(raw_delim)
-        strip = op == "<<-"
-        if quoted:
-            text = self.text(body_start, body_end)
-            parts: tuple[WordPart, ...] = (
-                Lit(body_start, body_end, _strip_tabs(text) if strip else text),
-            )
-        else:
-            parts = self.heredoc_parts(body_start, body_end, strip)
-        body = Word(body_start, body_end, parts)
-        doc = HereDoc(body_start, body_end, body, quoted, strip)
-        target = Word(
-            start_node.start_byte,
-            start_node.end_byte,
-            (Lit(start_node.start_byte, start_node.end_byte, delim),),
-        )
-        return Redirect(n.start_byte, n.end_byte, self.descriptor(n), "", op, target, doc)
 
     def heredoc_parts(
         self, start: int, end: int, strip: bool, mode: str = "heredoc"
@@ -591,8 +560,9 @@ class Converter:
     def reparse_expansion(self, i: int, end: int) -> WordPart | None:
         synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
         # The Tree is held in this frame while its nodes are used (a Node must not
-        # outlive its Tree).
-        tree = self.reparse_tree(synthetic)
+        # outlive its Tree). A here-document in it (`$(cat <<X …)` in a body) is read too.
+        text, docs = heredocs.prepare(synthetic, self.reparse_tree)
+        tree = self.reparse_tree(text)
         root = tree.root_node
         string = root.descendant_for_byte_range(i - 1, i)
         while string is not None and string.type != "string":
@@ -604,7 +574,7 @@ class Converter:
             return None
         if first.type == "simple_expansion" and not _VAR_NAME.match(synthetic, i + 1):
             return None
-        conv = Converter(synthetic, self.reparse, self.depth, self.reparse_tree)
+        conv = Converter(synthetic, self.reparse, self.depth, self.reparse_tree, docs)
         part = conv.special(first)
         del tree
         return part
@@ -725,8 +695,7 @@ class Converter:
         body = n.child_by_field_name("body")
         if name is None or body is None:
             raise self.unsupported("this function definition", n)
-        tails: list[Node] = []
-        redirects = self.redirects([c for c in n.children if c.type in _REDIRECTS], tails)
+        redirects = self.redirects([c for c in n.children if c.type in _REDIRECTS])
         b = self.stmt(body)
         b = Stmt(b.pos, n.end_byte, b.cmd, b.redirects + tuple(redirects), b.negated, False)
         return FuncDecl(n.start_byte, n.end_byte, self.ntext(name), b)
@@ -1218,6 +1187,34 @@ def _adjacent_groups(
         else:
             groups.append([n])
     return groups
+
+
+def _fd_from_word(r: Redirect) -> Redirect:
+    """A descriptor the grammar left as a word before the redirect (gap 3)."""
+    if r.fd_var.isdigit():
+        return r._replace(fd=int(r.fd_var), fd_var="")
+    return r
+
+
+def _redirect_target(src: bytes, dests: Sequence[Node]) -> list[Node]:
+    """The nodes of a redirection's target word: the grammar also puts the words that
+    follow it (``>f b c``, arguments in bash) in the redirection."""
+    groups = gaps.join_continued(src, dests)
+    return groups[0] if groups else []
+
+
+def _with_redirect_args(src: bytes, words: list[Node], redirects: Sequence[Node]) -> list[Node]:
+    """The command's words with the arguments the grammar put in its redirections."""
+    extra: list[Node] = []
+    for r in redirects:
+        if r.type != "file_redirect":
+            continue
+        dests = [c for c in r.children if c.is_named and c.type != "file_descriptor"]
+        for group in gaps.join_continued(src, dests)[1:]:
+            extra.extend(group)
+    if not extra:
+        return words
+    return sorted([*words, *extra], key=lambda w: int(w.start_byte))
 
 
 def _unquote_delimiter(raw: str) -> str:

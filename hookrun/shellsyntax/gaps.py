@@ -10,17 +10,17 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    right before the redirect. Read as the redirect's ``fd_var``.
 4. ``a\\<newline>b`` (a line continuation inside a word): comes out as two words.
    Joined into one, as bash reads it.
-5. Here-documents: the grammar ends a body at an *indented* delimiter line and reads
-   ``<<EOF;`` as the delimiter ``EOF;``. The body span is recomputed from the source and
-   checked; where the grammar's reading is wrong the script is :class:`Unsupported`
-   (named, and handed to a real shell when one is on PATH) rather than misread.
+5. Here-documents: the grammar misreads many ordinary shapes (``<<EOF;``, two on one
+   line, ``<<EOF && cmd``, an indented ``<<-`` end line, ``0<<EOF``). They are found,
+   delimited and blanked out of the parsed copy by :mod:`hookrun.shellsyntax.heredocs`
+   before the grammar reads the rest.
 6. ``! a | b && c``: comes out as ``(! a) | (b && c)``. Rebuilt as ``(! a | b) && c``
    (in :meth:`hookrun.shellsyntax.convert.Converter.pipeline`).
 7. Unquoted here-document bodies: the grammar misses ``$1``, backquotes and reads
    ``$((…))`` as a command substitution there. Each expansion in a body is re-read on
    its own (:meth:`hookrun.shellsyntax.convert.Converter.heredoc_parts`).
 8. Not handled (Unsupported, so a real shell runs the script when there is one):
-   two here-documents started on one line (``cat <<A <<B``), ``\\(`` inside ``[ … ]``,
+   ``\\(`` inside ``[ … ]``,
    two backquoted substitutions in one word list (```a` `b```, read as one).
 9. ``$(( … ))``: the grammar reads a nested ``$((2))`` as a command substitution and
    gives an ERROR for arithmetic it cannot parse (``$((1 + ))``, which bash reports when
@@ -122,26 +122,13 @@ def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
     return out
 
 
-def unterminated_heredoc(n: Node) -> bool:
-    """``cat <<EOF`` at the end of the input, with no body (gap 5): an ERROR."""
-    if n.type != "ERROR":  # before .children, which builds a Python object per child
-        return False
-    kids = n.children
-    return bool(
-        len(kids) == 2
-        and kids[0].type in ("<<", "<<-")
-        and kids[1].type == "heredoc_start"
-        and n.next_sibling is None
-    )
-
-
 def empty_command(n: Node) -> bool:
     """The zero-width command the grammar puts in ``$()`` (gap 14)."""
     return bool(n.type == "command" and n.start_byte == n.end_byte)
 
 
 def tolerated(err: Node) -> bool:
-    """An ERROR (or MISSING) node that is read anyway (gaps 1, 2, 5, 9, 11, 14)."""
+    """An ERROR (or MISSING) node that is read anyway (gaps 1, 2, 9, 11, 14)."""
     if err.is_missing:
         if err.type != "word":
             return False
@@ -152,8 +139,6 @@ def tolerated(err: Node) -> bool:
     text = err.text or b""
     if _is_error(err, "in") and err.parent is not None and err.parent.type == "for_statement":
         return True  # `for x in; do` (gap 14)
-    if unterminated_heredoc(err):
-        return True
     if text.startswith(b"${"):
         nxt = err.next_sibling
         if (
@@ -197,10 +182,17 @@ def tolerated(err: Node) -> bool:
 def fd_variables(
     src: bytes, words: list[Node], redirects: Sequence[Node]
 ) -> tuple[list[Node], dict[int, str]]:
-    """Gap 3: take ``{name}`` words that stand right before a redirect out of the words."""
+    """Gap 3: take ``{name}`` words that stand right before a redirect out of the words.
+
+    Also a descriptor number the grammar left as a word (it never reads ``0`` in
+    ``cat 0<f`` as one): digits right before a redirect without a descriptor are its
+    descriptor, as in bash (``echo 12>f`` writes fd 12). Mapped to the digits.
+    """
     if not redirects or not words:
         return words, {}
-    starts = {r.start_byte: r for r in redirects if r.type == "file_redirect"}
+    starts = {
+        r.start_byte: r for r in redirects if r.type in ("file_redirect", "herestring_redirect")
+    }
     keep: list[Node] = []
     found: dict[int, str] = {}
     for w in words:
@@ -216,6 +208,13 @@ def fd_variables(
             and not name[:1].isdigit()
         ):
             found[r.start_byte] = name.decode("ascii")
+        elif (
+            r is not None
+            and r.child_by_field_name("descriptor") is None
+            and text.isdigit()
+            and not any(c.type in ("&>", "&>>") for c in r.children)  # `2&>1`: a command
+        ):
+            found[r.start_byte] = text.decode("ascii")
         else:
             keep.append(w)
     return keep, found
@@ -234,30 +233,6 @@ def join_continued(src: bytes, words: Sequence[Node]) -> list[list[Node]]:
     return groups
 
 
-def heredoc_span(
-    src: bytes, n: Node, start: Node, body: Node | None, end: Node | None, op: str
-) -> tuple[int, int]:
-    """Gap 5: the body's byte span, recomputed from the source and checked."""
-    delim_raw = src[start.start_byte : start.end_byte]
-    if any(ch in delim_raw for ch in b";|&<>()"):
-        raise _unsupported(src, start, "a here-document followed by more commands on its line")
-    nl = src.find(b"\n", start.end_byte)
-    body_start = len(src) if nl < 0 else nl + 1
-    if end is None or end.is_missing or end.start_byte == end.end_byte:
-        return body_start, max(body_start, body.end_byte if body is not None else len(src))
-    line_start = src.rfind(b"\n", 0, end.start_byte) + 1
-    line_end = src.find(b"\n", end.end_byte)
-    line = src[line_start : len(src) if line_end < 0 else line_end]
-    expected = _unquote(delim_raw)
-    if (line.lstrip(b"\t") if op == "<<-" else line) != expected:
-        raise _unsupported(src, end, "a here-document whose end line is indented or quoted")
-    return min(body_start, line_start), line_start
-
-
-def _unquote(raw: bytes) -> bytes:
-    return raw.replace(b"'", b"").replace(b'"', b"").replace(b"\\", b"")
-
-
 def _line_col(src: bytes, offset: int) -> tuple[int, int]:
     line = src.count(b"\n", 0, offset) + 1
     col = len(src[src.rfind(b"\n", 0, offset) + 1 : offset].decode("utf-8", "replace")) + 1
@@ -270,33 +245,9 @@ def _unsupported(src: bytes, n: Node, what: str) -> Unsupported:
 
 
 def classify_error(src: bytes, n: Node) -> ShellSyntaxError | Unsupported:
-    """A syntax error, unless the ERROR/MISSING node comes from a known gap (5)."""
-    doc = n.parent
-    if n.is_missing and n.type == "heredoc_end" and doc is not None:
-        start = next((c for c in doc.children if c.type == "heredoc_start"), None)
-        if start is not None and any(ch in src[start.start_byte : start.end_byte] for ch in b";|&"):
-            return _unsupported(src, start, "a here-document followed by more commands on its line")
-    if n.type == "ERROR":
-        doc = n.parent
-        while doc is not None and doc.type != "heredoc_redirect":
-            doc = doc.parent
-        if doc is not None:
-            start = next((c for c in doc.children if c.type == "heredoc_start"), None)
-            if start is not None and any(ch in (start.text or b"") for ch in b";|&"):
-                return _unsupported(
-                    src, start, "a here-document followed by more commands on its line"
-                )
-            return _unsupported(src, n, "two here-documents started on one line")
-        kinds = {c.type for c in n.children}
-        if "heredoc_start" in kinds:
-            start = next((c for c in n.children if c.type == "heredoc_start"), None)
-            if start is not None and any(ch in (start.text or b"") for ch in b";|&"):
-                return _unsupported(
-                    src, start, "a here-document followed by more commands on its line"
-                )
-            return _unsupported(src, n, "two here-documents started on one line")
-        if n.children and n.children[0].type == "[":
-            return _unsupported(src, n, "this [ … ] expression (parenthesised)")
+    """A syntax error, unless the ERROR node comes from a known gap (8)."""
+    if n.type == "ERROR" and n.children and n.children[0].type == "[":
+        return _unsupported(src, n, "this [ … ] expression (parenthesised)")
     return syntax_error(src, n)
 
 

@@ -51,9 +51,10 @@ def new_parser() -> tree_sitter.Parser:
 
 def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Node]:
     """``[`` tokens opening a ``[`` command (first in a test_command, or a ``[`` and a
-    blank inside an ERROR, where a misread ``[ … ]`` leaves them), and ``/`` standing
-    alone as a word of ``[[ … ]]``. Found from the bytes, then checked in the tree: a
-    tree-sitter Query would cost tens of ms to compile on the start-up path."""
+    blank inside an ERROR, where a misread ``[ … ]`` leaves them), ``/`` standing
+    alone as a word of ``[[ … ]]``, and ``==``/``=~`` as a plain command's argument.
+    Found from the bytes, then checked in the tree: a tree-sitter Query would cost
+    tens of ms to compile on the start-up path."""
     out: list[tree_sitter.Node] = []
     checks = [(b"[", _bracket_word)]
     if b"[[" in src:  # a lone `/` is misread only inside [[ ]]
@@ -61,6 +62,10 @@ def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Nod
         # …and a word starting `--`/`++` (`[[ --help == --@(help|verbose) ]]`), read as
         # a decrement or increment.
         checks += [(b"--", _test_word_start), (b"++", _test_word_start)]
+    if b"==" in src:
+        checks.append((b"==", _equality_word))
+    if b"=~" in src:
+        checks.append((b"=~", _equality_word))
     for token, check in checks:
         at = src.find(token)
         while at >= 0:
@@ -78,6 +83,23 @@ def _bracket_word(n: tree_sitter.Node, src: bytes) -> bool:
     if parent.type == "test_command":
         return n.prev_sibling is None
     return parent.type == "ERROR" and src[n.end_byte : n.end_byte + 1] in (b" ", b"\t", b"\n")
+
+
+def _equality_word(n: tree_sitter.Node, src: bytes) -> bool:
+    """``==`` or ``=~`` as an argument of a plain command (``echo ==``), which the grammar
+    reads as a test operator: at the end of a command it is an ERROR."""
+    if src[n.start_byte - 1 : n.start_byte] not in (b" ", b"\t"):
+        return False
+    p = n.parent
+    if p is not None and p.type == "command":
+        return True
+    while p is not None:
+        if p.type in ("test_command", "binary_expression", "arithmetic_expansion"):
+            return False
+        if p.type != "ERROR":
+            return True
+        p = p.parent
+    return True
 
 
 def _lone_test_word(n: tree_sitter.Node, src: bytes) -> bool:

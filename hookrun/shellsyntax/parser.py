@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from hookrun.shellsyntax import gaps
+from hookrun.shellsyntax import gaps, heredocs
 from hookrun.shellsyntax.convert import Converter
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
@@ -56,9 +56,10 @@ def _first_error(node: Any) -> Any:
 
 
 def _read_brackets_as_words(src: bytes) -> Any:
-    """Gap 10: parse, reading each ``[`` command as an ordinary word (see gaps.py)."""
+    """Gap 10: parse, reading each ``[`` command (and ``==`` argument) as an ordinary
+    word (see gaps.py)."""
     tree = _ts_parse(src)
-    if b"[" not in src:
+    if b"[" not in src and b"==" not in src and b"=~" not in src:
         return tree
     synthetic = src
     for _ in range(8):
@@ -94,7 +95,8 @@ def _split_escaped_lines(src: bytes, tree: Any) -> Any:
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
-    masked = gaps.mask_extglobs(src)  # gap 17; the text of every node is still src's
+    text, docs = heredocs.prepare(src, _ts_parse)  # gap 5: bodies blanked first
+    masked = gaps.mask_extglobs(text)  # gap 17; the text of every node is still src's
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     root = tree.root_node
     if root.has_error:
@@ -106,6 +108,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         lambda body, _offset: parse_bytes(body, depth + 1),
         depth,
         _ts_parse,
+        docs,
     )
     try:
         return conv.stmts(root.children)

@@ -105,12 +105,17 @@ GAPS = [
     ("echo $(( 2*(3+1) ))", "call(echo $(( 2*(3+1) )))"),
     # a [[ ]] word starting -- is a word, not a decrement
     ("[[ -- == $g ]]", "[[(-- == ${g})]]"),
+    # Here-documents (gap 5, hookrun/shellsyntax/heredocs.py)
+    ("cat <<EOF; echo a\nb\nEOF\n", "call(cat) <<EOF['b\\n']; call(echo a)"),
+    ("cat <<EOF\na\n  EOF\nEOF\n", "call(cat) <<EOF['a\\n  EOF\\n']"),
+    ("cat <<A <<-B && x\na\nA\n\tb\n\tB\n", "(call(cat) <<A['a\\n'] <<-B['b\\n'] && call(x))"),
+    ("cat 0<<E x\nE\n", "call(cat x) 0<<E['']"),
+    ("a | b <f 2>&1", "pipe(call(a) | call(b) <f 2>&1)"),
+    ("echo == a ==", "call(echo == a ==)"),
 ]
 
 UNSUPPORTED = [
     # (source, construct named): what the front end refuses by name
-    ("cat <<EOF; echo a\nb\nEOF\n", "a here-document followed by more commands on its line"),
-    ("cat <<EOF\na\n  EOF\nEOF\n", "a here-document whose end line is indented or quoted"),
     ("select x in a; do :; done", "'select'"),
 ]
 

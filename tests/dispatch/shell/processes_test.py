@@ -323,7 +323,6 @@ def test_script_file_with_an_unsupported_construct_falls_back_too(
         ("select x in a b; do echo; done", "'select'"),
         ("time sleep 0", "'time'"),
         ("coproc true", "'coproc'"),
-        ("cat <<EOF; echo a\nb\nEOF\n", "a here-document followed by more commands"),
     ],
 )
 def test_unsupported_construct_without_sh_names_it_and_suggests_a_shebang(

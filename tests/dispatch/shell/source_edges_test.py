@@ -95,8 +95,7 @@ ARGS = ("a b", "c")
         ("cat <<'EOF'\nx\nEOF", 0, "x\n", "", None),
         ("cat <<\\EOF\n$HOME\nEOF", 0, "$HOME\n", "", None),
         ("cat <<-EOF\n\tx\n\tEOF", 0, "x\n", "", None),
-        # A grammar gap (hookrun/shellsyntax/gaps.py 5): a real shell runs it.
-        ("cat <<E1; cat <<E2\na\nE1\nb\nE2", 0, "a\nb\n", "", "sh-fallback"),
+        ("cat <<E1; cat <<E2\na\nE1\nb\nE2", 0, "a\nb\n", "", None),
     ],
 )
 def test_rewritten_source_agrees_with_bash(

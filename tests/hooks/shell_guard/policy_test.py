@@ -253,12 +253,29 @@ def test_deeply_nested_shells_are_refused_not_crashed(judge: Judge) -> None:
     assert verdict.rule == "misc.too-deep"
 
 
-def test_a_heredoc_the_front_end_misreads_is_still_judged_on_its_words(judge: Judge) -> None:
+def test_a_heredoc_the_grammar_misreads_is_parsed_and_its_body_judged(judge: Judge) -> None:
     # tree-sitter-bash ends a body at a line that only starts with the delimiter (E1 at
-    # "E10"), so the front end refuses the line; the fallback still reads the deletion.
+    # "E10"); hookrun reads here-documents itself, so the body is judged as a script.
     verdict = judge("bash <<'E1'\nE10\nrm -rf /\nE1")
     assert verdict.rule == "delete.catastrophic"
-    assert "could not parse" in (verdict.reason or "")
+    assert "text piped into bash" in (verdict.reason or "")
+    assert "could not parse" not in (verdict.reason or "")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat > run.sh <<'EOF' && chmod +x run.sh\necho hi\nEOF",
+        "cat <<EOF; git status\nsummary\nEOF",
+        "cat <<A <<B\nrm -rf /\nA\nb\nB",
+        'git commit -F - <<EOF && git log -1\nfix: stop "rm -rf /"\nEOF',
+    ],
+)
+def test_here_document_lines_are_allowed_with_their_bodies_read_as_data(
+    judge: Judge, command: str
+) -> None:
+    verdict = judge(command)
+    assert verdict.decision != "deny", verdict.reason
 
 
 def test_shells_nested_a_few_levels_are_still_judged(judge: Judge) -> None:

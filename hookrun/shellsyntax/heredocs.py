@@ -1,0 +1,229 @@
+"""Here-documents: found, delimited and taken out of the text the grammar parses (gap 5).
+
+tree-sitter-bash (0.25) reads here-documents wrongly in many ordinary shapes: two
+on one line (``cat <<A <<B``), ``<<EOF;`` (delimiter ``EOF;``), ``<<EOF && cmd``, a
+body that starts after a multi-line string (``cat <<EOF; echo "a⏎b"``), ``0<<EOF``,
+``<<'EOF'"2"``, an indented ``<<-`` end line, bodies whose text looks like code. So
+here-documents are read the way bash reads them, here, on the copy of the source the
+grammar parses (offsets stay the user's, as with the other gaps):
+
+1. the first ``<<``/``<<-`` the grammar sees as a redirection (not inside arithmetic,
+   a string, a comment, a word) is replaced by ``<`` and blanks, so the grammar reads
+   an ordinary input redirection whose target is the delimiter word, with its quotes;
+2. the body starts after the newline that ends that command line (a newline between
+   commands, not one inside a string or a substitution; after the bodies of earlier
+   here-documents on the same line), and ends at the first line equal to the
+   delimiter (for ``<<-``, after leading tabs), or at the end of the text;
+3. the body and its end line are blanked (newlines kept, so line numbers stay right),
+   and the text is parsed again for the next one.
+
+The converter turns the ``<`` redirection at each recorded operator into a
+here-document (:meth:`hookrun.shellsyntax.convert.Converter.file_redirect`). A text
+with no ``<<`` is parsed once, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+Node = Any  # tree_sitter.Node (this module imports no native code)
+Tree = Any
+
+# No hook has more; past this the rest is left to the grammar's own reading.
+MAX_HEREDOCS = 200
+
+# A newline under one of these is part of a token, not the end of a command line; a
+# `<<` under one of these is not a here-document operator.
+_TOKENS = frozenset(
+    {
+        "string",
+        "string_content",
+        "raw_string",
+        "ansi_c_string",
+        "translated_string",
+        "word",
+        "comment",
+        "heredoc_body",
+        "expansion",
+        "simple_expansion",
+        "arithmetic_expansion",
+        "binary_expression",
+        "unary_expression",
+        "c_style_for_statement",
+        "regex",
+        "number",
+        "test_command",
+    }
+)
+# A here-document inside one of these ends with it (its own command lines).
+_SCOPES = frozenset({"command_substitution", "process_substitution"})
+
+
+class HereDocSpan(NamedTuple):
+    """Where one here-document's parts are, as byte offsets into the source."""
+
+    op: str  # "<<" or "<<-"
+    delim_start: int  # the delimiter word, as written (quotes included)
+    delim_end: int
+    body_start: int
+    body_end: int  # the start of the end line (or of the text's end)
+    end: int  # the end of the end line (its newline excluded)
+    closed: bool  # an end line was found (else bash reads to the end of the text)
+
+
+def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int, HereDocSpan]]:
+    """The text to hand the grammar, and each here-document by its operator's offset."""
+    if b"<<" not in src:
+        return src, {}
+    text = src
+    docs: dict[int, HereDocSpan] = {}
+    next_body: dict[int, int] = {}  # a line's ending newline -> where its next body starts
+    pos = 0
+    tree = parse(text)
+    for _ in range(MAX_HEREDOCS):
+        at = _first_operator(tree.root_node, text, pos)
+        if at is None:
+            break
+        strip = text[at + 2 : at + 3] == b"-"
+        width = 3 if strip else 2
+        trial = text[:at] + b"<" + b" " * (width - 1) + text[at + width :]
+        trial_tree = parse(trial)
+        delim = _delimiter(trial_tree.root_node, at)
+        if delim is None:  # `cat <<` with no word: left to the grammar (a syntax error)
+            pos = at + width
+            continue
+        newline = _line_end(trial_tree.root_node, trial, delim.end_byte, at)
+        start = next_body.get(newline, newline + 1) if newline >= 0 else len(src)
+        word = _unquote(src[delim.start_byte : delim.end_byte])
+        end, after, closed = _end_line(src, start, word, strip)
+        if newline >= 0:
+            next_body[newline] = after
+        op = "<<-" if strip else "<<"
+        last = after - 1 if after > end and src[after - 1 : after] == b"\n" else after
+        docs[at] = HereDocSpan(op, delim.start_byte, delim.end_byte, start, end, last, closed)
+        text = trial[:start] + _blank(trial[start:after]) + trial[after:]
+        pos = at + width
+        tree = parse(text)
+    return text, docs
+
+
+def _first_operator(root: Node, text: bytes, pos: int) -> int | None:
+    at = text.find(b"<<", pos)
+    while at >= 0:
+        if text[at + 2 : at + 3] == b"<":  # a here-string, `<<<`
+            at = text.find(b"<<", at + 3)
+            continue
+        if _is_operator(root, at):
+            return at
+        at = text.find(b"<<", at + 2)
+    return None
+
+
+def _is_operator(root: Node, at: int) -> bool:
+    n = root.descendant_for_byte_range(at, at + 2)
+    while n is not None and n.type not in _SCOPES:  # `"$(cat <<EOF …)"` is one
+        if n.type in _TOKENS:
+            return False
+        n = n.parent
+    return True
+
+
+def _delimiter(root: Node, at: int) -> Node | None:
+    """The target word of the ``<`` redirection that now stands at ``at``."""
+    op = root.descendant_for_byte_range(at, at + 1)
+    if op is None or op.type != "<" or op.start_byte != at:
+        return None
+    redirect = op.parent
+    if redirect is None or redirect.type != "file_redirect":
+        return None
+    seen = False
+    for c in redirect.children:
+        if c.start_byte == at and c.type == "<":
+            seen = True
+        elif seen and c.is_named and not c.is_missing and c.end_byte > c.start_byte:
+            return c
+    return None
+
+
+def _scope(root: Node, at: int) -> Node:
+    """The substitution the operator at ``at`` is in (its command lines end there)."""
+    n = root.descendant_for_byte_range(at, at + 1)
+    while n is not None:
+        if n.type in _SCOPES:
+            return n
+        n = n.parent
+    return root
+
+
+def _line_end(root: Node, text: bytes, start: int, at: int) -> int:
+    """The newline that ends the command line of the operator at ``at`` (or -1)."""
+    scope = _scope(root, at)
+    span = (scope.start_byte, scope.end_byte)
+    nl = text.find(b"\n", start)
+    while 0 <= nl < span[1]:
+        if _ends_line(root, text, nl, span):
+            return nl
+        nl = text.find(b"\n", nl + 1)
+    return -1
+
+
+def _ends_line(root: Node, text: bytes, nl: int, scope: tuple[int, int]) -> bool:
+    """Whether the newline at ``nl`` ends a command line directly in ``scope``: not
+    inside a token, nor in a substitution nested deeper, nor escaped."""
+    if nl > 0 and text[nl - 1 : nl] == b"\\":
+        escape = root.descendant_for_byte_range(nl - 1, nl)
+        if escape is None or escape.type not in _TOKENS:
+            return False  # a line continuation
+    n = root.descendant_for_byte_range(nl, nl + 1)
+    if n is not None and n.type == "word":
+        # A bare newline is never inside a word; the grammar sometimes starts one with
+        # the newline after a redirection's target (`cat < EOF⏎\\ x`).
+        n = n.parent
+    while n is not None and (n.start_byte, n.end_byte) != scope:
+        if n.type in _TOKENS or n.type in _SCOPES:
+            return False
+        n = n.parent
+    return True
+
+
+def _end_line(src: bytes, start: int, word: bytes, strip: bool) -> tuple[int, int, bool]:
+    """(start of the end line, just past it, whether it was found)."""
+    i = start
+    while i < len(src):
+        nl = src.find(b"\n", i)
+        line_end = len(src) if nl < 0 else nl
+        line = src[i:line_end]
+        if (line.lstrip(b"\t") if strip else line) == word:
+            return i, (line_end if nl < 0 else nl + 1), True
+        if nl < 0:
+            break
+        i = nl + 1
+    return len(src), len(src), False
+
+
+def _blank(chunk: bytes) -> bytes:
+    return bytes(b if b == 0x0A else 0x20 for b in chunk)
+
+
+def _unquote(raw: bytes) -> bytes:
+    """The delimiter after quote removal (bash compares end lines with this)."""
+    out = bytearray()
+    quote = 0
+    i = 0
+    while i < len(raw):
+        c = raw[i]
+        if quote:
+            if c == quote:
+                quote = 0
+            else:
+                out.append(c)
+        elif c in (0x22, 0x27):
+            quote = c
+        elif c == 0x5C and i + 1 < len(raw):
+            i += 1
+            out.append(raw[i])
+        else:
+            out.append(c)
+        i += 1
+    return bytes(out)
