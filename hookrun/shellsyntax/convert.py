@@ -1206,8 +1206,8 @@ def _redirect_target(src: bytes, dests: Sequence[Node]) -> list[Node]:
 def _with_redirect_args(src: bytes, words: list[Node], redirects: Sequence[Node]) -> list[Node]:
     """The command's words with the arguments the grammar put in its redirections."""
     extra: list[Node] = []
-    for r in redirects:
-        if r.type != "file_redirect":
+    for r in gaps.fix_redirects(redirects):
+        if isinstance(r, gaps.Patched) or r.type != "file_redirect":
             continue
         dests = [c for c in r.children if c.is_named and c.type != "file_descriptor"]
         for group in gaps.join_continued(src, dests)[1:]:
