@@ -7,7 +7,9 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``<<`` followed by a ``<word`` redirect. Read as the here-string it is.
 2. ``n<>file``: comes out as ``<`` followed by an ERROR ``>``. Read as ``<>``.
 3. ``{name}>file`` (a descriptor chosen by the shell): comes out as a word ``{name}``
-   right before the redirect. Read as the redirect's ``fd_var``.
+   right before the redirect. Read as the redirect's ``fd_var``. Likewise ``cat 0<f``:
+   the grammar never reads ``0`` as a descriptor (a word); digits right before a
+   redirect are its descriptor.
 4. ``a\\<newline>b`` (a line continuation inside a word): comes out as two words.
    Joined into one, as bash reads it.
 5. Here-documents: the grammar misreads many ordinary shapes (``<<EOF;``, two on one
@@ -63,6 +65,13 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
    (:meth:`hookrun.shellsyntax.convert.Converter.lits`).
+16. ``echo ==`` / ``echo a =~ b``: the grammar reads ``==``/``=~`` as a test operator
+   in a plain command (an ERROR at the command's end). Swapped for a word in the
+   parsed copy, as in gap 10 (:func:`hookrun.shellsyntax.grammar.bracket_commands`).
+17. Words after a redirect's target (``echo >f b c``; ``cat <<EOF 1>&2 a``) come out
+   as more targets of the redirect: read as the command's arguments, as bash does.
+18. A redirect after the last command of a pipeline (``a | b <f``) comes out on the
+   whole pipeline: moved to that command.
 """
 
 from __future__ import annotations
