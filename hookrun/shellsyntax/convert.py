@@ -329,12 +329,10 @@ class Converter:
             s = Stmt(n.start_byte, n.end_byte, None, (), False, False)
         else:
             s = self.stmt(body)
-        if isinstance(s.cmd, Pipeline) and not s.redirects:
-            # `a | b <f`: the grammar puts b's redirections on the whole pipeline.
-            *first, last = s.cmd.stages
-            last = last._replace(redirects=last.redirects + tuple(redirects))
-            pipe = s.cmd._replace(stages=(*first, last), end=n.end_byte)
-            s = s._replace(cmd=pipe)
+        if isinstance(s.cmd, (Pipeline, BinaryCmd)) and not s.redirects and redirects:
+            # `a | b <f`, `a && b >f`: the grammar puts b's redirections on the whole
+            # pipeline or list (gap 18).
+            s = _redirect_last(s, tuple(redirects))._replace(pos=n.start_byte, end=n.end_byte)
             redirects = []
         all_redirects = s.redirects + tuple(redirects)
         return Stmt(n.start_byte, n.end_byte, s.cmd, all_redirects, s.negated, False)
@@ -506,7 +504,7 @@ class Converter:
             parts = self.heredoc_parts(start, end, strip)
         if not span.closed and end > start and self.src[end - 1 : end] != b"\n":
             parts = (*parts, Lit(end, end, "\n"))  # bash ends the last line it read
-        doc = HereDoc(start, end, Word(start, end, parts), quoted, strip)
+        doc = HereDoc(start, end, Word(start, end, parts), quoted, strip, span.closed)
         delim = Lit(span.delim_start, span.delim_end, _unquote_delimiter(raw_delim))
         target = Word(span.delim_start, span.delim_end, (delim,))
         fd = self.descriptor(n)
@@ -1187,6 +1185,19 @@ def _adjacent_groups(
         else:
             groups.append([n])
     return groups
+
+
+def _redirect_last(s: Stmt, redirects: tuple[Redirect, ...]) -> Stmt:
+    """``s`` with ``redirects`` added to its last command (of a pipeline or a list)."""
+    end = redirects[-1].end
+    if isinstance(s.cmd, Pipeline) and not s.redirects:
+        *first, last = s.cmd.stages
+        pipe = s.cmd._replace(stages=(*first, _redirect_last(last, redirects)), end=end)
+        return s._replace(cmd=pipe, end=end)
+    if isinstance(s.cmd, BinaryCmd) and not s.redirects:
+        binary = s.cmd._replace(right=_redirect_last(s.cmd.right, redirects), end=end)
+        return s._replace(cmd=binary, end=end)
+    return s._replace(redirects=s.redirects + redirects, end=max(s.end, end))
 
 
 def _fd_from_word(r: Redirect) -> Redirect:

@@ -70,8 +70,8 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    parsed copy, as in gap 10 (:func:`hookrun.shellsyntax.grammar.bracket_commands`).
 17. Words after a redirect's target (``echo >f b c``; ``cat <<EOF 1>&2 a``) come out
    as more targets of the redirect: read as the command's arguments, as bash does.
-18. A redirect after the last command of a pipeline (``a | b <f``) comes out on the
-   whole pipeline: moved to that command.
+18. A redirect after the last command of a pipeline or list (``a | b <f``,
+   ``a && b >f``) comes out on the whole pipeline or list: moved to that command.
 """
 
 from __future__ import annotations

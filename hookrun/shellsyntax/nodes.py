@@ -115,13 +115,15 @@ class ArrayElem(NamedTuple):
 
 
 class HereDoc(NamedTuple):
-    """A here-document body. ``quoted``: the delimiter was quoted, the body is literal."""
+    """A here-document body. ``quoted``: the delimiter was quoted, the body is literal.
+    ``closed``: its end line was found (else bash read it to the end of the text)."""
 
     pos: int
     end: int
     body: Word
     quoted: bool
     strip_tabs: bool
+    closed: bool = True
 
 
 class Redirect(NamedTuple):

@@ -111,6 +111,7 @@ GAPS = [
     ("cat <<A <<-B && x\na\nA\n\tb\n\tB\n", "(call(cat) <<A['a\\n'] <<-B['b\\n'] && call(x))"),
     ("cat 0<<E x\nE\n", "call(cat x) 0<<E['']"),
     ("a | b <f 2>&1", "pipe(call(a) | call(b) <f 2>&1)"),
+    ("a >x && b | c >f", "(call(a) >x && pipe(call(b) | call(c) >f))"),
     ("echo == a ==", "call(echo == a ==)"),
 ]
 

@@ -320,6 +320,10 @@ class _Walker:
             if node.op in (">&", "<&") and self.src(node.target).strip() == "-":
                 continue
             if node.heredoc is not None:
+                if not node.heredoc.closed:
+                    # bash reads the rest of the text as the body; the fallback reads it
+                    # as commands too, the reading that misses nothing.
+                    raise Unsupported("a here-document without its end line")
                 # The body is the command's stdin; substitutions in an unquoted body run.
                 body = static_text(node.heredoc.body, lambda part: self.subst(part, cd))
                 delim = self.words(node.target, cd, False)

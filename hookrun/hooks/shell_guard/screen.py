@@ -90,6 +90,7 @@ def without_inert_heredocs(text: str) -> str:
         for s in statements(tree.stmts)
         for r in s.redirects
         if r.heredoc is not None
+        and r.heredoc.closed  # an unterminated body is judged as commands (parse.py)
         and (r.heredoc.quoted or all(isinstance(p, Lit) for p in r.heredoc.body.parts))
     )
     if not spans:

@@ -81,6 +81,8 @@ ARGS = ("a b", "c")
         ("cat <<EOF 1>&2 - ; echo out\nerr\nEOF", 0, "out\n", "err\n", None),
         ("echo == x; echo ==", 0, "== x\n==\n", "", None),
         ("echo x >/dev/null | cat - <<<here 2>&1", 0, "here\n", "", None),
+        ("echo a && echo b >f; echo x | cat && echo y >>f; cat f", 0, "a\nx\nb\ny\n", "", None),
+        ("cat <<A >f && cat <<B\nin f\nA\nout\nB\ncat f", 0, "out\nin f\n", "", None),
         ("echo $((1<<3)) <<<x; ((y=1<<2)); echo $y", 0, "8\n4\n", "", None),
     ],
 )
