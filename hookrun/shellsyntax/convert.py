@@ -331,7 +331,7 @@ class Converter:
             s = self.stmt(body)
         if isinstance(s.cmd, (Pipeline, BinaryCmd)) and not s.redirects and redirects:
             # `a | b <f`, `a && b >f`: the grammar puts b's redirections on the whole
-            # pipeline or list (gap 18).
+            # pipeline or list (gap 20).
             s = _redirect_last(s, tuple(redirects))._replace(pos=n.start_byte, end=n.end_byte)
             redirects = []
         all_redirects = s.redirects + tuple(redirects)

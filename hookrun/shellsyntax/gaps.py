@@ -65,12 +65,12 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
    (:meth:`hookrun.shellsyntax.convert.Converter.lits`).
-16. ``echo ==`` / ``echo a =~ b``: the grammar reads ``==``/``=~`` as a test operator
+18. ``echo ==`` / ``echo a =~ b``: the grammar reads ``==``/``=~`` as a test operator
    in a plain command (an ERROR at the command's end). Swapped for a word in the
    parsed copy, as in gap 10 (:func:`hookrun.shellsyntax.grammar.bracket_commands`).
-17. Words after a redirect's target (``echo >f b c``; ``cat <<EOF 1>&2 a``) come out
+19. Words after a redirect's target (``echo >f b c``; ``cat <<EOF 1>&2 a``) come out
    as more targets of the redirect: read as the command's arguments, as bash does.
-18. A redirect after the last command of a pipeline or list (``a | b <f``,
+20. A redirect after the last command of a pipeline or list (``a | b <f``,
    ``a && b >f``) comes out on the whole pipeline or list: moved to that command.
 """
 
