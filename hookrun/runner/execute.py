@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from hookrun import exitcodes, fields
 from hookrun.config.spec import HookSpec
+from hookrun.dispatch import trivial
 from hookrun.dispatch.cancel import CancelToken, linked
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.envelope import HookAnswer, parse_envelope
@@ -137,6 +138,9 @@ class HookExecutor:
         )
         self._max_output = max_output
         self._dispatch = dispatch
+        # A trivial command (hookrun.dispatch.trivial: echo of literal words, exit N) is
+        # answered from its text only with the real dispatch: a test's own sees every call.
+        self._answer_trivial = dispatch is None
         self._state_dir = state_dir
         self._pool = WorkerPool()
 
@@ -180,29 +184,22 @@ class HookExecutor:
                 duration_ms=_ms(time.monotonic() - started),
                 answer=answer,
             )
-        answer = interpret(
-            event=inp.event,
-            name=spec.name,
-            on_error=spec.on_error,
-            exit_code=done.exit_code,
-            stdout=done.stdout,
-            stderr=done.stderr,
-            timeout=spec.timeout,
-            timed_out=done.timed_out,
-            cancelled=done.cancelled,
-            error=done.error,
-            truncated=done.truncated,
-        )
-        return HookResult(
-            name=spec.name,
-            source=spec.source,
-            route=done.route,
-            exit_code=done.exit_code,
-            duration_ms=_ms(done.duration),
-            answer=answer,
-            timed_out=done.timed_out,
-            cancelled=done.cancelled,
-        )
+        return _command_result(spec, inp, done)
+
+    def _trivial_results(
+        self, hooks: Sequence[PreparedHook], inp: EventInput, token: CancelToken | None
+    ) -> dict[int, HookResult]:
+        """By position, the results of the hooks whose command is trivial: known from the
+        text, so they load no shell and start no thread (issue 8)."""
+        if not self._answer_trivial or (token is not None and token.cancelled):
+            return {}
+        found: dict[int, HookResult] = {}
+        for index, hook in enumerate(hooks):
+            if hook.spec.command is not None:
+                done = trivial.run(hook.spec.command, max_output=self._max_output)
+                if done is not None:
+                    found[index] = _command_result(hook.spec, inp, done)
+        return found
 
     def _run_builtin(
         self, hook: PreparedHook, inp: EventInput, env: Mapping[str, str]
@@ -256,7 +253,12 @@ class HookExecutor:
         here), every hook's process tree is ended before the exception goes on — the
         caller's token, which may be shared, is never set by the runner.
         """
-        commands = [h.spec.command for h in hooks if h.spec.command is not None]
+        known = self._trivial_results(hooks, inp, token)
+        commands = [
+            h.spec.command
+            for i, h in enumerate(hooks)
+            if h.spec.command is not None and i not in known
+        ]
         if commands:
             # In this thread, before any worker starts: an interrupt landing in an
             # import would leave that module's lock held, and a worker importing it
@@ -275,6 +277,9 @@ class HookExecutor:
             deadlines: dict[int, float] = {}
             try:
                 for index, hook in enumerate(hooks):
+                    if index in known:
+                        gather.put(index, known[index])
+                        continue
                     env = {**base_env, **hook.spec.env} if hook.spec.env else base_env
                     if hook.spec.builtin is not None:
                         deadlines[index] = started + hook.spec.timeout
@@ -475,3 +480,30 @@ class _Gather:
             if remove is not None:
                 remove()
         return [result for result in self._results if result is not None]
+
+
+def _command_result(spec: HookSpec, inp: EventInput, done: Completed) -> HookResult:
+    """A command hook's result from what its command did."""
+    answer = interpret(
+        event=inp.event,
+        name=spec.name,
+        on_error=spec.on_error,
+        exit_code=done.exit_code,
+        stdout=done.stdout,
+        stderr=done.stderr,
+        timeout=spec.timeout,
+        timed_out=done.timed_out,
+        cancelled=done.cancelled,
+        error=done.error,
+        truncated=done.truncated,
+    )
+    return HookResult(
+        name=spec.name,
+        source=spec.source,
+        route=done.route,
+        exit_code=done.exit_code,
+        duration_ms=_ms(done.duration),
+        answer=answer,
+        timed_out=done.timed_out,
+        cancelled=done.cancelled,
+    )

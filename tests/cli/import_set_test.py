@@ -107,16 +107,11 @@ CONFIG_FILE = {
     "hookrun.config.plain", "hookrun.config.quote",
     "hookrun.config.cache",
 }  # fmt: skip
-IN_PROCESS_SHELL = {
-    "hookrun.dispatch.api", "hookrun.dispatch.procs", "hookrun.dispatch.resolve",
-    "hookrun.dispatch.result", "hookrun.dispatch.shebang", "hookrun.dispatch.split",
-    "hookrun.dispatch.standin", "hookrun.dispatch.streams", "hookrun.dispatch.watchdog",
-    "hookrun.dispatch.shell", "hookrun.dispatch.shell.builtins",
-    "hookrun.dispatch.shell.interp", "hookrun.dispatch.shell.state",
-    "hookrun.lazyre",  # the interpreter's `set -x` pattern, compiled only when used
-}  # fmt: skip
 # The policy machinery still needs typing (Generic policies, Annotated options).
 TYPING = {"typing", "typing.io", "typing.re", "_typing"}
+# echo of literal words and exit N are answered from their text (hookrun.dispatch.trivial):
+# no shell, no process machinery.
+TRIVIAL_COMMANDS = {"hookrun.dispatch.trivial", "hookrun.dispatch.result"}
 SHELL_GUARD_SCREEN = TYPING | {
     "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
     "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
@@ -128,7 +123,7 @@ CASES = {
     "inline hooks only": (
         ["run", "PreToolUse", "--config", "inline.json"],
         BASH,
-        STDLIB | CORE | CONFIG_FILE | IN_PROCESS_SHELL,
+        STDLIB | CORE | CONFIG_FILE | TRIVIAL_COMMANDS,
     ),
     "shell-guard configured, event without it (SessionStart)": (
         ["run", "SessionStart", "--config", "guard.json"],
@@ -136,13 +131,13 @@ CASES = {
         STDLIB
         | CORE
         | CONFIG_FILE
-        | IN_PROCESS_SHELL
+        | TRIVIAL_COMMANDS
         | {"hookrun.hooks", "hookrun.hooks.registry"},
     ),
     "shell-guard runs on a benign Bash call": (
         ["run", "PreToolUse", "--config", "guard.json"],
         BASH,
-        STDLIB | CORE | CONFIG_FILE | SHELL_GUARD_SCREEN,
+        STDLIB | CORE | CONFIG_FILE | SHELL_GUARD_SCREEN | TRIVIAL_COMMANDS,
     ),
     "hookrun policy shell-guard on a benign Bash call": (
         ["policy", "shell-guard"],
@@ -151,12 +146,13 @@ CASES = {
         STDLIB
         | CORE
         | SHELL_GUARD_SCREEN
+        | TRIVIAL_COMMANDS
         | {"hookrun.cli.commands.policy", "hookrun.hosts.neutral"},
     ),
     "inline hooks only, answered in the neutral shape": (
         ["run", "PreToolUse", "--config", "inline.json", "--host", "hookrun"],
         BASH,
-        STDLIB | CORE | CONFIG_FILE | IN_PROCESS_SHELL | EVERY_HOST,
+        STDLIB | CORE | CONFIG_FILE | TRIVIAL_COMMANDS | EVERY_HOST,
     ),
 }
 
