@@ -1300,8 +1300,9 @@ def _expand_toks(toks: list[_Tok], depth: int) -> list[list[_Tok]]:
                 level -= 1
             elif t == ("c", ",") and level == 0:
                 commas.append(j)
-        if close < 0:
-            return [toks]
+        if close < 0:  # an unmatched `{` is text; a later brace may still expand
+            rest = _expand_toks(toks[i + 1 :], depth + 1)
+            return [toks[: i + 1] + r for r in rest]
         prefix, suffix = toks[:i], toks[close + 1 :]
         inner = toks[i + 1 : close]
         if commas:

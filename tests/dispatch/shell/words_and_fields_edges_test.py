@@ -70,6 +70,8 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         # Quoted characters in a pattern are literal, inside brackets too.
         ('touch a-b a_b; echo a["-"]b a[\\-]b a[_-]b', 0, "a-b a-b a-b a_b\n", ""),
         ("v=++--x; echo \"${v//['+-']}\"", 0, "x\n", ""),
+        # An unmatched `{` is text before a brace expression that expands.
+        ("echo {{a,b} x{y{a,b}z {{{a,b}}", 0, "{a {b x{yaz x{ybz {{a} {{b}\n", ""),
     ],
 )
 def test_words_and_fields_agree_with_bash(
