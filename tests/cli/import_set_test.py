@@ -81,7 +81,7 @@ STDLIB = {
     # the rest of what hookrun uses
     "__future__", "_bisect", "_heapq", "_queue", "_weakrefset", "bisect",
     "collections.abc", "contextlib", "errno", "heapq", "importlib", "importlib._bootstrap",
-    "importlib._bootstrap_external", "math", "queue", "shlex", "signal", "threading",
+    "importlib._bootstrap_external", "math", "queue", "shlex", "threading",
     "warnings", "fcntl", "select",
 }  # fmt: skip
 CORE = {
