@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from hookrun.lazyre import compile as lazy_compile
-from hookrun.shellsyntax import gaps, heredocs
+from hookrun.shellsyntax import backquotes, gaps, heredocs
+from hookrun.shellsyntax.backquotes import Backquoted
 from hookrun.shellsyntax.condition import Item, parse_condition
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.heredocs import HereDocSpan
@@ -67,6 +68,8 @@ _SPECIAL = frozenset(
     }
 )
 _VAR_NAME = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
+# Reserved words that cannot start a simple command (bash: a syntax error there).
+_MISPLACED_KEYWORDS = frozenset({"do", "done", "then", "fi", "elif", "else", "esac", "in"})
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 # The operators of ${name<op>…}.
 _PARAM_OPS = frozenset(
@@ -167,9 +170,11 @@ class Converter:
         depth: int = 0,
         reparse_tree: Any = None,
         heredocs: Mapping[int, HereDocSpan] | None = None,
+        backquoted: Mapping[int, Backquoted] | None = None,
     ) -> None:
         self.src = src
         self.heredocs = heredocs or {}  # here-documents by operator offset (gap 5)
+        self.backquoted = backquoted or {}  # `…` substitutions by offset (gap 8)
         self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
         self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
@@ -376,6 +381,15 @@ class Converter:
             keyword = args[0].parts[0].text
             if keyword in ("coproc", "time", "select"):  # keywords the grammar reads as names
                 raise self.unsupported(f"'{keyword}'", n)
+            if (
+                keyword in _MISPLACED_KEYWORDS
+                and not assigns
+                and self.text(args[0].pos, args[0].end) == keyword
+            ):  # `$(echo f)$(echo or) i in a; do …`: bash reads `do` as the keyword
+                row, col = n.start_point
+                raise ShellSyntaxError(
+                    f"syntax error near unexpected token `{keyword}'", row + 1, col + 1
+                )
         end = max([stop, *(r.end_byte for r in redirect_nodes), *(r.end for r in redirects)])
         call = CallExpr(start, stop, tuple(assigns), args)
         return Stmt(start, end, call, tuple(redirects), False, False)
@@ -556,6 +570,9 @@ class Converter:
         return _merge(parts)
 
     def reparse_expansion(self, i: int, end: int) -> WordPart | None:
+        if self.src[i : i + 1] == b"`":  # found as bash finds it (gap 8)
+            close = backquotes.closing(self.src[:end], i)
+            return None if close < 0 else self.backquoted_subst(Backquoted(i, close, False))
         synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
         # The Tree is held in this frame while its nodes are used (a Node must not
         # outlive its Tree). A here-document in it (`$(cat <<X …)` in a body) is read too.
@@ -722,7 +739,7 @@ class Converter:
         if n.child_count == 0 and n.type in ("word", "number"):
             # The common case, a plain word: its text, as range_parts would find it.
             text = self.src[start:end].decode("utf-8", "surrogateescape")
-            if "$" not in text:
+            if "$" not in text and "`" not in text:
                 return Word(start, end, (Lit(start, end, text),) if end > start else ())
         return Word(start, end, self.range_parts([n], start, end))
 
@@ -776,18 +793,43 @@ class Converter:
         (descending through containers), literal source text between them."""
         specials: list[Node] = []
         _collect_specials(nodes, start, end, specials)
+        items: list[tuple[int, Node | Backquoted]] = [(self.real_start(s), s) for s in specials]
+        if self.backquoted:
+            items = self.with_backquoted(items, start, end)
         parts: list[WordPart] = []
         at = start
-        for s in specials:
-            s_start = self.real_start(s)
+        for s_start, s in items:
             if s_start > at:
                 parts.append(self.lit(at, s_start, quoted, strip_tabs, at == start))
-            part = self.special(s)
+            part = self.backquoted_subst(s) if isinstance(s, Backquoted) else self.special(s)
             parts.append(part)
             at = part.end
         if at < end:
             parts.append(self.lit(at, end, quoted, strip_tabs, at == start))
         return self.stray_params(_merge(parts)) if not quoted else _merge(parts)
+
+    def with_backquoted(
+        self, items: list[tuple[int, Node | Backquoted]], start: int, end: int
+    ) -> list[tuple[int, Node | Backquoted]]:
+        """``items`` with the backquoted substitutions in ``[start, end)`` that no special
+        node holds (one that does, a string, finds them itself), in order."""
+        spans = [b for b in self.backquoted.values() if start <= b.pos and b.end <= end]
+        if not spans:
+            return items
+        held = [(s.start_byte, s.end_byte) for _, s in items if not isinstance(s, Backquoted)]
+        free = [b for b in spans if not any(a <= b.pos and b.end <= z for a, z in held)]
+        kept = [
+            (at, s)
+            for at, s in items
+            if isinstance(s, Backquoted)
+            or not any(b.pos <= s.start_byte and s.end_byte <= b.end for b in free)
+        ]
+        return sorted([*kept, *((b.pos, b) for b in free)], key=lambda item: item[0])
+
+    def backquoted_subst(self, b: Backquoted) -> CmdSubst:
+        """A backquoted substitution found by :mod:`hookrun.shellsyntax.backquotes`."""
+        body = backquotes.unescape(self.src[b.pos + 1 : b.end - 1], b.in_dquotes)
+        return CmdSubst(b.pos, b.end, self.reparse(body, b.pos + 1), True)
 
     def stray_params(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
         """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 13).
@@ -901,18 +943,13 @@ class Converter:
         kids = list(n.children)
         backquote = bool(kids) and kids[0].type == "`"
         inner = kids[1:-1] if len(kids) >= 2 else []
-        if backquote and any(c.type == "``" for c in _descendants(n)):
-            raise self.unsupported("two backquoted substitutions next to each other", n)
         if backquote:
+            # Only where backquotes.prepare did not see the text (an operand re-read):
+            # the body is parsed as bash parses it, from the user's text.
             start = kids[0].end_byte
             end = kids[-1].start_byte if len(kids) >= 2 else n.end_byte
-            body = self.src[start:end]
-            if b"\\" in body:
-                # Inside backquotes, \$ \` \\ lose their backslash before the text is
-                # parsed (so nested backquotes work); the grammar parses it unprocessed.
-                return CmdSubst(
-                    n.start_byte, n.end_byte, self.reparse(_unescape_backquote(body), start), True
-                )
+            body = backquotes.unescape(self.src[start:end], False)
+            return CmdSubst(n.start_byte, n.end_byte, self.reparse(body, start), True)
         return CmdSubst(n.start_byte, n.end_byte, self.stmts(inner), backquote)
 
     def operand_parts(self, kids: Sequence[Node], a: int, b: int) -> tuple[WordPart, ...]:
@@ -1070,12 +1107,6 @@ def _is_arith_error(n: Node) -> bool:
         and n.children[0].type == "$(("
         and (n.text or b"").endswith(b"))")
     )
-
-
-def _descendants(n: Node) -> Iterable[Node]:
-    for c in n.children:
-        yield c
-        yield from _descendants(c)
 
 
 def _is_list(s: Stmt) -> bool:
@@ -1255,17 +1286,3 @@ def _strip_tabs(text: str, *, line_start: bool = True) -> str:
     return "\n".join(
         line.lstrip("\t") if (k > 0 or line_start) else line for k, line in enumerate(lines)
     )
-
-
-def _unescape_backquote(body: bytes) -> bytes:
-    out = bytearray()
-    i, n = 0, len(body)
-    while i < n:
-        c = body[i : i + 1]
-        if c == b"\\" and i + 1 < n and body[i + 1 : i + 2] in (b"$", b"`", b"\\"):
-            out += body[i + 1 : i + 2]
-            i += 2
-            continue
-        out += c
-        i += 1
-    return bytes(out)

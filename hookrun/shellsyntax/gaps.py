@@ -21,9 +21,11 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 7. Unquoted here-document bodies: the grammar misses ``$1``, backquotes and reads
    ``$((…))`` as a command substitution there. Each expansion in a body is re-read on
    its own (:meth:`hookrun.shellsyntax.convert.Converter.heredoc_parts`).
-8. Not handled (Unsupported, so a real shell runs the script when there is one):
-   ``\\(`` inside ``[ … ]``,
-   two backquoted substitutions in one word list (```a` `b```, read as one).
+8. Backquotes: the grammar misreads them with backslashes inside (``echo `echo \\$```),
+   reads ``$``` as one token and two in one word list (```a` `b```) as one. They
+   are found as bash finds them and taken out of the parsed copy by
+   :mod:`hookrun.shellsyntax.backquotes`. Not handled (Unsupported, so a real shell
+   runs the script when there is one): ``\\(`` inside ``[ … ]``.
 9. ``$(( … ))``: the grammar reads a nested ``$((2))`` as a command substitution and
    gives an ERROR for arithmetic it cannot parse (``$((1 + ))``, which bash reports when
    it runs). Arithmetic text is read by hookrun's evaluator instead; only the
@@ -61,6 +63,9 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    user's. Not inside quotes, ``${…}``, ``$((…))``/``((…))`` or ``$[…]`` (where
    ``*(`` is arithmetic); ``!(`` only inside a word (at its start it is ``!`` and a
    subshell, which bash reads the same way without extglob).
+21. ``echo \\ `` and ``echo \\ \\(``: the grammar drops a backslash-escaped blank
+   before a newline or the end of the text. The blank is read as a letter in the
+   copy that is parsed (:func:`escaped_blanks`).
 13. ``rm$IFS-rf$IFS~``: the grammar ends the first word at the second ``$`` and reads
    ``IFS~`` as another word, so ``$IFS`` would be literal text. An unquoted ``$name``
    left in literal text is read as the expansion it is
@@ -349,6 +354,26 @@ def words_after_newline(root: Node, src: bytes) -> list[int]:
 
 
 _EXTGLOB_OPS = b"?*+@!"
+
+
+def escaped_blanks(src: bytes) -> bytes:
+    """Gap 21: ``src`` with the blank after each escaping backslash read as a letter.
+
+    The grammar drops a ``\\ `` word before a newline or the end (``echo \\ ``,
+    ``echo \\ \\(``). ``\\x`` is the same shape everywhere (a word character, or
+    text inside quotes, where the text is read from the user's bytes anyway).
+    """
+    if b"\\ " not in src and b"\\\t" not in src:
+        return src
+    buf = bytearray(src)
+    i = src.find(b"\\")
+    while 0 <= i < len(src) - 1:
+        if src[i + 1] in (0x20, 0x09):
+            buf[i + 1] = 0x78  # x
+        i = src.find(b"\\", i + 2)
+    return bytes(buf)
+
+
 _WORD_END = b" \t\n;&|()<>"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from hookrun.shellsyntax import gaps, heredocs
+from hookrun.shellsyntax import backquotes, gaps, heredocs
 from hookrun.shellsyntax.convert import Converter
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
@@ -96,7 +96,8 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
     text, docs = heredocs.prepare(src, _ts_parse)  # gap 5: bodies blanked first
-    masked = gaps.mask_extglobs(text)  # gap 17; the text of every node is still src's
+    text, backquoted = backquotes.prepare(text, _ts_parse)  # gap 8
+    masked = gaps.mask_extglobs(gaps.escaped_blanks(text))  # gaps 17, 21; text is src's
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     root = tree.root_node
     if root.has_error:
@@ -109,6 +110,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         depth,
         _ts_parse,
         docs,
+        backquoted,
     )
     try:
         return conv.stmts(root.children)

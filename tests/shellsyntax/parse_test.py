@@ -113,6 +113,10 @@ GAPS = [
     ("a | b <f 2>&1", "pipe(call(a) | call(b) <f 2>&1)"),
     ("a >x && b | c >f", "(call(a) >x && pipe(call(b) | call(c) >f))"),
     ("echo == a ==", "call(echo == a ==)"),
+    # Backquotes (gap 8, hookrun/shellsyntax/backquotes.py)
+    ("echo `a` `b`", "call(echo $(call(a)) $(call(b)))"),
+    ('echo "x`echo \\"q\\"`" $`b`', 'call(echo D"x$(call(echo D"q"))" $$(call(b)))'),
+    ("echo \\ \\(", "call(echo \\ \\()"),
 ]
 
 UNSUPPORTED = [
@@ -130,6 +134,8 @@ SYNTAX_ERRORS = [
     ("a &&", 1, 5),
     ("for x in; do", 1, 13),
     ("echo 'unterminated", 1, 19),
+    ("$(echo f)$(echo or) i in a; do echo; done", 1, 29),
+    ("echo a\nfi", 2, 1),
 ]
 
 
