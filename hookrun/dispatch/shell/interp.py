@@ -1093,7 +1093,15 @@ class Interp:
         builtin = BUILTINS.get(name)
         if builtin is not None:
             with _TemporaryVars(self.state, prefix, export=False):
-                return builtin(self, argv, io)
+                try:
+                    return builtin(self, argv, io)
+                except BrokenPipeError:
+                    raise  # the pipeline turns it into status 141, as SIGPIPE would
+                except OSError as exc:
+                    # A builtin whose file operation fails (read from a directory, a
+                    # write to a full disk) fails as bash's does: its message, status 1.
+                    self.error(f"{name}: {exc.strerror or exc}", io)
+                    return 1
         return self.run_external(argv, io, prefix)
 
     def call_function(self, fn: Function, argv: list[str], io: IO) -> int:

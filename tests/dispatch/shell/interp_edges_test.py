@@ -149,6 +149,15 @@ ARGS = ("a b", "c")
             "hookrun: -5: substring expression < 0\n",
             None,
         ),
+        # A builtin whose read fails (a directory on stdin) fails with status 1 and the
+        # script goes on — it was an internal error of the shell.
+        (
+            "read x < /; echo st=$?; read -n 1 y < /; echo st=$?; echo end",
+            0,
+            "st=1\nst=1\nend\n",
+            "hookrun: read: Is a directory\nhookrun: read: Is a directory\n",
+            None,
+        ),
     ],
 )
 def test_interpreter_agrees_with_bash(
