@@ -101,6 +101,7 @@ def install(bin_dir: Path, *, python: str = sys.executable) -> None:
 
 
 def install_standin(path: Path, *, python: str = sys.executable) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     _write_program(path, python, STANDIN)
 
 

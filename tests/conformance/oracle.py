@@ -7,8 +7,10 @@ are comparable with the spec file's expectations:
 * the environment is only ``PATH`` (the helpers' ``spec/bin`` first), ``LC_ALL=C.UTF-8``,
   ``REPO_ROOT`` (a copy of the few Oils fixtures the cases read), ``TMP`` (the case's
   directory) and ``SH`` (the shell under test);
-* bash reads the case from stdin, as Oils runs it; hookrun gets it as a hook command
-  string through its public entry point, ``hookrun.dispatch.run``, with empty stdin.
+* bash reads the case from stdin, as Oils runs it; so does hookrun: the command
+  ``bash`` through its public entry point, ``hookrun.dispatch.run``, with the bash
+  stand-in forced and the case as stdin (worker.py). Both run in script mode (``$-``
+  has ``s``), like for like.
 
 The expectation is bash's own stdout and exit status. A case whose bash result differs
 from what the spec file says bash prints is *reported* (bash here is 5.2; the files
@@ -174,7 +176,10 @@ class Sandbox:
         (self.root / "_tmp" / "spec-tmp").mkdir(parents=True)
         self.cases.mkdir(parents=True)
         if sh == "standin":
-            sh = str(base / kind / "hookrun-sh")
+            # Named bash: a case's `$SH -c …` then runs in-process too (the worker forces
+            # the bash stand-in), as a hook's `bash -c …` does with "shell": "inprocess".
+            # Only a program that runs `$SH` itself (xargs, env) starts this file.
+            sh = str(base / kind / "sh" / "bash")
             helpers.install_standin(Path(sh))
         self.sh = sh
         self.path = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', os.defpath)}"

@@ -1,5 +1,10 @@
 """A worker process for the conformance suite: runs cases through ``hookrun.dispatch.run``.
 
+Each case runs as bash runs it in the oracle: ``bash`` reading the case as a script
+on its stdin (``$-`` has ``s``; an unset variable under ``set -u`` exits 1, not the
+127 of ``bash -c``), here the command ``bash`` with the bash stand-in forced, so
+hookrun's in-process shell reads the script from stdin the same way.
+
 Cases run here, not in pytest's own process, because they are shell programs: ``kill
 $$``, ``exit`` in odd places, traps and runaway loops must only ever end a worker (the
 harness notes it and starts another). Only hookrun's public entry point is used.
@@ -26,11 +31,12 @@ def main() -> None:
     for line in sys.stdin:
         request = json.loads(line)
         done = run(
-            request["code"],
+            "bash",
             cwd=request["cwd"],
             env=request["env"],
-            stdin=b"",
+            stdin=request["code"].encode("utf-8", "surrogateescape"),
             timeout=request["timeout"],
+            shell="inprocess",
         )
         answer = {
             "status": done.exit_code,
