@@ -19,10 +19,14 @@ again for the next one. The converter makes each recorded span a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
 
-Node = Any  # tree_sitter.Node (this module imports no native code)
-Tree = Any
+from hookrun.records import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from typing import Any
+
+    Node = Any  # tree_sitter.Node (this module imports no native code)
+    Tree = Any
 
 # Past this many, the rest is left to the grammar's own reading.
 MAX_SUBSTITUTIONS = 200

@@ -11,9 +11,9 @@ this module calls it at the few points where it applies.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from hookrun.lazyre import compile as lazy_compile
+from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import backquotes, gaps, heredocs
 from hookrun.shellsyntax.backquotes import Backquoted
 from hookrun.shellsyntax.condition import Item, parse_condition
@@ -51,7 +51,10 @@ from hookrun.shellsyntax.nodes import (
     WordPart,
 )
 
-Node = Any  # tree_sitter.Node; kept untyped here so this module imports no native code
+if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from typing import Any
+
+    Node = Any  # tree_sitter.Node; kept untyped here so this module imports no native code
 
 # Nodes that are word parts of their own; anything else inside a word is literal text.
 _SPECIAL = frozenset(

@@ -82,12 +82,14 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from hookrun.records import NamedTuple
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 
-Node = Any
+if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from typing import Any
+
+    Node = Any
 
 
 class Patched(NamedTuple):

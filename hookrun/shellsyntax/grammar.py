@@ -1,11 +1,16 @@
 """Load tree-sitter and its bash grammar: the one place that imports them.
 
-``tree_sitter_bash/__init__.py`` imports ``importlib.resources`` (and with it pathlib,
-zipfile, …) only to serve its highlight queries, which hookrun never reads: measured
-10–25 ms of a cold start, against ~1 ms for the compiled grammar alone. So the compiled
-``_binding`` extension is located with the import system's own path finder and loaded
-directly, without running the package ``__init__``. If that fails (an unusual install:
-zipped, frozen, a future layout), the ordinary import is used.
+Both packages' ``__init__`` modules cost more than their compiled code, for things
+hookrun never uses: ``tree_sitter_bash/__init__.py`` imports ``importlib.resources``
+(and with it pathlib, zipfile, …) only to serve its highlight queries — measured 10–25 ms
+of a cold start, against ~1 ms for the compiled grammar — and ``tree_sitter/__init__.py``
+imports ``typing`` (~3–4 ms, 0.4x a bare Python start) only to declare a ``Protocol``
+for custom query predicates. So each package's compiled ``_binding`` extension is located
+with the import system's own path finder and loaded directly, under its own name,
+without running the package ``__init__``; a later ``import tree_sitter`` (by a test, by
+another library) runs that ``__init__`` over the same loaded extension, so its classes
+are these. If locating fails (an unusual install: zipped, frozen, a future layout), the
+ordinary import is used.
 
 Importing this module loads the native code; callers import it lazily (see
 :func:`hookrun.shellsyntax.parse`) so a run that parses no shell never pays for it.
@@ -18,20 +23,23 @@ import importlib.machinery
 import sys
 from types import ModuleType
 
-import tree_sitter
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import tree_sitter
 
 
-def _bash_binding() -> ModuleType:
-    name = "tree_sitter_bash._binding"
+def _binding(package: str) -> ModuleType:
+    """``package._binding``, loaded without running ``package/__init__.py``."""
+    name = f"{package}._binding"
     loaded = sys.modules.get(name)
     if loaded is not None:
         return loaded
-    package = importlib.machinery.PathFinder.find_spec("tree_sitter_bash")
-    locations = package.submodule_search_locations if package is not None else None
+    found = importlib.machinery.PathFinder.find_spec(package)
+    locations = found.submodule_search_locations if found is not None else None
     spec = importlib.machinery.PathFinder.find_spec(name, locations) if locations else None
     if spec is None or spec.loader is None:
-        importlib.import_module("tree_sitter_bash")  # the documented way, as a fallback
-
+        importlib.import_module(package)  # the documented way, as a fallback
         return sys.modules[name]
     module = spec.loader.create_module(spec)
     if module is None:  # pragma: no cover - extension loaders always create the module
@@ -41,12 +49,14 @@ def _bash_binding() -> ModuleType:
     return module
 
 
-LANGUAGE = tree_sitter.Language(_bash_binding().language())
+_TS = _binding("tree_sitter")
+LANGUAGE: tree_sitter.Language = _TS.Language(_binding("tree_sitter_bash").language())
 
 
 def new_parser() -> tree_sitter.Parser:
     """A parser for one thread (tree-sitter parsers are not shared across threads)."""
-    return tree_sitter.Parser(LANGUAGE)
+    parser: tree_sitter.Parser = _TS.Parser(LANGUAGE)
+    return parser
 
 
 def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Node]:

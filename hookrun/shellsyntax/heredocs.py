@@ -25,10 +25,14 @@ with no ``<<`` is parsed once, as before.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
 
-Node = Any  # tree_sitter.Node (this module imports no native code)
-Tree = Any
+from hookrun.records import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from typing import Any
+
+    Node = Any  # tree_sitter.Node (this module imports no native code)
+    Tree = Any
 
 # No hook has more; past this the rest is left to the grammar's own reading.
 MAX_HEREDOCS = 200

@@ -20,9 +20,10 @@ NamedTuples, not dataclasses: cheap to build (a tree per parse) and cheap to imp
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
-from hookrun.records import NamedTuple
+if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from typing import TypeAlias
 
 
 class Lit(NamedTuple):

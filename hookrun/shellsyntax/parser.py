@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 
+from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import backquotes, gaps, heredocs
 from hookrun.shellsyntax.convert import Converter
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
+
+if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from typing import Any
 
 # Deeper than this, a script is refused rather than walked (Python's own stack is the
 # limit; bash has no practical one, but no hook nests commands 200 deep).

@@ -41,3 +41,30 @@ def test_the_shell_path_leaves_out_the_random_module() -> None:
     )
     assert "hookrun.dispatch.shell.interp" in mods
     assert "random" not in mods
+
+
+def test_the_shell_path_runs_neither_typing_nor_the_tree_sitter_package_init() -> None:
+    # typing is ~3-4 ms of a cold start (hookrun.records); tree_sitter/__init__.py imports
+    # it only for a Protocol hookrun never uses, so its compiled binding is loaded alone.
+    mods = _modules_after(
+        "import hookrun.dispatch.api\n"
+        "import hookrun.dispatch.shell, hookrun.dispatch.shell.expand\n"
+        "import hookrun.dispatch.shell.interp, hookrun.shellsyntax.parser as p\n"
+        "p.parse('cat <<EOF | grep \"$x\" && [[ `echo a` == b ]]\\nhi\\nEOF\\n')\n"
+    )
+    assert "tree_sitter._binding" in mods
+    assert "tree_sitter" not in mods
+    assert not {"typing", "_typing"} & mods
+
+
+def test_the_tree_sitter_package_imported_later_shares_the_loaded_binding() -> None:
+    # Another library (or a test) importing tree_sitter after the front end must see the
+    # very classes the front end made its parser from.
+    mods = _modules_after(
+        "import hookrun.shellsyntax.parser as p, hookrun.shellsyntax.grammar as g\n"
+        "p.parse('echo hi')\n"
+        "import tree_sitter\n"
+        "assert type(g.new_parser()) is tree_sitter.Parser\n"
+        "assert isinstance(g.LANGUAGE, tree_sitter.Language)\n"
+    )
+    assert "tree_sitter" in mods

@@ -8,7 +8,7 @@ accepted and listed, so scripts that set them run unchanged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
