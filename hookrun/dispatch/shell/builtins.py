@@ -39,7 +39,7 @@ def _err(sh: Interp, io: IO, name: str, message: str) -> None:
     sh.error(f"{name}: {message}", io)
 
 
-# -- echo / printf --------------------------------------------------------------
+# -- echo --------------------------------------------------------------
 
 _ESCAPES = {
     "a": "\a",
@@ -68,8 +68,8 @@ def _code_point(code: int) -> str:
     return chr(code)
 
 
-def backslash_escapes(text: str, *, printf_format: bool = False) -> tuple[str, bool]:
-    """Interpret ``echo -e`` / ``printf`` escapes; the flag says ``\\c`` stopped output."""
+def backslash_escapes(text: str) -> tuple[str, bool]:
+    """Interpret ``echo -e`` escapes; the flag says ``\\c`` stopped output."""
     out: list[str] = []
     i = 0
     n = len(text)
@@ -85,15 +85,10 @@ def backslash_escapes(text: str, *, printf_format: bool = False) -> tuple[str, b
             out.append(_ESCAPES[e])
         elif e == "c":
             return "".join(out), True
-        elif e == '"' and printf_format:
-            out.append('"')
-        elif e == "0" or (printf_format and e in "1234567"):
-            width = 3 if e == "0" and not printf_format else (2 if e == "0" else 2)
-            m = re.match(rf"[0-7]{{0,{width}}}", text[i:])
+        elif e == "0":
+            m = re.match(r"[0-7]{0,3}", text[i:])
             digits = m.group(0) if m else ""
-            if printf_format and e != "0":
-                digits = e + digits
-            i += len(digits) - (1 if printf_format and e != "0" else 0)
+            i += len(digits)
             out.append(byte_char(int(digits or "0", 8) & 0xFF))
         elif e in "xuU":
             width = {"x": 2, "u": 4, "U": 8}[e]
@@ -129,148 +124,6 @@ def b_echo(sh: Interp, argv: list[str], io: IO) -> int:
             newline = False
     _out(io, text + "\n" if newline else text)
     return 0
-
-
-# Compiled on first use, like _IDENT.
-_PRINTF_SPEC = r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([sdiuxXocbqfeEgG%])"
-
-
-def _printf_number(sh: Interp, io: IO, arg: str) -> tuple[int, bool]:
-    from hookrun.dispatch.shell.arith import ArithError, parse_int
-
-    text = arg.strip()
-    if not text:
-        return 0, True
-    if text[0] in "'\"" and len(text) > 1:
-        return ord(text[1]), True
-    try:
-        sign = -1 if text.startswith("-") else 1
-        return sign * parse_int(text.lstrip("+-")), True
-    except (ArithError, ValueError):
-        _err(sh, io, "printf", f"{arg}: invalid number")
-        return 0, False
-
-
-def _shell_quote(text: str) -> str:
-    if text and re.fullmatch(r"[A-Za-z0-9_@%+=:,./-]+", text):
-        return text
-    if not text:
-        return "''"
-    return "'" + text.replace("'", "'\\''") + "'"
-
-
-def printf_quote(text: str) -> str:
-    """bash's ``printf %q``: backslashes before special characters, ``$'…'`` for
-    control characters, ``''`` for the empty string."""
-    if text == "":
-        return "''"
-    if any(ord(c) < 32 or ord(c) == 127 for c in text):
-        from hookrun.dispatch.shell.expand import quote_ansi_c
-
-        return quote_ansi_c(text)
-    out = []
-    for k, c in enumerate(text):
-        if c.isalnum() or c in "_@%+=:,./-" or ord(c) > 127 or c == "~" and k > 0:
-            out.append(c)
-        else:
-            out.append("\\" + c)
-    return "".join(out)
-
-
-def b_printf(sh: Interp, argv: list[str], io: IO) -> int:
-    if len(argv) < 2:
-        _err(sh, io, "printf", "usage: printf FORMAT [ARGUMENTS...]")
-        return 2
-    target = None
-    if argv[1] == "-v" and len(argv) > 3:
-        target, argv = argv[2], [argv[0], *argv[3:]]
-        if not re.match(_IDENT, target):
-            _err(sh, io, "printf", f"`{target}': not a valid identifier")
-            return 2
-    fmt = argv[1]
-    if fmt == "--" and len(argv) > 2:
-        fmt, args = argv[2], argv[3:]
-    else:
-        args = argv[2:]
-    status = 0
-    out: list[str] = []
-    pos = 0
-    while True:
-        used = 0
-        i = 0
-        stop = False
-        while i < len(fmt):
-            m = re.compile(_PRINTF_SPEC).match(fmt, i) if fmt[i] == "%" else None
-            if fmt[i] == "%" and m is None:
-                out.append("%")
-                i += 1
-                continue
-            if m is None:
-                j = fmt.find("%", i)
-                j = len(fmt) if j < 0 else j
-                text, stopped = backslash_escapes(fmt[i:j], printf_format=True)
-                out.append(text)
-                if stopped:
-                    stop = True
-                    break
-                i = j
-                continue
-            i = m.end()
-            flags, width, prec, conv = m.groups()
-            if conv == "%":
-                out.append("%")
-                continue
-
-            def next_arg() -> str | None:
-                nonlocal pos, used
-                if pos < len(args):
-                    pos += 1
-                    used += 1
-                    return args[pos - 1]
-                return None
-
-            if width == "*":
-                w_arg = next_arg()
-                width = str(_printf_number(sh, io, w_arg or "0")[0])
-            if prec == "*":
-                p_arg = next_arg()
-                prec = str(_printf_number(sh, io, p_arg or "0")[0])
-            arg = next_arg()
-            spec = "%" + flags + (width or "") + ("." + prec if prec is not None else "")
-            if conv in "sbqc":
-                value = arg or ""
-                if conv == "b":
-                    value, stopped = backslash_escapes(value)
-                    if stopped:
-                        out.append(value)
-                        stop = True
-                        break
-                elif conv == "q":
-                    value = printf_quote(value)
-                elif conv == "c":
-                    value = value[:1]
-                out.append((spec + "s") % value)
-            elif conv in "diuxXo":
-                number, ok = _printf_number(sh, io, arg or "0")
-                if not ok:
-                    status = 1
-                if conv in "uxXo" and number < 0:
-                    number &= (1 << 64) - 1  # bash prints them as unsigned 64-bit
-                out.append((spec + ("d" if conv in "iu" else conv)) % number)
-            else:
-                try:
-                    fvalue = float(arg or "0")
-                except ValueError:
-                    _err(sh, io, "printf", f"{arg}: invalid number")
-                    fvalue, status = 0.0, 1
-                out.append((spec + conv) % fvalue)
-        if stop or used == 0 or pos >= len(args):
-            break
-    if target is not None:
-        sh.state.set_var(target, "".join(out))
-    else:
-        _out(io, "".join(out))
-    return status
 
 
 # -- simple builtins ------------------------------------------------------------
@@ -1191,6 +1044,14 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
     return status
 
 
+def _shell_quote(text: str) -> str:
+    if text and re.fullmatch(r"[A-Za-z0-9_@%+=:,./-]+", text):
+        return text
+    if not text:
+        return "''"
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
 def _lazy(module: str, name: str) -> Builtin:
     """A builtin whose module loads on its first call: a hook of plain commands does not
     pay for getopts, the directory stack or the option tables at start-up."""
@@ -1205,6 +1066,7 @@ def _lazy(module: str, name: str) -> Builtin:
     return call
 
 
+b_printf = _lazy("printf", "b_printf")
 b_set = _lazy("options", "b_set")
 b_shopt = _lazy("options", "b_shopt")
 b_getopts = _lazy("getopts", "b_getopts")

@@ -919,6 +919,9 @@ class Interp:
         owned: list[Closable] = []
         saved_io = self.io
         self.io = io
+        # bash traces a command before applying its own redirections: `cmd 2>f` traces
+        # to the stderr the command line had.
+        trace_io = io
         try:
             self.subst_status = None
             argv = self.expand_args(cmd.args)
@@ -942,11 +945,11 @@ class Interp:
                     except ShellError as exc:
                         # A failed assignment ends a non-interactive shell (bash, POSIX).
                         raise ShellError(exc.message, exc.status, fatal=True) from None
-                    self.xtrace([self.trace_assign(a)], io)
+                    self.xtrace([self.trace_assign(a)], trace_io)
                 status = self.subst_status or 0
                 return status
             values = [(a.name, self.assign_value(a)) for a in cmd.assigns if a.array is None]
-            self.xtrace([*(f"{k}={v}" for k, v in values), *argv], io)
+            self.xtrace([*(f"{k}={v}" for k, v in values), *argv], trace_io)
             return self.run_argv(argv, io, dict(values))
         except ShellError as exc:
             self.error(exc.message, io)

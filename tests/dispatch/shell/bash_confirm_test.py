@@ -48,6 +48,7 @@ TABLES = [
     ("dirstack_test", "test_the_directory_stack_agrees_with_bash"),
     ("getopts_test", "test_getopts_agrees_with_bash"),
     ("set_and_shopt_test", "test_set_and_shopt_agree_with_bash"),
+    ("printf_test", "test_printf_agrees_with_bash"),
     # Hand-written feature tables: confirmed the same way.
     ("interp_test", "test_feature_gives_exact_output_and_status"),
     ("builtins_test", "test_builtin_output_and_status"),

@@ -20,7 +20,7 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("printf 'a\\\"b\\n'", 0, 'a"b\n', ""),
         ("printf '\\101\\n'", 0, "A\n", ""),
         ("printf '\\0101\\n'", 0, "\x081\n", ""),
-        ("printf 'x\\xZZ\\n'", 0, "x\\xZZ\n", ""),
+        ("printf 'x\\xZZ\\n'", 0, "x\\xZZ\n", "hookrun: printf: missing hex digit for \\x\n"),
         ("printf 'a\\qb\\n'", 0, "a\\qb\n", ""),
         ("echo -e 'a\\qb'", 0, "a\\qb\n", ""),
         ("echo -E 'a\\tb'", 0, "a\\tb\n", ""),
