@@ -620,131 +620,6 @@ def b_test(sh: Interp, argv: list[str], io: IO) -> int:
         return 2
 
 
-def b_read(sh: Interp, argv: list[str], io: IO) -> int:
-    raw = False
-    delim = "\n"
-    names: list[str] = []
-    args = argv[1:]
-    prompt = ""
-    limit: int | None = None
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "-r":
-            raw = True
-        elif a == "-p" and i + 1 < len(args):
-            prompt = args[i + 1]
-            i += 1
-        elif a == "-d" and i + 1 < len(args):
-            delim = args[i + 1][:1] or "\0"
-            i += 1
-        elif a in ("-s", "-e"):
-            pass
-        elif a == "-t" and i + 1 < len(args):
-            # Accepted, not enforced: the run's own deadline bounds every blocking read.
-            i += 1
-        elif a == "-n" and i + 1 < len(args):
-            try:
-                limit = int(args[i + 1])
-            except ValueError:
-                _err(sh, io, "read", f"{args[i + 1]}: invalid number")
-                return 2
-            i += 1
-        elif a.startswith("-") and a != "-":
-            _err(sh, io, "read", f"{a}: invalid option")
-            return 2
-        else:
-            names.append(a)
-        i += 1
-    for name in names:
-        if not re.match(_IDENT, name):
-            _err(sh, io, "read", f"`{name}': not a valid identifier")
-            return 1
-    if prompt:
-        io.stderr.write(prompt.encode("utf-8", "surrogateescape"))
-    if limit is not None:
-        line, complete = _read_chars(io, delim, limit, raw)
-    else:
-        line, complete = _read_line(io, delim, raw)
-    st = sh.state
-    if not names:
-        st.set_var("REPLY", line)
-        return 0 if complete else 1
-    ifs = st.vars.get("IFS", " \t\n")
-    values = _split_read(line, ifs, len(names))
-    for name, value in zip(names, values + [""] * (len(names) - len(values)), strict=False):
-        st.set_var(name, value)
-    return 0 if complete else 1
-
-
-def _read_line(io: IO, delim: str, raw: bool) -> tuple[str, bool]:
-    """One line (or up to ``delim``); ``complete`` is False when input ended first."""
-    data = bytearray()
-    d = delim.encode("utf-8", "surrogateescape")
-    while True:
-        if d == b"\n":
-            chunk = io.stdin.readline()
-            if not chunk:
-                return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), False
-            data += chunk
-            if not chunk.endswith(b"\n"):
-                return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), False
-        else:
-            b = io.stdin.read(1)
-            if not b:
-                return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), False
-            data += b
-            if b != d:
-                continue
-        text = data.decode("utf-8", "surrogateescape")[: -len(delim)]
-        if not raw and text.endswith("\\") and not text.endswith("\\\\"):
-            data = bytearray(data[: -len(d) - 1])  # backslash-newline: the line continues
-            continue
-        return _unescape_read(text, raw), True
-
-
-def _read_chars(io: IO, delim: str, limit: int, raw: bool) -> tuple[str, bool]:
-    """``read -n N``: at most N bytes, stopping early at ``delim``."""
-    data = bytearray()
-    d = delim.encode("utf-8", "surrogateescape")
-    while len(data) < limit:
-        b = io.stdin.read(1)
-        if not b:
-            return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), False
-        if b == d:
-            break
-        data += b
-    return _unescape_read(data.decode("utf-8", "surrogateescape"), raw), True
-
-
-def _unescape_read(text: str, raw: bool) -> str:
-    if raw:
-        return text
-    return re.sub(r"\\(.)", r"\1", text, flags=re.S)
-
-
-def _split_read(line: str, ifs: str, count: int) -> list[str]:
-    ws = "".join(c for c in ifs if c in " \t\n")
-    other = "".join(c for c in ifs if c not in " \t\n")
-    rest = line.strip(ws) if ws else line
-    values: list[str] = []
-    while len(values) < count - 1 and rest:
-        j = 0
-        while j < len(rest) and rest[j] not in ifs:
-            j += 1
-        values.append(rest[:j])
-        rest = rest[j:]
-        if ws:
-            rest = rest.lstrip(ws)
-        if rest and rest[0] in other:
-            rest = rest[1:]
-            if ws:
-                rest = rest.lstrip(ws)
-    if (rest or len(values) < count) and (count == 1 or rest):
-        values.append(rest.rstrip(ws) if ws else rest)
-    return values
-
-
 def b_shift(sh: Interp, argv: list[str], io: IO) -> int:
     try:
         n = int(argv[1]) if len(argv) > 1 else 1
@@ -1073,6 +948,8 @@ b_getopts = _lazy("getopts", "b_getopts")
 b_pushd = _lazy("dirstack", "b_pushd")
 b_popd = _lazy("dirstack", "b_popd")
 b_dirs = _lazy("dirstack", "b_dirs")
+b_read = _lazy("read", "b_read")
+b_mapfile = _lazy("read", "b_mapfile")
 
 BUILTINS: dict[str, Builtin] = {
     "echo": b_echo,
@@ -1095,6 +972,8 @@ BUILTINS: dict[str, Builtin] = {
     "test": b_test,
     "[": b_test,
     "read": b_read,
+    "mapfile": b_mapfile,
+    "readarray": b_mapfile,
     "shift": b_shift,
     "set": b_set,
     "wait": b_wait,
