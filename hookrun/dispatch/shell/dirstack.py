@@ -86,10 +86,48 @@ def b_dirs(sh: Interp, argv: list[str], io: IO) -> int:
     return 0
 
 
+_USAGE = {"pushd": "pushd [-n] [+N | -N | dir]", "popd": "popd [-n] [+N | -N]"}
+
+
+def _is_index(word: str) -> bool:
+    return len(word) > 1 and word[0] in "+-" and word[1:].isdigit()
+
+
+def _operands(sh: Interp, io: IO, argv: list[str]) -> tuple[bool, list[str]] | int:
+    """(-n given, the operands) as bash reads pushd/popd's line, or the usage status.
+
+    ``-n`` and ``+N``/``-N`` are recognised until ``--``; after it pushd's ``-1`` is a
+    directory (``./-1``); any other ``-x`` is bash's "invalid number" (status 2).
+    """
+    no_cd = False
+    operands: list[str] = []
+    for k, word in enumerate(argv[1:], start=1):
+        if word == "--":
+            rest = argv[k + 1 :]
+            if argv[0] == "pushd":  # a directory named like an index
+                rest = ["./" + w if _is_index(w) else w for w in rest]
+            operands += rest
+            break
+        if word == "-n":
+            no_cd = True
+        elif word.startswith("-") and len(word) > 1 and not _is_index(word):
+            sh.error(f"{argv[0]}: {word}: invalid number", io)
+            sh.error_plain(f"{argv[0]}: usage: {_USAGE[argv[0]]}", io)
+            return 2
+        else:
+            operands.append(word)
+    return no_cd, operands
+
+
 def b_pushd(sh: Interp, argv: list[str], io: IO) -> int:
     st = sh.state
-    args = [a for a in argv[1:] if a != "-n"]
-    no_cd = len(args) < len(argv) - 1  # -n: change the stack, not the directory
+    parsed = _operands(sh, io, argv)
+    if isinstance(parsed, int):
+        return parsed
+    no_cd, args = parsed  # -n: change the stack, not the directory
+    if len(args) > 1:
+        sh.error("pushd: too many arguments", io)
+        return 1
     if no_cd and not args:
         return 0
     if no_cd and args[0][:1] not in "+-":
@@ -131,7 +169,10 @@ def b_pushd(sh: Interp, argv: list[str], io: IO) -> int:
 
 def b_popd(sh: Interp, argv: list[str], io: IO) -> int:
     st = sh.state
-    args = [a for a in argv[1:] if a != "-n"]
+    parsed = _operands(sh, io, argv)
+    if isinstance(parsed, int):
+        return parsed
+    no_cd, args = parsed
     if not st.dirstack:
         sh.error("popd: directory stack empty", io)
         return 1
@@ -152,8 +193,9 @@ def b_popd(sh: Interp, argv: list[str], io: IO) -> int:
         return 0
     if args:
         sh.error(f"popd: {args[0]}: invalid argument", io)
+        sh.error_plain(f"popd: usage: {_USAGE['popd']}", io)
         return 2
-    if len(argv) > 1:  # -n: drop the entry after the current directory, stay here
+    if no_cd:  # -n: drop the entry after the current directory, stay here
         st.dirstack.pop(0)
         _print(sh, io)
         return 0

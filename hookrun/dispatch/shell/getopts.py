@@ -7,10 +7,13 @@ silent error reporting (NAME gets ``?`` or ``:`` and OPTARG the option letter).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
+
+_NAME = re.compile(r"[A-Za-z_]\w*\Z")
 
 
 def b_getopts(sh: Interp, argv: list[str], io: IO) -> int:
@@ -34,7 +37,12 @@ def b_getopts(sh: Interp, argv: list[str], io: IO) -> int:
     pos = sh.getopts_pos if sh.getopts_ind == optind else 1
 
     def finish(status: int, value: str, optarg: str | None, next_ind: int, next_pos: int) -> int:
-        st.set_var(name, value)
+        if not _NAME.match(name):
+            # bash parses the option (OPTARG, OPTIND move on) and then fails to store it.
+            sh.error(f"getopts: `{name}': not a valid identifier", io)
+            status = 1
+        else:
+            st.set_var(name, value)
         if optarg is None:
             st.vars.pop("OPTARG", None)
         else:
@@ -44,7 +52,9 @@ def b_getopts(sh: Interp, argv: list[str], io: IO) -> int:
         return status
 
     if optind > len(args):
-        return finish(1, "?", None, optind, 1)
+        # Past the end (a new `set --` with OPTIND left from an earlier loop): bash
+        # puts OPTIND just after the last argument.
+        return finish(1, "?", None, len(args) + 1, 1)
     word = args[optind - 1]
     if pos == 1:
         if word == "--":

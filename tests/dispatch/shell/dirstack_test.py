@@ -76,6 +76,17 @@ from tests.dispatch.shell.shellrun import Runner
         ("cd /; pushd -n; echo $?", 0, "0\n"),
         ("cd /; pushd -n /nonexist; echo $?", 0, "/ /nonexist\n0\n"),
         ("cd /; pushd /usr >/dev/null; popd -n; echo $?; pwd", 0, "/usr\n0\n/usr\n"),
+        # Usage: -n and +N/-N until --; other -x is bash's "invalid number" (2).
+        ("pushd -z; echo $?", 0, "2\n"),
+        ("mkdir a; pushd -- a >/dev/null; echo $?; dirs | wc -w", 0, "0\n2\n"),
+        ("pushd . . >/dev/null || echo too many", 0, "too many\n"),
+        ("pushd / >/dev/null; popd zzz; echo $?", 0, "2\n"),
+        ("pushd / >/dev/null; popd -- >/dev/null; echo $?; popd -z; echo $?", 0, "0\n2\n"),
+        ("mkdir -- -1; pushd -- -1 >/dev/null; echo $? ${PWD##*/}", 0, "0 -1\n"),
+        ("pushd / >/dev/null; pushd /tmp >/dev/null; popd -- -1 >/dev/null; echo $?", 0, "0\n"),
+        ("pushd / >/dev/null; popd 1 2; echo $?", 0, "2\n"),
+        ("pushd -n; echo $?", 0, "0\n"),
+        ("pushd / >/dev/null; popd -n -- >/dev/null; echo $?; dirs | wc -w", 0, "0\n1\n"),
     ],
 )
 def test_the_directory_stack_agrees_with_bash(

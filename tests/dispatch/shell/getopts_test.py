@@ -42,6 +42,27 @@ from tests.dispatch.shell.shellrun import Runner
         ('getopts a: o -x; echo "$? $o ${OPTARG-unset}"', 0, "0 ? unset\n"),
         ('getopts :a o -:; echo "$? $o ${OPTARG-unset}"', 0, "0 ? :\n"),
         ("set -- -a -b; while getopts ab o; do echo $o; done", 0, "a\nb\n"),
+        # An invalid NAME: the option is parsed (OPTARG, OPTIND move on), storing fails.
+        (
+            "set -- -c foo -h; getopts 'hc:' opt-; echo \"$? [$opt] $OPTARG $OPTIND\"",
+            0,
+            "1 [] foo 3\n",
+        ),
+        # OPTIND past a new, shorter argument list ends just after its last argument.
+        (
+            "set -- -h -c foo x; while getopts hc: o; do :; done; set --; getopts hc: o; "
+            'echo "$? $OPTIND"',
+            0,
+            "1 1\n",
+        ),
+        (
+            "set -- -a; while getopts ab: o; do :; done; set -- -c -d -e foo; "
+            "while getopts cde: o; do :; done; echo $OPTIND; set -- -f; getopts f: o; "
+            'echo "$? $OPTIND"',
+            0,
+            "5\n1 2\n",
+        ),
+        ('set -- a b; OPTIND=7; getopts a o; echo "$? $OPTIND"', 0, "1 3\n"),
     ],
 )
 def test_getopts_agrees_with_bash(run: Runner, source: str, code: int, stdout: str) -> None:
