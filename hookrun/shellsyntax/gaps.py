@@ -77,6 +77,11 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    as more targets of the redirect: read as the command's arguments, as bash does.
 20. A redirect after the last command of a pipeline or list (``a | b <f``,
    ``a && b >f``) comes out on the whole pipeline or list: moved to that command.
+22. ``\v``, ``\f`` and a ``\r`` are word characters to bash (``echo a<CR>b`` is one
+   word, ``-<CR>`` at a line end keeps it); the grammar reads them as blanks. Each is
+   read as a letter in the copy that is parsed (:func:`control_blanks`), as in gap 21.
+   A ``\r`` right before a newline stays a blank on purpose: an inline hook command
+   pasted from a Windows editor (CRLF) runs as its author meant.
 """
 
 from __future__ import annotations
@@ -373,6 +378,24 @@ def escaped_blanks(src: bytes) -> bytes:
         if src[i + 1] in (0x20, 0x09):
             buf[i + 1] = 0x78  # x
         i = src.find(b"\\", i + 2)
+    return bytes(buf)
+
+
+_CONTROL_LETTERS = bytes.maketrans(b"\v\f", b"xx")
+
+
+def control_blanks(src: bytes) -> bytes:
+    """Gap 22: ``src`` with ``\\v``, ``\\f`` and each ``\\r`` not before a newline as ``x``."""
+    if b"\v" in src or b"\f" in src:
+        src = src.translate(_CONTROL_LETTERS)
+    if b"\r" not in src:
+        return src
+    buf = bytearray(src)
+    at = src.find(b"\r")
+    while at >= 0:
+        if src[at + 1 : at + 2] != b"\n":
+            buf[at] = 0x78  # x
+        at = src.find(b"\r", at + 1)
     return bytes(buf)
 
 

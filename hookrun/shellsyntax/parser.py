@@ -100,7 +100,8 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         raise Unsupported("backquotes nested this deeply")
     text, docs = heredocs.prepare(src, _ts_parse)  # gap 5: bodies blanked first
     text, backquoted = backquotes.prepare(text, _ts_parse)  # gap 8
-    masked = gaps.mask_extglobs(gaps.escaped_blanks(text))  # gaps 17, 21; text is src's
+    # gaps 17, 21, 22; word text is still taken from src
+    masked = gaps.mask_extglobs(gaps.escaped_blanks(gaps.control_blanks(text)))
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     root = tree.root_node
     if root.has_error:

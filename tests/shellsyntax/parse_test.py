@@ -117,6 +117,10 @@ GAPS = [
     ("echo `a` `b`", "call(echo $(call(a)) $(call(b)))"),
     ('echo "x`echo \\"q\\"`" $`b`', 'call(echo D"x$(call(echo D"q"))" $$(call(b)))'),
     ("echo \\ \\(", "call(echo \\ \\()"),
+    # gap 22: \v, \f and a \r not before a newline are word characters, as in bash
+    ("echo -\r- -\v- -\f-", "call(echo -\r- -\v- -\f-)"),
+    ("echo a\r", "call(echo a\r)"),
+    ("echo a\r\necho b\r\n", "call(echo a); call(echo b)"),  # CRLF: a line end
 ]
 
 UNSUPPORTED = [

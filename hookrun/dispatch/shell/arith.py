@@ -25,8 +25,10 @@ class ArithError(Exception):
     """A malformed expression or a runtime error (division by zero)."""
 
 
+# bash skips only blanks and newlines between tokens: \r, \v, \f are errors.
+_BLANKS = " \t\n"
 _TOKEN = lazy_compile(
-    r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
+    r"[ \t\n]*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
     r"|(?P<name>[A-Za-z_]\w*)"
     r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()\[\]]))"
 )
@@ -61,7 +63,7 @@ _MAX_DEPTH = 32
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
     pos = 0
-    text = text.rstrip()
+    text = text.rstrip(_BLANKS)
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
@@ -157,9 +159,9 @@ class _Parser:
         return self.number(name, self.get(name))
 
     def number(self, name: str, raw: str | None) -> int:
-        if raw is None or raw.strip() == "":
+        if raw is None or raw.strip(_BLANKS) == "":
             return 0
-        raw = raw.strip()
+        raw = raw.strip(_BLANKS)
         if re.fullmatch(r"-?\d+", raw):
             return int(raw)
         if self.depth >= _MAX_DEPTH:

@@ -72,6 +72,28 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("v=++--x; echo \"${v//['+-']}\"", 0, "x\n", ""),
         # An unmatched `{` is text before a brace expression that expands.
         ("echo {{a,b} x{y{a,b}z {{{a,b}}", 0, "{a {b x{yaz x{ybz {{a} {{b}\n", ""),
+        # \r, \v, \f are word characters, not blanks (a \r before a newline is a CRLF
+        # line end to hookrun on purpose: bash_confirm_test lists it); in arithmetic they
+        # are errors, where a tab or newline is a blank.
+        (
+            "a() { printf '<%s>' \"$@\"; echo; }; a -\r- -\x0b- -\x0c- x\r",
+            0,
+            "<-\r-><-\x0b-><-\x0c-><x\r>\n",
+            "",
+        ),
+        (
+            "x=$'\\r42'; echo $((x+1)); echo after",
+            1,
+            "",
+            'hookrun: x+1: syntax error in expression (error token is "42")\n',
+        ),
+        ("x=$'\\t42\\n'; echo $((x+1))", 0, "43\n", ""),
+        (
+            "echo $(( 1 +\x0b2 )); echo $?",
+            1,
+            "",
+            'hookrun: 1 +\x0b2: syntax error in expression (error token is "2")\n',
+        ),
     ],
 )
 def test_words_and_fields_agree_with_bash(
