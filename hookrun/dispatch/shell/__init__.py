@@ -32,6 +32,7 @@ from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.handler import ExecHandler
+    from hookrun.shellsyntax.nodes import Script
 
 # The exec seam's types live in hookrun.dispatch.shell.handler (not imported here: a hook
 # of plain commands never needs them at start-up).
@@ -114,11 +115,17 @@ class Shell:
         sh.state.argv0 = argv0
         sh.state.params = list(args)
         sh.state.invoked = invoked
+        then_error: str | None = None
         try:
             script = parse(source)
         except ShellSyntaxError as exc:
-            sh.error(f"syntax error: {exc}")
-            return 2
+            # bash reads and runs a script one complete command at a time: those before
+            # the error run (an EXIT trap set there fires), then it stops with status 2.
+            before = _commands_before(source)
+            if before is None:
+                sh.error(f"syntax error: {exc}")
+                return 2
+            script, then_error = before, f"syntax error: {exc}"
         except Unsupported as exc:
             return self._fallback(source, str(exc), argv0, args)
         except (Interrupted, KeyboardInterrupt):
@@ -126,7 +133,7 @@ class Shell:
         except Exception as exc:
             return self._internal_error(exc)
         try:
-            return sh.run_top(script.stmts, script.source, sh.io.copy())
+            return sh.run_top(script.stmts, script.source, sh.io.copy(), then_error=then_error)
         except (Interrupted, KeyboardInterrupt):
             raise
         except BrokenPipeError:
@@ -164,3 +171,29 @@ class Shell:
                 )
             )
         return 2
+
+
+# How many shorter prefixes to try before giving up on running any of a broken script
+# (only a script with a syntax error pays for these parses).
+_PREFIX_TRIES = 64
+
+
+def _commands_before(source: str) -> Script | None:
+    """The complete commands before ``source``'s syntax error, parsed; None when there
+    are none (or none is found within :data:`_PREFIX_TRIES` prefixes).
+
+    bash reads whole lines, so the commands it runs are the longest run of whole lines
+    that parses (the grammar often places the error earlier than it is).
+    """
+    from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
+
+    lines = source.splitlines(keepends=True)
+    for keep in range(len(lines) - 1, max(0, len(lines) - 1 - _PREFIX_TRIES), -1):
+        try:
+            script = parse("".join(lines[:keep]))
+        except ShellSyntaxError:
+            continue  # the bad command started on an earlier line
+        except Unsupported:
+            return None
+        return script if script.stmts else None
+    return None

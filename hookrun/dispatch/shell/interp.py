@@ -332,12 +332,21 @@ class Interp:
             (io or self.io).stderr.write(encode(f"{message}\n"))
 
     # -- programs --------------------------------------------------------------
-    def run_program(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
-        """Run parsed statements; ``exit`` and fatal errors end here with their status."""
+    def run_program(
+        self, stmts: Sequence[Stmt], source: bytes, io: IO, then_error: str | None = None
+    ) -> int:
+        """Run parsed statements; ``exit`` and fatal errors end here with their status.
+
+        ``then_error``: the syntax error that follows these statements in the script
+        (they are the complete commands before it): reported once they ran, status 2.
+        """
         saved = self.src
         self.set_src(source)
         try:
             status = self.run_lines(stmts, io)
+            if then_error is not None:
+                self.error(then_error, io)
+                status = self.state.status = 2
         except ExitShell as exc:
             status = exc.code
         finally:
@@ -1271,10 +1280,12 @@ class Interp:
         self.error(unsupported_message(construct, no_sh=True), io)
         return 2
 
-    def run_top(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
+    def run_top(
+        self, stmts: Sequence[Stmt], source: bytes, io: IO, then_error: str | None = None
+    ) -> int:
         """Run a whole (sub)shell: ``exit``, the EXIT trap and fatal errors end here."""
         try:
-            status = self.run_program(stmts, source, io)
+            status = self.run_program(stmts, source, io, then_error)
         except ReturnFromFunction as ret:
             status = ret.code
         except LoopControl:

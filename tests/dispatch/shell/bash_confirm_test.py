@@ -39,6 +39,7 @@ TABLES = [
     ("source_edges_test", "test_rewritten_source_agrees_with_bash"),
     ("builtin_options_edges_test", "test_builtin_options_agree_with_bash"),
     ("interp_edges_test", "test_interpreter_agrees_with_bash"),
+    ("interp_edges_test", "test_the_commands_before_a_syntax_error_run_as_in_bash"),
     ("case_and_heredoc_edges_test", "test_case_and_here_documents_agree_with_bash"),
     ("case_and_heredoc_edges_test", "test_empty_and_unterminated_last_case_arms_agree_with_bash"),
     ("builtin_edges_test", "test_builtin_agrees_with_bash"),

@@ -165,3 +165,27 @@ def test_interpreter_agrees_with_bash(
 ) -> None:
     ran = run(source, args=ARGS)
     assert (ran.code, ran.out, ran.err, ran.route) == (code, stdout, stderr, route)
+
+
+@pytest.mark.parametrize(
+    ("source", "code", "stdout"),
+    [
+        # bash reads a script a line at a time: the complete commands before a syntax
+        # error run (an EXIT trap they set fires, seeing status 2), then it stops.
+        ("echo a\nfor", 2, "a\n"),
+        ("trap 'echo T $?' EXIT\necho b\nif true; then\necho c\nfi fi\necho d", 2, "b\nT 2\n"),
+        ('echo a\necho "unterminated', 2, "a\n"),
+        ("exit 3\nfor", 3, ""),
+        ("echo a; for", 2, ""),
+        ("trap 'echo T; exit 0' EXIT\nfor", 0, "T\n"),
+        ("f() {\necho in f\n}\nf\nfor x in; do\n(", 2, "in f\n"),
+        ("echo a\nif true; then\necho b\nfi\ndone", 2, "a\nb\n"),
+    ],
+)
+def test_the_commands_before_a_syntax_error_run_as_in_bash(
+    run: Runner, source: str, code: int, stdout: str
+) -> None:
+    ran = run(source, args=ARGS)
+    assert (ran.code, ran.out) == (code, stdout), ran.err
+    if code == 2:
+        assert "syntax error" in ran.err
