@@ -174,10 +174,12 @@ class Converter:
         reparse_tree: Any = None,
         heredocs: Mapping[int, HereDocSpan] | None = None,
         backquoted: Mapping[int, Backquoted] | None = None,
+        negated: set[int] | None = None,
     ) -> None:
         self.src = src
         self.heredocs = heredocs or {}  # here-documents by operator offset (gap 5)
         self.backquoted = backquoted or {}  # `…` substitutions by offset (gap 8)
+        self.negated = negated or set()  # compound commands after a `!`, by offset (gap 24)
         self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
         self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
@@ -232,6 +234,9 @@ class Converter:
         return tuple(out)
 
     def stmt(self, n: Node) -> Stmt:
+        if n.start_byte in self.negated:  # gap 24: `! { …; }`, its `!` read as a blank
+            self.negated.discard(n.start_byte)
+            return _negate_leftmost(self.stmt(n))
         t = n.type
         if t == "redirected_statement":
             return self.redirected(n)

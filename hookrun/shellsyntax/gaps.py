@@ -82,6 +82,22 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    read as a letter in the copy that is parsed (:func:`control_blanks`), as in gap 21.
    A ``\r`` right before a newline stays a blank on purpose: an inline hook command
    pasted from a Windows editor (CRLF) runs as its author meant.
+23. ``for`` headers: ``for x do`` (no ``in``, ``do`` on the same line) is an ERROR, and
+   a name that is no identifier (``for - in a``, ``for a-b in a``), which bash refuses
+   only when it runs the loop, is an ERROR or a broken name. In the copy that is
+   parsed, the blank before ``do`` is read as ``;`` and the bad name's bytes as letters
+   (:func:`for_headers`); the name is still read from the user's text, and the
+   interpreter reports it as bash does.
+24. ``!`` before a compound command (``! { a; } || b``, ``! if …``, ``! while …``): the
+   grammar negates a command named ``{``/``if``/… and reads the rest as more
+   commands. The ``!`` is read as a blank in the copy that is parsed
+   (:func:`negated_compounds`) and the converter negates the pipeline that starts
+   there.
+25. A backslash-escaped character in the pattern of ``${x#…}``/``${x%…}``
+   (``"${var#\\}}"``, ``${foo%d\\'}``): the grammar ends the pattern at the backslash,
+   so ``}`` closes the expansion early and a quote opens a string. The escaped byte is
+   read as a letter in the copy that is parsed (:func:`escaped_in_patterns`); the
+   pattern's text is the user's.
 """
 
 from __future__ import annotations
@@ -356,6 +372,77 @@ def words_after_newline(root: Node, src: bytes) -> list[int]:
                 for c in n.children
                 if c.type == "word" and src[c.start_byte : c.start_byte + 2] == b"\n\\"
             )
+        stack.extend(n.children)
+    return found
+
+
+# A negated command named like this is a compound command the grammar did not read (24).
+_COMPOUND_STARTS = frozenset((b"{", b"if", b"while", b"until", b"for", b"case", b"select"))
+_BLANKS = b" \t"
+
+
+def for_headers(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 23: (start, end, byte) spans to overwrite in the parsed copy of ``src``: the
+    blank before the ``do`` of ``for x do``, the bytes of a ``for`` name that is no
+    identifier."""
+    fixes: list[tuple[int, int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if not n.has_error:
+            continue
+        kids = n.children
+        if n.type in ("ERROR", "for_statement") and len(kids) > 2 and kids[0].type == "for":
+            k = 1
+            while k < len(kids) and kids[k].type not in ("in", "do", ";", "do_group", "(("):
+                k += 1
+            name = src[kids[1].start_byte : kids[k - 1].end_byte] if k > 1 else b""
+            if name and not any(b in _BLANKS + b"\n" for b in name) and not _identifier(name):
+                fixes.append((kids[1].start_byte, kids[k - 1].end_byte, ord("x")))
+            at = kids[k].start_byte if k < len(kids) and kids[k].type == "do" else 0
+            if name and at and src[at - 1] in _BLANKS:
+                fixes.append((at - 1, at, ord(";")))
+        stack.extend(kids)
+    return fixes
+
+
+def _identifier(name: bytes) -> bool:
+    return (
+        (name[0] == 95 or chr(name[0]).isalpha())
+        and all(b == 95 or chr(b).isalnum() for b in name)
+        and name.isascii()
+    )
+
+
+def escaped_in_patterns(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 25: the byte after a pattern of ``${x#…}``/``${x%…}`` that ends with an
+    escaping backslash, to be read as a letter."""
+    fixes: list[tuple[int, int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in ("expansion", "ERROR"):
+            for c in n.children:
+                if c.type != "regex" or c.end_byte >= len(src):
+                    continue
+                text = src[c.start_byte : c.end_byte]
+                if (len(text) - len(text.rstrip(b"\\"))) % 2:
+                    fixes.append((c.end_byte, c.end_byte + 1, ord("x")))
+        stack.extend(n.children)
+    return fixes
+
+
+def negated_compounds(root: Node, src: bytes) -> dict[int, int]:
+    """Gap 24: ``{offset of a '!': offset of the compound command it negates}``."""
+    found: dict[int, int] = {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type == "negated_command" and n.child_count > 1 and n.children[0].type == "!":
+            cmd = n.children[1]
+            name = cmd.child_by_field_name("name") if cmd.type == "command" else None
+            if name is not None and src[name.start_byte : name.end_byte] in _COMPOUND_STARTS:
+                found[n.children[0].start_byte] = cmd.start_byte
         stack.extend(n.children)
     return found
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import backquotes, gaps, heredocs
 from hookrun.shellsyntax.convert import Converter
@@ -95,6 +96,43 @@ def _split_escaped_lines(src: bytes, tree: Any) -> Any:
     return tree
 
 
+def _patched(src: bytes, fixes: list[tuple[int, int, int]]) -> bytes:
+    buf = bytearray(src)
+    for start, end, byte in fixes:
+        buf[start:end] = bytes((byte,)) * (end - start)
+    return bytes(buf)
+
+
+# Only a pre-filter (the tree decides): text where a `!` may stand before a compound
+# command, so that other commands do not pay for a walk of their tree.
+_BANG_COMPOUND = lazy_compile(rb"![ \t]+(?:\{|if|while|until|for|case|select)")
+
+
+def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
+    """Gaps 23–25: parse again with ``for`` headers, a ``!`` before a compound command
+    and escaped bytes in ``${x#…}`` patterns patched in the parsed copy; the offsets of
+    the commands to negate."""
+    negated: set[int] = set()
+    bang = b"!" in src and _BANG_COMPOUND.search(src) is not None
+    escaped = b"\\" in src and b"${" in src
+    if not bang and not escaped and not (tree.root_node.has_error and b"for" in src):
+        return tree, negated
+    synthetic = src
+    for _ in range(8):
+        root = tree.root_node
+        fixes = gaps.for_headers(root, synthetic) if root.has_error else []
+        if escaped:
+            fixes.extend(gaps.escaped_in_patterns(root, synthetic))
+        bangs = gaps.negated_compounds(root, synthetic) if bang else {}
+        if not fixes and not bangs:
+            break
+        fixes.extend((at, at + 1, ord(" ")) for at in bangs)
+        negated.update(bangs.values())
+        synthetic = _patched(synthetic, fixes)
+        tree = _ts_parse(synthetic)
+    return tree, negated
+
+
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
@@ -103,6 +141,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     # gaps 17, 21, 22; word text is still taken from src
     masked = gaps.mask_extglobs(gaps.escaped_blanks(gaps.control_blanks(text)))
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
+    tree, negated = _read_patched(masked, tree)
     root = tree.root_node
     if root.has_error:
         err = _first_error(root)
@@ -115,6 +154,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         _ts_parse,
         docs,
         backquoted,
+        negated,
     )
     try:
         return conv.stmts(root.children)

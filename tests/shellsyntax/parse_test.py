@@ -121,6 +121,16 @@ GAPS = [
     ("echo -\r- -\v- -\f-", "call(echo -\r- -\v- -\f-)"),
     ("echo a\r", "call(echo a\r)"),
     ("echo a\r\necho b\r\n", "call(echo a); call(echo b)"),  # CRLF: a line end
+    # gap 23: `for x do`, and a loop name bash refuses only when it runs the loop
+    ("for x do echo $x; done", "for(x in $@ [call(echo ${x})])"),
+    ("for - in a; do :; done", "for(- in a [call(:)])"),
+    ("for a-b in a; do :; done", "for(a-b in a [call(:)])"),
+    # gap 24: `!` before a compound command negates the pipeline it starts
+    ("! { a; } || b", "(!{call(a)} || call(b))"),
+    ("! if a; then b; fi", "!if([call(a)]->[call(b)])"),
+    ("x; ! while a; do :; done | c", "call(x); !pipe(while([call(a)] [call(:)]) | call(c))"),
+    # gap 25: an escaped byte in a ${x#…} / ${x%…} pattern
+    ('echo "${v#\\}}" ${f%d\\\'}', 'call(echo D"${v#(\\})}" ${f%(d\\\')})'),
 ]
 
 UNSUPPORTED = [

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from hookrun.dispatch import resolve
 from hookrun.dispatch.shell.state import (
+    DiscardLine,
     ExitShell,
     LoopControl,
     ReturnFromFunction,
@@ -293,19 +294,24 @@ def b_return(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def _loop_control(sh: Interp, argv: list[str], io: IO) -> int:
-    levels = 1
-    if len(argv) > 1:
-        try:
-            levels = int(argv[1])
-        except ValueError:
-            _err(sh, io, argv[0], f"{argv[1]}: numeric argument required")
-            raise ExitShell(128) from None  # fatal, as in a non-interactive bash
-        if levels < 1:
-            _err(sh, io, argv[0], f"{argv[1]}: loop count out of range")
-            return 1
+    # bash's order: outside a loop nothing else is checked; then the number (fatal),
+    # then extra words (the rest of the top-level line is discarded; a `-c` string
+    # ends), then the range.
     if sh.loop_depth == 0:
         _err(sh, io, argv[0], "only meaningful in a `for', `while', or `until' loop")
         return 0
+    levels = 1
+    if len(argv) > 1:
+        if not re.fullmatch(r"\s*[-+]?\d+\s*", argv[1]):
+            _err(sh, io, argv[0], f"{argv[1]}: numeric argument required")
+            raise ExitShell(128)  # fatal, as in a non-interactive bash
+        if len(argv) > 2:
+            _err(sh, io, argv[0], "too many arguments")
+            raise ExitShell(1) if sh.state.invoked == "c" else DiscardLine(1)
+        levels = int(argv[1])
+        if levels < 1:
+            _err(sh, io, argv[0], f"{argv[1]}: loop count out of range")
+            return 1
     raise LoopControl(argv[0], min(levels, sh.loop_depth))
 
 

@@ -442,8 +442,8 @@ class Expander:
             if target is None:
                 if st.nounset:
                     raise unbound(p.name, self.state)
-                values: list[str] | None = None
-                is_list = False
+                # bash 5.2: the rest of the line is discarded, status 1.
+                raise ExpansionFailure(f"{p.name}: invalid indirect expansion")
             else:
                 ref = _parse_ref(target)
                 if ref is None:
@@ -490,10 +490,11 @@ class Expander:
                 return
             else:
                 if unset:
-                    msg = _join(self._operand(p.args[0], True)) if p.args else ""
-                    raise ShellError(
-                        f"{p.name}: {msg or 'parameter null or not set'}", 127, fatal=True
-                    )
+                    msg = _join(self._operand(p.args[0], quoted)) if p.args else ""
+                    default = "parameter null or not set" if op == ":?" else "parameter not set"
+                    # Like an unbound variable: 127 for a `-c` string, 1 for a script.
+                    status = 127 if st.invoked == "c" else 1
+                    raise ShellError(f"{p.name}: {msg or default}", status, fatal=True)
             self._emit(values or [], is_list, p, out, quoted, star=star)
             return
         if values is None:

@@ -641,6 +641,10 @@ class Interp:
                 return status
 
     def exec_for(self, cmd: ForClause, io: IO) -> int:
+        if not cmd.name.isidentifier() or not cmd.name.isascii():
+            # bash refuses a bad loop name when it runs the loop, not when it parses it.
+            self.error(f"`{cmd.name}': not a valid identifier", io)
+            return 1
         if cmd.words is None:
             values = list(self.state.params)
         else:

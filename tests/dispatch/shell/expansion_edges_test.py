@@ -48,7 +48,7 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("x=1; echo ${x:=2} $x", 0, "1 1\n", ""),
         ("echo ${1:=v}", 0, "a b\n", ""),
         ("x=; echo ${x:?}", 127, "", "hookrun: x: parameter null or not set\n"),
-        ("echo ${nope?}", 127, "", "hookrun: nope: parameter null or not set\n"),
+        ("echo ${nope?}", 127, "", "hookrun: nope: parameter not set\n"),
         ("x=set; echo ${x?msg}", 0, "set\n", ""),
         ("x=ABC; echo ${x,} ${x,,} ${x^}", 0, "aBC abc ABC\n", ""),
         ("echo ${%}", 1, "", "hookrun: ${%}: bad substitution\n"),
@@ -148,6 +148,35 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ),
         ("x=~/a:~/b; echo $x", 0, "/home/hooker/a:/home/hooker/b\n", ""),
         ("x=abc; echo ${x@}", 1, "", "hookrun: ${x@}: bad substitution\n"),
+        (
+            "empty=''; echo ${empty:?'is em'pty}; echo not here",
+            127,
+            "",
+            "hookrun: empty: is empty\n",
+        ),
+        ("echo ${unset?}; echo not here", 127, "", "hookrun: unset: parameter not set\n"),
+        ('x=; echo "${x:?}"', 127, "", "hookrun: x: parameter null or not set\n"),
+        (
+            'echo "[${!hs}]"; echo "same line $?"\necho "next $?"',
+            0,
+            "next 1\n",
+            "hookrun: hs: invalid indirect expansion\n",
+        ),
+        (
+            '(echo "[${!hs+"${!hs}"}]"); echo "st $?"; '
+            'hs=x; echo "[${!hs+"${!hs}"}]"; foo=42; hs=foo; echo "[${!hs+"${!hs}"}]"',
+            0,
+            "st 1\n[]\n[42]\n",
+            "hookrun: hs: invalid indirect expansion\n",
+        ),
+        (
+            'var=}; echo "${var#}}" "[${var#\\}}]" "[${var#\'}\'}]" "[${var#"}"}]"',
+            0,
+            "}} [] [] []\n",
+            "",
+        ),
+        ("foo=\"'a b c d'\"; printf '%s|' ${foo%d\\'} \"${foo%d\\'}\"", 0, "'a|b|c|'a b c |", ""),
+        ('x=a}b; echo ${x:-a\\}b} ${x/\\}/y} "${x%\\}b}"', 0, "a}b ayb a\n", ""),
     ],
 )
 def test_expansion_agrees_with_bash(
