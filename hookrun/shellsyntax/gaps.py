@@ -98,6 +98,12 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    so ``}`` closes the expansion early and a quote opens a string. The escaped byte is
    read as a letter in the copy that is parsed (:func:`escaped_in_patterns`); the
    pattern's text is the user's.
+26. ``$(( a[1][1] ))``, ``$(( x$foo[5] = 42 ))``, ``(( a[i[0]] ))``: the grammar's own
+   arithmetic gives up on such subscripts and ends the expansion early (a MISSING
+   ``))``, the rest read as words). Arithmetic text is read by hookrun's evaluator
+   anyway (gap 9), so in the copy that is parsed the body of such an expansion (up to
+   the ``))`` whose parentheses match, as bash finds it) is read as ``0``
+   (:func:`broken_arithmetic`).
 """
 
 from __future__ import annotations
@@ -546,7 +552,7 @@ def mask_extglobs(src: bytes) -> bytes:
             and (i == 0 or src[i - 1] != 0x24)  # $@( $*( $?( $!( are parameters
             and (c != 0x21 or (i > 0 and src[i - 1] not in _WORD_END))
         ):
-            close = _extglob_end(src, i + 1)
+            close = _paren_end(src, i + 1)
             if close is not None and b"$(" not in src[i:close]:  # no $( ) inside: left alone
                 for k in range(i + 1, close + 1):
                     if buf[k] in b"(|)" and _plain_at(src, i + 1, k):
@@ -557,7 +563,31 @@ def mask_extglobs(src: bytes) -> bytes:
     return bytes(buf)
 
 
-def _extglob_end(src: bytes, start: int) -> int | None:
+def broken_arithmetic(root: Node, src: bytes) -> list[tuple[int, int]]:
+    """Gap 26: the bodies (start, end) of the ``$((…))`` and ``((…))`` the grammar could
+    not read, up to the ``))`` that closes each."""
+    found: list[tuple[int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if not n.has_error:
+            continue
+        at = n.start_byte
+        opener = 0
+        if n.type == "arithmetic_expansion" and src.startswith(b"$((", at):
+            opener = 3
+        elif n.type in ("compound_statement", "ERROR") and src.startswith(b"((", at):
+            opener = 2
+        if opener:
+            close = _paren_end(src, at + opener - 2)
+            if close is not None and src[close - 1 : close] == b")" and close - 1 > at + opener:
+                found.append((at + opener, close - 1))
+                continue
+        stack.extend(n.children)
+    return found
+
+
+def _paren_end(src: bytes, start: int) -> int | None:
     """The offset of the ``)`` closing the ``(`` at ``start`` (quotes skipped)."""
     depth = 0
     i = start

@@ -131,6 +131,12 @@ GAPS = [
     ("x; ! while a; do :; done | c", "call(x); !pipe(while([call(a)] [call(:)]) | call(c))"),
     # gap 25: an escaped byte in a ${x#…} / ${x%…} pattern
     ('echo "${v#\\}}" ${f%d\\\'}', 'call(echo D"${v#(\\})}" ${f%(d\\\')})'),
+    # `! {` nested and in a pipeline (gap 24)
+    ("! { a; b; } | c", "!pipe({call(a); call(b)} | call(c))"),
+    ("! { ! { a; }; }", "!{!{call(a)}}"),
+    # gap 26: arithmetic the grammar cannot read is read from the user's text
+    ("echo $(( a[1][1] )) x", "call(echo $(( a[1][1] )) x)"),
+    ("(( x$f[5] = 4 )); y", "(( x${f}[5] = 4 )); call(y)"),
 ]
 
 UNSUPPORTED = [

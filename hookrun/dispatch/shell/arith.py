@@ -77,6 +77,8 @@ def parse_int(text: str) -> int:
     """A shell integer literal: decimal, 0x hex, 0 octal, BASE#digits."""
     if "#" in text:
         base_text, digits = text.split("#", 1)
+        if not base_text.isdigit() or base_text[0] == "0":  # bash: 02#1, 0x2#1, 0#1
+            raise ArithError(f'invalid number (error token is "{text}")')
         base = int(base_text)
         if not 2 <= base <= 64:
             raise ArithError(f"invalid arithmetic base: {text}")

@@ -68,6 +68,9 @@ def test_assignment_operators_write_the_variable(expr: str, value: int, after: s
         ("1 2", "syntax error"),
         ("2 ** -1", "exponent less than 0"),
         ("3#9", "value too great for base"),
+        # bash's words: a base is decimal without a leading zero
+        ("02#0110", 'invalid number (error token is "02#0110")'),
+        ("0#1", 'invalid number (error token is "0#1")'),
         ("a ? 1", "':' expected"),
         ("1 $ 2", "syntax error"),
     ],
