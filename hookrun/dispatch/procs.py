@@ -160,9 +160,13 @@ class ProcessTracker:
         stdout: int,
         stderr: int,
         executable: str | None = None,
+        fds: Mapping[int, int] | None = None,
     ) -> subprocess.Popen[bytes]:
         """Start ``argv`` (argv[0] already resolved to a path or a PATH name; or
         ``executable`` is the file to run, argv[0] then only what the child sees).
+
+        ``fds`` (target: source descriptor) are more descriptors the child gets at the
+        target numbers (POSIX; see :mod:`hookrun.dispatch.fdpass`).
 
         Raises :class:`SpawnError` for not-found (127) / not-executable (126), and
         :class:`Interrupted` once the run is being torn down (a child started
@@ -179,6 +183,14 @@ class ProcessTracker:
                 raise Interrupted(self._stopped)
             import subprocess  # see the TYPE_CHECKING import above
 
+            extra: dict[str, Any] = {}
+            copies: list[int] = []
+            if fds and sys.platform != "win32":
+                # Loaded with subprocess, for the same reason: few runs start a child.
+                from hookrun.dispatch import fdpass
+
+                moved, copies = fdpass.parent_sources(fds)
+                extra = fdpass.popen_args(moved)
             try:
                 proc = subprocess.Popen(
                     list(argv),
@@ -189,6 +201,7 @@ class ProcessTracker:
                     stdout=stdout,
                     stderr=stderr,
                     **popen_options(),
+                    **extra,
                 )
             except OSError as exc:
                 raise _spawn_error(exc, argv[0] if argv else "", cwd) from None
@@ -196,6 +209,9 @@ class ProcessTracker:
                 raise SpawnError(
                     exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {exc}"
                 ) from None
+            finally:
+                for copy in copies:
+                    os.close(copy)
             self.procs.append(proc)
         if self._guard is not None:
             self.watch(self._guard)

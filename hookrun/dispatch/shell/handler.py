@@ -32,6 +32,9 @@ class ExecRequest(NamedTuple):
     on_spawn: Callable[[Any], None] | None = None
     # The file the shell found for argv[0] on PATH (its command hash); None: look it up.
     path: str | None = None
+    # Descriptors above 2 the script has open (`cmd 3<<EOF`, `exec 4>f`), by number: the
+    # child gets them at those numbers, as bash's does (POSIX).
+    fds: Mapping[int, Any] | None = None
 
 
 class ExecHandler(Protocol):
@@ -86,6 +89,7 @@ class DefaultExec:
                 stdout=_fd(req.stdout),
                 stderr=_fd(req.stderr),
                 executable=executable,
+                fds=_extra_fds(req.fds),
             )
         except SpawnError as exc:
             _say(req.stderr, exc.message)
@@ -108,6 +112,19 @@ def _fd(stream: Any) -> int:
     except (OSError, ValueError):
         return _DEVNULL
     return fd
+
+
+def _extra_fds(fds: Mapping[int, Any] | None) -> dict[int, int] | None:
+    """The descriptors above 2 to hand over; one the script closed is not handed over."""
+    if not fds:
+        return None
+    out = {}
+    for number, stream in fds.items():
+        try:
+            out[number] = stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            continue
+    return out or None
 
 
 def _is_path(name: str, platform: str) -> bool:

@@ -451,11 +451,14 @@ class Interp:
             self.state.status = 0
             return 0
         if s.negated:
-            self.errexit_suppressed += 1
+            # bash ignores `set -e` (and ERR) inside `! cmd` only when -e is already on:
+            # with it off, a `set -e` run inside (in a function) takes effect there.
+            ignore = 1 if self.state.errexit else 0
+            self.errexit_suppressed += ignore
             try:
                 status = self.exec_redirected(s, io)
             finally:
-                self.errexit_suppressed -= 1
+                self.errexit_suppressed -= ignore
             self.set_pipestatus(s.cmd, status)
             status = 0 if status else 1
             self.state.status = status
@@ -961,7 +964,7 @@ class Interp:
                     self.xtrace([self.trace_assign(a)], trace_io)
                 status = self.subst_status or 0
                 return status
-            values = [(a.name, self.assign_value(a)) for a in cmd.assigns if a.array is None]
+            values = self.prefix_values(cmd.assigns)
             self.xtrace([*(f"{k}={v}" for k, v in values), *argv], trace_io)
             return self.run_argv(argv, io, dict(values))
         except ShellError as exc:
@@ -974,6 +977,19 @@ class Interp:
         finally:
             self.io = saved_io
             _close_all(owned)
+
+    def prefix_values(self, assigns: Sequence[Assign]) -> list[tuple[str, str]]:
+        """``A=1 B=$A cmd``: each value is expanded with the ones before it in force."""
+        values: list[tuple[str, str]] = []
+        for a in assigns:
+            if a.array is not None:
+                continue
+            if values:
+                with _TemporaryVars(self.state, dict(values), export=False):
+                    values.append((a.name, self.assign_value(a)))
+            else:
+                values.append((a.name, self.assign_value(a)))
+        return values
 
     def xtrace(self, words: Sequence[str], io: IO) -> None:
         if "xtrace" not in self.state.options or not words:
@@ -1183,6 +1199,7 @@ class Interp:
             io.stderr,
             hook and self._spawned(hook),
             found,
+            io.fds,
         )
         try:
             return self.exec_handler(req)
@@ -1347,7 +1364,7 @@ class Interp:
                         raise ShellError(f"{target[:-1]}: Bad file descriptor", 1)
                     new.set(_fd(fd, default), stream)
                     new.set(int(target[:-1]), _ClosedSink())
-                elif fd is None and op == ">&":
+                elif fd in (None, 1) and op == ">&":  # `>&file`, `1>&file`: as `&>file`
                     self.check_clobber(target)
                     sink = self.open_file(target, ">", owned, new)
                     new.stdout = new.stderr = sink
