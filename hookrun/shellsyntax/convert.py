@@ -210,7 +210,8 @@ class Converter:
             if t in ("comment", "heredoc_body") or gaps.empty_command(c):
                 continue
             if (
-                (_is_arith_error(c) or _is_param_error(c))
+                t == "ERROR"
+                and (_is_arith_error(c) or _is_param_error(c))
                 and out
                 and isinstance(out[-1].cmd, CallExpr)
             ):
@@ -221,7 +222,12 @@ class Converter:
                 call = prev.cmd._replace(args=(*prev.cmd.args, word), end=c.end_byte)
                 out[-1] = prev._replace(cmd=call, end=max(prev.end, c.end_byte))
                 continue
-            lead = gaps.leftmost_command(c)
+            # Gap 15 needs a newline inside the statement: most have none.
+            lead = (
+                gaps.leftmost_command(c)
+                if self.src.find(b"\n", c.start_byte, c.end_byte) >= 0
+                else None
+            )
             cut = gaps.assignments_line(self.src, lead) if lead is not None else None
             if lead is not None and cut is not None:  # gap 15: `a=1 b=2⏎cmd` as one command
                 out.append(self.command(lead, kids=lead.children[:cut]))
@@ -380,11 +386,14 @@ class Converter:
                 raise ShellSyntaxError("syntax error near unexpected token `('", row + 1, col + 1)
             elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
                 words.append(c)
-        redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
-        words = _with_redirect_args(self.src, words, redirect_nodes)
-        words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
-        redirects = self.redirects(redirect_nodes, fd_vars)
-        args = tuple(self.word_of(group) for group in gaps.join_continued(self.src, words))
+        if more_redirects:
+            redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
+        redirects: list[Redirect] = []
+        if redirect_nodes:  # (most commands have none: no need to look for gaps 3, 20)
+            words = _with_redirect_args(self.src, words, redirect_nodes)
+            words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
+            redirects = self.redirects(redirect_nodes, fd_vars)
+        args = tuple([self.word_of(group) for group in gaps.join_continued(self.src, words)])
         if args and len(args[0].parts) == 1 and isinstance(args[0].parts[0], Lit):
             keyword = args[0].parts[0].text
             if keyword in ("coproc", "time", "select"):  # keywords the grammar reads as names
@@ -398,7 +407,11 @@ class Converter:
                 raise ShellSyntaxError(
                     f"syntax error near unexpected token `{keyword}'", row + 1, col + 1
                 )
-        end = max([stop, *(r.end_byte for r in redirect_nodes), *(r.end for r in redirects)])
+        end = (
+            max([stop, *(r.end_byte for r in redirect_nodes), *(r.end for r in redirects)])
+            if redirect_nodes
+            else stop
+        )
         call = CallExpr(start, stop, tuple(assigns), args)
         return Stmt(start, end, call, tuple(redirects), False, False)
 
@@ -844,7 +857,10 @@ class Converter:
 
         Unquoted :class:`Lit` text is the raw source, so it is re-read from there.
         """
-        if not any(isinstance(p, Lit) and "$" in p.text for p in parts):
+        for p in parts:
+            if isinstance(p, Lit) and "$" in p.text:
+                break
+        else:
             return parts
         out: list[WordPart] = []
         for p in parts:
@@ -1147,6 +1163,8 @@ def _collect_specials(nodes: Iterable[Node], start: int, end: int, out: list[Nod
 
 
 def _merge(parts: Sequence[WordPart]) -> tuple[WordPart, ...]:
+    if len(parts) < 2:  # nothing to merge (most words)
+        return tuple(parts)
     out: list[WordPart] = []
     for p in parts:
         last = out[-1] if out else None

@@ -497,7 +497,7 @@ _WORD_END = b" \t\n;&|()<>"
 
 def mask_extglobs(src: bytes) -> bytes:
     """Gap 17: ``src`` with each extended glob's ``( | )`` replaced by ``x``."""
-    if not any(bytes((op, 0x28)) in src for op in _EXTGLOB_OPS):
+    if b"(" not in src or not any(bytes((op, 0x28)) in src for op in _EXTGLOB_OPS):
         return src
     buf = bytearray(src)
     n = len(src)
