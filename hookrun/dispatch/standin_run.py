@@ -18,6 +18,7 @@ from hookrun.dispatch.cancel import Guard
 from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.resolve import FilePlan, read_script
 from hookrun.dispatch.shell import Shell
+from hookrun.dispatch.shell.interp import ShellProcess
 from hookrun.dispatch.standin import (
     Invocation,
     StandInError,
@@ -53,10 +54,13 @@ def run_standin(
     guard: Guard,
     platform: str,
     mode: str,
+    process: ShellProcess | None = None,
 ) -> Ran:
     """Run ``bash ARGS`` (``argv``) in a fresh in-process shell; ``stdin`` is its input.
 
     Like a new bash process: only ``env`` (the exported variables) carries over.
+    ``process``: what the in-process shell that started it counts as its process, for
+    ``kill`` (interp.ShellProcess); None when dispatch starts it.
     A message for anything that stops it before it runs goes to ``stderr``.
     """
     name = shell_name(argv[0], platform) or "bash"
@@ -85,6 +89,7 @@ def run_standin(
         guard=guard,
         platform=platform,
         standin_mode=mode,
+        process=process,
     )
     try:
         setup = [f"set {shlex.join(inv.options)}"] if inv.options else []
@@ -106,6 +111,7 @@ def run_standin(
             text, argv0=inv.argv0 or inv.program, args=inv.args, invoked=invoked
         )
     finally:
+        shell.release()
         if source is not stdin and isinstance(source, BufferSource):
             source.close()
     error = None

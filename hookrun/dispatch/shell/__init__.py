@@ -25,7 +25,14 @@ from collections.abc import Mapping, Sequence
 
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
-from hookrun.dispatch.shell.interp import FALLBACK_SHELLS, IO, Interp, RunNotes, encode
+from hookrun.dispatch.shell.interp import (
+    FALLBACK_SHELLS,
+    IO,
+    Interp,
+    RunNotes,
+    ShellProcess,
+    encode,
+)
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
 from hookrun.records import TYPE_CHECKING
@@ -55,7 +62,13 @@ class Shell:
         platform: str = sys.platform,
         standin_mode: str = "auto",
         exec_handler: ExecHandler | None = None,
+        process: ShellProcess | None = None,
     ) -> None:
+        """``process``: what bash would run this shell as, for ``kill`` (a `bash …`
+        started by another in-process shell); it becomes this shell's until
+        :meth:`release`. None: a process of its own."""
+        self._process = process
+        self._previous_owner = process.owner if process is not None else None
         self._interp = Interp(
             ShellState.create(env, cwd),
             IO(stdin, stdout, stderr),
@@ -64,7 +77,14 @@ class Shell:
             platform,
             RunNotes(standin=standin_mode),
             exec_handler=exec_handler,
+            process=process,
         )
+        self._interp.process.owner = self._interp
+
+    def release(self) -> None:
+        """Give the process given at construction back to the shell that had it."""
+        if self._process is not None:
+            self._process.owner = self._previous_owner
 
     @property
     def route(self) -> str | None:

@@ -919,8 +919,8 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
         if action == "-":
             sh.traps.pop(sig, None)
         else:
-            # Signals other than EXIT and ERR never reach the in-process shell (its
-            # children are ended by the runner), so their actions are kept but not run.
+            # A signal's trap runs when the kill builtin sends that signal to this shell
+            # (hookrun.dispatch.shell.signals); a real signal goes to hookrun, not here.
             sh.traps[sig] = action
     return status
 
@@ -955,6 +955,7 @@ b_pushd = _lazy("dirstack", "b_pushd")
 b_popd = _lazy("dirstack", "b_popd")
 b_dirs = _lazy("dirstack", "b_dirs")
 b_read = _lazy("read", "b_read")
+b_kill = _lazy("signals", "b_kill")
 b_mapfile = _lazy("read", "b_mapfile")
 
 BUILTINS: dict[str, Builtin] = {
@@ -978,6 +979,7 @@ BUILTINS: dict[str, Builtin] = {
     "test": b_test,
     "[": b_test,
     "read": b_read,
+    "kill": b_kill,
     "mapfile": b_mapfile,
     "readarray": b_mapfile,
     "shift": b_shift,

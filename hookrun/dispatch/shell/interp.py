@@ -176,16 +176,43 @@ class RunNotes:
         self.unsupported: str | None = None
 
 
+class ShellProcess:
+    """What bash would run as one process, for signals sent to it by ``kill``.
+
+    The in-process shell has no processes of its own, so ``kill -USR1 $$`` (or ``kill
+    $!`` of a background job run in-process) never reaches the OS: the kill builtin
+    (:mod:`.signals`) queues the signal here, and the shell that owns this process takes
+    it between two commands, as bash runs a trap once the current command is done.
+    hookrun's own process and its SIGTERM/SIGINT/SIGHUP handling are never involved.
+
+    ``shell``: a shell with its own ``$$`` in bash (the hook's shell, ``bash -c …``, a
+    script file); a subshell (``( … )``, ``cmd &``) shares its parent's ``$$``.
+    """
+
+    __slots__ = ("pending", "parent", "shell", "owner", "ignored")
+
+    def __init__(self, parent: ShellProcess | None = None, *, shell: bool = True) -> None:
+        self.pending: list[str] = []  # signal names, appended by other threads too
+        self.parent = parent
+        self.shell = shell
+        self.owner: Interp | None = None  # the shell that takes the signals now
+        # Ignored since it started, so no trap can catch them (bash: a background job
+        # of a non-interactive shell ignores INT and QUIT); children inherit it.
+        self.ignored: frozenset[str] = parent.ignored if parent is not None else frozenset()
+
+
 class _Job:
     """A background command: a thread running a subshell (and the child it started)."""
 
-    __slots__ = ("proc", "thread", "status", "pid")
+    __slots__ = ("proc", "thread", "status", "pid", "process")
 
     def __init__(self) -> None:
         self.proc: Any = None
         self.thread: threading.Thread | None = None
         self.status = 0
         self.pid = 0
+        # The job's subshell, for `kill $!` when $! is not a program's real pid.
+        self.process: ShellProcess | None = None
 
 
 class _Stage:
@@ -239,8 +266,15 @@ class Interp:
         platform: str,
         notes: RunNotes | None = None,
         exec_handler: ExecHandler | None = None,
+        process: ShellProcess | None = None,
     ) -> None:
         self.state = state
+        self.process = process or ShellProcess()
+        if self.process.owner is None:
+            self.process.owner = self
+        # A background job's subshell running one simple command: a `bash …` it starts
+        # stands in for that command, so it takes over this process (bash's exec).
+        self.exec_process = False
         self.io = io
         self.procs = procs
         self.guard = guard
@@ -307,6 +341,7 @@ class Interp:
             self.platform,
             self.notes,
             self._exec_handler,
+            ShellProcess(self.process, shell=False),
         )
         sub.src = self.src
         sub.function_depth = self.function_depth
@@ -366,6 +401,8 @@ class Interp:
                 status = self.state.status = exc.code
                 newline = self.src.find(b"\n", s.end)
                 skip_to = len(self.src) if newline < 0 else newline
+            if self.process.pending:
+                self.take_signals(io)
         return status
 
     def run_subshell(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
@@ -436,7 +473,17 @@ class Interp:
         status = self.state.status
         for s in stmts:
             status = self.exec_stmt(s, io)
+            if self.process.pending:
+                self.take_signals(io)
         return status
+
+    def take_signals(self, io: IO) -> None:
+        """Act on the signals ``kill`` sent to this shell's process (see ShellProcess)."""
+        if self.process.owner is not self:
+            return  # a `bash …` that took over this process is running: it takes them
+        from hookrun.dispatch.shell.signals import take  # lazy: only after a kill
+
+        take(self, io)
 
     def exec_stmt(self, s: Stmt, io: IO) -> int:
         self.guard.check()
@@ -595,6 +642,8 @@ class Interp:
             status = self.exec_stmt(cmd.left, io)
         finally:
             self.errexit_suppressed -= 1
+        if self.process.pending:
+            self.take_signals(io)
         if (cmd.op == "&&") != (status == 0):
             return status
         return self.exec_stmt(cmd.right, io)
@@ -879,10 +928,17 @@ class Interp:
         sub = self.subshell(bg_io)
         sub.background = True
         job = _Job()
+        job.process = sub.process
+        sub.process.ignored = sub.process.ignored | {"INT", "QUIT"}
+        sub.exec_process = isinstance(s.cmd, N.CallExpr)
         result = _Stage(owned=[devnull])
         spawned = threading.Event()
+        program = self._starts_a_program(s)
         sub.spawned = spawned
-        sub.spawn_hook = lambda proc: _set_pid(job, proc)
+        if program:
+            # `$!` is the program's own pid (kill $! signals it); for anything else it
+            # names the job's subshell, which the kill builtin signals in-process.
+            sub.spawn_hook = lambda proc: _set_pid(job, proc)
 
         def run() -> None:
             try:
@@ -896,7 +952,7 @@ class Interp:
         t.start()
         # `$!` should be the child's pid in the common `cmd &` case: wait until the
         # job has spawned its first child (or finished without one).
-        if self._starts_a_program(s):
+        if program:
             spawned.wait(5.0)
         job.pid = job.pid or t.ident or 0
         self.jobs.append(job)
@@ -912,7 +968,13 @@ class Interp:
             return False
         part = first.parts[0]
         name = part.text if isinstance(part, N.Lit) else ""
-        return bool(name) and name not in BUILTINS and name not in self.state.functions
+        return (
+            bool(name)
+            and name not in BUILTINS
+            and name not in self.state.functions
+            # a `bash …` the stand-in runs is an in-process shell, not a program
+            and not self._standin(name, self.state.environ())
+        )
 
     def wait_jobs(self, pids: Sequence[int] | None = None) -> int:
         """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs)."""
@@ -926,6 +988,13 @@ class Interp:
             while job.thread.is_alive():
                 job.thread.join(0.05)
                 self.guard.check()
+                if self.process.pending and self.process.owner is self:
+                    # bash: a trapped signal ends `wait` with 128+N, then its trap runs.
+                    from hookrun.dispatch.shell.signals import interrupts_wait
+
+                    code = interrupts_wait(self, io=self.io)
+                    if code:
+                        return code
             status = job.status
             self.jobs.remove(job)
         return status
@@ -1166,6 +1235,10 @@ class Interp:
             if "\0" in name:
                 self.error(f"{name!r}: invalid file name (NUL byte)", io)
                 return 126
+            if self._standin(name, env):
+                # `/bin/bash -c …` with the stand-in forced, or naming a bash that is
+                # not there (standin.applies): in-process, like a bare `bash`.
+                return self.run_standin(argv, env, io)
             plan = resolve.plan_file(name, argv[1:], cwd=st.cwd, env=env, platform=self.platform)
             if plan.kind == "shebang" and self._standin(plan.argv[0], env):
                 return self.run_standin(list(plan.argv), env, io)
@@ -1241,6 +1314,7 @@ class Interp:
             guard=self.guard,
             platform=self.platform,
             mode=self.notes.standin,
+            process=self.process if self.exec_process else ShellProcess(self.process),
         )
         if self.notes.route is None:
             self.notes.route = ran.route
@@ -1265,7 +1339,14 @@ class Interp:
         state.params = list(args)
         state.invoked = ""  # a script file: no "c" or "s" in its `$-`
         child = Interp(
-            state, io, self.procs, self.guard, self.platform, self.notes, self.exec_handler
+            state,
+            io,
+            self.procs,
+            self.guard,
+            self.platform,
+            self.notes,
+            self.exec_handler,
+            ShellProcess(self.process),
         )
         from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: start-up
 

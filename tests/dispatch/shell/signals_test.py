@@ -1,0 +1,130 @@
+"""``kill`` and traps: signals sent by a hook's own in-process shell, delivered in-process.
+
+Every row is what bash 5.2 does (``bash -c SOURCE`` in an empty directory): the test runs
+bash too when it is on PATH. Where bash itself dies by the signal, its parent sees
+128+N — the status hookrun's in-process shell ends with, since it is not a process.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hookrun.dispatch import run as dispatch_run
+from tests.dispatch.shell.shellrun import Runner, base_env
+
+BASH = shutil.which("bash")
+
+ROWS = [
+    # A trapped signal runs its trap once the command that sent it is done; $? is kept.
+    ("trap 'echo got $?' USR1; false; kill -USR1 $$; echo after=$?", 0, "got 0\nafter=0\n"),
+    ("trap 'echo T' TERM; kill $$; echo after", 0, "T\nafter\n"),
+    ("trap 'echo x' USR1; f() { kill -USR1 $$; echo in f; }; f; echo after", 0, "x\nin f\nafter\n"),
+    (
+        "trap 'echo got' USR1; kill -s usr1 $$; kill -n 10 $$; kill -SIGUSR1 $$; echo end",
+        0,
+        "got\ngot\ngot\nend\n",
+    ),
+    # Untrapped: the shell ends as the signal would end it (its EXIT trap runs, not after
+    # SIGKILL); hookrun itself is never signalled.
+    ("trap 'echo EXIT' EXIT; kill -USR1 $$; echo after", 138, "EXIT\n"),
+    ("kill -TERM $$; echo after", 143, ""),
+    ("trap 'echo EXIT' EXIT; kill -9 $$; echo after", 137, ""),
+    ("kill -s USR1 -- $$ 2>/dev/null; echo unreached", 138, ""),
+    # Ignored, or harmless by default.
+    ("trap '' USR1; kill -USR1 $$; echo after", 0, "after\n"),
+    ("kill -URG $$; kill -CHLD $$; kill -WINCH $$; echo alive", 0, "alive\n"),
+    # From a subshell, $$ is still the parent: its trap runs after the subshell.
+    ("trap 'echo x' USR2; (kill -USR2 $$; echo sub); echo after", 0, "sub\nx\nafter\n"),
+    ("trap '' USR2; (kill -USR2 $$; echo sub); echo after", 0, "sub\nafter\n"),
+    # $! of an in-process job names its subshell (URG does nothing there).
+    ("{ sleep 0.2; echo job; } & kill -URG $!; wait; echo w=$?", 0, "job\nw=0\n"),
+    # A trapped signal ends `wait` with 128+N, then the trap runs.
+    (
+        "trap 'echo got' USR1; sleep 1 & p=$!; (sleep 0.1; kill -USR1 $$) & wait $p; echo w=$?",
+        0,
+        "got\nw=138\n",
+    ),
+    # A real program's pid gets a real signal.
+    ("sleep 5 & kill $!; wait $!; echo w=$?", 0, "w=143\n"),
+    # Usage and errors.
+    ("kill; echo $?", 0, "2\n"),
+    ("kill -X $$; echo $?", 0, "1\n"),
+    ("kill %3; echo $?", 0, "1\n"),
+    ("kill abc; echo $?", 0, "1\n"),
+    ("kill -0 $$; echo $?; kill -s 0 $$; echo $?; kill -n 0 $$; echo $?", 0, "0\n0\n0\n"),
+    ("kill -l 15; kill -l TERM; kill -l 143", 0, "TERM\n15\nTERM\n"),
+    ("command -v kill; type -t kill", 0, "kill\nbuiltin\n"),
+]
+
+
+@pytest.mark.parametrize(("source", "code", "stdout"), ROWS)
+def test_kill_and_traps_agree_with_bash(
+    run: Runner, tmp_path: Path, source: str, code: int, stdout: str
+) -> None:
+    got = run(source)
+    assert (got.code, got.out) == (code, stdout), got.err
+    if BASH is not None:
+        done = subprocess.run(
+            [BASH, "-c", source, "hookrun"],
+            cwd=tmp_path,
+            env=base_env(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
+        status = 128 - done.returncode if done.returncode < 0 else done.returncode
+        assert (status, done.stdout.decode()) == (code, stdout)
+
+
+@pytest.mark.parametrize(
+    ("source", "stdout"),
+    [
+        # $$ expanded by the hook's shell: the signal is for it, and its trap runs.
+        ("trap 'echo got $?' USR1; sh -c \"kill -USR1 $$\"; echo after=$?", "got 0\nafter=0\n"),
+        # A `bash -c` that traps the signal itself, as a background job signalled by $!.
+        (
+            "bash -c 'trap \"echo usr1\" USR1; sleep 0.3' & sleep 0.1; kill -USR1 $!; wait; "
+            "echo status=$?",
+            "usr1\nstatus=0\n",
+        ),
+        # A background job ignores INT (non-interactive bash): its trap cannot catch it.
+        (
+            "bash -c 'trap \"echo int\" INT; sleep 0.3' & sleep 0.1; kill -INT $!; wait; "
+            "echo status=$?",
+            "status=0\n",
+        ),
+    ],
+)
+def test_in_process_bash_children_get_the_signals_bash_would_give_them(
+    tmp_path: Path, source: str, stdout: str
+) -> None:
+    done = dispatch_run(source, cwd=str(tmp_path), env=base_env(), shell="inprocess", timeout=30)
+    assert (done.exit_code, done.stdout.decode()) == (0, stdout), done.stderr
+    assert done.route.startswith("inprocess:")
+    if BASH is not None:
+        real = subprocess.run(
+            [BASH, "-c", source],
+            cwd=tmp_path,
+            env=base_env(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
+        assert (real.returncode, real.stdout.decode()) == (0, stdout)
+
+
+def test_a_hook_killing_its_own_shell_does_not_signal_hookrun(tmp_path: Path) -> None:
+    # Before the kill builtin, /usr/bin/kill sent these to hookrun's own pid.
+    for sig, status in (("TERM", 143), ("INT", 130), ("HUP", 129), ("USR1", 138)):
+        done = dispatch_run(f"kill -{sig} $$; echo no", cwd=str(tmp_path), env=base_env())
+        assert (done.exit_code, done.stdout) == (status, b"")
+    for group in ("0", "-1", f"-{os.getpgid(0)}"):
+        done = dispatch_run(f"kill -USR2 -- {group}; echo no", cwd=str(tmp_path), env=base_env())
+        assert (done.exit_code, done.stdout) == (140, b""), group
