@@ -10,6 +10,7 @@ always shell code).
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -80,7 +81,9 @@ def run_standin(
             source.close()
         return _syntax_check(text, route, stderr)
     shell = Shell(
-        cwd=cwd,
+        # A new bash with no $PWD to trust finds its directory with getcwd(): the
+        # physical path, not the logical one the calling shell was in (a symlink).
+        cwd=cwd if env.get("PWD") else os.path.realpath(cwd),
         env=env,
         stdin=source,
         stdout=stdout,

@@ -297,3 +297,15 @@ def test_options_the_in_process_shell_cannot_set_fail_the_run_rather_than_answer
     assert done.error == (
         f"bash {options}: the in-process shell standing in for bash cannot set these options"
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symlinks to directories need privileges")
+def test_a_standin_bash_without_pwd_starts_in_the_physical_directory(tmp_path: Path) -> None:
+    # As bash: with $PWD to trust it keeps the logical path (a symlink), without it
+    # getcwd() gives the physical one (Oils builtin-cd#14, checked with bash 5.2).
+    (tmp_path / "target").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "target")
+    env = {"PATH": os.environ.get("PATH", os.defpath)}
+    script = "cd link; bash -c 'basename $(pwd)'; unset PWD; bash -c 'basename $(pwd)'"
+    done = run(script, cwd=str(tmp_path), env=env, shell="inprocess")
+    assert (done.exit_code, done.stdout) == (0, b"link\ntarget\n"), done.stderr
