@@ -104,6 +104,22 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    anyway (gap 9), so in the copy that is parsed the body of such an expansion (up to
    the ``))`` whose parentheses match, as bash finds it) is read as ``0``
    (:func:`broken_arithmetic`).
+27. ``#`` after an expansion or a non-decimal number in arithmetic (``$(( ${b}#a ))``,
+   ``$(( 0x2#1 ))``): the grammar starts a comment there, which swallows the closing
+   ``))``. Arithmetic has no comments; the ``#`` is read as a letter in the copy that
+   is parsed (:func:`arithmetic_hashes`) and hookrun's evaluator reads the user's text.
+28. ``${a&}``, ``${a;}``: an operator byte after the name ends the grammar's ``${``
+   there, and the rest becomes other commands. bash reads up to the ``}`` and reports a
+   bad substitution when it runs it. The byte is read as ``|`` in the copy that is
+   parsed (:func:`operators_in_braces`), which the grammar keeps inside one ERROR, so
+   it is read as gap 11 reads any ``${…}`` it refuses (with the user's text).
+29. ``echo foo\\⏎$``: a lone ``$`` continuing a word after a line continuation is an
+   ERROR. It is read as a letter in the copy that is parsed (:func:`continued_dollars`)
+   and joined to the word as gap 4 joins any continued word; its text, ``$``, is literal.
+30. A bracket expression that starts with ``]`` in a ``${…}`` pattern (``${x//[]z]/>}``,
+   ``${x#[!]]}``): the grammar ends the pattern at that ``]``. The ``]`` that closes
+   the bracket is read as a letter in the copy that is parsed (in
+   :func:`escaped_in_patterns`).
 """
 
 from __future__ import annotations
@@ -420,9 +436,13 @@ def _identifier(name: bytes) -> bool:
     )
 
 
+_CLOSE_FIRST = (b"[]", b"[!]", b"[^]")
+
+
 def escaped_in_patterns(root: Node, src: bytes) -> list[tuple[int, int, int]]:
-    """Gap 25: the byte after a pattern of ``${x#…}``/``${x%…}`` that ends with an
-    escaping backslash, to be read as a letter."""
+    """Gaps 25 and 30: the byte after a ``${…}`` pattern that ends with an escaping
+    backslash, or the ``]`` closing a bracket that starts with ``]``, to be read as a
+    letter."""
     fixes: list[tuple[int, int, int]] = []
     stack = [root]
     while stack:
@@ -434,6 +454,68 @@ def escaped_in_patterns(root: Node, src: bytes) -> list[tuple[int, int, int]]:
                 text = src[c.start_byte : c.end_byte]
                 if (len(text) - len(text.rstrip(b"\\"))) % 2:
                     fixes.append((c.end_byte, c.end_byte + 1, ord("x")))
+                elif src[c.end_byte] == 0x5D and any(b in text for b in _CLOSE_FIRST):
+                    fixes.append((c.end_byte, c.end_byte + 1, ord("x")))  # gap 30
+        stack.extend(n.children)
+    return fixes
+
+
+def arithmetic_hashes(root: Node) -> list[tuple[int, int, int]]:
+    """Gap 27: the ``#`` of each comment the grammar starts inside ``$((``/``((``."""
+    fixes: list[tuple[int, int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if not n.has_error:
+            continue
+        kids = n.children
+        if kids and kids[0].type in ("$((", "(("):
+            fixes.extend(
+                (c.start_byte, c.start_byte + 1, ord("x")) for c in kids if c.type == "comment"
+            )
+        stack.extend(kids)
+    return fixes
+
+
+def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 28: the operator byte right after the name of a ``${name`` the grammar cut."""
+    fixes: list[tuple[int, int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if not n.has_error:
+            continue
+        kids = n.children
+        # An ERROR `${name`, or an expansion `${name` with a MISSING `}`.
+        cut = len(kids) == 2 or (len(kids) == 3 and kids[2].is_missing)
+        if (
+            n.type in ("ERROR", "expansion")
+            and cut
+            and kids[0].type == "${"
+            and kids[1].type == "variable_name"
+            and src[kids[1].end_byte : kids[1].end_byte + 1] in (b"&", b";", b"<", b">", b"(")
+        ):
+            at = kids[1].end_byte
+            fixes.append((at, at + 1, ord("|")))
+        stack.extend(kids)
+    return fixes
+
+
+def continued_dollars(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 29: a lone ``$`` ERROR right after a backslash-newline."""
+    fixes: list[tuple[int, int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if not n.has_error:
+            continue
+        if (
+            n.type == "ERROR"
+            and n.child_count == 1
+            and n.children[0].type == "$"
+            and src[n.start_byte - 2 : n.start_byte] == b"\\\n"
+        ):
+            fixes.append((n.start_byte, n.end_byte, ord("x")))
         stack.extend(n.children)
     return fixes
 

@@ -109,19 +109,31 @@ _BANG_COMPOUND = lazy_compile(rb"![ \t]+(?:\{|if|while|until|for|case|select)")
 
 
 def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
-    """Gaps 23–25: parse again with ``for`` headers, a ``!`` before a compound command
-    and escaped bytes in ``${x#…}`` patterns patched in the parsed copy; the offsets of
-    the commands to negate."""
+    """Gaps 23–25 and 27–30: parse again with these patched in the parsed copy: ``for`` headers, a
+    ``!`` before a compound command, an escaped byte or a bracket's first ``]`` in a
+    ``${…}`` pattern, ``#`` in arithmetic, an operator byte in ``${name…}``, a continued
+    ``$``. Returns the tree and the offsets of the commands to negate.
+
+    Each gap but two shows as an error in the tree; those two are screened by their
+    text first, so that an ordinary command pays for no walk of its tree."""
     negated: set[int] = set()
     bang = b"!" in src and _BANG_COMPOUND.search(src) is not None
-    escaped = b"\\" in src and b"${" in src
-    if not bang and not escaped and not (tree.root_node.has_error and b"for" in src):
+    brace_escape = b"\\}" in src and b"${" in src  # `"${v#\}}"` parses without an error
+    if not bang and not brace_escape and not tree.root_node.has_error:
         return tree, negated
     synthetic = src
     for _ in range(8):
         root = tree.root_node
-        fixes = gaps.for_headers(root, synthetic) if root.has_error else []
-        if escaped:
+        fixes: list[tuple[int, int, int]] = []
+        if root.has_error:
+            fixes.extend(gaps.for_headers(root, synthetic))
+            if b"#" in src:
+                fixes.extend(gaps.arithmetic_hashes(root))
+            if b"${" in src:
+                fixes.extend(gaps.operators_in_braces(root, synthetic))
+            if b"\\\n$" in src:
+                fixes.extend(gaps.continued_dollars(root, synthetic))
+        if brace_escape or (root.has_error and b"${" in src):
             fixes.extend(gaps.escaped_in_patterns(root, synthetic))
         bangs = gaps.negated_compounds(root, synthetic) if bang else {}
         if not fixes and not bangs:

@@ -137,6 +137,16 @@ GAPS = [
     # gap 26: arithmetic the grammar cannot read is read from the user's text
     ("echo $(( a[1][1] )) x", "call(echo $(( a[1][1] )) x)"),
     ("(( x$f[5] = 4 )); y", "(( x${f}[5] = 4 )); call(y)"),
+    # gap 27: `#` in arithmetic is never a comment
+    ("echo $(( ${b}#a ))", "call(echo $(( ${b}#a )))"),
+    ("(( x = ${b}#1 )); echo", "(( x = ${b}#1 )); call(echo)"),
+    # gap 28: an operator byte inside `${name…}` is a bad substitution, not a new command
+    ("echo ${a&}", "call(echo ${${a&}!bad()})"),
+    ("y=$(echo ${a;})", "call(y=$(call(echo ${${a;}!bad()})))"),
+    # gap 29: a lone `$` continuing a word after backslash-newline
+    ("echo foo\\\n$", "call(echo foo$)"),
+    # gap 30: a bracket that starts with `]` in a ${…} pattern
+    ("echo ${x//[]z]/>} ${x#[!]]}", "call(echo ${x//([]z],>)} ${x#([!]])})"),
 ]
 
 UNSUPPORTED = [

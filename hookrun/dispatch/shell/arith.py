@@ -77,11 +77,14 @@ def parse_int(text: str) -> int:
     """A shell integer literal: decimal, 0x hex, 0 octal, BASE#digits."""
     if "#" in text:
         base_text, digits = text.split("#", 1)
-        if not base_text.isdigit() or base_text[0] == "0":  # bash: 02#1, 0x2#1, 0#1
+        # bash reads the base as a plain decimal: `02#1`, `0#1`, `0x2#1` are no number.
+        if not base_text.isdigit() or base_text[0] == "0":
             raise ArithError(f'invalid number (error token is "{text}")')
         base = int(base_text)
         if not 2 <= base <= 64:
-            raise ArithError(f"invalid arithmetic base: {text}")
+            raise ArithError(f'invalid arithmetic base (error token is "{text}")')
+        if not digits:
+            raise ArithError(f'invalid integer constant (error token is "{text}")')
         value = 0
         alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_"
         for ch in digits:

@@ -112,8 +112,12 @@ def _no_subst(stmts: tuple[Stmt, ...]) -> str:
 _FS = Config(cmd_subst=_no_subst)
 
 
+_AT_TRANSFORM = lazy_compile(r"\$\{[A-Za-z_]\w*(?:\[[^]]*\])?@")
+
+
 def bad_substitution(text: str) -> ShellError:
-    return ShellError(f"{text}: bad substitution", 1, fatal=True)
+    # bash discards the rest of the line (status 1) and goes on with the next one.
+    return ExpansionFailure(f"{text}: bad substitution")
 
 
 class Expander:
@@ -420,6 +424,9 @@ class Expander:
         kind = QUOTED if quoted else SPLIT
         st = self.state
         if p.op == "!bad":
+            if _AT_TRANSFORM.match(p.name):  # `${x@}`, `${x@Z}`: fatal, as an unknown @op
+                status = 127 if st.invoked == "c" else 1
+                raise ShellError(f"{p.name}: bad substitution", status, fatal=True)
             raise bad_substitution(p.name)
         if p.prefix:  # ${!prefix*}
             names = sorted(n for n in {*st.vars, *st.arrays} if n.startswith(p.name))
@@ -639,7 +646,9 @@ class Expander:
             return value
         if letter == "A":
             return f"{p.name}={shell_quote(value)}"
-        raise bad_substitution(self._text(p))
+        # Unlike other bad substitutions this one ends the shell (as an unbound variable).
+        status = 127 if self.state.invoked == "c" else 1
+        raise ShellError(f"{self._text(p)}: bad substitution", status, fatal=True)
 
     def _text(self, p: ParamExp) -> str:
         if self.source:

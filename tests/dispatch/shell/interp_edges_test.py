@@ -55,7 +55,13 @@ ARGS = ("a b", "c")
         ("declare d=1; echo $d", 0, "1\n", "", None),
         ("g=1; f() { local g=2; echo $g; }; f; echo $g", 0, "2\n1\n", "", None),
         ("echo $((64#z)) $((2#101)) $((16#ff))", 0, "35 5 255\n", "", None),
-        ("echo $((65#1))", 1, "", "hookrun: 65#1: invalid arithmetic base: 65#1\n", None),
+        (
+            "echo $((65#1))",
+            1,
+            "",
+            'hookrun: 65#1: invalid arithmetic base (error token is "65#1")\n',
+            None,
+        ),
         (
             "echo $((09))",
             1,
