@@ -850,7 +850,19 @@ class Converter:
     def backquoted_subst(self, b: Backquoted) -> CmdSubst:
         """A backquoted substitution found by :mod:`hookrun.shellsyntax.backquotes`."""
         body = backquotes.unescape(self.src[b.pos + 1 : b.end - 1], b.in_dquotes)
-        return CmdSubst(b.pos, b.end, self.reparse(body, b.pos + 1), True)
+        try:
+            return CmdSubst(b.pos, b.end, self.reparse(body, b.pos + 1), True)
+        except ShellSyntaxError:
+            # bash parses a backquoted body only when the substitution runs: a syntax
+            # error there is that substitution's (printed, status 2), not the script's.
+            # Read as `eval BODY`, which reports it when it runs.
+            text = body.decode("utf-8", "surrogateescape")
+            words = (
+                Word(b.pos, b.end, (Lit(b.pos, b.end, "eval"),)),
+                Word(b.pos, b.end, (SglQuoted(b.pos, b.end, text, False),)),
+            )
+            call = CallExpr(b.pos, b.end, (), words)
+            return CmdSubst(b.pos, b.end, (Stmt(b.pos, b.end, call, (), False, False),), True)
 
     def stray_params(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
         """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 13).

@@ -188,6 +188,11 @@ class Expander:
             return value
 
         def get_elem(name: str, index: str) -> str | None:
+            if st.nounset and name not in st.vars:
+                # bash: an unset element is 0, but a name with no value at all is unbound.
+                arr = st.arrays.get(name)
+                if (arr is None or not arr.items) and self.lookup(name) is None:
+                    raise unbound(name, self.state)
             return self.element(name, index, arith_index=True)
 
         def set_elem(name: str, index: str | None, value: str) -> None:

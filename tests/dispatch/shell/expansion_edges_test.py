@@ -241,6 +241,36 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
             'hookrun: 10#: syntax error in expression (error token is "#")\n',
         ),
         ("echo $(( 64#@_ )) $(( 36#Z )) $(( 2#0110 ))", 0, "4031 35 6\n", ""),
+        (
+            "set -u; a=(1); echo $(( a[1] )); x=1; echo $(( x[0] )) $(( x[1] )); echo st",
+            0,
+            "0\n1 0\nst\n",
+            "",
+        ),
+        (
+            "set -u; declare -A A; echo $(( A[x] )); echo st",
+            127,
+            "",
+            "hookrun: A: unbound variable\n",
+        ),
+        (
+            "set -o nounset; echo UNSET $(( undef[0] )); echo status=$?",
+            127,
+            "",
+            "hookrun: undef: unbound variable\n",
+        ),
+        (
+            'echo `echo "`; echo "st $?"',
+            0,
+            "\nst 0\n",
+            "hookrun: syntax error: syntax error near unexpected token `\"' (line 1, column 6)\n",
+        ),
+        (
+            'x=`if`; echo "[$x] $?"',
+            0,
+            "[] 2\n",
+            "hookrun: syntax error: unexpected end of file (line 1, column 3)\n",
+        ),
     ],
 )
 def test_expansion_agrees_with_bash(
