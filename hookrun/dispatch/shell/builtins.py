@@ -310,8 +310,9 @@ def _loop_control(sh: Interp, argv: list[str], io: IO) -> int:
             raise ExitShell(1) if sh.state.invoked == "c" else DiscardLine(1)
         levels = int(argv[1])
         if levels < 1:
+            # bash reports it, then leaves every enclosing loop with status 1.
             _err(sh, io, argv[0], f"{argv[1]}: loop count out of range")
-            return 1
+            raise LoopControl("break", sh.loop_depth, 1)
     raise LoopControl(argv[0], min(levels, sh.loop_depth))
 
 

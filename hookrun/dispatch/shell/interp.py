@@ -666,7 +666,7 @@ class Interp:
             if ctl.levels > 1:
                 ctl.levels -= 1
                 raise
-            return 0, ctl.kind
+            return ctl.status, ctl.kind
         finally:
             self.loop_depth -= 1
 
@@ -678,6 +678,7 @@ class Interp:
             try:
                 ok = self.conditional(cmd.cond, io) == 0
             except LoopControl as jump:
+                jump.status = 0  # left from its condition, a loop ends with 0 (bash)
                 if jump.levels > 1:
                     jump.levels -= 1
                     raise

@@ -56,12 +56,14 @@ class ReturnFromFunction(Exception):
 
 
 class LoopControl(Exception):
-    """``break N`` / ``continue N``: ``levels`` loops up."""
+    """``break N`` / ``continue N``: ``levels`` loops up; the loop ends with ``status``
+    (1 after ``break 0``, which bash reports and then leaves every loop)."""
 
-    def __init__(self, kind: str, levels: int) -> None:
+    def __init__(self, kind: str, levels: int, status: int = 0) -> None:
         super().__init__(kind)
         self.kind = kind
         self.levels = levels
+        self.status = status
 
 
 class ShellError(Exception):

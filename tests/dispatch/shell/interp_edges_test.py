@@ -212,6 +212,65 @@ ARGS = ("a b", "c")
             "+ printf aaaa\n+ set +x\n",
             None,
         ),
+        (
+            'for i in 1 2; do echo $i; break 0; done; echo "st $?"',
+            0,
+            "1\nst 1\n",
+            "hookrun: break: 0: loop count out of range\n",
+            None,
+        ),
+        (
+            'for i in 1 2; do for j in a b; do echo $i$j; continue 0; done; done; echo "st $?"',
+            0,
+            "1a\nst 1\n",
+            "hookrun: continue: 0: loop count out of range\n",
+            None,
+        ),
+        (
+            'x=0; while [ $x -lt 3 ]; do x=$((x+1)); echo $x; break -1; done; echo "st $?"',
+            0,
+            "1\nst 1\n",
+            "hookrun: break: -1: loop count out of range\n",
+            None,
+        ),
+        (
+            'for i in 1 2; do while break 0; do echo no; done; echo "in $?"; done; echo "st $?"',
+            0,
+            "st 0\n",
+            "hookrun: break: 0: loop count out of range\n",
+            None,
+        ),
+        (
+            'for ((i=0;i<3;i++)); do echo $i; break 0; done; echo "st $?"',
+            0,
+            "0\nst 1\n",
+            "hookrun: break: 0: loop count out of range\n",
+            None,
+        ),
+        ('for i in 1 2 3; do echo $i; break; done; echo "st $?"', 0, "1\nst 0\n", "", None),
+        (
+            'for i in 1 2 3; do for j in a b; do echo $i$j; break 2; done; done; echo "st $?"',
+            0,
+            "1a\nst 0\n",
+            "",
+            None,
+        ),
+        (
+            'x=0; while [ $x -lt 2 ]; do x=$((x+1)); false; done; echo "st $?"; '
+            'y=0; while y=$((y+1)); [ $y -lt 3 ] || break; do false; done; echo "st $?"',
+            0,
+            "st 1\nst 0\n",
+            "",
+            None,
+        ),
+        (
+            "for i in 1; do y=0; while y=$((y+1)); [ $y -lt 3 ] || break 2; do false; done; "
+            'done; echo "st $?"',
+            0,
+            "st 0\n",
+            "",
+            None,
+        ),
     ],
 )
 def test_interpreter_agrees_with_bash(
