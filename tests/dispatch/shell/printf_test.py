@@ -270,11 +270,21 @@ from tests.dispatch.shell.shellrun import Runner
         ("set -x; printf 'aaaa' > /dev/null 2> f; set +x; cat f", 0, ""),
         ("printf '%s %s\\n' a b c d e", 0, "a b\nc d\ne \n"),
         ("printf '%5.2z' 3; echo \" $?\"; printf 'a%kb'; echo \" $?\"", 0, " 1\na 1\n"),
+        # Digits past C's int: glibc fails that conversion, bash prints nothing for it.
+        ('printf "%.9999999999f|%99999999999d|%s\\n" 1 2 x; echo "st $?"', 0, "||x\nst 0\n"),
+        ('printf "%.*f|\\n" 99999 1 | wc -c', 0, "100003\n"),
     ],
 )
 def test_printf_agrees_with_bash(run: Runner, source: str, code: int, stdout: str) -> None:
     got = run(source)
     assert (got.code, got.out) == (code, stdout), got.err
+
+
+def test_a_field_too_large_to_print_is_refused_with_an_error(run: Runner) -> None:
+    # bash would print a gigabyte of blanks here; hookrun refuses (its output is bounded).
+    got = run('printf "%*d|" 999999999 1; echo " st $?"')
+    assert (got.code, got.out) == (0, " st 1\n")
+    assert "field width or precision too large" in got.err
 
 
 @pytest.mark.parametrize(
