@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from hookrun import exitcodes
 from hookrun.dispatch.cancel import Guard, Interrupted
+from hookrun.dispatch.sentinel import SENTINEL
 from hookrun.dispatch.watchdog import WATCHDOG
 from hookrun.records import TYPE_CHECKING
 
@@ -183,6 +184,9 @@ class ProcessTracker:
                 raise Interrupted(self._stopped)
             import subprocess  # see the TYPE_CHECKING import above
 
+            # Before the child exists: were hookrun killed right after the fork, the
+            # sentinel would already be there to end it (once it is registered).
+            SENTINEL.ready()
             extra: dict[str, Any] = {}
             copies: list[int] = []
             if fds and sys.platform != "win32":
@@ -212,6 +216,7 @@ class ProcessTracker:
             finally:
                 for copy in copies:
                     os.close(copy)
+            SENTINEL.watch(proc)
             self.procs.append(proc)
         if self._guard is not None:
             self.watch(self._guard)
@@ -304,6 +309,8 @@ class ProcessTracker:
                 # Everything is gone: forget it, so a late call cannot signal a
                 # process group id the system has since given to someone else.
                 self.procs = [p for p in self.procs if p not in procs]
+            for proc in procs:  # nor the sentinel, should hookrun be killed later
+                SENTINEL.forget(proc)
 
 
 def _signal_groups(procs: Sequence[subprocess.Popen[bytes]], *, force: bool) -> bool:

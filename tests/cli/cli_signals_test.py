@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import subprocess
 import sys
@@ -30,10 +31,19 @@ time.sleep(300)
 """
 
 
-def marked(marker: str) -> list[psutil.Process]:
+# hookrun's sentinel (hookrun/dispatch/sentinel.py) is a fork of hookrun, so it carries
+# hookrun's environment; it is no process of the run (no HOOKRUN_RUN_ID), and is
+# checked on its own.
+SENTINEL = "hookrun-sentry"
+
+
+def marked(marker: str, *, sentinel: bool = False) -> list[psutil.Process]:
+    """The run's processes (``sentinel``: hookrun's sentinel instead)."""
     found = []
-    for proc in psutil.process_iter(["cmdline", "environ"]):
+    for proc in psutil.process_iter(["cmdline", "environ", "name"]):
         try:
+            if (proc.info["name"] == SENTINEL) is not sentinel:
+                continue
             if (
                 marker in " ".join(proc.info["cmdline"] or [])
                 or (proc.info["environ"] or {}).get("HOOKRUN_TEST_MARKER") == marker
@@ -88,7 +98,24 @@ def test_a_signal_stops_every_hook_tree_then_exits_128_plus_n(
         assert b"hookrun: interrupted" in err
         survivors = [p for p in marked(marker) if p.status() != psutil.STATUS_ZOMBIE]
         assert survivors == []
+        # Nothing left registered: the sentinel sees hookrun's end and exits at once.
+        deadline = time.monotonic() + 2
+        while _live(marked(marker, sentinel=True)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _live(marked(marker, sentinel=True)) == []
     finally:  # never leave processes behind, even when the test fails
         proc.kill()
-        for p in marked(marker):
-            p.kill()
+        for p in marked(marker) + marked(marker, sentinel=True):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                p.kill()
+
+
+def _live(procs: list[psutil.Process]) -> list[psutil.Process]:
+    alive = []
+    for p in procs:
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE:
+                alive.append(p)
+        except psutil.NoSuchProcess:
+            continue
+    return alive

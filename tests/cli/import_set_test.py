@@ -51,6 +51,7 @@ NEVER = {
     "hookrun.shellsyntax": "the tree-sitter front end",
     "re2": "matchers of this config are plain; re2 loads for a matcher that needs it",
     "psutil": "only to end a process tree after a timeout or a cancel",
+    "hookrun.dispatch.sentinel": "forks its watcher only before a hook's first process",
     "yaml": "only the Ralph policies read YAML",
     "subprocess": "no hook here starts a process (with selectors, locale: ~0.3x)",
     "dataclasses": "with inspect, ast, dis, tokenize (~0.5x)",

@@ -53,13 +53,7 @@ HOST_CANNOT: dict[tuple[str, str], str] = {
 # (test, "host-variant[-event]") → what hookrun still gets wrong there (a strict xfail:
 # when the fix lands, the test passes, fails as XPASS, and its entry goes). The issue-10
 # faults these scenarios found in Claude Code and Codex are fixed (hookrun/hosts/).
-AWAITING: dict[tuple[str, str], str] = {
-    ("test_a_hook_past_the_hosts_own_timeout_leaves_no_process_behind", "codex-host-timeout"): (
-        "hookrun's hook processes live in their own process groups; Codex 0.169 ends a hook "
-        "past its timeout with SIGKILL to the hook's group, so hookrun dies and its hung hook "
-        "lives on (Claude Code sends SIGTERM, which hookrun handles)"
-    ),
-}
+AWAITING: dict[tuple[str, str], str] = {}
 # Codex 0.169 has no PreToolUse answer that ends the turn (FINDINGS-hosts.md): there a
 # halt can only block the tool, and the model is told why.
 # Copilot CLI 1.0.102 neither: no preToolUse field ends the turn (copilot_contract_test).

@@ -1,0 +1,404 @@
+"""The hook processes end when hookrun itself is killed, by whatever means.
+
+Every other way a run ends (a timeout, a cancel, SIGINT/SIGTERM/SIGHUP) goes through
+hookrun's own code, which ends every tree (:mod:`.procs`). SIGKILL does not: Codex CLI
+ends a hook past its timeout that way, and the hooks hookrun started, each in a process
+group of its own, would live on. So something outside hookrun must notice its death.
+
+POSIX: a **sentinel**, a tiny process double-forked from hookrun (no exec: a fork costs
+well under a millisecond, a fresh interpreter tens). It holds the read end of a pipe
+whose only write end hookrun holds, and reads registrations from it (``+PGID`` when a
+hook's group starts, ``-PGID`` once hookrun has ended it). End of file means hookrun is
+gone — exited, crashed or killed — and the sentinel ends every group still registered,
+politely, then by force after the grace hookrun itself gives, and exits. It lives in a
+session of its own (a kill of hookrun's group or a closing terminal does not take it),
+and closes every file descriptor it inherited but its pipe, so it never keeps a host's
+stdout or stderr open. It starts lazily, just before the first external process of the
+first run that needs one: a run of in-process and trivial hooks never forks it
+(``tests/cli/import_set_test.py`` keeps this module off those paths). One sentinel
+serves a whole process (an embedding host's many runs); a normal exit leaves it nothing
+registered, so it exits at once.
+
+Windows: the same guarantee from the kernel: each child is put in a job object of its
+own with ``JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE``; the job handle lives only in hookrun,
+and when hookrun dies the system closes it and ends every process in the job (the
+hook's descendants join it). Once hookrun has ended the child's run itself, the limit
+is lifted before the handle is closed, so the daemon a hook may leave behind
+(README, "Hostile input") lives on, as on POSIX. The kernel32 calls sit behind
+:class:`JobApi`, so that the logic is tested on any OS.
+
+What is not covered: a process whose group leaves the registered one (``setsid``) and
+whose parent is gone; the kill of a run that hookrun performs itself finds those by
+their marker, the sentinel does not look for them.
+"""
+
+from __future__ import annotations
+
+import _signal  # type: ignore[import-not-found]  # C; `signal` builds IntEnums on import
+import contextlib
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    class _Proc(Protocol):
+        pid: int
+
+    class JobApi(Protocol):
+        """The four kernel32 operations the Windows sentinel needs."""
+
+        def create(self) -> int: ...
+        def kill_on_close(self, job: int, on: bool) -> bool: ...
+        def assign(self, job: int, process: int) -> bool: ...
+        def close(self, job: int) -> None: ...
+
+
+# The sentinel's name in ps/top (Linux: at most 15 bytes), instead of a copy of
+# hookrun's own command line.
+NAME = b"hookrun-sentry"
+# Polite signal, then this long before the forced one: the grace hookrun gives a
+# hook it ends itself (procs.DEFAULT_GRACE).
+GRACE = 0.5
+_POLL = 0.02
+_JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE = 0x2000
+_JOB_OBJECT_EXTENDED_LIMIT_INFORMATION = 9  # JOBOBJECTINFOCLASS
+
+
+# -- the sentinel's own side (pure, then the loop) ---------------------------------------
+
+
+def apply(groups: set[int], data: bytes) -> bytes:
+    """Apply the complete ``+PGID``/``-PGID`` lines of ``data`` to ``groups``;
+    returns the incomplete rest."""
+    *lines, rest = data.split(b"\n")
+    for line in lines:
+        with contextlib.suppress(ValueError):
+            if line[:1] == b"+":
+                groups.add(int(line[1:]))
+            elif line[:1] == b"-":
+                groups.discard(int(line[1:]))
+    return rest
+
+
+def collect(read: Callable[[], bytes]) -> set[int]:
+    """The groups still registered when ``read`` reaches end of file."""
+    groups: set[int] = set()
+    rest = b""
+    while chunk := read():
+        rest = apply(groups, rest + chunk)
+    return groups
+
+
+def end_groups(
+    groups: Iterable[int],
+    *,
+    killpg: Callable[[int, int], None] = os.killpg,
+    grace: float = GRACE,
+    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> None:
+    """TERM every group, wait up to ``grace`` for them to empty, then KILL what is left."""
+    alive = set()
+    for group in groups:
+        with contextlib.suppress(OSError):  # gone already; or not ours any more
+            killpg(group, _signal.SIGTERM)
+            alive.add(group)
+    deadline = clock() + grace
+    while alive and clock() < deadline:
+        sleep(_POLL)
+        for group in list(alive):
+            try:
+                killpg(group, 0)
+            except ProcessLookupError:
+                alive.discard(group)
+            except OSError:
+                pass
+    for group in alive:
+        with contextlib.suppress(OSError):
+            killpg(group, _signal.SIGKILL)
+
+
+def _close_inherited(keep: int) -> None:
+    """Close every descriptor but ``keep``: a host's pipes, hookrun's capture pipes."""
+    try:
+        fds = [int(name) for name in os.listdir("/dev/fd")]  # the listing's own fd is shut
+    except OSError:  # pragma: no cover - no /dev/fd
+        fds = list(range(0, min(os.sysconf("SC_OPEN_MAX"), 65536)))
+    for fd in fds:
+        if fd != keep:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _sentinel_main(read_fd: int) -> None:  # pragma: no cover - runs in the forked sentinel
+    # hookrun's own handlers were inherited and would start a cancel thread here.
+    with contextlib.suppress(ValueError, OSError):
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        _signal.signal(_signal.SIGTERM, _signal.SIG_DFL)
+        _signal.signal(_signal.SIGHUP, _signal.SIG_IGN)
+    _close_inherited(read_fd)
+    with contextlib.suppress(OSError):
+        comm = os.open("/proc/self/comm", os.O_WRONLY)
+        os.write(comm, NAME)
+        os.close(comm)
+    end_groups(collect(lambda: os.read(read_fd, 4096)))
+
+
+def _fork_sentinel(read_fd: int, status_fd: int) -> None:  # pragma: no cover - forked child
+    """The middle process: new session, fork the sentinel, report its pid, exit."""
+    code = 0
+    try:
+        os.setsid()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _sentinel_main(read_fd)
+            finally:
+                os._exit(0)
+        os.write(status_fd, b"%d" % pid)
+    except BaseException:  # noqa: BLE001 - nothing may escape a forked child
+        code = 1
+    finally:
+        os._exit(code)
+
+
+# -- hookrun's side -------------------------------------------------------------------
+
+
+class PosixSentinel:
+    """hookrun's end of the pipe: starts the sentinel and tells it about groups."""
+
+    def __init__(self, fork: Callable[[], int] = os.fork) -> None:
+        self._fork = fork
+        self._lock = threading.Lock()
+        self._fd = -1
+        self._owner = 0  # the pid that started it: a forked copy of hookrun starts its own
+        self._groups: set[int] = set()
+        self.pid: int | None = None  # the sentinel's pid, for tests and diagnostics
+
+    def ready(self) -> None:
+        """Start the sentinel unless this process has a live one."""
+        with self._lock:
+            if self._fd < 0 or self._owner != os.getpid():
+                self._start()
+
+    def watch(self, proc: _Proc) -> None:
+        """Register the group of ``proc`` (a group leader: its pid is the group's id)."""
+        with self._lock:
+            self._groups.add(proc.pid)
+            self._send(b"+%d\n" % proc.pid)
+
+    def forget(self, proc: _Proc) -> None:
+        """hookrun ended this group itself: the sentinel must never signal its id again."""
+        with self._lock:
+            if proc.pid in self._groups:
+                self._groups.discard(proc.pid)
+                self._send(b"-%d\n" % proc.pid)
+
+    def _start(self) -> None:
+        if self._fd >= 0 and self._owner == os.getpid():
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+        self._fd, self.pid = -1, None
+        read_fd, write_fd = os.pipe()
+        status_r, status_w = os.pipe()
+        try:
+            # A fork of a process with threads: the child runs only os.* calls and
+            # code already imported (no import, no lock another thread may hold),
+            # then exits with os._exit, so nothing of hookrun's state is touched.
+            middle = self._fork()
+            if middle == 0:  # pragma: no cover - the forked child
+                os.close(write_fd)
+                os.close(status_r)
+                _fork_sentinel(read_fd, status_w)
+            os.close(status_w)
+            status_w = -1
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(middle, 0)
+            reported = os.read(status_r, 32)
+        except OSError:
+            os.close(write_fd)
+            return  # no sentinel (out of processes): hookrun runs as it did without one
+        finally:
+            os.close(read_fd)
+            os.close(status_r)
+            if status_w >= 0:
+                os.close(status_w)
+        if not reported:  # the middle process failed before it could fork
+            os.close(write_fd)
+            return
+        self._fd, self._owner, self.pid = write_fd, os.getpid(), int(reported)
+        # A sentinel restarted after the last one died learns what is still running.
+        if self._groups:
+            self._send(b"".join(b"+%d\n" % group for group in sorted(self._groups)))
+
+    def _send(self, line: bytes) -> None:
+        if self._fd < 0 or self._owner != os.getpid():
+            return
+        try:
+            os.write(self._fd, line)  # < PIPE_BUF: one atomic write
+        except OSError:  # the sentinel was killed: the next spawn starts another
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd, self.pid = -1, None
+
+
+def _forget_in_forked_child(sentinel: PosixSentinel) -> None:
+    # A fork of hookrun (an embedding host's multiprocessing) must not keep the parent's
+    # sentinel waiting: its copy of the write end goes, and it starts its own if needed.
+    if sentinel._fd >= 0:
+        with contextlib.suppress(OSError):
+            os.close(sentinel._fd)
+    sentinel._fd, sentinel.pid = -1, None
+    sentinel._groups = set()
+    sentinel._lock = threading.Lock()
+
+
+class JobSentinel:
+    """Windows: one kill-on-close job object per child, held only by hookrun."""
+
+    def __init__(self, api: JobApi | None = None) -> None:
+        self._api = api
+        self._lock = threading.Lock()
+        self._jobs: dict[int, int] = {}
+
+    def ready(self) -> None:
+        """Nothing to start: the kernel is the sentinel."""
+
+    def watch(self, proc: _Proc) -> None:
+        handle = getattr(proc, "_handle", None)  # subprocess.Popen's process handle
+        if handle is None:
+            return
+        api = self._jobs_api()
+        job = api.create()
+        if not job:
+            return
+        if not (api.kill_on_close(job, True) and api.assign(job, int(handle))):
+            api.close(job)  # e.g. a host's job that forbids nesting: run unguarded
+            return
+        with self._lock:
+            self._jobs[proc.pid] = job
+
+    def forget(self, proc: _Proc) -> None:
+        with self._lock:
+            job = self._jobs.pop(proc.pid, None)
+        if job is not None:
+            api = self._jobs_api()
+            # Closing the handle with the limit on would end a daemon the hook left.
+            api.kill_on_close(job, False)
+            api.close(job)
+
+    def _jobs_api(self) -> JobApi:
+        if self._api is None:  # pragma: no cover - Windows only
+            self._api = Kernel32Jobs()
+        return self._api
+
+
+def job_limit_structure() -> Any:
+    """JOBOBJECT_EXTENDED_LIMIT_INFORMATION as a ctypes structure (any OS: its layout
+    is tested here, used on Windows)."""
+    import ctypes  # only on Windows, at the first child
+
+    class Basic(ctypes.Structure):
+        _fields_ = [
+            ("PerProcessUserTimeLimit", ctypes.c_int64),
+            ("PerJobUserTimeLimit", ctypes.c_int64),
+            ("LimitFlags", ctypes.c_uint32),
+            ("MinimumWorkingSetSize", ctypes.c_size_t),
+            ("MaximumWorkingSetSize", ctypes.c_size_t),
+            ("ActiveProcessLimit", ctypes.c_uint32),
+            ("Affinity", ctypes.c_size_t),
+            ("PriorityClass", ctypes.c_uint32),
+            ("SchedulingClass", ctypes.c_uint32),
+        ]
+
+    class IoCounters(ctypes.Structure):
+        _fields_ = [
+            (name, ctypes.c_uint64)
+            for name in (
+                "ReadOperationCount",
+                "WriteOperationCount",
+                "OtherOperationCount",
+                "ReadTransferCount",
+                "WriteTransferCount",
+                "OtherTransferCount",
+            )
+        ]
+
+    class Extended(ctypes.Structure):
+        _fields_ = [
+            ("BasicLimitInformation", Basic),
+            ("IoInfo", IoCounters),
+            ("ProcessMemoryLimit", ctypes.c_size_t),
+            ("JobMemoryLimit", ctypes.c_size_t),
+            ("PeakProcessMemoryUsed", ctypes.c_size_t),
+            ("PeakJobMemoryUsed", ctypes.c_size_t),
+        ]
+
+    return Extended
+
+
+class Kernel32Jobs:  # pragma: no cover - Windows only
+    """:class:`JobApi` through ctypes."""
+
+    def __init__(self) -> None:
+        import ctypes
+        from ctypes import wintypes
+
+        self._ctypes = ctypes
+        k32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined,unused-ignore]
+        k32.CreateJobObjectW.restype = wintypes.HANDLE
+        k32.CreateJobObjectW.argtypes = (wintypes.LPVOID, wintypes.LPCWSTR)
+        k32.SetInformationJobObject.restype = wintypes.BOOL
+        k32.SetInformationJobObject.argtypes = (
+            wintypes.HANDLE,
+            ctypes.c_int,
+            wintypes.LPVOID,
+            wintypes.DWORD,
+        )
+        k32.AssignProcessToJobObject.restype = wintypes.BOOL
+        k32.AssignProcessToJobObject.argtypes = (wintypes.HANDLE, wintypes.HANDLE)
+        k32.CloseHandle.restype = wintypes.BOOL
+        k32.CloseHandle.argtypes = (wintypes.HANDLE,)
+        self._k32 = k32
+        self._info = job_limit_structure()
+
+    def create(self) -> int:
+        # No security attributes: the handle is not inheritable, so no child keeps
+        # the job open after hookrun is gone.
+        return int(self._k32.CreateJobObjectW(None, None) or 0)
+
+    def kill_on_close(self, job: int, on: bool) -> bool:
+        info = self._info()
+        info.BasicLimitInformation.LimitFlags = _JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE if on else 0
+        return bool(
+            self._k32.SetInformationJobObject(
+                job,
+                _JOB_OBJECT_EXTENDED_LIMIT_INFORMATION,
+                self._ctypes.byref(info),
+                self._ctypes.sizeof(info),
+            )
+        )
+
+    def assign(self, job: int, process: int) -> bool:
+        return bool(self._k32.AssignProcessToJobObject(job, process))
+
+    def close(self, job: int) -> None:
+        self._k32.CloseHandle(job)
+
+
+def for_platform(platform: str = sys.platform) -> PosixSentinel | JobSentinel:
+    if platform == "win32":
+        return JobSentinel()
+    sentinel = PosixSentinel()
+    os.register_at_fork(after_in_child=lambda: _forget_in_forked_child(sentinel))
+    return sentinel
+
+
+SENTINEL = for_platform()
