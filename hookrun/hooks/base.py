@@ -9,17 +9,31 @@ turns the verdict into the same per-hook answer a command hook's envelope gives;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, Literal, TypeVar
+from collections.abc import Mapping
 
 from hookrun import exitcodes
 from hookrun.hooks import options as _options
 from hookrun.hooks import registry
-from hookrun.records import NamedTuple
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
-Decision = Literal["allow", "deny", "ask"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Generic, Literal, TypeVar
 
-OptionsT = TypeVar("OptionsT")
+    Decision = Literal["allow", "deny", "ask"]
+    OptionsT = TypeVar("OptionsT")
+else:
+    # A policy's module loads on every call that runs it: `import typing` alone is ~0.4x
+    # a bare Python start (issue 8). Type checkers see typing.Generic above; at run time
+    # `Policy[X]` (a subclass in a test, say) is Policy itself, as a generic alias would
+    # construct it.
+    class Generic:
+        __slots__ = ()
+
+        def __class_getitem__(cls, item: object) -> type:
+            return cls
+
+    OptionsT = None
 
 _UNSET: Any = object()
 

@@ -5,39 +5,29 @@ shapes it takes (``str``, ``bool``, ``int``, ``float``, ``X | None``, ``Literal`
 ``tuple[X, ...]``, ``list[X]``, ``Mapping[str, X]``, a nested options NamedTuple),
 refined with ``Annotated[…, AtLeast(n), Check(fn), Doc("…")]``.
 
-:func:`bind` checks a config's ``with`` object against those annotations for the
-exact types a valid config has, at the cost of a few dict lookups — loading a
-policy must not import pydantic (about 130 ms, ten bare Python start-ups) on every
-tool call. When anything is not exactly as expected (a wrong type, a value a
-pydantic model would coerce, an unknown key, a failed check), the same
-annotations are turned into a pydantic model (:func:`model_for`) which validates
-the input: it either accepts it with the same meaning as before (``"3"`` for an
-``int``) or raises :class:`pydantic.ValidationError` saying what is wrong, where.
-A test pins that whatever the plain path accepts, the model accepts with the
-same value.
+:func:`bind` is the one door. A hook without options (no ``with``: most configs) gets
+the defaults without reading an annotation. Anything else is checked against the
+annotations by :mod:`hookrun.hooks.option_types` — exact JSON types in plain Python,
+and a pydantic model only to coerce or explain what is not exactly as expected.
+
+This module and an options module written against it load no ``typing`` (~0.4x a bare
+Python start, paid on every call that runs the policy — issue 8): the marks are
+:mod:`hookrun.records` tuples, and an options module names ``Annotated`` and the like
+under ``TYPE_CHECKING`` only (its annotations are strings until
+:mod:`~hookrun.hooks.option_types` reads them). ``tests/cli/import_set_test.py`` pins it.
 """
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable, Mapping
-from typing import (
-    TYPE_CHECKING,
-    Annotated,
-    Any,
-    Literal,
-    NamedTuple,
-    TypeVar,
-    Union,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from collections.abc import Mapping
+
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
+    from collections.abc import Callable
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 
 class AtLeast(NamedTuple):
@@ -63,220 +53,18 @@ class NoOptions(NamedTuple):
     """The options of a policy that takes none: any key is an error."""
 
 
-class _Decline(Exception):
-    """The plain path does not accept this input as is: let the model decide."""
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def hints(cls: type) -> dict[str, Any]:
-    """The evaluated annotations of an options class (cached: evaluated once per process)."""
-    found = _HINTS.get(cls)
-    if found is None:
-        found = _HINTS[cls] = get_type_hints(cls, include_extras=True)
-    return found
-
-
-def is_options(tp: object) -> bool:
-    return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_field_defaults")
-
-
 def bind(cls: type[T], raw: Mapping[str, Any]) -> T:
     """``raw`` (a config's ``with`` object) as an instance of the options class ``cls``.
 
     Raises :class:`pydantic.ValidationError` when ``raw`` is not valid.
     """
-    try:
-        return _plain_options(cls, raw)
-    except _Decline:
-        pass
-    model = model_for(cls)
-    validated = model.model_validate(dict(raw))
-    return _from_model(cls, validated)
-
-
-# -- the plain path -----------------------------------------------------------------------
-
-
-def _plain_options(cls: type[T], raw: object) -> T:
-    if not isinstance(raw, Mapping):
-        raise _Decline
     fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
     defaults: dict[str, Any] = cls._field_defaults  # type: ignore[attr-defined]
-    if any(key not in fields for key in raw):
-        raise _Decline
-    if any(name not in raw and name not in defaults for name in fields):
-        raise _Decline
-    found = hints(cls)
-    values = {name: _plain(found[name], raw[name]) for name in fields if name in raw}
-    return cls(**values)
+    if not raw and isinstance(raw, Mapping) and len(defaults) == len(fields):
+        # What the checked path makes of an empty object, without evaluating annotations.
+        return cls()
+    # Lazy: typing and the annotations are needed only for options actually given
+    # (tests/cli/import_set_test.py pins a run without options loading neither).
+    from hookrun.hooks.option_types import bind_checked
 
-
-def _plain(hint: Any, value: Any) -> Any:  # noqa: C901 - one branch per shape, flat
-    origin = get_origin(hint)
-    if origin is Annotated:
-        base, *meta = get_args(hint)
-        out = _plain(base, value)
-        for mark in meta:
-            if isinstance(mark, AtLeast) and out is not None and out < mark.value:
-                raise _Decline
-            if isinstance(mark, Check):
-                try:
-                    mark.fn(out)
-                except ValueError:
-                    raise _Decline from None
-        return out
-    if origin is Union or origin is types.UnionType:
-        args = get_args(hint)
-        if value is None and type(None) in args:
-            return None
-        rest = [arg for arg in args if arg is not type(None)]
-        if len(rest) != 1:  # a real union: which member wins is pydantic's call
-            raise _Decline
-        return _plain(rest[0], value)
-    if origin is Literal:
-        if any(value == choice and type(value) is type(choice) for choice in get_args(hint)):
-            return value
-        raise _Decline
-    if origin is tuple:
-        args = get_args(hint)
-        if len(args) != 2 or args[1] is not Ellipsis or not isinstance(value, (list, tuple)):
-            raise _Decline
-        return tuple(_plain(args[0], item) for item in value)
-    if origin is list:
-        if not isinstance(value, (list, tuple)):
-            raise _Decline
-        return [_plain(get_args(hint)[0], item) for item in value]
-    if origin is dict or origin is Mapping:
-        key_type, value_type = get_args(hint)
-        if type(value) is not dict or key_type is not str:
-            raise _Decline
-        if any(type(k) is not str for k in value):
-            raise _Decline
-        return {k: _plain(value_type, v) for k, v in value.items()}
-    if hint is str or hint is bool:
-        if type(value) is hint:
-            return value
-        raise _Decline
-    if hint is int:
-        if type(value) is int:
-            return value
-        raise _Decline
-    if hint is float:
-        if type(value) is float or type(value) is int:
-            return float(value)
-        raise _Decline
-    if is_options(hint):
-        return _plain_options(hint, value)
-    raise _Decline
-
-
-# -- the explaining path ------------------------------------------------------------------
-
-_MODELS: dict[type, type[BaseModel]] = {}
-
-
-def model_for(cls: type) -> type[BaseModel]:
-    """The pydantic model with ``cls``'s fields, defaults and checks (built once)."""
-    known = _MODELS.get(cls)
-    if known is not None:
-        return known
-    from pydantic import ConfigDict, Field, create_model
-
-    fields: dict[str, Any] = {}
-    found = hints(cls)
-    defaults: dict[str, Any] = cls._field_defaults  # type: ignore[attr-defined]
-    for name in cls._fields:  # type: ignore[attr-defined]
-        hint = found[name]
-        doc = _doc(hint)
-        default = defaults.get(name, ...)
-        fields[name] = (_to_pydantic(hint), Field(default, description=doc))
-    model: type[BaseModel] = create_model(
-        cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields
-    )
-    _MODELS[cls] = model
-    return model
-
-
-def _doc(hint: Any) -> str | None:
-    if get_origin(hint) is Annotated:
-        for mark in get_args(hint)[1:]:
-            if isinstance(mark, Doc):
-                return mark.text
-    return None
-
-
-# Subscripted at run time with types found at run time: Any keeps mypy from reading
-# these as type expressions.
-_ANNOTATED: Any = Annotated
-_UNION: Any = Union
-_TUPLE: Any = tuple
-_LIST: Any = list
-_DICT: Any = dict
-
-
-def _to_pydantic(hint: Any) -> Any:
-    from pydantic import AfterValidator, Field
-
-    origin = get_origin(hint)
-    args = get_args(hint)
-    if origin is Annotated:
-        marks: list[Any] = []
-        for mark in args[1:]:
-            if isinstance(mark, AtLeast):
-                marks.append(Field(ge=mark.value))
-            elif isinstance(mark, Check):
-                marks.append(AfterValidator(_checked(mark.fn)))
-        base = _to_pydantic(args[0])
-        return _ANNOTATED[tuple([base, *marks])] if marks else base
-    if origin is Union or origin is types.UnionType:
-        return _UNION[tuple(_to_pydantic(arg) for arg in args)]
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return _TUPLE[_to_pydantic(args[0]), ...]
-        return hint
-    if origin is list:
-        return _LIST[_to_pydantic(args[0])]
-    if origin is dict or origin is Mapping:
-        return _DICT[args[0], _to_pydantic(args[1])]
-    if is_options(hint):
-        return model_for(hint)
-    return hint
-
-
-def _checked(fn: Callable[[Any], object]) -> Callable[[Any], Any]:
-    def run(value: Any) -> Any:
-        fn(value)
-        return value
-
-    return run
-
-
-def _from_model(cls: type[T], model: Any) -> T:
-    found = hints(cls)
-    return cls(**{name: _back(found[name], getattr(model, name)) for name in cls._fields})  # type: ignore[attr-defined]
-
-
-def _back(hint: Any, value: Any) -> Any:
-    """A value the model validated, as the options class holds it (nested models → tuples)."""
-    origin = get_origin(hint)
-    args = get_args(hint)
-    if origin is Annotated:
-        return _back(args[0], value)
-    if value is None:
-        return None
-    if origin is Union or origin is types.UnionType:
-        for arg in args:
-            if is_options(arg) or get_origin(arg) in (tuple, list, dict, Mapping, Annotated):
-                return _back(arg, value)
-        return value
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_back(args[0], item) for item in value)
-    if origin is list:
-        return [_back(args[0], item) for item in value]
-    if origin is dict or origin is Mapping:
-        return {k: _back(args[1], v) for k, v in value.items()}
-    if is_options(hint):
-        return _from_model(hint, value)
-    return value
+    return bind_checked(cls, raw)

@@ -13,8 +13,6 @@ A policy module builds its :class:`~hookrun.hooks.base.Policy` from its entry he
 
 from __future__ import annotations
 
-import importlib
-
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -223,7 +221,10 @@ def get(name: str) -> Policy[Any]:
     Raises KeyError if unknown; whatever the module raises if it cannot load.
     """
     module, _, attr = entry(name).target.partition(":")
-    policy: Policy[Any] = getattr(importlib.import_module(module), attr)
+    # __import__ with a fromlist returns the submodule itself; importlib.import_module
+    # would bring importlib and warnings onto every call that runs a policy (~1.6M
+    # instructions, 4% of a bare start).
+    policy: Policy[Any] = getattr(__import__(module, fromlist=[attr]), attr)
     return policy
 
 

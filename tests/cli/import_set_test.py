@@ -67,6 +67,8 @@ NEVER = {
     "uuid": "dispatch ids come from a counter",
     "hashlib": "nothing hashes",
     "pickle": "nothing is pickled",
+    "typing": "~0.4x a bare start: hookrun.records stands in for NamedTuple and TYPE_CHECKING",
+    "hookrun.hooks.option_types": "options are checked against annotations only when given",
     "hookrun.hooks.shell_guard.engine": "the screen allows `ls -la` without parsing",
 }
 
@@ -108,12 +110,12 @@ CONFIG_FILE = {
     "hookrun.config.plain", "hookrun.config.quote",
     "hookrun.config.cache",
 }  # fmt: skip
-# The policy machinery still needs typing (Generic policies, Annotated options).
-TYPING = {"typing", "typing.io", "typing.re", "_typing"}
 # echo of literal words and exit N are answered from their text (hookrun.dispatch.trivial):
 # no shell, no process machinery.
 TRIVIAL_COMMANDS = {"hookrun.dispatch.trivial", "hookrun.dispatch.result"}
-SHELL_GUARD_SCREEN = TYPING | {
+# No typing: the options of a hook without `with` are its defaults, annotations unread
+# (hookrun.hooks.options); hookrun.hooks.option_types (typing) loads for options given.
+SHELL_GUARD_SCREEN = {
     "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
     "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
     "hookrun.hooks.shell_guard.screen",

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookrun.hooks import options, registry
+from hookrun.hooks import option_types as options
+from hookrun.hooks import registry
 from tests.hooks.policies_doc_test import EXAMPLES
 
 REPO = Path(__file__).resolve().parents[2]

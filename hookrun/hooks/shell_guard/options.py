@@ -1,12 +1,17 @@
 """What a user can configure in shell-guard (``"with": {…}`` / ``--option``)."""
 
-# No `from __future__ import annotations` here: NamedTuple fields written as strings
-# are compiled one by one when the class is made, and this module is on the start-up
-# path (issue 8; tests/cli/import_set_test.py, bench/startup_bench.py).
+# On the start-up path of every call shell-guard judges (issue 8; tests/cli/import_set_test.py,
+# bench/startup_bench.py): no typing here. The annotations stay strings (hookrun.records
+# compiles none) until hookrun.hooks.option_types evaluates them for options given.
+from __future__ import annotations
+
 from collections.abc import Mapping
-from typing import Annotated, NamedTuple
 
 from hookrun.hooks.options import Check, Doc
+from hookrun.records import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Annotated
 
 # Every rule id, with the one line `docs/shell-guard.md` expands on.
 RULES: dict[str, str] = {
