@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from hookrun.dispatch import resolve, standin
 from hookrun.dispatch.cancel import Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
-from hookrun.dispatch.shell.builtins import BUILTINS
+from hookrun.dispatch.shell.builtins import BUILTINS, Builtin
 from hookrun.dispatch.shell.state import (
     AbortScript,
     Array,
@@ -1046,7 +1046,8 @@ class Interp:
             return exc.status
         finally:
             self.io = saved_io
-            _close_all(owned)
+            if owned:
+                _close_all(owned)
 
     def prefix_values(self, assigns: Sequence[Assign]) -> list[tuple[str, str]]:
         """``A=1 B=$A cmd``: each value is expanded with the ones before it in force."""
@@ -1077,7 +1078,10 @@ class Interp:
         if not args:
             return []
         ex = self.expander
-        if not any(isinstance(a, N.Assign) for a in args):
+        for a in args:  # (a loop, not any() over a generator: every command comes here)
+            if isinstance(a, N.Assign):
+                break
+        else:
             words = [a for a in args if isinstance(a, N.Word)]
             argv = ex.fields(words)
             return self.expand_alias(argv)
@@ -1194,17 +1198,22 @@ class Interp:
                 return self.call_function(fn, argv, io)
         builtin = BUILTINS.get(name)
         if builtin is not None:
+            if not prefix:  # the common case: no `VAR=x` to hold for the call
+                return self.run_builtin(builtin, argv, io)
             with _TemporaryVars(self.state, prefix, export=False):
-                try:
-                    return builtin(self, argv, io)
-                except BrokenPipeError:
-                    raise  # the pipeline turns it into status 141, as SIGPIPE would
-                except OSError as exc:
-                    # A builtin whose file operation fails (read from a directory, a
-                    # write to a full disk) fails as bash's does: its message, status 1.
-                    self.error(f"{name}: {exc.strerror or exc}", io)
-                    return 1
+                return self.run_builtin(builtin, argv, io)
         return self.run_external(argv, io, prefix)
+
+    def run_builtin(self, builtin: Builtin, argv: list[str], io: IO) -> int:
+        try:
+            return builtin(self, argv, io)
+        except BrokenPipeError:
+            raise  # the pipeline turns it into status 141, as SIGPIPE would
+        except OSError as exc:
+            # A builtin whose file operation fails (read from a directory, a
+            # write to a full disk) fails as bash's does: its message, status 1.
+            self.error(f"{argv[0]}: {exc.strerror or exc}", io)
+            return 1
 
     def call_function(self, fn: Function, argv: list[str], io: IO) -> int:
         st = self.state
