@@ -72,6 +72,10 @@ _SPECIAL = frozenset(
 )
 _VAR_NAME = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
 # Reserved words that cannot start a simple command (bash: a syntax error there).
+# What may follow `time` that the grammar then misreads: a compound command.
+_TIMED_COMPOUND = frozenset(
+    {"{", "(", "!", "[[", "((", "if", "while", "until", "for", "case", "select", "function"}
+)
 _MISPLACED_KEYWORDS = frozenset({"do", "done", "then", "fi", "elif", "else", "esac", "in"})
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 # The operators of ${name<op>…}.
@@ -382,6 +386,8 @@ class Converter:
             elif t == "comment":
                 continue
             elif t == "subshell" and words:  # `echo (42)`: bash refuses a `(` there
+                if len(words) == 1 and self.ntext(words[0]) == "time":
+                    raise self.unsupported("'time'", n)  # `time ( … )`
                 row, col = c.start_point
                 raise ShellSyntaxError("syntax error near unexpected token `('", row + 1, col + 1)
             elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
@@ -396,7 +402,11 @@ class Converter:
         args = tuple([self.word_of(group) for group in gaps.join_continued(self.src, words)])
         if args and len(args[0].parts) == 1 and isinstance(args[0].parts[0], Lit):
             keyword = args[0].parts[0].text
-            if keyword in ("coproc", "time", "select"):  # keywords the grammar reads as names
+            if keyword in ("coproc", "select") or (  # keywords the grammar reads as names
+                keyword == "time"
+                and len(args) > 1
+                and self.text(args[1].pos, args[1].end) in _TIMED_COMPOUND
+            ):  # `time cmd …` runs (hookrun.dispatch.shell.timed); `time { …; }` does not
                 raise self.unsupported(f"'{keyword}'", n)
             if (
                 keyword in _MISPLACED_KEYWORDS

@@ -120,12 +120,17 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``${x#[!]]}``): the grammar ends the pattern at that ``]``. The ``]`` that closes
    the bracket is read as a letter in the copy that is parsed (in
    :func:`escaped_in_patterns`).
+31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
+   ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
+   The blank before the word is read as ``;`` in the copy that is parsed
+   (:func:`keywords_after_groups`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 
@@ -667,6 +672,26 @@ def broken_arithmetic(root: Node, src: bytes) -> list[tuple[int, int]]:
                 continue
         stack.extend(n.children)
     return found
+
+
+_RESERVED_AFTER_GROUP = lazy_compile(rb"[ \t]+(?:then|do|done|fi|else|elif|esac|\})(?![^\s;&|)])")
+
+
+def keywords_after_groups(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 31: the blank after a ``{ …; }`` or ``( … )`` that a reserved word follows,
+    to be read as ``;`` (only where the grammar found an error)."""
+    fixes: list[tuple[int, int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if (
+            n.type in ("compound_statement", "subshell")
+            and src[n.end_byte - 1 : n.end_byte] in (b"}", b")")
+            and _RESERVED_AFTER_GROUP.match(src, n.end_byte)
+        ):
+            fixes.append((n.end_byte, n.end_byte + 1, ord(";")))
+        stack.extend(c for c in n.children if c.has_error or c.type == "ERROR" or c.is_named)
+    return fixes
 
 
 def _paren_end(src: bytes, start: int) -> int | None:

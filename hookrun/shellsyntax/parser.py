@@ -109,10 +109,11 @@ _BANG_COMPOUND = lazy_compile(rb"![ \t]+(?:\{|if|while|until|for|case|select)")
 
 
 def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
-    """Gaps 23–25 and 27–30: parse again with these patched in the parsed copy: ``for`` headers, a
-    ``!`` before a compound command, an escaped byte or a bracket's first ``]`` in a
-    ``${…}`` pattern, ``#`` in arithmetic, an operator byte in ``${name…}``, a continued
-    ``$``. Returns the tree and the offsets of the commands to negate.
+    """Gaps 23–25 and 27–31: parse again with these patched in the parsed copy: ``for``
+    headers, a ``!`` before a compound command, an escaped byte or a bracket's first
+    ``]`` in a ``${…}`` pattern, ``#`` in arithmetic, an operator byte in ``${name…}``, a
+    continued ``$``, a reserved word right after a group (``{ a; } then``). Returns the
+    tree and the offsets of the commands to negate.
 
     Each gap but two shows as an error in the tree; those two are screened by their
     text first, so that an ordinary command pays for no walk of its tree."""
@@ -133,6 +134,8 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
                 fixes.extend(gaps.operators_in_braces(root, synthetic))
             if b"\\\n$" in src:
                 fixes.extend(gaps.continued_dollars(root, synthetic))
+            if b"}" in src or b")" in src:
+                fixes.extend(gaps.keywords_after_groups(root, synthetic))
         if brace_escape or (root.has_error and b"${" in src):
             fixes.extend(gaps.escaped_in_patterns(root, synthetic))
         bangs = gaps.negated_compounds(root, synthetic) if bang else {}

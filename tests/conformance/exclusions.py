@@ -8,14 +8,8 @@ counts as a failure in the figures (scripts/conformance_report.py).
 from __future__ import annotations
 
 _INTERACTIVE = "runs `$SH -i`: an interactive shell, which a hook never is"
-_LINE_EDITING = (
-    "set -o vi / emacs: the line-editing modes of an interactive shell's prompt, which a "
-    "hook never has"
-)
 
 EXCLUDED: dict[str, str] = {
     "sh-options#03": _INTERACTIVE,
-    "sh-options#07": _LINE_EDITING,
-    "sh-options#08": _LINE_EDITING,
     "sh-options#09": _INTERACTIVE,
 }

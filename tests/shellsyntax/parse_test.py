@@ -147,6 +147,9 @@ GAPS = [
     ("echo foo\\\n$", "call(echo foo$)"),
     # gap 30: a bracket that starts with `]` in a ${…} pattern
     ("echo ${x//[]z]/>} ${x#[!]]}", "call(echo ${x//([]z],>)} ${x#([!]])})"),
+    # gap 31: a reserved word right after a group or subshell
+    ("if { a; } then b; fi", "if([{call(a)}]->[call(b)])"),
+    ("while (a) do b; done", "while([sub(call(a))] [call(b)])"),
 ]
 
 UNSUPPORTED = [

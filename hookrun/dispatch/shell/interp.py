@@ -1192,6 +1192,10 @@ class Interp:
     def run_argv(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         """Run one expanded command: function, builtin, or external program."""
         name = argv[0]
+        if name == "time" and not prefix:  # the keyword (before functions, as in bash)
+            from hookrun.dispatch.shell.timed import run_timed  # rare: loaded on first use
+
+            return run_timed(self, argv, io, self.run_argv, prefix)
         fn = self.state.functions.get(name)
         if fn is not None:
             with _TemporaryVars(self.state, prefix, export=True):

@@ -41,6 +41,7 @@ SET_LONG = sorted(
     | {"history", "nolog"}
 )
 _ATTRS = {"errexit", "nounset", "pipefail"}
+_EDITING = {"vi": "emacs", "emacs": "vi"}
 # On in a non-interactive bash unless turned off.
 SET_DEFAULTS = frozenset({"braceexpand", "hashall", "interactive-comments"})
 
@@ -98,6 +99,8 @@ def set_option(sh: Interp, name: str, on: bool) -> None:
         (st.options.discard if on else st.options.add)(f"no-{name}")
     elif on:
         st.options.add(name)
+        if name in _EDITING:  # one line-editing mode at a time, as in bash (no effect here)
+            st.options.discard(_EDITING[name])
     else:
         st.options.discard(name)
 

@@ -51,6 +51,8 @@ TABLES = [
     ("fds_to_children_test", "test_descriptors_reach_children_as_in_bash"),
     ("negation_and_prefix_test", "test_negation_and_prefix_assignments_agree_with_bash"),
     ("subscripts_in_arithmetic_test", "test_subscripts_in_arithmetic_agree_with_bash"),
+    ("timed_test", "test_time_agrees_with_bash"),
+    ("reserved_after_group_test", "test_reserved_word_after_a_group_agrees_with_bash"),
     ("set_and_shopt_test", "test_set_and_shopt_agree_with_bash"),
     ("printf_test", "test_printf_agrees_with_bash"),
     ("read_test", "test_read_and_mapfile_agree_with_bash"),

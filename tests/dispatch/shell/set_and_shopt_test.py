@@ -35,6 +35,20 @@ from tests.dispatch.shell.shellrun import Runner
         ("shopt nullglob extglob; echo $?", 0, "nullglob       \toff\nextglob        \toff\n1\n"),
         ("shopt -q nullglob extglob; echo $?", 0, "1\n"),
         ("set -o noglob; echo *; set +o noglob", 0, "*\n"),
+        # vi and emacs are accepted (no prompt here) and exclude each other, as in bash.
+        ("set -o vi; echo $?; set -o emacs; echo $?", 0, "0\n0\n"),
+        (
+            "show() { shopt -o -p | egrep 'emacs$|vi$'; echo ___; }; show; set -o emacs; show; set -o vi; show",
+            0,
+            "set +o emacs\nset +o vi\n___\nset -o emacs\nset +o vi\n___\nset +o emacs\nset -o vi\n___\n",
+        ),
+        ("set -o vi; set +o vi; shopt -o -p vi emacs", 1, "set +o vi\nset +o emacs\n"),
+        (
+            "set -o emacs; set -o | grep -E '^(vi|emacs) '",
+            0,
+            "emacs          \ton\nvi             \toff\n",
+        ),
+        ("set -o vi; set +o emacs; shopt -po vi emacs", 1, "set -o vi\nset +o emacs\n"),
     ],
 )
 def test_set_and_shopt_agree_with_bash(run: Runner, source: str, code: int, stdout: str) -> None:

@@ -24,6 +24,15 @@ from tests.dispatch.shell.shellrun import Runner
         ("echo $(( 02#0110 )); echo $?", 1, ""),
         ("echo $(( 2#0110 ))", 0, "6\n"),
         ("echo $(( (1 + 2) * 3 )) $(( $((1)) + (2) ))", 0, "9 3\n"),
+        # set -u: a name with no value at all is unbound; a missing element is 0.
+        ("set -u; echo $(( undef[0] )); echo after", 127, ""),
+        ("set -u; a=(1); echo $(( a[3] )); echo after", 0, "0\nafter\n"),
+        ("set -u; echo $(( undef )); echo after", 127, ""),
+        ("set -u; declare -A A; echo $(( A[k] )); echo after", 127, ""),
+        ("set -u; a=(1 2); echo $(( a[1] )) ${#a[@]}", 0, "2 2\n"),
+        ("set -u; declare -A A=([x]=1); echo $(( A[k] )); echo after", 0, "0\nafter\n"),
+        ("set -u; declare -a B; echo $(( B[0] )); echo after", 127, ""),
+        ("set -u; x=5; echo $(( x[1] )); echo after", 0, "0\nafter\n"),
     ],
 )
 def test_subscripts_in_arithmetic_agree_with_bash(
