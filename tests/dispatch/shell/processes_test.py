@@ -321,7 +321,7 @@ def test_script_file_with_an_unsupported_construct_falls_back_too(
     ("source", "construct"),
     [
         ("select x in a b; do echo; done", "'select'"),
-        ("time sleep 0", "'time'"),
+        ("time { sleep 0; }", "'time'"),
         ("coproc true", "'coproc'"),
     ],
 )

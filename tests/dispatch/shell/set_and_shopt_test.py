@@ -38,9 +38,11 @@ from tests.dispatch.shell.shellrun import Runner
         # vi and emacs are accepted (no prompt here) and exclude each other, as in bash.
         ("set -o vi; echo $?; set -o emacs; echo $?", 0, "0\n0\n"),
         (
-            "show() { shopt -o -p | egrep 'emacs$|vi$'; echo ___; }; show; set -o emacs; show; set -o vi; show",
+            "show() { shopt -o -p | egrep 'emacs$|vi$'; echo ___; }; "
+            "show; set -o emacs; show; set -o vi; show",
             0,
-            "set +o emacs\nset +o vi\n___\nset -o emacs\nset +o vi\n___\nset +o emacs\nset -o vi\n___\n",
+            "set +o emacs\nset +o vi\n___\nset -o emacs\nset +o vi\n___\n"
+            "set +o emacs\nset -o vi\n___\n",
         ),
         ("set -o vi; set +o vi; shopt -o -p vi emacs", 1, "set +o vi\nset +o emacs\n"),
         (
