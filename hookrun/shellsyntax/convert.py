@@ -179,11 +179,13 @@ class Converter:
         heredocs: Mapping[int, HereDocSpan] | None = None,
         backquoted: Mapping[int, Backquoted] | None = None,
         negated: set[int] | None = None,
+        joined: set[int] | None = None,
     ) -> None:
         self.src = src
         self.heredocs = heredocs or {}  # here-documents by operator offset (gap 5)
         self.backquoted = backquoted or {}  # `…` substitutions by offset (gap 8)
         self.negated = negated or set()  # compound commands after a `!`, by offset (gap 24)
+        self.joined = joined or set()  # redirections of the assignment before (gap 32)
         self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
         self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
@@ -236,6 +238,13 @@ class Converter:
             if lead is not None and cut is not None:  # gap 15: `a=1 b=2⏎cmd` as one command
                 out.append(self.command(lead, kids=lead.children[:cut]))
                 self.cuts[lead.start_byte] = cut
+            if c.start_byte in self.joined and out and _assignment_only(out[-1]):
+                # Gap 32: `x=1 2>f && y`, parsed as `x=1;2>f && y`: the redirections
+                # (at the far left of what follows) are x=1's.
+                joined = _join_leftmost(self.stmt(c), out[-1])
+                if joined is not None:
+                    out[-1] = joined
+                    continue
             if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
                 rs = tuple(self.redirects([c]))
                 out.append(Stmt(c.start_byte, c.end_byte, None, rs, False, False))
@@ -1155,8 +1164,34 @@ def _is_arith_error(n: Node) -> bool:
     )
 
 
+def _assignment_only(s: Stmt) -> bool:
+    return isinstance(s.cmd, CallExpr) and bool(s.cmd.assigns) and not s.cmd.args
+
+
 def _is_list(s: Stmt) -> bool:
     return isinstance(s.cmd, BinaryCmd) and not s.negated and not s.redirects
+
+
+def _join_leftmost(s: Stmt, assign: Stmt) -> Stmt | None:
+    """``s`` with ``assign`` (an assignment-only command) taking the redirections-only
+    command at its far left (gap 32), or None when there is none there."""
+    cmd = s.cmd
+    if cmd is None:
+        return assign._replace(redirects=assign.redirects + s.redirects, end=s.end)
+    if s.negated or s.redirects:
+        return None
+    if isinstance(cmd, BinaryCmd):
+        left = _join_leftmost(cmd.left, assign)
+        if left is None:
+            return None
+        return s._replace(pos=assign.pos, cmd=cmd._replace(pos=assign.pos, left=left))
+    if isinstance(cmd, Pipeline):
+        first = _join_leftmost(cmd.stages[0], assign)
+        if first is None:
+            return None
+        stages = (first, *cmd.stages[1:])
+        return s._replace(pos=assign.pos, cmd=cmd._replace(pos=assign.pos, stages=stages))
+    return None
 
 
 def _negate_leftmost(s: Stmt) -> Stmt:

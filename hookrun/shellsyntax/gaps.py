@@ -124,6 +124,13 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
    (:func:`keywords_after_groups`).
+32. One assignment and redirections, no command (``x=1 2>f``, ``out=$(cmd) 2>/dev/null``):
+   the grammar wants a command name after them (an ERROR, or it takes the next
+   command's words). The blank before the first redirection is read as ``;`` in the
+   copy that is parsed (:func:`assignment_redirects`) and the converter puts the
+   redirections back on the assignment. Before a newline the grammar gives no error
+   but reads the next line's command as this one's (``x=1 >f⏎echo``): split there as
+   gap 15 splits (:func:`assignments_line`).
 """
 
 from __future__ import annotations
@@ -138,6 +145,9 @@ if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.record
     from typing import Any
 
     Node = Any
+
+
+_REDIRECT_NODES = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 
 
 class Patched(NamedTuple):
@@ -365,7 +375,10 @@ def assignments_line(src: bytes, n: Node) -> int | None:
     index into ``n.children``), or None for an ordinary command."""
     kids = n.children
     k = 0
-    while k < len(kids) and kids[k].type == "variable_assignment":
+    # Redirections may follow the assignments (`x=$(cmd) 2>/dev/null⏎echo`, gap 32).
+    while k < len(kids) and (
+        kids[k].type == "variable_assignment" or (k and kids[k].type in _REDIRECT_NODES)
+    ):
         k += 1
     if k == 0:
         return None
@@ -523,6 +536,29 @@ def continued_dollars(root: Node, src: bytes) -> list[tuple[int, int, int]]:
             fixes.append((n.start_byte, n.end_byte, ord("x")))
         stack.extend(n.children)
     return fixes
+
+
+def assignment_redirects(root: Node, src: bytes) -> list[int]:
+    """Gap 32: the offsets of the first redirection of each ``x=1 2>f`` the grammar
+    could not read (an ERROR or a MISSING name in the command)."""
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if not n.has_error:
+            continue
+        kids = n.children
+        if (
+            n.type == "command"
+            and len(kids) > 2
+            and kids[0].type == "variable_assignment"
+            and kids[1].type in _REDIRECT_NODES
+            and src[kids[1].start_byte - 1] in _BLANKS
+            and any(c.type == "ERROR" or (c.type == "command_name" and c.has_error) for c in kids)
+        ):
+            found.append(kids[1].start_byte)
+        stack.extend(kids)
+    return found
 
 
 def negated_compounds(root: Node, src: bytes) -> dict[int, int]:

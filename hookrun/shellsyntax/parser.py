@@ -108,20 +108,22 @@ def _patched(src: bytes, fixes: list[tuple[int, int, int]]) -> bytes:
 _BANG_COMPOUND = lazy_compile(rb"![ \t]+(?:\{|if|while|until|for|case|select)")
 
 
-def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
-    """Gaps 23–25 and 27–31: parse again with these patched in the parsed copy: ``for``
+def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
+    """Gaps 23–25 and 27–32: parse again with these patched in the parsed copy: ``for``
     headers, a ``!`` before a compound command, an escaped byte or a bracket's first
     ``]`` in a ``${…}`` pattern, ``#`` in arithmetic, an operator byte in ``${name…}``, a
-    continued ``$``, a reserved word right after a group (``{ a; } then``). Returns the
-    tree and the offsets of the commands to negate.
+    continued ``$``, a reserved word right after a group (``{ a; } then``), the blank
+    before an assignment's redirections. Returns the tree, the offsets of the commands
+    to negate and of the redirections to join to the assignment before them.
 
     Each gap but two shows as an error in the tree; those two are screened by their
     text first, so that an ordinary command pays for no walk of its tree."""
     negated: set[int] = set()
+    joined: set[int] = set()  # gap 32: redirections that belong to the assignment before
     bang = b"!" in src and _BANG_COMPOUND.search(src) is not None
     brace_escape = b"\\}" in src and b"${" in src  # `"${v#\}}"` parses without an error
     if not bang and not brace_escape and not tree.root_node.has_error:
-        return tree, negated
+        return tree, negated, joined
     synthetic = src
     for _ in range(8):
         root = tree.root_node
@@ -136,6 +138,10 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
                 fixes.extend(gaps.continued_dollars(root, synthetic))
             if b"}" in src or b")" in src:
                 fixes.extend(gaps.keywords_after_groups(root, synthetic))
+            if b"=" in src:
+                redirects = gaps.assignment_redirects(root, synthetic)
+                joined.update(redirects)
+                fixes.extend((at - 1, at, ord(";")) for at in redirects)
         if brace_escape or (root.has_error and b"${" in src):
             fixes.extend(gaps.escaped_in_patterns(root, synthetic))
         bangs = gaps.negated_compounds(root, synthetic) if bang else {}
@@ -145,7 +151,7 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int]]:
         negated.update(bangs.values())
         synthetic = _patched(synthetic, fixes)
         tree = _ts_parse(synthetic)
-    return tree, negated
+    return tree, negated, joined
 
 
 def _mask_broken_arithmetic(src: bytes, tree: Any) -> tuple[bytes, Any]:
@@ -178,7 +184,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     masked = gaps.mask_extglobs(gaps.escaped_blanks(gaps.control_blanks(text)))
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     masked, tree = _mask_broken_arithmetic(masked, tree)  # gap 26
-    tree, negated = _read_patched(masked, tree)
+    tree, negated, joined = _read_patched(masked, tree)
     root = tree.root_node
     if root.has_error:
         err = _first_error(root)
@@ -192,6 +198,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         docs,
         backquoted,
         negated,
+        joined,
     )
     try:
         return conv.stmts(root.children)

@@ -150,6 +150,12 @@ GAPS = [
     # gap 31: a reserved word right after a group or subshell
     ("if { a; } then b; fi", "if([{call(a)}]->[call(b)])"),
     ("while (a) do b; done", "while([sub(call(a))] [call(b)])"),
+    # gap 32: one assignment and redirections, no command
+    ("x=1 2>f; echo", "call(x=1) 2>f; call(echo)"),
+    ("x=$(a) 2>/dev/null && b", "(call(x=$(call(a))) 2>/dev/null && call(b))"),
+    ("x=1 >f | c", "pipe(call(x=1) >f | call(c))"),
+    ("x=1 >f\necho $x", "call(x=1) >f; call(echo ${x})"),
+    ("x=1 >f cmd", "call(x=1 cmd) >f"),
 ]
 
 UNSUPPORTED = [

@@ -1016,10 +1016,13 @@ class Interp:
                 new = self.redirect(redirects, io, self.exec_owned)
                 io.assign(new)
                 return 0
-            if redirects:
+            if redirects and argv:
                 io = self.redirect(redirects, io, owned)
                 self.io = io
             if not argv:
+                # Without a command bash assigns first and then opens the redirections:
+                # `x=$(cmd) 2>/dev/null` does not silence cmd, and x is set even when
+                # the redirection fails.
                 for a in cmd.assigns:
                     try:
                         self.assign(a)
@@ -1032,6 +1035,8 @@ class Interp:
                         # A failed assignment ends a non-interactive shell (bash, POSIX).
                         raise ShellError(exc.message, exc.status, fatal=True) from None
                     self.xtrace([self.trace_assign(a)], trace_io)
+                if redirects:
+                    io = self.redirect(redirects, io, owned)
                 status = self.subst_status or 0
                 return status
             values = self.prefix_values(cmd.assigns)
