@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from hookrun import exitcodes
 from hookrun.dispatch.cancel import Guard, Interrupted
-from hookrun.dispatch.sentinel import SENTINEL
+from hookrun.dispatch.sentinel import MARKER, SENTINEL
 from hookrun.dispatch.watchdog import WATCHDOG
 from hookrun.records import TYPE_CHECKING
 
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     import subprocess
     from typing import Any
 
-MARKER = "HOOKRUN_DISPATCH_ID"
 # Time a process gets between the polite signal and the forced one: enough for
 # a script's trap to remove a lock file, short enough that a hung hook costs
 # its host well under a second past its timeout.
@@ -187,6 +186,7 @@ class ProcessTracker:
             # Before the child exists: were hookrun killed right after the fork, the
             # sentinel would already be there to end it (once it is registered).
             SENTINEL.ready()
+            SENTINEL.mark(self.dispatch_id)
             extra: dict[str, Any] = {}
             copies: list[int] = []
             if fds and sys.platform != "win32":
@@ -295,6 +295,7 @@ class ProcessTracker:
             with self._lock:
                 procs = list(self.procs)
             if not procs and not scan:
+                SENTINEL.forget(marker=self.dispatch_id)  # a spawn that failed marked it
                 return
             # The marker hunt is for a run being torn down (a timeout, a cancel, a child
             # still running when its run ends) or one whose pipes something still holds;
@@ -311,6 +312,7 @@ class ProcessTracker:
                 self.procs = [p for p in self.procs if p not in procs]
             for proc in procs:  # nor the sentinel, should hookrun be killed later
                 SENTINEL.forget(proc)
+            SENTINEL.forget(marker=self.dispatch_id)
 
 
 def _signal_groups(procs: Sequence[subprocess.Popen[bytes]], *, force: bool) -> bool:

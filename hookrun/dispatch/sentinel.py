@@ -7,10 +7,12 @@ group of its own, would live on. So something outside hookrun must notice its de
 
 POSIX: a **sentinel**, a tiny process double-forked from hookrun (no exec: a fork costs
 well under a millisecond, a fresh interpreter tens). It holds the read end of a pipe
-whose only write end hookrun holds, and reads registrations from it (``+PGID`` when a
-hook's group starts, ``-PGID`` once hookrun has ended it). End of file means hookrun is
-gone — exited, crashed or killed — and the sentinel ends every group still registered,
-politely, then by force after the grace hookrun itself gives, and exits. It lives in a
+whose only write end hookrun holds, and reads registrations from it: a run's marker
+before its first child starts, each hook's process group as it starts, and the removal
+of both once hookrun has ended them itself. End of file means hookrun is gone — exited,
+crashed or killed — and the sentinel ends every group still registered and (Linux,
+through /proc) every process carrying a registered marker, politely, then by force after
+the grace hookrun itself gives, and exits. It lives in a
 session of its own (a kill of hookrun's group or a closing terminal does not take it),
 and closes every file descriptor it inherited but its pipe, so it never keeps a host's
 stdout or stderr open. It starts lazily, just before the first external process of the
@@ -27,9 +29,11 @@ is lifted before the handle is closed, so the daemon a hook may leave behind
 (README, "Hostile input") lives on, as on POSIX. The kernel32 calls sit behind
 :class:`JobApi`, so that the logic is tested on any OS.
 
-What is not covered: a process whose group leaves the registered one (``setsid``) and
-whose parent is gone; the kill of a run that hookrun performs itself finds those by
-their marker, the sentinel does not look for them.
+What is not covered: outside Linux the sentinel reads no process environments, so
+there a process that left its hook's group (``setsid``) before hookrun was killed, or a
+child started in the instant between Popen's fork and its registration, is not found.
+On Windows a child joins its job just after it started: what it starts in that instant
+is outside the job.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from hookrun.records import TYPE_CHECKING
 
@@ -59,6 +63,9 @@ if TYPE_CHECKING:
         def close(self, job: int) -> None: ...
 
 
+# Every child of a dispatch run carries MARKER=<the run's id> in its environment
+# (procs.ProcessTracker); its one home is here, where the sentinel looks for it.
+MARKER = "HOOKRUN_DISPATCH_ID"
 # The sentinel's name in ps/top (Linux: at most 15 bytes), instead of a copy of
 # hookrun's own command line.
 NAME = b"hookrun-sentry"
@@ -73,44 +80,103 @@ _JOB_OBJECT_EXTENDED_LIMIT_INFORMATION = 9  # JOBOBJECTINFOCLASS
 # -- the sentinel's own side (pure, then the loop) ---------------------------------------
 
 
-def apply(groups: set[int], data: bytes) -> bytes:
-    """Apply the complete ``+PGID``/``-PGID`` lines of ``data`` to ``groups``;
-    returns the incomplete rest."""
+class Registry:
+    """What the sentinel ends should its owner die: process groups and run markers."""
+
+    __slots__ = ("groups", "markers")
+
+    def __init__(self) -> None:
+        self.groups: set[int] = set()
+        self.markers: set[bytes] = set()
+
+
+def apply(registry: Registry, data: bytes) -> bytes:
+    """Apply the complete lines of ``data`` (``+g PGID``, ``-g PGID``, ``+m ID``,
+    ``-m ID``) to ``registry``; returns the incomplete rest."""
     *lines, rest = data.split(b"\n")
     for line in lines:
-        with contextlib.suppress(ValueError):
-            if line[:1] == b"+":
-                groups.add(int(line[1:]))
-            elif line[:1] == b"-":
-                groups.discard(int(line[1:]))
+        sign, kind, value = line[:1], line[1:3], line[3:]
+        if sign not in (b"+", b"-") or not value:
+            continue
+        if kind == b"g ":
+            try:
+                group = int(value)
+            except ValueError:
+                continue
+            if sign == b"+":
+                registry.groups.add(group)
+            else:
+                registry.groups.discard(group)
+        elif kind == b"m " and sign == b"+":
+            registry.markers.add(value)
+        elif kind == b"m ":
+            registry.markers.discard(value)
     return rest
 
 
-def collect(read: Callable[[], bytes]) -> set[int]:
-    """The groups still registered when ``read`` reaches end of file."""
-    groups: set[int] = set()
+def collect(read: Callable[[], bytes]) -> Registry:
+    """What is still registered when ``read`` reaches end of file."""
+    registry = Registry()
     rest = b""
     while chunk := read():
-        rest = apply(groups, rest + chunk)
-    return groups
+        rest = apply(registry, rest + chunk)
+    return registry
 
 
-def end_groups(
-    groups: Iterable[int],
+def marked_pids(markers: set[bytes], proc: str = "/proc") -> set[int]:
+    """Processes whose environment holds ``MARKER=<one of markers>`` (Linux: /proc;
+    elsewhere nothing is found, and the groups alone are ended)."""
+    if not markers:
+        return set()
+    entries = [MARKER.encode() + b"=" + m + b"\0" for m in markers]
+    found: set[int] = set()
+    try:
+        names = os.listdir(proc)
+    except OSError:
+        return found
+    me = os.getpid()
+    for name in names:
+        if not name.isdigit() or int(name) == me:
+            continue
+        try:
+            with open(f"{proc}/{name}/environ", "rb") as f:
+                env = b"\0" + f.read()
+        except OSError:
+            continue
+        if any(b"\0" + entry in env for entry in entries):
+            found.add(int(name))
+    return found
+
+
+def end_all(
+    registry: Registry,
     *,
     killpg: Callable[[int, int], None] = os.killpg,
+    kill: Callable[[int, int], None] = os.kill,
+    marked: Callable[[set[bytes]], set[int]] = marked_pids,
     grace: float = GRACE,
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
 ) -> None:
-    """TERM every group, wait up to ``grace`` for them to empty, then KILL what is left."""
+    """TERM every group and every marker holder, wait up to ``grace`` for the groups to
+    empty, then KILL what is left, looking for marker holders again.
+
+    The markers catch a child hookrun had started but not yet registered when it was
+    killed (the moment between Popen's fork and its return), and one that left its
+    group with ``setsid``; looking again before KILL catches one that was between its
+    fork and its exec (it carries the marker only from its exec on).
+    """
     alive = set()
-    for group in groups:
+    for group in registry.groups:
         with contextlib.suppress(OSError):  # gone already; or not ours any more
             killpg(group, _signal.SIGTERM)
             alive.add(group)
+    pids = marked(registry.markers)
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            kill(pid, _signal.SIGTERM)
     deadline = clock() + grace
-    while alive and clock() < deadline:
+    while (alive or pids) and clock() < deadline:
         sleep(_POLL)
         for group in list(alive):
             try:
@@ -119,9 +185,13 @@ def end_groups(
                 alive.discard(group)
             except OSError:
                 pass
+        pids = marked(registry.markers)
     for group in alive:
         with contextlib.suppress(OSError):
             killpg(group, _signal.SIGKILL)
+    for pid in marked(registry.markers):
+        with contextlib.suppress(OSError):
+            kill(pid, _signal.SIGKILL)
 
 
 def _close_inherited(keep: int) -> None:
@@ -147,7 +217,7 @@ def _sentinel_main(read_fd: int) -> None:  # pragma: no cover - runs in the fork
         comm = os.open("/proc/self/comm", os.O_WRONLY)
         os.write(comm, NAME)
         os.close(comm)
-    end_groups(collect(lambda: os.read(read_fd, 4096)))
+    end_all(collect(lambda: os.read(read_fd, 4096)))
 
 
 def _fork_sentinel(read_fd: int, status_fd: int) -> None:  # pragma: no cover - forked child
@@ -179,7 +249,7 @@ class PosixSentinel:
         self._lock = threading.Lock()
         self._fd = -1
         self._owner = 0  # the pid that started it: a forked copy of hookrun starts its own
-        self._groups: set[int] = set()
+        self._lines: set[bytes] = set()  # what is registered: b"g PGID", b"m MARKER"
         self.pid: int | None = None  # the sentinel's pid, for tests and diagnostics
 
     def ready(self) -> None:
@@ -188,18 +258,36 @@ class PosixSentinel:
             if self._fd < 0 or self._owner != os.getpid():
                 self._start()
 
+    def mark(self, marker: str) -> None:
+        """Register a run's marker (``MARKER=marker`` in its children's environment),
+        before its first child: the sentinel then finds a child hookrun was killed too
+        early to register."""
+        line = b"m " + marker.encode()
+        with self._lock:
+            if line not in self._lines:
+                self._lines.add(line)
+                self._send(b"+" + line + b"\n")
+
     def watch(self, proc: _Proc) -> None:
         """Register the group of ``proc`` (a group leader: its pid is the group's id)."""
+        line = b"g %d" % proc.pid
         with self._lock:
-            self._groups.add(proc.pid)
-            self._send(b"+%d\n" % proc.pid)
+            self._lines.add(line)
+            self._send(b"+" + line + b"\n")
 
-    def forget(self, proc: _Proc) -> None:
-        """hookrun ended this group itself: the sentinel must never signal its id again."""
+    def forget(self, proc: _Proc | None = None, marker: str | None = None) -> None:
+        """hookrun ended this group (and this run) itself: the sentinel must never signal
+        them again (a pid is reused; a daemon the hook left may live, README)."""
+        lines = []
+        if proc is not None:
+            lines.append(b"g %d" % proc.pid)
+        if marker is not None:
+            lines.append(b"m " + marker.encode())
         with self._lock:
-            if proc.pid in self._groups:
-                self._groups.discard(proc.pid)
-                self._send(b"-%d\n" % proc.pid)
+            for line in lines:
+                if line in self._lines:
+                    self._lines.discard(line)
+                    self._send(b"-" + line + b"\n")
 
     def _start(self) -> None:
         if self._fd >= 0 and self._owner == os.getpid():
@@ -235,8 +323,8 @@ class PosixSentinel:
             return
         self._fd, self._owner, self.pid = write_fd, os.getpid(), int(reported)
         # A sentinel restarted after the last one died learns what is still running.
-        if self._groups:
-            self._send(b"".join(b"+%d\n" % group for group in sorted(self._groups)))
+        if self._lines:
+            self._send(b"".join(b"+" + line + b"\n" for line in sorted(self._lines)))
 
     def _send(self, line: bytes) -> None:
         if self._fd < 0 or self._owner != os.getpid():
@@ -256,7 +344,7 @@ def _forget_in_forked_child(sentinel: PosixSentinel) -> None:
         with contextlib.suppress(OSError):
             os.close(sentinel._fd)
     sentinel._fd, sentinel.pid = -1, None
-    sentinel._groups = set()
+    sentinel._lines = set()
     sentinel._lock = threading.Lock()
 
 
@@ -285,7 +373,12 @@ class JobSentinel:
         with self._lock:
             self._jobs[proc.pid] = job
 
-    def forget(self, proc: _Proc) -> None:
+    def mark(self, marker: str) -> None:
+        """Nothing to do: a child's descendants join its job by themselves."""
+
+    def forget(self, proc: _Proc | None = None, marker: str | None = None) -> None:
+        if proc is None:
+            return
         with self._lock:
             job = self._jobs.pop(proc.pid, None)
         if job is not None:

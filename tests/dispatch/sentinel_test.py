@@ -29,70 +29,131 @@ LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /
 
 
 @pytest.mark.parametrize(
-    ("data", "groups", "rest"),
+    ("data", "groups", "markers", "rest"),
     [
-        (b"+12\n", {12}, b""),
-        (b"+12\n+13\n-12\n", {13}, b""),
-        (b"+12\n+1", {12}, b"+1"),  # a line cut by the pipe waits for its end
-        (b"-99\n", set(), b""),  # forgetting what was never registered is harmless
-        (b"+x\n?5\n\n+7\n", {7}, b""),  # garbage lines are skipped, not fatal
+        (b"+g 12\n", {12}, set(), b""),
+        (b"+g 12\n+g 13\n-g 12\n", {13}, set(), b""),
+        (b"+m a1-2\n+m b3\n-m a1-2\n", set(), {b"b3"}, b""),
+        (b"+g 12\n+g 1", {12}, set(), b"+g 1"),  # a line cut by the pipe waits for its end
+        (b"-g 99\n-m z\n", set(), set(), b""),  # forgetting the unknown is harmless
+        (b"+g x\n?g 5\n\n+m \n+q 3\n+g 7\n", {7}, set(), b""),  # garbage is skipped
     ],
 )
-def test_registration_lines_add_and_remove_groups(
-    data: bytes, groups: set[int], rest: bytes
+def test_registration_lines_add_and_remove_groups_and_markers(
+    data: bytes, groups: set[int], markers: set[bytes], rest: bytes
 ) -> None:
-    found: set[int] = set()
+    found = sentinel.Registry()
     assert sentinel.apply(found, data) == rest
-    assert found == groups
+    assert (found.groups, found.markers) == (groups, markers)
 
 
 def test_collect_joins_lines_split_across_reads_and_stops_at_end_of_file() -> None:
-    chunks = iter([b"+1", b"2\n+3", b"4\n-1", b"2\n", b""])
-    assert sentinel.collect(lambda: next(chunks)) == {34}
+    chunks = iter([b"+g 1", b"2\n+g 3", b"4\n-g 1", b"2\n+m i", b"d\n", b""])
+    found = sentinel.collect(lambda: next(chunks))
+    assert (found.groups, found.markers) == ({34}, {b"id"})
 
 
-class FakeGroups:
-    """killpg over a table of groups: ``stubborn`` ones ignore SIGTERM."""
+class FakeProcesses:
+    """killpg/kill over tables of groups and marked pids: ``stubborn`` ignore SIGTERM;
+    ``late`` marker holders appear only after the first look (a child between its
+    fork and its exec)."""
 
-    def __init__(self, alive: set[int], stubborn: set[int]) -> None:
+    def __init__(self, alive: set[int], stubborn: set[int], marked: set[int] = frozenset(),
+                 late: set[int] = frozenset()) -> None:  # fmt: skip
         self.alive = set(alive)
         self.stubborn = stubborn
-        self.sent: list[tuple[int, int]] = []
+        self.marked = set(marked)
+        self.late = set(late)
+        self.looks = 0
+        self.sent: list[tuple[str, int, int]] = []
         self.now = 0.0
 
     def killpg(self, group: int, sig: int) -> None:
         if group not in self.alive:
             raise ProcessLookupError(group)
         if sig:
-            self.sent.append((group, sig))
+            self.sent.append(("group", group, sig))
         if sig == signal.SIGKILL or (sig == signal.SIGTERM and group not in self.stubborn):
             self.alive.discard(group)
+
+    def kill(self, pid: int, sig: int) -> None:
+        if pid not in self.marked:
+            raise ProcessLookupError(pid)
+        self.sent.append(("pid", pid, sig))
+        if sig == signal.SIGKILL or pid not in self.stubborn:
+            self.marked.discard(pid)
+
+    def look(self, markers: set[bytes]) -> set[int]:
+        assert markers == {b"run-1"}
+        self.looks += 1
+        if self.looks > 1:
+            self.marked |= self.late
+        return set(self.marked)
 
     def sleep(self, seconds: float) -> None:
         self.now += seconds
 
 
+T, K = signal.SIGTERM, signal.SIGKILL
+
+
 @pytest.mark.parametrize(
-    ("alive", "stubborn", "sent"),
+    ("alive", "stubborn", "marked", "late", "sent"),
     [
         # every group ends on TERM: no KILL, and no waiting out the grace
-        ({10, 11}, set(), {(10, signal.SIGTERM), (11, signal.SIGTERM)}),
+        ({10, 11}, set(), set(), set(), {("group", 10, T), ("group", 11, T)}),
         # a group that ignores TERM gets KILL after the grace; the others only TERM
-        ({10, 11}, {11}, {(10, signal.SIGTERM), (11, signal.SIGTERM), (11, signal.SIGKILL)}),
+        ({10, 11}, {11}, set(), set(), {("group", 10, T), ("group", 11, T), ("group", 11, K)}),
         # a group already gone is skipped
-        (set(), set(), set()),
+        (set(), set(), set(), set(), set()),
+        # a marker holder outside the groups (unregistered, or setsid) is ended too
+        ({10}, set(), {50}, set(), {("group", 10, T), ("pid", 50, T)}),
+        ({10}, {50}, {50}, set(), {("group", 10, T), ("pid", 50, T), ("pid", 50, K)}),
+        # one that took its marker only after the first look is killed on the second
+        ({10}, {10}, set(), {51}, {("group", 10, T), ("group", 10, K), ("pid", 51, K)}),
     ],
 )
-def test_end_groups_terms_then_kills_what_is_left_after_the_grace(
-    alive: set[int], stubborn: set[int], sent: set[tuple[int, int]]
+def test_end_all_terms_then_kills_groups_and_marker_holders_left_after_the_grace(
+    alive: set[int],
+    stubborn: set[int],
+    marked: set[int],
+    late: set[int],
+    sent: set[tuple[str, int, int]],
 ) -> None:
-    fake = FakeGroups(alive, stubborn)
-    sentinel.end_groups(
-        [10, 11], killpg=fake.killpg, grace=0.5, sleep=fake.sleep, clock=lambda: fake.now
+    fake = FakeProcesses(alive, stubborn, marked, late)
+    registry = sentinel.Registry()
+    registry.groups.update({10, 11})
+    registry.markers.add(b"run-1")
+    sentinel.end_all(
+        registry,
+        killpg=fake.killpg,
+        kill=fake.kill,
+        marked=fake.look,
+        grace=0.5,
+        sleep=fake.sleep,
+        clock=lambda: fake.now,
     )
     assert set(fake.sent) == sent
-    assert fake.alive == set()
-    assert fake.now <= (0.5 + 0.05 if stubborn else 0.05)
+    assert fake.alive == set() and fake.marked == set()
+    waited = bool(stubborn & (alive | marked)) or bool(late)
+    assert fake.now <= (0.5 + 0.05 if waited else 0.05)
+
+
+@LINUX
+def test_marked_pids_finds_a_process_by_its_marker_and_nothing_for_no_marker() -> None:
+    child = subprocess.Popen(
+        ["sleep", "30"], env={**os.environ, sentinel.MARKER: "t-42"}, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 5
+        while child.pid not in sentinel.marked_pids({b"t-42"}) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert child.pid in sentinel.marked_pids({b"t-4", b"t-42"})
+        assert child.pid not in sentinel.marked_pids({b"t-4"})  # a prefix is not the marker
+        assert sentinel.marked_pids(set()) == set()
+    finally:
+        child.kill()
+        child.wait()
 
 
 # -- the real POSIX sentinel ------------------------------------------------------------
@@ -147,18 +208,26 @@ def test_when_its_owner_lets_go_the_sentinel_ends_the_registered_groups_and_exit
     guard.ready()
     assert guard.pid is not None
     kept, ended, forgotten = _group("301.1"), _group("301.2"), _group("301.3")
+    # Started, never registered by its group (hookrun killed between Popen's fork and
+    # its return): found by the run's marker.
+    guard.mark("i9-run-7")
+    unregistered = subprocess.Popen(
+        ["sleep", "301.5"], env={**os.environ, sentinel.MARKER: "i9-run-7"}, start_new_session=True
+    )
     try:
         for proc in (ended, forgotten):
             guard.watch(proc)
         guard.forget(forgotten)
         os.close(guard._fd)
         assert _wait_empty(ended.pid), "a registered group outlived the sentinel's owner"
+        assert _wait_empty(unregistered.pid), "a marked child outlived the sentinel's owner"
         assert _gone(guard.pid), "the sentinel outlived its job"
         assert _members(forgotten.pid), "a group hookrun had ended itself was signalled"
         assert _members(kept.pid), "an unregistered group was signalled"
     finally:
-        for proc in (kept, ended, forgotten):
-            os.killpg(proc.pid, signal.SIGKILL)
+        for proc in (kept, ended, forgotten, unregistered):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
 
 
@@ -282,9 +351,10 @@ def test_windows_a_run_hookrun_ended_itself_lifts_the_limit_before_closing_the_j
     # Closing with the limit on would kill a daemon the hook may leave (README).
     jobs = FakeJobs()
     guard = JobSentinel(jobs)
+    guard.mark("run-1")  # markers are the POSIX sentinel's: a job holds the descendants
     guard.watch(WinProc(40, handle=900))
     jobs.calls.clear()
-    guard.forget(WinProc(40, handle=900))
+    guard.forget(WinProc(40, handle=900), marker="run-1")
     guard.forget(WinProc(40, handle=900))  # twice: nothing more
     assert jobs.calls == [("kill_on_close", 77, False), ("close", 77)]
 
