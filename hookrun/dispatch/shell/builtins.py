@@ -109,7 +109,7 @@ def b_echo(sh: Interp, argv: list[str], io: IO) -> int:
     args = argv[1:]
     newline = True
     escapes = False
-    while args and re.fullmatch(r"-[neE]+", args[0]):
+    while args and args[0][:1] == "-" and re.fullmatch(r"-[neE]+", args[0]):
         for flag in args[0][1:]:
             if flag == "n":
                 newline = False

@@ -1011,7 +1011,7 @@ class Interp:
         try:
             self.subst_status = None
             argv = self.expand_args(cmd.args)
-            if argv == ["exec"] and redirects:
+            if redirects and argv == ["exec"]:
                 # `exec >file`: the redirections stay for the rest of this (sub)shell.
                 new = self.redirect(redirects, io, self.exec_owned)
                 io.assign(new)
@@ -1034,14 +1034,16 @@ class Interp:
                     except ShellError as exc:
                         # A failed assignment ends a non-interactive shell (bash, POSIX).
                         raise ShellError(exc.message, exc.status, fatal=True) from None
-                    self.xtrace([self.trace_assign(a)], trace_io)
+                    if "xtrace" in self.state.options:
+                        self.xtrace([self.trace_assign(a)], trace_io)
                 if redirects:
                     io = self.redirect(redirects, io, owned)
                 status = self.subst_status or 0
                 return status
-            values = self.prefix_values(cmd.assigns)
-            self.xtrace([*(f"{k}={v}" for k, v in values), *argv], trace_io)
-            return self.run_argv(argv, io, dict(values))
+            values = self.prefix_values(cmd.assigns) if cmd.assigns else []
+            if "xtrace" in self.state.options:  # (the trace line is not built otherwise)
+                self.xtrace([*(f"{k}={v}" for k, v in values), *argv], trace_io)
+            return self.run_argv(argv, io, dict(values) if values else None)
         except ShellError as exc:
             self.error(exc.message, io)
             if isinstance(exc, ExpansionFailure):
