@@ -37,7 +37,9 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from itertools import compress, repeat
+from operator import itemgetter, lt, sub
+from typing import Any, NamedTuple, cast
 
 import re2
 
@@ -102,14 +104,40 @@ def atomic(body: str, *, native: bool = sys.version_info >= (3, 11)) -> str:
     return f"(?>{body})" if native else rf"(?=({body}))\1"
 
 
-def email_at_pattern(*, native: bool = sys.version_info >= (3, 11)) -> str:
-    """What follows the "@" of an address, as :data:`_EMAIL_AT` searches it."""
+def email_at_pattern(
+    *, native: bool = sys.version_info >= (3, 11), ascii_only: bool = False
+) -> str:
+    """What follows the "@" of an address, as :data:`_EMAIL_AT` searches it.
+
+    ``ascii_only``: spelt for ASCII text with explicit ranges — the same matches
+    there as the Unicode spelling compiled with ``re.ASCII``, but each class is a
+    byte map sre tests in one step, where a category class calls out per character
+    (the domain costs about half as much).
+    """
     label = _LABEL_POSSESSIVE if native else _LABEL_BACKTRACKING
     domain = (
         rf"{label}(?:\.{label})*\.[^\W\d_]{{2,24}}(?![\w-])"
         r"(?!:(?:[/~]|[^\W_]))"  # user@host:path is an scp/ssh remote, not a mailbox
     )
+    if ascii_only:
+        domain = _to_ascii_ranges(domain)
     return "@" + atomic(domain, native=native) + _not_an_extension()
+
+
+# The Unicode classes of the email patterns and their ASCII ranges (re.ASCII meaning).
+_ASCII_RANGES = (
+    (r"[^\W\d_]", "[A-Za-z]"),
+    (r"[^\W_]", "[A-Za-z0-9]"),
+    (r"[\w.%+-]", "[A-Za-z0-9_.%+-]"),
+    (r"[\w-]", "[A-Za-z0-9_-]"),
+    (r"\w", "[A-Za-z0-9_]"),
+)
+
+
+def _to_ascii_ranges(pattern: str) -> str:
+    for unicode_class, ascii_class in _ASCII_RANGES:
+        pattern = pattern.replace(unicode_class, ascii_class)
+    return pattern
 
 
 def _not_an_extension() -> str:
@@ -129,12 +157,17 @@ def _not_an_extension() -> str:
 
 _EMAIL_AT = re.compile(email_at_pattern())
 # The same for ASCII text (what nearly every tool output is): the same matches there,
-# without the Unicode category lookups (a third faster).
-_EMAIL_AT_ASCII = re.compile(email_at_pattern(), re.ASCII)
+# without the Unicode category lookups.
+_EMAIL_AT_ASCII = re.compile(email_at_pattern(ascii_only=True))
 # The local part, read right to left from the "@" in the reversed text: the run of
 # letters, digits and ._%+- before it, less any punctuation it starts with, and not
 # right after "://" (ssh://git@host/…, https://user@host: a login, not a mailbox).
-_LOCAL_REVERSED = re.compile(atomic(r"[\w.%+-]*\w") + "(?!//:)")
+# Where there is none it matches empty (it always matches: the finder maps it in C).
+LOCAL_REVERSED = "(?:" + atomic(r"[\w.%+-]*\w") + "(?!//:))?"
+_LOCAL_REVERSED = re.compile(LOCAL_REVERSED)
+_LOCAL_REVERSED_ASCII = re.compile(_to_ascii_ranges(LOCAL_REVERSED))
+_EMAIL_ASCII = (_EMAIL_AT_ASCII, _LOCAL_REVERSED_ASCII.match)
+_EMAIL_UNICODE = (_EMAIL_AT, _LOCAL_REVERSED.match)
 BY_KIND: dict[str, Rule] = {}
 for _rule in (*RULES, EMAIL):
     BY_KIND.setdefault(_rule.kind, _rule)
@@ -208,6 +241,15 @@ class _Table:
         self.by_byte = [
             [i for i, f in enumerate(firsts) if f is None or b in f] for b in range(256)
         ]
+        # For a first byte several rows share: one regex of all their openings, longest
+        # first, reads the longest opening at a hit; the rows it leaves are memoised
+        # by that opening (a hit then costs one match, not one test per row).
+        self.openers = [_opener(self.openings, self.folded, rows) for rows in self.by_byte]
+        self.bare = [
+            [i for i in rows if self.openings[i] is None and self.folded[i] is None]
+            for rows in self.by_byte
+        ]
+        self.by_opening: dict[bytes, list[int]] = {}
         self.lefts = [re.compile(f"[{r.left}]") if r.left else None for r in rules]
         self.backs = [
             re.compile(f"[{r.back[0]}]{{{r.back[1]}}}$") if r.back else None for r in rules
@@ -226,12 +268,18 @@ class _Table:
             if whole == _NO_MATCH:
                 return
             start, end = whole
-            rows = self.by_byte[data[start]]
+            first = data[start]
+            rows = self.by_byte[first]
             if len(rows) > 1:  # rows that share the first byte rarely share the opening
-                rows = [i for i in rows if _opens(self.openings[i], self.folded[i], data, start)]
+                rows = self._opening_rows(first, data, start)
             if len(rows) == 1 and self.shape[rows[0]] != _COMPLEX:
                 i = rows[0]
-                yield i, start, end - _last_char_width(data, end) if self.shape[i] == _TAIL else end
+                if self.shape[i] != _TAIL:
+                    yield i, start, end
+                elif data[end - 1] < 0x80:  # (an ASCII end mark: one byte)
+                    yield i, start, end - 1
+                else:
+                    yield i, start, end - _last_char_width(data, end)
             else:
                 for i in rows:
                     row, values, ends = self.rows[i]
@@ -241,8 +289,47 @@ class _Table:
                         break
             pos = end if end > pos else pos + 1
 
+    def _opening_rows(self, first: int, data: bytes, start: int) -> list[int]:
+        """The rows of ``by_byte[first]`` whose openings allow a match at ``start``."""
+        opener = self.openers[first]
+        found = opener.match(data, start) if opener is not None else None
+        if found is None:
+            return self.bare[first]
+        opening = found.group()
+        rows = self.by_opening.get(opening)
+        if rows is None:
+            # Any opening that matches at start is a prefix of the longest one that
+            # does (the opener's pick): testing the rows on it alone is exact.
+            rows = [
+                i
+                for i in self.by_byte[first]
+                if _opens(self.openings[i], self.folded[i], opening, 0)
+            ]
+            if len(self.by_opening) < _MEMO_SIZE:
+                self.by_opening[opening] = rows
+        return rows
+
 
 _PLAIN, _TAIL, _COMPLEX = range(3)
+_MEMO_SIZE = 4096  # openings seen (case variants of a few dozen words: far fewer)
+
+
+def _opener(
+    openings: list[tuple[bytes, ...] | None],
+    folded: list[tuple[bytes, ...] | None],
+    rows: list[int],
+) -> re.Pattern[bytes] | None:
+    """One regex of every opening of ``rows`` (folded ones case-insensitive), longest first."""
+    if len(rows) < 2:
+        return None
+    alternatives: list[tuple[int, bytes]] = []
+    for i in rows:
+        alternatives += [(len(o), re.escape(o)) for o in openings[i] or ()]
+        alternatives += [(len(o), b"(?i:" + re.escape(o) + b")") for o in folded[i] or ()]
+    if not alternatives:
+        return None
+    alternatives.sort(key=lambda a: -a[0])  # (stable: ties keep the rows' order)
+    return re.compile(b"|".join(a for _, a in alternatives))
 
 
 _FOLDED_SPAN = 64  # longer than any row's opening (a test pins it)
@@ -470,6 +557,8 @@ class Scanner:
     user: tuple[tuple[Rule, re.Pattern[str]], ...]
     exclude: re.Pattern[str] | None
     exclude_hint: re.Pattern[str] | None = None  # see exclusion_hint
+    exclude_signal: re.Pattern[str] | None = None  # see exclusion_signal
+    exclude_pieces: tuple[str, ...] | None = None  # see exclusion_pieces
 
     def find(self, text: str) -> list[Finding]:
         """Every sensitive value in ``text``, left to right, never overlapping."""
@@ -482,8 +571,10 @@ class Scanner:
                 if span[0] < span[1]:
                     self._keep(found, rule, text, span)
         if len(found) > 1:
-            # Stable sort: on the very same span the earlier (more specific) row wins.
-            found.sort(key=lambda f: (f.start, -f.end))
+            # Stable sort by start (the table's finds come in order already: a C-level
+            # key costs one pass); _disjoint keeps the longest of finds that start
+            # together, and on the very same span the earlier (more specific) row.
+            found.sort(key=_START)
             found = _disjoint(found)
         if self.email and "@" in text:
             found = self._emails(text, found)
@@ -496,44 +587,78 @@ class Scanner:
         https://x:ghp_…@github.com is a URL password, not an "email". A tight loop:
         a git log holds hundreds of addresses (EMAIL's check, inlined).
         """
-        found = list(taken)
-        reversed_text = text[::-1]
-        size = len(text)
-        local = _LOCAL_REVERSED.match
         ascii_only = text.isascii()
-        at_sign = _EMAIL_AT_ASCII if ascii_only else _EMAIL_AT
+        at_sign, local = _EMAIL_ASCII if ascii_only else _EMAIL_UNICODE
+        # Every step maps a C function over all addresses at once (map, compress): a
+        # Python loop over hundreds of addresses cost more than finding them.
+        spans = list(map(_SPAN, at_sign.finditer(text)))  # "@" … end of the domain
+        if not spans:
+            return list(taken)
+        size = len(text)
+        ats = list(map(_FIRST, spans))
+        ends = list(map(_SECOND, spans))
+        # (the local-part regex always matches, empty where there is none)
+        runs = cast(
+            Iterator["re.Match[str]"], map(local, repeat(text[::-1]), map(sub, repeat(size), ats))
+        )
+        starts = list(map(sub, repeat(size), map(_END, runs)))
+        keep = list(map(lt, starts, ats))  # an empty local part: @decorator, a login
         exclude = self.exclude
-        # (the exclusion test of _excluded, inlined: the text is ASCII or it is not; the
-        # hint searched in place in the lower-cased text, made at the first address)
-        hint = self.exclude_hint if ascii_only else None
-        lowered = ""
-        for m in at_sign.finditer(text):
-            at, end = m.span()
-            run = local(reversed_text, size - at)
-            if run is None:
-                continue  # nothing before the "@" (@decorator, @types/node), or a login
-            start = at - (run.end() - run.start())
-            if taken and any(f.start < end and start < f.end for f in taken):
-                continue
-            if exclude is not None:
-                if hint is not None and not lowered:
-                    lowered = text.lower()  # (ASCII: the same offsets)
-                if (hint is None or hint.search(lowered, start, end)) and exclude.fullmatch(
-                    text, start, end
-                ):
-                    continue
-            found.append(_new_finding(Finding, ("email", start, end)))
+        if exclude is not None:
+            hint = self.exclude_hint if ascii_only else None
+            if hint is None:
+                tests = list(map(exclude.fullmatch, repeat(text), starts, ends))
+            elif not self._may_exclude(text, starts, ends):
+                tests = []
+            else:  # (ASCII: the same offsets in the lower-cased text)
+                tests = list(map(hint.search, repeat(text.lower()), starts, ends))
+            if tests.count(None) < len(tests):  # (rare: a piece of a glob is in an address)
+                for k, test in enumerate(tests):
+                    if test is not None and exclude.fullmatch(text, starts[k], ends[k]):
+                        keep[k] = False
         if taken:
-            found.sort(key=_start)
+            # Both run left to right and the finds are disjoint: skip those that end
+            # before an address; the next one overlaps it or lies after it.
+            next_taken, taken_count = 0, len(taken)
+            for k, start in enumerate(starts):
+                while next_taken < taken_count and taken[next_taken].end <= start:
+                    next_taken += 1
+                if next_taken < taken_count and taken[next_taken].start < ends[k]:
+                    keep[k] = False
+        found = list(taken)
+        found += map(
+            _new_finding,
+            repeat(Finding),
+            zip(repeat("email"), compress(starts, keep), compress(ends, keep)),
+        )
+        if taken:
+            found.sort(key=_START)
         return found
+
+    def _may_exclude(self, text: str, starts: list[int], ends: list[int]) -> bool:
+        """A glob's literal piece is in one of these spans of ``text`` (ASCII).
+
+        The spans joined by newlines (no piece holds one) and searched with ``in``,
+        a C-level pass each: cheaper than the hint regex on each span, and a glob
+        matches no span that holds none of the pieces.
+        """
+        pieces = self.exclude_pieces
+        if pieces is None:
+            return True
+        joined = "\n".join(map(text.__getitem__, map(slice, starts, ends))).lower()
+        return any(piece in joined for piece in pieces)
 
     def _excluded(self, value: str) -> bool:
         """``value`` matches an exclusion glob (the hint rules most values out cheaply)."""
         if self.exclude is None:
             return False
         hint = self.exclude_hint
-        if hint is not None and value.isascii() and hint.search(value.lower()) is None:
-            return False
+        if hint is not None and value.isascii():
+            signal = self.exclude_signal
+            if signal is not None and signal.search(value) is None:
+                return False  # (a token: no "@" or "." of an address glob, one C call)
+            if hint.search(value.lower()) is None:
+                return False
         return self.exclude.fullmatch(value) is not None
 
     def _table_finds(self, table: _Table, text: str, found: list[Finding]) -> None:
@@ -551,17 +676,18 @@ class Scanner:
             left = table.lefts[i]
             if left is not None and start and left.match(text, start - 1):
                 continue
+            span = start, end
             if rule.kind == "private_key":
                 pem = _pem_span(text, start, end)
-                if pem is not None:
-                    self._keep(found, rule, text, pem)
-                continue
-            if rule.kind in _GENERIC:
+                if pem is None:
+                    continue
+                span = pem
+            elif rule.kind in _GENERIC:
                 inner = self._specific_inside(table, text, start, end)
                 if inner is not None:
                     found.append(inner)
                     continue
-            self._keep(found, rule, text, (start, end))
+            self._keep(found, rule, text, span)
 
     def _specific_inside(self, table: _Table, text: str, start: int, end: int) -> Finding | None:
         """A known token that is the whole value of a generic find (``Bearer ghp_…``)."""
@@ -580,7 +706,7 @@ class Scanner:
             return
         if self._excluded(value):
             return
-        found.append(Finding(rule.kind, *span))
+        found.append(_new_finding(Finding, (rule.kind, *span)))
 
 
 class _Offsets:
@@ -618,10 +744,18 @@ def _pem_span(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 def _disjoint(found: list[Finding]) -> list[Finding]:
+    """Finds sorted by start, less those overlapping an earlier kept one.
+
+    Of finds that start together the longest is kept (the first of equal ones).
+    """
     kept: list[Finding] = []
+    last = None
     for f in found:
-        if not kept or f.start >= kept[-1].end:
+        if last is None or f.start >= last.end:
             kept.append(f)
+            last = f
+        elif f.start == last.start and f.end > last.end:
+            kept[-1] = last = f
     return kept
 
 
@@ -643,21 +777,50 @@ def exclusion_regex(patterns: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(body, re.IGNORECASE)
 
 
-def exclusion_hint(patterns: Iterable[str]) -> re.Pattern[str] | None:
-    """Literal text one of the globs needs, to search in a lower-cased ASCII value.
+def exclusion_pieces(patterns: Iterable[str]) -> tuple[str, ...] | None:
+    """The longest literal piece of each glob, lower-cased; None when one has none.
 
-    A value no hint occurs in matches no glob (each glob's longest literal piece is
-    in the pattern), and the search is three times cheaper than the globs' own
-    regex, whose leading ``*`` backtracks. None when a glob has no literal piece or
-    is not ASCII (case folding beyond ASCII is not lower()).
+    A value a glob matches holds that glob's piece (in lower case once lower-cased).
+    None too when a glob is not ASCII (case folding beyond ASCII is not lower()).
     """
     pieces = []
     for glob in ("*" + p if p.startswith("@") else p for p in patterns):
         piece = max(re.split(r"[*?]", glob), key=len)
         if not piece or not glob.isascii():
             return None
-        pieces.append(re.escape(piece.lower()))
-    return re.compile("|".join(pieces)) if pieces else None
+        pieces.append(piece.lower())
+    return tuple(pieces)
+
+
+def exclusion_hint(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """Literal text one of the globs needs, to search in a lower-cased ASCII value.
+
+    A value no hint occurs in matches no glob (see :func:`exclusion_pieces`), and the
+    search is three times cheaper than the globs' own regex, whose leading ``*``
+    backtracks. None when :func:`exclusion_pieces` has none.
+    """
+    pieces = exclusion_pieces(patterns)
+    return re.compile("|".join(map(re.escape, pieces))) if pieces else None
+
+
+def exclusion_signal(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """A class of characters a value must hold one of to hold any glob's piece.
+
+    One character of each piece, a punctuation mark where it has one (``@`` for
+    address globs; a letter in both cases otherwise): a value with none of them holds
+    no piece, and one search of a short class says so before any lowering. None when
+    :func:`exclusion_pieces` has none.
+    """
+    pieces = exclusion_pieces(patterns)
+    if not pieces:
+        return None
+    chars: set[str] = set()
+    for piece in pieces:
+        if chars.intersection(piece):
+            continue
+        marks = [c for c in piece if not c.isalnum()]
+        chars.update(marks[:1] or {piece[0], piece[0].upper()})
+    return re.compile("[" + "".join(sorted(map(re.escape, chars))) + "]")
 
 
 # Finding's own __new__ is Python code; a git log's hundreds of addresses are made
@@ -665,8 +828,11 @@ def exclusion_hint(patterns: Iterable[str]) -> re.Pattern[str] | None:
 _new_finding = tuple.__new__
 
 
-def _start(finding: Finding) -> int:
-    return finding.start
+_START = itemgetter(1)  # Finding.start, read in C
+_SPAN = re.Match.span
+_END = re.Match.end
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 
 @lru_cache(maxsize=64)
@@ -687,7 +853,13 @@ def scanner(
         tuple(user_rule(n, r) for n, r in user),
         exclusion_regex(exclude),
         exclusion_hint(exclude),
+        exclusion_signal(exclude),
+        _newline_free(exclusion_pieces(exclude)),
     )
+
+
+def _newline_free(pieces: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    return None if pieces is None or any("\n" in p for p in pieces) else pieces
 
 
 def redact(text: str, findings: list[Finding]) -> str:

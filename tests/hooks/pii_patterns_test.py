@@ -16,9 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hookrun.hooks import pii_patterns
 from hookrun.hooks.pii_patterns import (
+    _LOCAL_REVERSED_ASCII,
     DEFAULT_EXCLUDE,
     FILE_EXTENSIONS,
+    LOCAL_REVERSED,
+    _opens,
     email_at_pattern,
     exclusion_hint,
     exclusion_regex,
@@ -99,6 +103,46 @@ def test_python_310_pattern_finds_the_same_addresses(text: str) -> None:
     assert [m.span() for m in native.finditer(text)] == [m.span() for m in emulated.finditer(text)]
 
 
+_ASCII_ALPHABET = string.ascii_letters[:6] + "XZ09._%+-@:/~[]_ \n" + "png"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_ASCII_ALPHABET, max_size=60))
+def test_ascii_spelling_finds_what_the_unicode_one_finds_on_ascii_text(text: str) -> None:
+    # ASCII text is searched with explicit ranges ([A-Za-z0-9]); they must mean
+    # what the Unicode classes mean under re.ASCII, for the domain and the local part.
+    fast = re.compile(email_at_pattern(ascii_only=True))
+    plain = re.compile(email_at_pattern(), re.ASCII)
+    assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)]
+    reverse = text[::-1]
+    fast_local = _LOCAL_REVERSED_ASCII
+    plain_local = re.compile(LOCAL_REVERSED, re.ASCII)
+    for at in range(len(text) + 1):
+        a, b = fast_local.match(reverse, at), plain_local.match(reverse, at)
+        assert (a and a.span()) == (b and b.span())
+
+
+_TOKEN = "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6"
+_AROUND_TOKENS = [
+    f"https://x:{_TOKEN}@github.com/o/r a@corp.io b@corp.io",
+    f"a@corp.io Bearer {_TOKEN} b@corp.io token={_TOKEN}@corp.io c@corp.io",
+    f"postgres://u:Pa55w0rd-x9@db.corp.io/x d@corp.io https://y:{_TOKEN}@e.org e@corp.io",
+    f"{_TOKEN}@corp.io f@corp.io noreply@corp.io g@example.com",
+]
+
+
+@pytest.mark.parametrize("text", _AROUND_TOKENS + TEXTS)
+def test_an_address_overlapping_a_more_specific_find_is_left_to_that_find(text: str) -> None:
+    found = scanner().find(text)
+    if text in _AROUND_TOKENS:
+        assert {f.kind for f in found} > {"email"}  # (tokens and addresses both found)
+    others = [(f.start, f.end) for f in found if f.kind != "email"]
+    expected = [
+        (s, e) for s, e in _plain_emails(text) if not any(s < oe and os < e for os, oe in others)
+    ]
+    assert [(f.start, f.end) for f in found if f.kind == "email"] == expected
+
+
 _GLOB_ALPHABET = "abc@.-[]*?" + "Xé"
 
 
@@ -138,3 +182,64 @@ def test_a_hit_is_checked_against_all_of_each_rows_folded_opening() -> None:
     assert all(len(o) <= _FOLDED_SPAN for f in table.folded if f for o in f)
     # (a case-insensitive row keeps its lower-cased openings: aws_secret_key's)
     assert any(f is not None and b"aws" in f for f in table.folded)
+
+
+def _each_rows_own_test(data: bytes, start: int) -> list[int]:
+    """The rows a hit at ``start`` may belong to, each row's openings tested in turn."""
+    table = scanner().table
+    assert table is not None
+    rows = table.by_byte[data[start]]
+    return [i for i in rows if _opens(table.openings[i], table.folded[i], data, start)]
+
+
+def _openings_and_lookalikes() -> list[bytes]:
+    table = scanner().table
+    assert table is not None
+    out = []
+    for exact, folded in zip(table.openings, table.folded, strict=True):
+        for opening in (exact or ()) + (folded or ()):
+            for variant in (opening, opening.upper(), opening.swapcase(), opening[:-1]):
+                out += [variant + b"Zq9_x-", b"x " + variant + b".\n"]
+    return out
+
+
+@pytest.mark.parametrize("data", _openings_and_lookalikes())
+def test_the_opener_leaves_the_rows_each_rows_own_test_leaves(data: bytes) -> None:
+    # A hit's first byte picks the rows; one regex of their openings (longest first,
+    # memoised) must narrow them as testing each row's openings would.
+    table = scanner().table
+    assert table is not None
+    for start in range(len(data)):
+        if len(table.by_byte[data[start]]) > 1:
+            expected = _each_rows_own_test(data, start)
+            assert table._opening_rows(data[start], data, start) == expected
+            assert table._opening_rows(data[start], data, start) == expected  # (memoised)
+
+
+_GLOB_SETS = [
+    DEFAULT_EXCLUDE,
+    ("*@corp.io",),
+    ("ghp_ab*", "*9"),
+    ("*db.corp*", "noreply@*"),
+    ("?*",),
+]
+
+
+@pytest.mark.parametrize("globs", _GLOB_SETS)
+@pytest.mark.parametrize("text", _AROUND_TOKENS + TEXTS)
+def test_the_shortcut_past_the_exclusion_test_finds_what_testing_each_value_finds(
+    text: str, globs: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A value with no character of the globs' pieces skips their test; addresses
+    # none of which holds a piece skip it all at once (many: the repeated text).
+    # The finds must be those of testing every value in turn.
+    many = " ".join([text] * 30)
+    fast = [[tuple(f) for f in scanner(exclude=globs).find(t)] for t in (text, many)]
+    monkeypatch.setattr(pii_patterns, "exclusion_signal", lambda patterns: None)
+    monkeypatch.setattr(pii_patterns, "_newline_free", lambda pieces: None)
+    scanner.cache_clear()
+    try:
+        slow = [[tuple(f) for f in scanner(exclude=globs).find(t)] for t in (text, many)]
+    finally:
+        scanner.cache_clear()
+    assert fast == slow
