@@ -118,8 +118,8 @@ TRIVIAL_COMMANDS = {"hookrun.dispatch.trivial", "hookrun.dispatch.result"}
 SHELL_GUARD_SCREEN = {
     "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
     "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
-    "hookrun.hooks.shell_guard.screen",
-    "hookrun.hooks.shell_guard.names",
+    "hookrun.hooks.shell_guard.screen", "hookrun.hooks.shell_guard.heads",
+    "hookrun.hooks.shell_guard.wrappers", "hookrun.hooks.shell_guard.names",
 }  # fmt: skip
 
 CASES = {
@@ -243,3 +243,41 @@ def test_the_runs_really_ran_their_hooks(tmp_path: Path) -> None:
     assert start["context"] == ["hi"]
     denied = run("policy", "shell-guard", payload={**BASH, "tool_input": {"command": "rm -rf /"}})
     assert denied["decision"] == "deny"
+
+
+# The shell parser and the judgement, loaded only for a line the screen cannot clear.
+# (tree_sitter's binding may load without its package: any module named tree_sitter*)
+PARSER = ("tree_sitter", "hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")
+
+
+@pytest.mark.parametrize(
+    ("command", "parsed"),
+    [
+        ("ls -la", False),
+        ("cd src && pytest -x tests", False),
+        ("make build; echo done", False),
+        ("git status", True),  # git is a rule's head: parsed, then allowed
+        ('ls "$HOME"', True),  # an expansion: parsed, then allowed
+    ],
+)
+def test_a_line_the_screen_clears_loads_no_parser(
+    command: str, parsed: bool, tmp_path: Path
+) -> None:
+    report = tmp_path / "modules.json"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    payload = {**BASH, "tool_input": {"command": command}, "cwd": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, "policy", "shell-guard", str(report)],
+        input=json.dumps(payload).encode(),
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+        timeout=60,
+    )
+    assert done.stderr == b""
+    seen = json.loads(report.read_text())
+    assert seen["exit"] == 0
+    assert json.loads(done.stdout)["decision"] is None
+    loaded = [p for p in PARSER if any(m.startswith(p) for m in seen["modules"])]
+    assert loaded == (list(PARSER) if parsed else [])

@@ -22,6 +22,7 @@ from hookrun.hooks.shell_guard.options import (
     RULES,
     ShellGuardOptions,
 )
+from hookrun.hooks.shell_guard.screen import may_match
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -120,10 +121,7 @@ def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyConte
             "judges: write long content to a file with the file tool and run a short command",
             rule="misc.too-long",
         )
-    from hookrun.hooks.shell_guard.screen import may_match
-
-    heads = frozenset(s.split()[0] for s in opts.deny if s.split())
-    if not may_match(text, heads):
+    if not may_match(text, tuple(opts.deny)):
         return ALLOW
     try:
         return _judge(text, payload, opts, ctx)

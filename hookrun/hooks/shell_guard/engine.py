@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 
 from hookrun.hooks.shell_guard import inline_code
-from hookrun.hooks.shell_guard.inline_code import INTERPRETERS
+from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS
@@ -20,12 +19,11 @@ from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.rules.misc import fork_bombs, too_deep
-from hookrun.hooks.shell_guard.rules.supply_chain import is_runner, reads_program_from_stdin
+from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
 from hookrun.hooks.shell_guard.shapes import any_matches
 from hookrun.hooks.shell_guard.unwrap import unwrap
 
 _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
-_PYTHON = re.compile(r"python[0-9.]*|pypy[0-9.]*")
 
 
 def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) -> list[Finding]:
@@ -88,7 +86,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
 def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] | None:
     """What an interpreter's program read from stdin runs; None when ``cmd`` is a shell."""
     name = cmd.name
-    if _PYTHON.fullmatch(name):
+    if is_python(name):
         from hookrun.hooks.shell_guard.inline_python import calls
 
         return calls(text)

@@ -22,7 +22,6 @@ import re
 
 from hookrun.hooks.shell_guard.model import Word
 
-INTERPRETERS = frozenset({"node", "nodejs", "deno", "bun", "ruby", "perl", "php"})
 CODE_FLAGS = frozenset({"-e", "-E", "--eval", "-p", "--print", "-r"})
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`)"""

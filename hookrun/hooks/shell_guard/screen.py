@@ -1,104 +1,65 @@
-"""A cheap, conservative test that no rule can fire, so the line need not be parsed.
+"""Which lines shell-guard may allow without parsing them: a conservative screen.
 
-Parsing costs 0.1–1 ms; most agent commands (``ls``, ``pytest``, ``git status``,
-heredoc commit messages) cannot match any rule. Every rule needs a word that
-names it (``rm``, ``push``, ``mkfs``, ``/dev/…``, a shell fed by a pipe or a
-substitution, a downloader feeding something). With quotes and backslashes
-deleted, the words that survive are a superset of those the shell would see;
-what could compute a hidden name (``$'…'``, ``$IFS``, braces, process
-substitution, function definitions) always goes to the full analysis. Here-document
-bodies with nothing to expand (commit messages, PR bodies) are text unless fed to a
-shell, which the runner check catches: the shared front end's tree (parsed, not
-judged) says where they are. A test pins that the screen never hides a finding of
-the full analysis.
+A fresh ``hookrun`` process pays for the shell parser's import and a parse (about a
+bare Python start) before it can judge a line; most lines an agent runs (``ls -la``,
+``pytest -x``, ``npm test``) concern no rule. The screen clears a line only when both
+hold:
+
+- it is made of plain characters only (ASCII letters, digits, blanks and
+  ``- _ . / : = , + @ %``, and the separators ``; & |``): no quoting, no
+  expansion or substitution (``$``, backquotes, globs, braces, ``~``), no
+  redirection, grouping or comment — so its words are the blank- and
+  separator-delimited runs of the raw text, as bash reads them;
+- none of those words is a name the judgement looks at: a rule's head or a program
+  the unwrapper looks inside (:func:`hookrun.hooks.shell_guard.heads.looked_at`, the
+  tables the rule index itself is built from), nor the head of a deny shape.
+
+Every other line is parsed and judged in full. ``tests/hooks/shell_guard/screen_test.py``
+pins that the screen never clears a line the full judgement denies, over every table
+of cases (shell-guard's own, the peers' corpora, the causes) and generated lines.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS, command_name
+from hookrun.hooks.shell_guard.heads import looked_at
+from hookrun.hooks.shell_guard.names import command_name
 
-# `$(echo rm)` / `$(printf r)m` are the substitutions the analysis folds into text.
-_ALWAYS = re.compile(
-    r"\$'|IFS|[<>]\(|\(\s*\)|[{}]|/dev/|gitconfig|git/config|alias\.|rmtree|"
-    r"(\$\(|`)\s*(echo|printf)\b|"
-    # what inline node/ruby/perl/python code deletes or runs with (inline_code.py)
-    r"rm_rf|rm_r\b|remove_(dir|entry|tree)|rmSync|rmdirSync|rimraf|unlink|os\.remove|"
-    r"exec(Sync|a)?\s*\(|spawnSync|system\s*\(|shell_exec|passthru|popen|qx|%x|capture[23]|"
-    r"fork|subprocess|shutil"
+# `-` first: a plain word may be an option. No `#` (a comment), `!` (history and
+# negation), `^` (history), `~` (tilde expansion), `*?[]` (globs), `{}` (braces),
+# `()` (subshells, functions), `<>` (redirections, here-documents), `$` and backquotes,
+# quotes and backslashes.
+PLAIN = frozenset(
+    "-_./:=,+@%;&|\t\n abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 )
-_SPLIT = re.compile(r"[\s;&|()<>=,`$]+")
-TRIGGERS = frozenset(
-    [
-        "rm", "rimraf", "rmtree", "-delete", "push", "reset", "clean", "rebase", "config",
-        "var", "dd", "mkswap", "mke2fs", "wipefs", "newfs", "diskpart", "format", "publish",
-        "unpublish", "shred", "blkdiscard",
-    ]
-)  # fmt: skip
-# Programs that run code given as text: they matter when something feeds them.
-_RUNNERS = re.compile(
-    r"(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*|"
-    r"bun|deno|Rscript|pwsh|powershell|osascript|tclsh|source|eval|iex|Invoke-Expression|"
-    r"cmd|ssh|watch|su|sg|runuser|flock|env|xargs|find)"
-)
+_SEPARATORS = str.maketrans(";&|", "   ")
 
 
-def may_match(text: str, deny_heads: frozenset[str] = frozenset()) -> bool:
-    """False only when no rule (and no deny shape head) could match ``text``."""
-    if not _scan(text, deny_heads):
-        return False
-    if "<<" in text:
-        # Only a line whose words name something pays for the parse (tree-sitter's
-        # import, a few ms, in a fresh process): its inert bodies may be all that does.
-        return _scan(without_inert_heredocs(text), deny_heads)
-    return True
-
-
-def _scan(text: str, deny_heads: frozenset[str]) -> bool:
-    if _ALWAYS.search(text):
+def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
+    """False only when no rule and no shape of ``deny`` can match ``text`` (module doc)."""
+    if not PLAIN.issuperset(text):
         return True
-    fed = any(c in text for c in "|<$`")  # something can feed code to a runner
-    plain = text.replace("'", "").replace('"', "").replace("\\", "")
-    for token in _SPLIT.split(plain):
-        if not token:
-            continue
-        name = command_name(token)
-        if token in TRIGGERS or name in TRIGGERS or name.startswith("mkfs"):
-            return True
-        if deny_heads and (name in deny_heads or "*" in "".join(deny_heads)):
-            return True
-        if fed and (name in SHELLS or name in DOWNLOADERS or _RUNNERS.fullmatch(name)):
+    heads = _deny_heads(deny) if deny else frozenset()
+    if heads is None:
+        return True
+    for word in text.translate(_SEPARATORS).split():
+        name = command_name(word)
+        if looked_at(name) or name in heads or word in heads:
             return True
     return False
 
 
-@lru_cache(maxsize=512)
-def without_inert_heredocs(text: str) -> str:
-    """``text`` without the here-document bodies that expand nothing (as is if unparsable)."""
-    from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse  # lazy: tree-sitter
-    from hookrun.shellsyntax.nodes import Lit
-    from hookrun.shellsyntax.walk import statements
+@lru_cache(maxsize=16)
+def _deny_heads(deny: tuple[str, ...]) -> frozenset[str] | None:
+    """The first words of the deny shapes, as the shapes read them; None when one of
+    them is a glob (``*form``: it may match any word) or does not split."""
+    # Lazy: a project's deny option is rare, and shlex/fnmatch are not otherwise loaded
+    # on this path (tests/cli/import_set_test.py pins the path without it).
+    from hookrun.hooks.shell_guard.shapes import compile_shapes
 
     try:
-        tree = parse(text)
-    except (ShellSyntaxError, Unsupported):
-        return text
-    spans = sorted(
-        (r.heredoc.body.pos, r.heredoc.body.end)
-        for s in statements(tree.stmts)
-        for r in s.redirects
-        if r.heredoc is not None
-        and r.heredoc.closed  # an unterminated body is judged as commands (parse.py)
-        and (r.heredoc.quoted or all(isinstance(p, Lit) for p in r.heredoc.body.parts))
-    )
-    if not spans:
-        return text
-    out: list[bytes] = []
-    at = 0
-    for start, end in spans:
-        out.append(tree.source[at:start])
-        at = max(at, end)
-    out.append(tree.source[at:])
-    return b"".join(out).decode("utf-8", "surrogatepass")
+        heads = frozenset(words[0] for words in compile_shapes(deny) if words)
+    except ValueError:
+        return None
+    return None if any(c in head for head in heads for c in "*?[") else heads

@@ -15,9 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hookrun.hooks.shell_guard import inline_code
-from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS, INTERPRETERS
+from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, peels
+from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
+from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS, Spec, spec
 
 # Past this many layers something is looping (`env env env …`); stop peeling.
 _MAX_LAYERS = 32
@@ -32,82 +34,8 @@ class Nested:
     remote: bool = False  # runs on another machine: its paths are not ours
 
 
-@dataclass(frozen=True)
-class _Spec:
-    """How a wrapper's own options look, and what precedes the wrapped command."""
-
-    short_arg: str = ""  # short options that take a value (`-u root`, `-uroot`)
-    long_arg: frozenset[str] = frozenset()  # long options that take a value
-    operands: int = 0  # operands before the command (timeout's DURATION)
-    code_opts: frozenset[str] = frozenset()  # options whose value is shell code
-
-
-def _spec(short: str = "", long: str = "", operands: int = 0, code: str = "") -> _Spec:
-    return _Spec(short, frozenset(long.split()), operands, frozenset(code.split()))
-
-
-WRAPPERS: dict[str, _Spec] = {
-    "sudo": _spec("ugpChDrRtTU", "--user --group --prompt --close-from --host --chdir --role"),
-    "doas": _spec("uC"),
-    "pkexec": _spec("", "--user"),
-    "runuser": _spec("ugG", "--user --group --supp-group", code="-c --command"),
-    "su": _spec("gGs", "--group --supp-group --shell", code="-c --command"),
-    "sg": _spec("", "", code="-c"),
-    "env": _spec("uCSP", "--unset --chdir --split-string", code="-S --split-string"),
-    "command": _spec(),
-    "builtin": _spec(),
-    "exec": _spec("a"),
-    "nohup": _spec(),
-    "time": _spec("fo", "--format --output"),
-    "nice": _spec("n", "--adjustment"),
-    "ionice": _spec("cnp", "--class --classdata --pid"),
-    "timeout": _spec("sk", "--signal --kill-after", operands=1),
-    "stdbuf": _spec("ioe", "--input --output --error"),
-    "setsid": _spec(),
-    "unbuffer": _spec(),
-    "caffeinate": _spec("tw"),
-    "chroot": _spec("", "--userspec --groups", operands=1),
-    "flock": _spec("wEc", "--timeout --conflict-exit-code --command", 1, code="-c --command"),
-    "taskset": _spec("c", "--cpu-list"),
-    "strace": _spec("abeEIoOpPsSuUX"),
-    "ltrace": _spec("aAeEnoOpsSuX"),
-    "proxychains": _spec("f"),
-    "proxychains4": _spec("f"),
-    "torsocks": _spec("aPiu"),
-    "xvfb-run": _spec("fnspwe", "--server-args --server-num --auth-file --error-file"),
-    "dbus-run-session": _spec(),
-    "chronic": _spec(),
-    "ifne": _spec(),
-    "catchsegv": _spec(),
-    "busybox": _spec(),
-}
-# `tool run CMD…` / `tool exec CMD…`: development-environment runners.
-RUNNERS: dict[tuple[str, str], _Spec] = {
-    ("uv", "run"): _spec(
-        "p",
-        "--with --python --project --directory --env-file --group "
-        "--extra --package --from --index --script --only-group",
-    ),
-    ("poetry", "run"): _spec("C", "--directory --project"),
-    ("pipenv", "run"): _spec(),
-    ("pdm", "run"): _spec("p", "--project"),
-    ("hatch", "run"): _spec(),
-    ("bundle", "exec"): _spec(),
-    ("conda", "run"): _spec("np", "--name --prefix --cwd"),
-    ("mise", "exec"): _spec("C", "--cd"),
-    ("direnv", "exec"): _spec(operands=1),
-    ("nix", "develop"): _spec("", "", code="-c --command"),
-    ("devbox", "run"): _spec(),
-}
 _SHELL_ARG_OPTS = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
-# Interpreters whose inline-code option runs shell commands as a string.
-_WINDOWS_SHELLS = {
-    "cmd": ("/c", "/k", "/C", "/K"),
-    "powershell": ("-Command", "-c"),
-    "pwsh": ("-Command", "-c"),
-}
 _SSH_ARG = "BbcDEeFIiJLlmOoPpQRSWw"
-_PYTHON = re.compile(r"python[0-9.]*|pypy[0-9.]*")
 _WATCH_ARG = "nqd"
 _FIND_FILTERS = frozenset(
     [
@@ -183,7 +111,7 @@ def unwrap(cmd: Command, stdin: str | None = None) -> tuple[list[Command], list[
 def may_peel(cmd: Command) -> bool:
     """``cmd`` may run another command or code (:func:`_peel` has a branch for it)."""
     name = cmd.name
-    if name in _PEELED or _PYTHON.fullmatch(name) is not None:
+    if peels(name):
         return True
     return bool(cmd.argv) and cmd.argv[0].static and "=" in cmd.argv[0].text
 
@@ -228,11 +156,11 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     if name in SHELLS:
         _shell(cmd, name, nested)
         return []
-    if _PYTHON.fullmatch(name):
+    if is_python(name):
         return _python(cmd, nested)
     if name in INTERPRETERS:
         return _interpreter(cmd, nested)
-    if name in _WINDOWS_SHELLS:
+    if name in WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
     if name == "trap" and len(args) >= 2 and not args[0].text.startswith("-"):
@@ -253,7 +181,7 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     return []
 
 
-def _skip_options(args: Sequence[Word], spec: _Spec, code: list[str]) -> int:
+def _skip_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
     """Index of the first operand after ``spec``'s options; code option values → ``code``."""
     i = 0
     while i < len(args):
@@ -291,7 +219,7 @@ def _skip_options(args: Sequence[Word], spec: _Spec, code: list[str]) -> int:
     return i
 
 
-def _wrapper(cmd: Command, name: str, spec: _Spec, nested: list[Nested]) -> list[Command]:
+def _wrapper(cmd: Command, name: str, spec: Spec, nested: list[Nested]) -> list[Command]:
     args = cmd.args
     code: list[str] = []
     start = _skip_options(args, spec, code)
@@ -303,7 +231,7 @@ def _wrapper(cmd: Command, name: str, spec: _Spec, nested: list[Nested]) -> list
     return [_layer(cmd, rest, name)] if rest else []
 
 
-_XARGS = _spec(
+_XARGS = spec(
     "aEdeILlnPsJ",
     "--arg-file --delimiter --eof --max-lines --max-args --max-procs --max-chars "
     "--process-slot-var",
@@ -537,7 +465,7 @@ def _interpreter(cmd: Command, nested: list[Nested]) -> list[Command]:
 
 def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:
     args = cmd.args
-    flags = _WINDOWS_SHELLS[name]
+    flags = WINDOWS_SHELLS[name]
     for i, a in enumerate(args):
         if a.text in flags or a.text.lower() in (f.lower() for f in flags):
             nested.append(Nested(" ".join(w.text for w in args[i + 1 :]), f"{name} {a.text}"))
@@ -676,15 +604,3 @@ def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:
             argv = [cmd.argv[0], *opts, *words, *cmd.args[i + 1 :]]
             return [_layer(cmd, argv, f"git alias {sub}")]
     return []
-
-
-# Every name _peel has a branch for (besides python* and a word with "=" in it).
-_PEELED = frozenset(
-    {"command", "parallel", "xargs", "su", "sg", "runuser", "trap", "eval", "ssh", "watch"}
-    | {"find", "git"}
-    | WRAPPERS.keys()
-    | {name for name, _ in RUNNERS}
-    | SHELLS
-    | INTERPRETERS
-    | _WINDOWS_SHELLS.keys()
-)

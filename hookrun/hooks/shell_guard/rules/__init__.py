@@ -1,6 +1,7 @@
 """The rules, each a function ``Call → iterable of Finding`` over one command layer.
 
-Each rule module says which command names its check judges (``applies``); a
+Which command names each check judges is its head in
+:data:`hookrun.hooks.shell_guard.heads.RULE_HEADS` (the screen reads the same); a
 layer is judged by those checks only, looked up once per name. Most commands an
 agent runs (``ls``, ``pytest``, ``mkdir``) concern no rule, and five generator
 calls per layer were most of a plain command's judgement. A test runs every
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from hookrun.hooks.shell_guard.heads import RULE_HEADS
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.rules import delete, disk, git, misc, supply_chain
 
@@ -25,13 +27,6 @@ CHECKS: tuple[Rule, ...] = (
     supply_chain.check,
     misc.check,
 )
-_APPLIES: tuple[Callable[[str], bool], ...] = (
-    delete.applies,
-    git.applies,
-    disk.applies,
-    supply_chain.applies,
-    misc.applies,
-)
 
 
 @lru_cache(maxsize=2048)
@@ -40,7 +35,7 @@ def checks_for(name: str, redirects: bool) -> tuple[Rule, ...]:
     in :data:`CHECKS` order (findings keep the order they had)."""
     return tuple(
         check
-        for check, applies in zip(CHECKS, _APPLIES, strict=True)
+        for check, applies in zip(CHECKS, RULE_HEADS, strict=True)
         # (a write redirect onto a block device is blocked whatever the command)
         if applies(name) or (redirects and check is disk.check)
     )

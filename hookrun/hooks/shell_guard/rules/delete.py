@@ -26,14 +26,6 @@ _ADVICE = {
 }
 
 
-_NAMES = frozenset({"rm", "rimraf", "find"})
-
-
-def applies(name: str) -> bool:
-    """The command names :func:`check` judges (it finds nothing for any other)."""
-    return name in _NAMES
-
-
 def check(call: Call) -> Iterator[Finding]:
     name = call.cmd.name
     if name == "rm":

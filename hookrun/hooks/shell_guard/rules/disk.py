@@ -6,6 +6,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from hookrun.hooks.shell_guard.heads import COPIERS, FORMATTERS
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Word
 
@@ -15,8 +16,6 @@ _DEVICE = re.compile(
     r"loop\d|sr\d|nbd\d|zd\d|mtdblock\d|ada\d|da\d|root\b|[a-z]+/by-(id|uuid|path|label)/)"
 )
 _WRITE_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<>", ">&"})
-_FORMATTERS = frozenset({"mkswap", "mke2fs", "wipefs", "newfs", "diskpart"})
-_COPIERS = frozenset({"tee", "cp", "shred", "blkdiscard", "cat", "pv", "mv", "install"})
 
 
 def is_device(word: Word) -> bool:
@@ -25,22 +24,10 @@ def is_device(word: Word) -> bool:
     return bool(_DEVICE.match(posixpath.normpath(word.text) + "/"))
 
 
-def applies(name: str) -> bool:
-    """The command names :func:`check` judges by name; a redirect onto a device is
-    judged on any command (see :func:`hookrun.hooks.shell_guard.rules.checks_for`)."""
-    return (
-        name.startswith("mkfs")
-        or name in _FORMATTERS
-        or name.lower() == "format"
-        or name == "dd"
-        or (name in _COPIERS and name != "cat")
-    )
-
-
 def check(call: Call) -> Iterator[Finding]:
     cmd = call.cmd
     name = cmd.name
-    if name.startswith("mkfs") or name in _FORMATTERS or _windows_format(cmd.args, name):
+    if name.startswith("mkfs") or name in FORMATTERS or _windows_format(cmd.args, name):
         yield call.finding(
             "disk.mkfs",
             f"{name} formats a filesystem and destroys what is on it; never run it from an agent",
@@ -61,7 +48,7 @@ def check(call: Call) -> Iterator[Finding]:
                 f"output redirected onto the block device {r.target.text}; write to a file",
             )
             return
-    if name in _COPIERS and name != "cat":
+    if name in COPIERS and name != "cat":
         operands = [a for a in cmd.args if not a.text.startswith("-")]
         dest = operands if name in ("tee", "shred", "blkdiscard") else operands[-1:]
         for word in dest:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from hookrun.hooks.shell_guard.heads import GIT_READERS
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Word
 from hookrun.hooks.shell_guard.paths import cwd_of, resolve
@@ -27,56 +28,11 @@ _CONFIG_READS = frozenset(["--get", "--get-all", "--get-regexp", "--get-urlmatch
 _REBASE_CONTROL = frozenset(
     ["--continue", "--abort", "--skip", "--quit", "--edit-todo", "--show-current-patch"]
 )
-# Programs that print a file they are given: `cat ~/.gitconfig` reads the email.
-_READERS = frozenset(
-    [
-        "cat",
-        "less",
-        "more",
-        "head",
-        "tail",
-        "bat",
-        "batcat",
-        "grep",
-        "egrep",
-        "fgrep",
-        "rg",
-        "ag",
-        "awk",
-        "gawk",
-        "sed",
-        "strings",
-        "nl",
-        "tac",
-        "od",
-        "xxd",
-        "hexdump",
-        "cut",
-        "sort",
-        "uniq",
-        "view",
-        "vi",
-        "vim",
-        "nvim",
-        "nano",
-        "emacs",
-        "code",
-        "type",
-        "jq",
-        "yq",
-        "base64",
-    ]
-)
-
-
-def applies(name: str) -> bool:
-    """The command names :func:`check` judges (it finds nothing for any other)."""
-    return name == "git" or name in _READERS
 
 
 def check(call: Call) -> Iterator[Finding]:
     name = call.cmd.name
-    if name in _READERS:
+    if name in GIT_READERS:
         yield from _gitconfig_read(call)
         return
     if name != "git":

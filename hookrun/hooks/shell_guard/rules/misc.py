@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS, INTERPRETERS
+from hookrun.hooks.shell_guard.heads import runs_inline_code
+from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Script
 
-_PYTHON = re.compile(r"python[0-9.]*|pypy[0-9.]*")
 # A fork inside a loop that never ends, in the languages agents reach for:
 # perl `fork while fork`, python `while True: os.fork()`, ruby `loop { fork }`,
 # C-style `for(;;) fork();` / `while(1) fork();`, node `while(true) cp.fork(…)`.
@@ -25,15 +25,10 @@ _LANG_BOMB = re.compile(
 _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
-def applies(name: str) -> bool:
-    """The command names :func:`check` judges (it finds nothing for any other)."""
-    return name in INTERPRETERS or _PYTHON.fullmatch(name) is not None
-
-
 def check(call: Call) -> Iterator[Finding]:
     """A fork bomb in inline code of another language (``perl -e 'fork while fork'``)."""
     name = call.cmd.name
-    if not (name in INTERPRETERS or _PYTHON.fullmatch(name)):
+    if not runs_inline_code(name):
         return
     args = call.cmd.args
     for i, a in enumerate(args[:-1]):

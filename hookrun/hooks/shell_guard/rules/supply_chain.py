@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
+from hookrun.hooks.shell_guard.heads import PUBLISHERS, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
 from hookrun.hooks.shell_guard.unwrap import unwrap
 
-_INTERPRETER = re.compile(
-    r"(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*|"
-    r"bun|deno|Rscript|pwsh|powershell|osascript|tclsh|jshell)"
-)
 _INLINE_CODE = frozenset({"-c", "-e", "-E", "-m", "-p", "-r", "--eval", "--print", "-Command"})
-_SOURCE = frozenset({"source", ".", "eval", "iex", "Invoke-Expression"})
-_PUBLISHERS = frozenset({"npm", "yarn", "pnpm"})
 _PKG_ARG_OPTS = frozenset(
     {"--prefix", "-C", "--dir", "--workspace", "-w", "--filter", "-F", "--cwd", "--registry"}
 )
-
-
-def is_runner(name: str) -> bool:
-    """A program that runs code it is given (a shell, an interpreter, eval/source)."""
-    return name in SHELLS or name in _SOURCE or _INTERPRETER.fullmatch(name) is not None
 
 
 def is_downloader(cmd: Command) -> bool:
@@ -76,11 +65,6 @@ def reads_program_from_stdin(cmd: Command) -> bool:
     return i >= len(args) or args[i].text in ("-", "/dev/stdin")
 
 
-def applies(name: str) -> bool:
-    """The command names :func:`check` judges (it finds nothing for any other)."""
-    return is_runner(name) or name in _PUBLISHERS
-
-
 def check(call: Call) -> Iterator[Finding]:
     cmd = call.cmd
     name = cmd.name
@@ -103,7 +87,7 @@ def check(call: Call) -> Iterator[Finding]:
                 "and run it only if the user agrees",
             )
             return
-    if name in _PUBLISHERS:
+    if name in PUBLISHERS:
         problem = _publish(name, [a.text for a in cmd.args])
         if problem:
             yield call.finding("supply-chain.publish", problem)

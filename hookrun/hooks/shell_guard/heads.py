@@ -1,0 +1,122 @@
+"""The program names shell-guard judges by: the keys of its rule index and of its unwrapper.
+
+A layer of a command is judged by the rule checks whose head below holds for its name
+(:func:`hookrun.hooks.shell_guard.rules.checks_for` pairs :data:`RULE_HEADS` with the
+checks), and the unwrapper looks inside a command only when :func:`peels` holds for its
+name. The screen (:mod:`~hookrun.hooks.shell_guard.screen`) lets a line through unparsed
+only when none of its words is such a name (:func:`looked_at`): these tables are its
+word list, not a copy of one. Light — no typing, no regex — because the screen loads it
+on every call shell-guard makes.
+"""
+
+from __future__ import annotations
+
+from hookrun.hooks.shell_guard.names import SHELLS
+from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS
+
+_VERSION = "0123456789."  # `python3.11`, `perl5.36`: a name with a version after it
+
+
+def _versioned(name: str, stems: frozenset[str]) -> bool:
+    """``name`` is a stem followed by digits and dots only (``python3.11``, ``lua5.4``)."""
+    return name.rstrip(_VERSION) in stems
+
+
+_PYTHONS = frozenset({"python", "pypy"})
+# Interpreters of languages with inline code (-e) that shell-guard reads (inline_code.py).
+INTERPRETERS = frozenset({"node", "nodejs", "deno", "bun", "ruby", "perl", "php"})
+
+
+def is_python(name: str) -> bool:
+    """``python``, ``python3``, ``python3.11``, ``pypy3``…"""
+    return _versioned(name, _PYTHONS)
+
+
+# -- delete.* --------------------------------------------------------------------------
+DELETERS = frozenset({"rm", "rimraf", "find"})
+
+# -- git.*: git itself, and programs that print a file they are given (`cat ~/.gitconfig`
+# reads the email).
+GIT_READERS = frozenset(
+    [
+        "cat", "less", "more", "head", "tail", "bat", "batcat", "grep", "egrep", "fgrep", "rg",
+        "ag", "awk", "gawk", "sed", "strings", "nl", "tac", "od", "xxd", "hexdump", "cut",
+        "sort", "uniq", "view", "vi", "vim", "nvim", "nano", "emacs", "code", "type", "jq",
+        "yq", "base64",
+    ]
+)  # fmt: skip
+
+# -- disk.*
+FORMATTERS = frozenset({"mkswap", "mke2fs", "wipefs", "newfs", "diskpart"})
+COPIERS = frozenset({"tee", "cp", "shred", "blkdiscard", "cat", "pv", "mv", "install"})
+
+# -- supply-chain.*: programs that run code they are given, and package publishers.
+_VERSIONED_RUNNERS = frozenset({"python", "pypy", "perl", "ruby", "php", "lua"})
+_RUNNERS = frozenset(
+    ["node", "nodejs", "bun", "deno", "Rscript", "pwsh", "powershell", "osascript", "tclsh",
+     "jshell"]
+)  # fmt: skip
+SOURCES = frozenset({"source", ".", "eval", "iex", "Invoke-Expression"})
+PUBLISHERS = frozenset({"npm", "yarn", "pnpm"})
+
+
+def deletes(name: str) -> bool:
+    return name in DELETERS
+
+
+def reads_git(name: str) -> bool:
+    return name == "git" or name in GIT_READERS
+
+
+def touches_disk(name: str) -> bool:
+    """By name; a write redirect onto a device is judged on any command (rules.checks_for)."""
+    return (
+        name.startswith("mkfs")
+        or name in FORMATTERS
+        or name.lower() == "format"
+        or name == "dd"
+        or (name in COPIERS and name != "cat")
+    )
+
+
+def is_runner(name: str) -> bool:
+    """A program that runs code it is given (a shell, an interpreter, eval/source)."""
+    return (
+        name in SHELLS
+        or name in SOURCES
+        or name in _RUNNERS
+        or _versioned(name, _VERSIONED_RUNNERS)
+    )
+
+
+def runs_or_publishes(name: str) -> bool:
+    return is_runner(name) or name in PUBLISHERS
+
+
+def runs_inline_code(name: str) -> bool:
+    return name in INTERPRETERS or is_python(name)
+
+
+# The heads of rules.CHECKS, in its order: delete, git, disk, supply_chain, misc.
+RULE_HEADS = (deletes, reads_git, touches_disk, runs_or_publishes, runs_inline_code)
+
+# Every name unwrap._peel has a branch for (besides python* and a first word with "=").
+PEELED = frozenset(
+    {"command", "parallel", "xargs", "su", "sg", "runuser", "trap", "eval", "ssh", "watch"}
+    | {"find", "git"}
+    | WRAPPERS.keys()
+    | {name for name, _ in RUNNERS}
+    | SHELLS
+    | INTERPRETERS
+    | WINDOWS_SHELLS.keys()
+)
+
+
+def peels(name: str) -> bool:
+    """The unwrapper may find another command or code inside a command named ``name``."""
+    return name in PEELED or is_python(name)
+
+
+def looked_at(name: str) -> bool:
+    """A rule judges a layer named ``name``, or the unwrapper looks inside it."""
+    return peels(name) or any(head(name) for head in RULE_HEADS)
