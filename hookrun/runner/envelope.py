@@ -11,19 +11,17 @@ malformed answer could allow what the hook meant to deny.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.events import TEXT_CONTEXT_EVENTS
 from hookrun.runner.jsontypes import type_name
+from hookrun.surrogates import has_surrogate
 
 if TYPE_CHECKING:
     from typing import Any, Literal
 
     Decision = Literal["allow", "deny", "ask"]
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # deny > ask > allow > none.
 DECISION_RANK: Mapping[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "deny": 3}
@@ -104,7 +102,7 @@ def _paths(obj: Mapping[str, Any], key: str) -> list[str]:
     for index, path in enumerate(value):
         # No file system takes a NUL byte; a lone surrogate cannot be a file name
         # (UTF-8, or UTF-16 on Windows). os.path raises on both, long after this point.
-        if "\0" in path or _SURROGATE.search(path):
+        if "\0" in path or has_surrogate(path):
             what = "a NUL byte" if "\0" in path else "a lone surrogate"
             raise _FieldError(f'field "{key}[{index}]" holds {what}: not a file path')
     return [v for v in value if v]

@@ -27,20 +27,17 @@ is a ``ValueError`` like any other malformed text.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Iterator, Mapping
 
 from hookrun.records import TYPE_CHECKING
+from hookrun.surrogates import replace_surrogates
 
 if TYPE_CHECKING:
     from typing import Any, BinaryIO, TextIO
 
 __all__ = ["dumps", "encode", "loads", "write"]
 
-# U+D800–U+DFFF: a str holding one of these cannot be encoded as UTF-8.
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_REPLACEMENT = "\ufffd"
 
 # Python 3.11+ refuses to convert longer digit strings (quadratic time); 3.10 has no limit.
 _get_limit = getattr(sys, "get_int_max_str_digits", None)
@@ -67,7 +64,7 @@ def loads(text: str | bytes) -> Any:
 
 
 def _clean_text(text: str) -> str:
-    return _SURROGATE.sub(_REPLACEMENT, text) if _SURROGATE.search(text) else text
+    return replace_surrogates(text)
 
 
 def dumps(value: Any) -> str:

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from hookrun.config.matchers import compile_matcher
 from hookrun.config.spec import HookSpec
-from hookrun.runner.matching import select
+from hookrun.runner.matching import _KIND_WORD, names_a_kind, select
 
 
 def hook(
@@ -141,3 +142,29 @@ def test_selection_keeps_config_order() -> None:
     hooks = [hook(f"h{i}") for i in range(10)]
     got = select(hooks, event="PreToolUse", payload={}, tool_name="x", is_sub_agent=False)
     assert names(got) == [f"h{i}" for i in range(10)]
+
+
+# The kind words as a matcher may hold them; the oracle is the whole-word regex itself.
+KIND_MATCHERS = [
+    ("^shell$", True),
+    ("write|edit", True),
+    ("Bash", False),
+    ("^(?!Bash$)", False),
+    ("shellcheck", False),  # a kind inside a longer word is not the kind
+    ("my_read", False),
+    ("mcp__github", False),  # "_" is a word character
+    ("mcp:github", True),
+    ("(Read|read)", True),
+    ("READ", False),  # kinds are lowercase words
+    ("", False),
+    (None, False),
+]
+
+
+@pytest.mark.parametrize(("matcher", "names"), KIND_MATCHERS)
+def test_a_matcher_names_a_kind_only_as_a_whole_lowercase_word(
+    matcher: str | None, names: bool
+) -> None:
+    names_a_kind.cache_clear()
+    assert names_a_kind(matcher) is names
+    assert names is (matcher is not None and re.search(_KIND_WORD, matcher) is not None)
