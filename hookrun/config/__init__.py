@@ -12,8 +12,6 @@ when used, so that ``hookrun run`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
-
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -66,4 +64,5 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'hookrun.config' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"hookrun.config.{module}"), name)
+    # __import__, not importlib.import_module: see hookrun.hosts.get.
+    return getattr(__import__(f"hookrun.config.{module}", fromlist=[name]), name)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from hookrun.config.loader import _plain_first_word
+from hookrun.config.loader import _basename, _plain_first_word
 
 
 @pytest.mark.parametrize(
@@ -41,3 +44,8 @@ def test_a_plain_first_word_is_what_shlex_splits_off(command: str) -> None:
 )
 def test_anything_unusual_in_the_first_word_goes_to_shlex(command: str) -> None:
     assert _plain_first_word(command) is None
+
+
+@given(st.text(alphabet="ab/\\.:", max_size=10))
+def test_the_basename_is_the_last_part_a_split_on_either_slash_gives(word: str) -> None:
+    assert _basename(word) == (re.split(r"[\\/]", word.rstrip("\\/"))[-1] or word)

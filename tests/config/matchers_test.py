@@ -1,12 +1,22 @@
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from hookrun.config.matchers import Matcher, _bounded, claude_to_regex, compile_matcher
+from hookrun.config.matchers import (
+    _PLAIN,
+    Matcher,
+    _bounded,
+    claude_to_regex,
+    compile_matcher,
+    is_plain,
+)
 
 TOOLS = ["Bash", "Edit", "Write", "NotebookEdit", "MultiEdit", "Read", "mcp__github__create_pr"]
 
@@ -144,3 +154,17 @@ def test_plain_matchers_import_neither_re2_nor_regex() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+PLAIN = ["Bash", "^Bash$", "Edit|Write", "^mcp_", "mcp__github__create", "^(?:Edit|Write)$"]
+NOT_PLAIN = ["", "^$", "|", "a||b", "Bash|", "a+", ".*", "^(?!Bash$)", "[ab]", "^^a", "a$$"]
+
+
+@pytest.mark.parametrize("pattern", PLAIN + NOT_PLAIN)
+def test_a_plain_matcher_is_a_list_of_literal_names(pattern: str) -> None:
+    assert is_plain(pattern) is (pattern in PLAIN)
+
+
+@given(st.text(alphabet="aZ0_- ,:/@.|^$()?\\+*[]é", max_size=12))
+def test_the_quick_plain_check_agrees_with_the_plain_grammar(pattern: str) -> None:
+    assert is_plain(pattern) is (re.fullmatch(_PLAIN, pattern) is not None)

@@ -9,6 +9,7 @@ yields the same exit code, stdout, stderr, route and flags.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -135,3 +136,43 @@ def test_every_generated_echo_or_exit_agrees_with_the_shell_or_is_declined(
     command: str, tmp_path: os.PathLike[str]
 ) -> None:
     _compare(command, os.fspath(tmp_path))
+
+
+# The same grammar as regexes (the module reads it by hand, see there): what each
+# command means to the fast path — its stdout words and exit status — or None.
+_RX_WORD = r"(?:'(?![-'])[^'\x00-\x1f\x7f]*'|''|[A-Za-z0-9_./:,=+%@][A-Za-z0-9_./:,=+%@-]*)"
+_RX_ECHO = rf"[ \t]*echo((?:[ \t]+{_RX_WORD})*)[ \t]*"
+_RX_EXIT = r"[ \t]*exit(?:[ \t]+(0|[1-9][0-9]{0,2}))?[ \t]*"
+_RX_ARG = rf"[ \t]+({_RX_WORD})"
+
+
+def _by_regex(command: str) -> tuple[int, bytes] | None:
+    if "\\" in command or "\n" in command:
+        return None
+    echo = re.fullmatch(_RX_ECHO, command)
+    if echo is not None:
+        words = [w[1:-1] if w.startswith("'") else w for w in re.findall(_RX_ARG, echo[1])]
+        try:
+            return 0, (" ".join(words) + "\n").encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: declined, the shell decides
+            return None
+    done = re.fullmatch(_RX_EXIT, command)
+    if done is not None and int(done[1] or 0) <= 255:
+        return int(done[1] or 0), b""
+    return None
+
+
+def _by_scanner(command: str) -> tuple[int, bytes] | None:
+    fast = trivial.run(command, max_output=_MAX)
+    return None if fast is None else (fast.exit_code, fast.stdout)
+
+
+@pytest.mark.parametrize("command", ANSWERED + DECLINED)
+def test_the_scanner_reads_the_grammar_as_its_regexes_do(command: str) -> None:
+    assert _by_scanner(command) == _by_regex(command)
+
+
+@settings(max_examples=500, deadline=None)
+@given(command=_commands())
+def test_every_generated_command_reads_the_same_by_scanner_and_by_regex(command: str) -> None:
+    assert _by_scanner(command) == _by_regex(command)

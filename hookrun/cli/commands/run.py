@@ -20,7 +20,6 @@ from hookrun.cli.errors import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
 from hookrun.hosts import NAMES
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.telemetry import TelemetrySettings
 
 if TYPE_CHECKING:
     from typing import Any, BinaryIO, TextIO
@@ -204,6 +203,15 @@ def _export_telemetry(
     went wrong goes to stderr only with --trace or on exit 0 — on a deny or a halt
     stderr is the reason the host shows the model, and must stay exactly that.
     """
+    # Off unless the config's key or an OTEL_* variable may turn it on (TelemetrySettings
+    # decides exactly): without either, not even hookrun.telemetry is imported (~1% of a
+    # bare Python start on every run).
+    if config.telemetry is False or (
+        config.telemetry is None and not any(name.startswith("OTEL_") for name in os.environ)
+    ):
+        return
+    from hookrun.telemetry import TelemetrySettings
+
     settings = TelemetrySettings.create(os.environ, config.telemetry)
     if settings is None:
         return
