@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import select
+import socket
 import sys
 import threading
 import time
@@ -140,6 +142,56 @@ def test_the_reader_needs_no_select_so_windows_pipes_work(
     assert read_stdin(reader, timeout=30) == b'{"event": "PreToolUse"}'
     with pytest.raises(StdinTimeout):
         read_stdin(reader, timeout=0.2)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the POSIX reader")
+def test_on_posix_a_pipe_or_a_file_is_read_without_a_thread(
+    pipe: tuple[BinaryIO, BinaryIO], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_thread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a thread was started")
+
+    monkeypatch.setattr(threading, "Thread", no_thread)
+    reader, writer = pipe
+    writer.write(b'{"event": "PreToolUse"}')
+    assert read_stdin(reader, timeout=30) == b'{"event": "PreToolUse"}'
+    with pytest.raises(StdinTimeout):
+        read_stdin(reader, timeout=0.2)
+    payload = tmp_path / "payload.json"
+    payload.write_bytes(b'{"a": 1}\n')
+    with payload.open("rb") as stream:
+        assert read_stdin(stream, timeout=5) == b'{"a": 1}\n'
+
+
+def test_a_stream_without_a_file_descriptor_is_read_on_a_thread() -> None:
+    assert read_stdin(io.BytesIO(b'{"a": 1}'), timeout=5) == b'{"a": 1}'
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
+@pytest.mark.parametrize("platform", ["linux", "darwin", "win32"])
+def test_select_waits_only_on_pipes_sockets_and_files_and_never_on_windows(
+    tmp_path: Path, platform: str
+) -> None:
+    (tmp_path / "f").write_bytes(b"x")
+    with contextlib.ExitStack() as stack:
+        r, w = os.pipe()
+        left, right = socket.socketpair()
+        for end in (left, right):
+            stack.callback(end.close)
+        stack.callback(os.close, w)
+        closed = stack.enter_context(open(os.devnull, "rb"))  # noqa: SIM115
+        closed.close()
+        kinds: dict[str, tuple[object, bool]] = {
+            "pipe": (stack.enter_context(os.fdopen(r, "rb")), True),
+            "regular file": (stack.enter_context((tmp_path / "f").open("rb")), True),
+            "socket": (stack.enter_context(left.makefile("rb")), True),
+            "character device": (stack.enter_context(open(os.devnull, "rb")), False),  # noqa: SIM115
+            "no file descriptor": (io.BytesIO(b""), False),
+            "closed": (closed, False),
+        }
+        for kind, (stream, pollable) in kinds.items():
+            fd = boundedio._pollable(stream, platform)  # type: ignore[arg-type]
+            assert (fd is not None) is (pollable and platform != "win32"), kind
 
 
 def test_the_defaults_are_documented_values() -> None:
