@@ -13,6 +13,13 @@ PROJECT_DIR_NAME = ".hookrun"
 CONFIG_NAME = "hooks.json"
 
 
+def absolute_config_path(base: str, given: str) -> str:
+    """``given`` (``~`` expanded) against ``base``; normalised only when that is absolute,
+    because abspath() of a relative path needs a working directory that may be gone."""
+    full = os.path.join(base, os.path.expanduser(given))
+    return os.path.normpath(full) if os.path.isabs(full) else full
+
+
 def user_config_path() -> Path:
     """``<platformdirs user config dir>/hookrun/hooks.json`` (whether or not it exists)."""
     from pathlib import Path

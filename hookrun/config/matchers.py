@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
+from hookrun.surrogates import replace_surrogates
 
 # Claude Code treats a matcher made only of these characters as exact tool names.
 # A pattern string, compiled (and cached by re) on first use: module-level compiles
@@ -45,8 +47,6 @@ _PLAIN = rf"\^?(?:{_NAMES}|\((?:\?:)?{_NAMES}\))\$?"
 # cut here, and the hook runs (a guard is never skipped because its matcher was slow).
 BOUNDED_SECONDS = 0.1
 
-_SURROGATE = "[\ud800-\udfff]"
-
 if TYPE_CHECKING:
     from typing import Literal
 
@@ -71,6 +71,17 @@ class Matcher:
         self._plain = plain
         self._engine: Engine | None = "re" if plain is not None else None
         self._search: Callable[[str], bool] | None = None
+
+    @classmethod
+    def restored(cls, pattern: str, *, plain: bool) -> Matcher:
+        """A matcher :func:`compile_matcher` made before (the config cache): the
+        pattern is known to compile, and does so on the first search."""
+        return cls(pattern, lazy_compile(pattern) if plain else None)
+
+    @property
+    def plain(self) -> bool:
+        """Whether ``re`` searches it (a list of literal names, see :func:`is_plain`)."""
+        return self._plain is not None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Matcher) and other.pattern == self.pattern
@@ -98,8 +109,7 @@ class Matcher:
 
     def search(self, subject: str) -> bool:
         """Whether the pattern occurs anywhere in ``subject`` (a timeout counts as yes)."""
-        if re.search(_SURROGATE, subject):  # RE2 takes UTF-8 only
-            subject = re.sub(_SURROGATE, "\ufffd", subject)
+        subject = replace_surrogates(subject)  # RE2 takes UTF-8 only
         return self._compiled()(subject)
 
     def ignoring_case(self) -> Matcher:
@@ -159,7 +169,22 @@ def compile_matcher(pattern: str | None) -> Matcher | None:
         raise ValueError(
             f"invalid regex {_quote(pattern)} — too large or too deeply nested"
         ) from None
-    return Matcher(pattern, compiled if re.fullmatch(_PLAIN, pattern) else None)
+    return Matcher(pattern, compiled if is_plain(pattern) else None)
+
+
+# Name characters that are never special in a regex: a matcher of only these, "|" between
+# non-empty names, and an optional ^ and $ is plain without compiling _PLAIN, which costs
+# ~5% of a bare Python start (callgrind) — "Bash", "^Bash$", "Edit|Write" are common.
+_LITERAL = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_- ,:/@")
+
+
+def is_plain(pattern: str) -> bool:
+    """Whether ``pattern`` is a list of literal names (:data:`_PLAIN`): no repetition."""
+    names = pattern.removeprefix("^")
+    names = names[:-1] if names.endswith("$") else names
+    if names and all(name and _LITERAL.issuperset(name) for name in names.split("|")):
+        return True
+    return re.fullmatch(_PLAIN, pattern) is not None
 
 
 def _quote(text: str) -> str:

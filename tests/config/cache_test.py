@@ -1,0 +1,295 @@
+"""hookrun.config.cache: a hit is the loader's own answer; anything wrong with the cache
+is a miss and a normal load, never a different config."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import platformdirs
+import pytest
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
+
+from hookrun.config import ConfigError, cache, loader
+
+REPO = Path(__file__).resolve().parents[2]
+
+CONFIGS = {
+    "inline": {
+        "hooks": {
+            "PreToolUse": [
+                {"command": 'echo \'{"decision":"allow"}\'', "timeout": 5},
+                {"matcher": "^edit$", "command": "exit 2", "env": {"K": "V"}},
+            ]
+        }
+    },
+    "builtins and settings": {
+        "timeout": 12,
+        "include_sub_agents": True,
+        "audit_log": "~/audit.jsonl",
+        "telemetry": {"endpoint": "http://127.0.0.1:4318"},
+        "hooks": {
+            "PreToolUse": [
+                {
+                    "matcher": "Bash",
+                    "builtin": "shell-guard",
+                    "with": {"allow_force_with_lease": True},
+                },
+                {"matcher": "^(?!Bash$)", "command": "./check.sh", "on_error": "deny"},
+                {"matcher": "a+b", "command": "./x.sh"},
+            ],
+            "SessionStart": [{"matcher": "startup", "command": "echo hi"}],
+            "pre_tool_use": [{"command": "./y.sh"}],
+            "MyEvent": [{"command": "./z.sh", "unknown_key": 1}],  # warnings are kept too
+        },
+    },
+    "claude shape": {
+        "permissions": {"allow": []},
+        "hooks": {
+            "PreToolUse": [
+                {"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "./fmt.sh"}]},
+                {"matcher": "*", "hooks": [{"type": "command", "command": "echo ok"}]},
+            ]
+        },
+    },
+}
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("HOOKRUN_CONFIG_CACHE", raising=False)
+    (tmp_path / "proj").mkdir()
+    return tmp_path
+
+
+def _write(home: Path, config: object, name: str = "hooks.json") -> str:
+    path = home / "proj" / name
+    path.write_text(json.dumps(config) if not isinstance(config, str) else config)
+    return name
+
+
+def _entries(home: Path) -> list[Path]:
+    folder = home / "cache" / "hookrun" / "configs"
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+def _no_loader(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the loader ran on a hit")
+
+    monkeypatch.setattr(loader, "load", refuse)
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_a_hit_gives_what_the_loader_gives(
+    home: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS[name])
+    fresh = loader.load([path], cwd=cwd)
+    assert cache.load([path], cwd=cwd) == fresh  # a miss: loaded and stored
+    assert len(_entries(home)) == 1
+    _no_loader(monkeypatch)
+    hit = cache.load([path], cwd=cwd)
+    assert hit == fresh
+    for event, specs in fresh.hooks.items():  # the matchers search as the loader's do
+        for mine, theirs in zip(hit.hooks[event], specs, strict=True):
+            matchers = (mine.compiled_matcher, theirs.compiled_matcher)
+            if theirs.compiled_matcher is not None:
+                assert [m.plain for m in matchers if m] == [theirs.compiled_matcher.plain] * 2
+                for subject in ("Bash", "Edit", "Write", "NotebookEdit", "aab", "startup"):
+                    assert mine.matches(subject) is theirs.matches(subject), subject
+
+
+def test_a_changed_file_is_loaded_again(home: Path) -> None:
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["inline"])
+    cache.load([path], cwd=cwd)
+    _write(home, CONFIGS["claude shape"])
+    assert cache.load([path], cwd=cwd) == loader.load([path], cwd=cwd)
+    assert len(_entries(home)) == 1  # same files: the entry is replaced
+
+
+def test_the_same_name_from_another_directory_is_another_entry(home: Path) -> None:
+    other = home / "other"
+    other.mkdir()
+    (other / "hooks.json").write_text(json.dumps(CONFIGS["claude shape"]))
+    path = _write(home, CONFIGS["inline"])
+    first = cache.load([path], cwd=str(home / "proj"))
+    second = cache.load([path], cwd=str(other))
+    assert first != second
+    assert second == loader.load([path], cwd=str(other))
+
+
+def test_a_broken_config_is_an_error_each_time_and_never_stored(home: Path) -> None:
+    cwd = str(home / "proj")
+    path = _write(home, '{"hooks": {"PreToolUse": [{"matcher": "(bash", "command": "x"}]}}')
+    for _ in range(2):
+        with pytest.raises(ConfigError) as info:
+            cache.load([path], cwd=cwd)
+        assert "invalid regex" in str(info.value)
+    assert _entries(home) == []
+    with pytest.raises(ConfigError, match="file not found"):
+        cache.load(["missing.json"], cwd=cwd)
+
+
+def _damage(kind: str, data: bytes) -> bytes:
+    if kind == "flipped bit":
+        middle = len(data) // 2
+        return data[:middle] + bytes([data[middle] ^ 0x10]) + data[middle + 1 :]
+    if kind == "truncated":
+        return data[: len(data) // 2]
+    if kind == "empty":
+        return b""
+    if kind == "garbage":
+        return os.urandom(len(data))
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["flipped bit", "truncated", "empty", "garbage"])
+def test_a_damaged_entry_is_a_miss_and_is_rewritten(home: Path, kind: str) -> None:
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["builtins and settings"])
+    expected = loader.load([path], cwd=cwd)
+    cache.load([path], cwd=cwd)
+    (entry,) = _entries(home)
+    good = entry.read_bytes()
+    entry.write_bytes(_damage(kind, good))
+    assert cache.load([path], cwd=cwd) == expected
+    assert entry.read_bytes() == good
+
+
+def test_an_entry_whose_key_differs_is_a_miss(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole, well-formed entry written for other bytes (another hookrun, another
+    config that happens to share the file name) is never used."""
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["inline"])
+    key = cache._key([path], cwd)
+    assert key is not None
+    other = loader.load([_write(home, CONFIGS["claude shape"], "other.json")], cwd=cwd)
+    cache._write(str(home / "cache" / "hookrun" / "configs"), (*key[:-2], "x", key[-1]), other)
+    assert cache.load([path], cwd=cwd) == loader.load([path], cwd=cwd)
+
+
+def test_a_changed_loader_source_is_a_miss(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["inline"])
+    cache.load([path], cwd=cwd)
+    stamps = cache._stamps()
+    monkeypatch.setattr(cache, "_stamps", lambda: (*stamps, ("loader.py", 1, 2)))
+    _no_loader(monkeypatch)
+    with pytest.raises(AssertionError, match="the loader ran"):
+        cache.load([path], cwd=cwd)
+
+
+@pytest.mark.parametrize("where", ["under a file", "in /proc"])
+def test_a_cache_dir_that_cannot_be_written_changes_nothing(
+    home: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    blocker = home / "a-file"
+    blocker.write_text("")
+    unwritable = str(blocker / "cache") if where == "under a file" else "/proc/hookrun-cache"
+    if where == "in /proc" and not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc")
+    monkeypatch.setenv("XDG_CACHE_HOME", unwritable)
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["builtins and settings"])
+    for _ in range(2):
+        assert cache.load([path], cwd=cwd) == loader.load([path], cwd=cwd)
+    assert not os.path.exists(os.path.join(unwritable, "hookrun"))
+
+
+def test_a_read_only_cache_dir_is_read_but_not_written(home: Path) -> None:
+    """An entry left in a directory that has since become read-only (a real read-only
+    mount is not available here; a directory replaced by a file is the same refusal)."""
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["inline"])
+    cache.load([path], cwd=cwd)
+    _write(home, CONFIGS["claude shape"])
+    folder = home / "cache" / "hookrun" / "configs"
+    for entry in folder.iterdir():
+        entry.unlink()
+    folder.rmdir()
+    folder.write_text("not a directory")
+    assert cache.load([path], cwd=cwd) == loader.load([path], cwd=cwd)
+    assert folder.read_text() == "not a directory"
+
+
+WRITER = """
+import json, sys
+from hookrun.config import cache
+config = cache.load([sys.argv[1]], cwd=sys.argv[2])
+print(json.dumps([[s.source, s.name, s.matcher] for specs in config.hooks.values() for s in specs]))
+"""
+
+
+def test_concurrent_writers_leave_one_whole_entry(home: Path) -> None:
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["builtins and settings"])
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(home / "cache")}
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, path, cwd], stdout=subprocess.PIPE, env=env, cwd=cwd
+        )
+        for _ in range(8)
+    ]
+    outputs = {run.communicate(timeout=120)[0] for run in runs}
+    assert all(run.returncode == 0 for run in runs)
+    assert len(outputs) == 1
+    (entry,) = _entries(home)  # no temporary file left behind
+    assert entry.suffix == ".bin"
+    key = cache._key([path], cwd)
+    assert key is not None
+    assert cache._read(str(entry.parent), key) == loader.load([path], cwd=cwd)
+
+
+def test_hookrun_config_cache_off_turns_it_off(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOOKRUN_CONFIG_CACHE", "off")
+    path = _write(home, CONFIGS["inline"])
+    cache.load([path], cwd=str(home / "proj"))
+    assert _entries(home) == []
+
+
+@pytest.mark.parametrize(
+    ("platform", "env"),
+    [
+        ("linux", {"HOME": "/home/u"}),
+        ("linux", {"HOME": "/home/u", "XDG_CACHE_HOME": "/var/cache/u"}),
+        ("linux", {"HOME": "/home/u", "XDG_CACHE_HOME": "relative/is/ignored"}),
+        ("darwin", {"HOME": "/Users/u"}),
+        ("darwin", {"HOME": "/Users/u", "XDG_CACHE_HOME": "/Users/u/.xdg"}),
+    ],
+)
+def test_the_cache_dir_is_platformdirs_user_cache_dir(
+    platform: str, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The oracle is platformdirs itself, its Unix and macOS classes (they read only
+    the environment, so both run here)."""
+    for name in ("HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    dirs = (MacOS if platform == "darwin" else Unix)("hookrun", appauthor=False)
+    assert cache.user_cache_dir(env, platform) == dirs.user_cache_dir
+    if platform == sys.platform:
+        assert cache.user_cache_dir(env, platform) == platformdirs.user_cache_dir("hookrun")
+
+
+@pytest.mark.parametrize(
+    ("platform", "env"),
+    [
+        ("win32", {"LOCALAPPDATA": "C:\\Users\\u\\AppData\\Local"}),  # not cheap: off
+        ("linux", {}),  # no HOME: platformdirs would ask pwd
+        ("linux", {"HOME": ""}),
+        ("linux", {"HOME": "/home/u", "HOOKRUN_CONFIG_CACHE": "OFF"}),
+    ],
+)
+def test_where_the_cache_dir_is_not_cheap_to_know_there_is_no_cache(
+    platform: str, env: dict[str, str]
+) -> None:
+    assert cache.user_cache_dir(env, platform) is None
