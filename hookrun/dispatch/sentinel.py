@@ -250,7 +250,9 @@ class PosixSentinel:
         self._fd = -1
         self._owner = 0  # the pid that started it: a forked copy of hookrun starts its own
         self._lines: set[bytes] = set()  # what is registered: b"g PGID", b"m MARKER"
-        self.pid: int | None = None  # the sentinel's pid, for tests and diagnostics
+        self._pid: int | None = None  # the sentinel's, once the middle process said it
+        self._middle = 0  # the middle process, until reaped
+        self._status = -1  # where the middle process writes the sentinel's pid
 
     def ready(self) -> None:
         """Start the sentinel unless this process has a live one."""
@@ -274,6 +276,7 @@ class PosixSentinel:
         with self._lock:
             self._lines.add(line)
             self._send(b"+" + line + b"\n")
+            self._collect(block=False)
 
     def forget(self, proc: _Proc | None = None, marker: str | None = None) -> None:
         """hookrun ended this group (and this run) itself: the sentinel must never signal
@@ -289,11 +292,19 @@ class PosixSentinel:
                     self._lines.discard(line)
                     self._send(b"-" + line + b"\n")
 
+    @property
+    def pid(self) -> int | None:
+        """The sentinel's pid (tests, diagnostics); waits for the middle process to say it."""
+        with self._lock:
+            self._collect(block=True)
+            return self._pid
+
     def _start(self) -> None:
         if self._fd >= 0 and self._owner == os.getpid():
             with contextlib.suppress(OSError):
                 os.close(self._fd)
-        self._fd, self.pid = -1, None
+        self._fd, self._pid = -1, None
+        self._collect(block=True)  # a previous middle process, if still unread
         read_fd, write_fd = os.pipe()
         status_r, status_w = os.pipe()
         try:
@@ -305,26 +316,38 @@ class PosixSentinel:
                 os.close(write_fd)
                 os.close(status_r)
                 _fork_sentinel(read_fd, status_w)
-            os.close(status_w)
-            status_w = -1
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(middle, 0)
-            reported = os.read(status_r, 32)
         except OSError:
-            os.close(write_fd)
+            for fd in (write_fd, status_r):
+                os.close(fd)
             return  # no sentinel (out of processes): hookrun runs as it did without one
         finally:
             os.close(read_fd)
-            os.close(status_r)
-            if status_w >= 0:
-                os.close(status_w)
-        if not reported:  # the middle process failed before it could fork
-            os.close(write_fd)
-            return
-        self._fd, self._owner, self.pid = write_fd, os.getpid(), int(reported)
+            os.close(status_w)
+        # Not waited for here: under load the middle process may take tens of ms to be
+        # scheduled, and the hook need not wait. The sentinel holds the read end from its
+        # fork on; should the middle fail, writes fail and the next spawn starts another.
+        self._fd, self._owner = write_fd, os.getpid()
+        self._middle, self._status = middle, status_r
         # A sentinel restarted after the last one died learns what is still running.
         if self._lines:
             self._send(b"".join(b"+" + line + b"\n" for line in sorted(self._lines)))
+
+    def _collect(self, *, block: bool) -> None:
+        """Reap the middle process and read the sentinel's pid it reported, once it has
+        exited (``block``: waiting for it)."""
+        if self._middle:
+            try:
+                done, _ = os.waitpid(self._middle, 0 if block else os.WNOHANG)
+            except ChildProcessError:  # reaped by someone else (an embedding host)
+                done = self._middle
+            if not done:
+                return
+            self._middle = 0
+        if self._status >= 0:
+            with contextlib.suppress(OSError, ValueError):
+                self._pid = int(os.read(self._status, 32))
+            os.close(self._status)
+            self._status = -1
 
     def _send(self, line: bytes) -> None:
         if self._fd < 0 or self._owner != os.getpid():
@@ -334,16 +357,17 @@ class PosixSentinel:
         except OSError:  # the sentinel was killed: the next spawn starts another
             with contextlib.suppress(OSError):
                 os.close(self._fd)
-            self._fd, self.pid = -1, None
+            self._fd, self._pid = -1, None
 
 
 def _forget_in_forked_child(sentinel: PosixSentinel) -> None:
     # A fork of hookrun (an embedding host's multiprocessing) must not keep the parent's
     # sentinel waiting: its copy of the write end goes, and it starts its own if needed.
-    if sentinel._fd >= 0:
-        with contextlib.suppress(OSError):
-            os.close(sentinel._fd)
-    sentinel._fd, sentinel.pid = -1, None
+    for fd in (sentinel._fd, sentinel._status):
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    sentinel._fd, sentinel._status, sentinel._middle, sentinel._pid = -1, -1, 0, None
     sentinel._lines = set()
     sentinel._lock = threading.Lock()
 

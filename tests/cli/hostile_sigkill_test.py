@@ -111,7 +111,12 @@ def test_sigkill_mid_run_ends_every_hook_process_and_the_sentinel_after_it(
         proc.stdin.write(b'{"tool_name": "Bash", "tool_input": {"command": "ls"}}')
         proc.stdin.close()
         run_id = _wait_for(started, 2)[0]
-        assert len(_processes(b"HOOKRUN_RUN_ID", run_id)) >= 7  # both hooks' trees are up
+        # Both hooks' trees up: 2 × (hook, its python child, that one's sleep) + the
+        # pipeline's two sleeps (+ the shell's helpers).
+        deadline = time.monotonic() + 30
+        while len(_processes(b"HOOKRUN_RUN_ID", run_id)) < 8 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(_processes(b"HOOKRUN_RUN_ID", run_id)) >= 8
         assert len(_sentinels(marker)) == 1
         proc.send_signal(signal.SIGKILL)
         killed_at = time.monotonic()
