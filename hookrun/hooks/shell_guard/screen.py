@@ -12,7 +12,8 @@ hold:
   separator-delimited runs of the raw text, as bash reads them;
 - none of those words is a name the judgement looks at: a rule's head or a program
   the unwrapper looks inside (:func:`hookrun.hooks.shell_guard.heads.looked_at`, the
-  tables the rule index itself is built from), nor the head of a deny shape.
+  tables the rule index itself is built from; for a publisher, its release word),
+  nor the head of a deny shape.
 
 Every other line is parsed and judged in full. ``tests/hooks/shell_guard/screen_test.py``
 pins that the screen never clears a line the full judgement denies, over every table
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.heads import looked_at
+from hookrun.hooks.shell_guard.heads import RELEASES, looked_at
 from hookrun.hooks.shell_guard.names import command_name
 
 # `-` first: a plain word may be an option. No `#` (a comment), `!` (history and
@@ -45,7 +46,7 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         return True
     for word in text.translate(_SEPARATORS).split():
         name = command_name(word)
-        if looked_at(name) or name in heads or word in heads:
+        if looked_at(name) or word in RELEASES or name in heads or word in heads:
             return True
     return False
 

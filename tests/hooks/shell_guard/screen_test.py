@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from hookrun.hooks.base import PolicyContext
 from hookrun.hooks.shell_guard import POLICY, engine, heads, where_for
+from hookrun.hooks.shell_guard.rules import supply_chain
 from hookrun.hooks.shell_guard.screen import PLAIN, may_match
 from tests.hooks.shell_guard import heredoc_test
 from tests.hooks.shell_guard.rules_index_test import CORPUS
@@ -143,6 +144,10 @@ def test_a_line_a_deny_shape_matches_is_never_cleared(deny: tuple[str, ...], lin
         "echo done",
         "docker compose up -d",
         "terraform destroy",  # no deny shape configured: no rule looks at it
+        "npm test",  # a publisher without a release word
+        "npm run build -- --watch=false",
+        "yarn add lodash --exact",
+        "pnpm -r test",
     ],
 )
 def test_everyday_plain_commands_are_cleared_without_parsing(command: str) -> None:
@@ -196,6 +201,9 @@ def test_quoting_expansion_substitution_or_redirection_sends_the_line_to_the_par
         "dd if=a of=b",
         "python3.11 x.py",
         "npm publish",
+        "npm --tag beta publish",
+        "yarn unpublish x",
+        "echo publish",  # (a release word sends any line: cheaper than knowing whose it is)
         ". ./env.sh",
     ],
 )
@@ -222,10 +230,29 @@ def test_a_deny_shape_head_keeps_its_commands_from_being_cleared(
 
 def test_the_screen_reads_the_same_heads_as_the_rule_index() -> None:
     """``rules.checks_for`` is built from ``heads.RULE_HEADS``: a name with a check is a
-    name the screen sends to the parser."""
+    name the screen sends to the parser — but a publisher, whose check needs a release
+    word (the screen looks for that word instead)."""
     from hookrun.hooks.shell_guard.rules import checks_for
 
     names = {*_HEAD_NAMES, *_NEAR, *_ARGS}
     for name in names:
         if checks_for(name, False):
-            assert heads.looked_at(name), name
+            assert heads.looked_at(name) or checks_for(name, False) == (supply_chain.check,)
+            assert heads.looked_at(name) or name in heads.PUBLISHERS, name
+
+
+_PUBLISH_WORDS = st.lists(
+    st.sampled_from(sorted(supply_chain._NOT_A_RELEASE | supply_chain._PKG_ARG_OPTS))
+    | st.sampled_from(["--", "-g", "--dry-run", "--tag", "beta", "pkg", "./dist", "Publish"])
+    | st.text(max_size=10),
+    max_size=8,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(sorted(heads.PUBLISHERS)), _PUBLISH_WORDS)
+def test_a_publisher_is_denied_only_for_a_release_word(name: str, texts: list[str]) -> None:
+    """What lets the screen clear `npm test`: the publish check needs a word of
+    heads.RELEASES among the arguments."""
+    if not heads.RELEASES & set(texts):
+        assert supply_chain._publish(name, texts) is None
