@@ -122,6 +122,9 @@ class Matcher:
 
 def _build(pattern: str, plain: re.Pattern[str] | None) -> tuple[Engine, Callable[[str], bool]]:
     if plain is not None:
+        names = _literal_names(pattern)
+        if names is not None:  # what re would find, without compiling (see _literal_search)
+            return "re", lambda subject: _literal_search(names, subject)
         return "re", lambda subject: plain.search(subject) is not None
     import re2  # linear time; ~7 ms to import, paid only by configs that need it
 
@@ -180,11 +183,42 @@ _LITERAL = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 def is_plain(pattern: str) -> bool:
     """Whether ``pattern`` is a list of literal names (:data:`_PLAIN`): no repetition."""
+    return _literal_names(pattern) is not None or re.fullmatch(_PLAIN, pattern) is not None
+
+
+# (the names, whether the first is anchored at the start, whether the last at the end)
+_Literal = tuple[tuple[str, ...], bool, bool]
+
+
+def _literal_names(pattern: str) -> _Literal | None:
+    """``^?name|name|…$?`` with only :data:`_LITERAL` characters in each name, else None."""
     names = pattern.removeprefix("^")
     names = names[:-1] if names.endswith("$") else names
-    if names and all(name and _LITERAL.issuperset(name) for name in names.split("|")):
-        return True
-    return re.fullmatch(_PLAIN, pattern) is not None
+    parts = tuple(names.split("|"))
+    if not names or not all(name and _LITERAL.issuperset(name) for name in parts):
+        return None
+    return parts, pattern.startswith("^"), pattern.endswith("$")
+
+
+def _literal_search(literal: _Literal, subject: str) -> bool:
+    """``re.search`` of a literal name list: ``^`` binds only the first name and ``$``
+    only the last (alternation binds loosest), and ``$`` also matches before a final
+    newline. By hand: compiling even "^Bash$" is paid by every run that searches it."""
+    names, start, end = literal
+    last = len(names) - 1
+    for i, name in enumerate(names):
+        at_start, at_end = start and i == 0, end and i == last
+        if at_start and at_end:
+            found = subject in (name, name + "\n")
+        elif at_start:
+            found = subject.startswith(name)
+        elif at_end:
+            found = subject.endswith(name) or subject.endswith(name + "\n")
+        else:
+            found = name in subject
+        if found:
+            return True
+    return False
 
 
 def _quote(text: str) -> str:

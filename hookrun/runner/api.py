@@ -13,8 +13,8 @@ selects, runs and aggregates.
 
 from __future__ import annotations
 
+import _thread
 import os
-import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from hookrun.config.spec import Config, HookSpec
@@ -50,7 +50,7 @@ class _EventHooks:
         self._prepared: list[PreparedHook | None] = [
             prepare_hook(s) if s.builtin is None else None for s in self.specs
         ]
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()  # threading.Lock, without importing threading
 
     def prepared(self, index: int) -> PreparedHook:
         hook = self._prepared[index]

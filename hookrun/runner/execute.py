@@ -14,7 +14,6 @@ run is cancelled, the gatherer stops waiting for it and records that instead.
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 
@@ -27,13 +26,13 @@ from hookrun.runner.envelope import HookAnswer, parse_envelope
 from hookrun.runner.outcome import failed, interpret
 from hookrun.runner.payload import EventInput
 from hookrun.runner.result import HookResult
-from hookrun.runner.workers import WorkerPool
 
 if TYPE_CHECKING:
     from typing import Any
 
     from hookrun.dispatch.result import Completed
     from hookrun.hooks.base import Policy
+    from hookrun.runner.workers import WorkerPool
 
 # Exit code recorded for a built-in that overran its timeout (coreutils `timeout`'s).
 # Exit code recorded for a built-in that raised, or could not be set up.
@@ -142,10 +141,20 @@ class HookExecutor:
         # answered from its text only with the real dispatch: a test's own sees every call.
         self._answer_trivial = dispatch is None
         self._state_dir = state_dir
-        self._pool = WorkerPool()
+        self._pool: WorkerPool | None = None  # made for the first hook a worker runs
 
     def close(self) -> None:
-        self._pool.close()
+        if self._pool is not None:
+            self._pool.close()
+
+    def _workers(self) -> WorkerPool:
+        if self._pool is None:
+            # Here, not at the top: a run whose hooks are all answered from their text
+            # (hookrun.dispatch.trivial) starts no thread and imports no threading.
+            from hookrun.runner.workers import WorkerPool
+
+            self._pool = WorkerPool()
+        return self._pool
 
     # -- one hook ---------------------------------------------------------------------
 
@@ -254,6 +263,8 @@ class HookExecutor:
         caller's token, which may be shared, is never set by the runner.
         """
         known = self._trivial_results(hooks, inp, token)
+        if len(known) == len(hooks):  # nothing left to run: no token, no threads
+            return [known[index] for index in range(len(hooks))]
         commands = [
             h.spec.command
             for i, h in enumerate(hooks)
@@ -290,7 +301,7 @@ class HookExecutor:
                             inline_task = task  # one command runs in the calling thread
                             inline_index = index
                             continue
-                    self._pool.submit(task)
+                    self._workers().submit(task)
                 if inline_task is not None:
                     inline_task()
                 return gather.wait(hooks, deadlines, started, own)
@@ -328,6 +339,8 @@ def _shielded(cleanup: Callable[[], None]) -> None:
     trees running. The caller's wait for the thread is what a signal interrupts;
     it simply waits again. The cleanup is bounded (grace + reap, about 1.5 s).
     """
+    import threading  # only to end an interrupted run (see HookExecutor._workers)
+
     done = threading.Event()
 
     def body() -> None:
@@ -386,6 +399,8 @@ class _Gather:
         # What is left is derived from the results, never counted separately: a
         # KeyboardInterrupt between two updates must not leave them disagreeing.
         self._begun: list[bool | None] = [None] * size
+        import threading  # only when a hook runs on a worker (see HookExecutor._workers)
+
         self._cond = threading.Condition()
 
     @property

@@ -168,3 +168,18 @@ def test_a_plain_matcher_is_a_list_of_literal_names(pattern: str) -> None:
 @given(st.text(alphabet="aZ0_- ,:/@.|^$()?\\+*[]é", max_size=12))
 def test_the_quick_plain_check_agrees_with_the_plain_grammar(pattern: str) -> None:
     assert is_plain(pattern) is (re.fullmatch(_PLAIN, pattern) is not None)
+
+
+@given(
+    st.lists(st.text(alphabet="ab-_ ", min_size=1, max_size=3), min_size=1, max_size=3),
+    st.booleans(),
+    st.booleans(),
+    st.text(alphabet="ab-_ \n", max_size=6),
+)
+def test_a_literal_name_list_is_searched_as_re_searches_it(
+    names: list[str], start: bool, end: bool, subject: str
+) -> None:
+    pattern = ("^" if start else "") + "|".join(names) + ("$" if end else "")
+    matcher = compile_matcher(pattern)
+    assert matcher is not None and matcher.engine == "re"
+    assert matcher.search(subject) is (re.search(pattern, subject) is not None)

@@ -4,10 +4,12 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hookrun.config.matchers import compile_matcher
 from hookrun.config.spec import HookSpec
-from hookrun.runner.matching import _KIND_WORD, names_a_kind, select
+from hookrun.runner.matching import _KINDS, names_a_kind, select
 
 
 def hook(
@@ -168,3 +170,12 @@ def test_a_matcher_names_a_kind_only_as_a_whole_lowercase_word(
     names_a_kind.cache_clear()
     assert names_a_kind(matcher) is names
     assert names is (matcher is not None and re.search(_KIND_WORD, matcher) is not None)
+
+
+# The rule as a regex: the oracle of the hand-written search.
+_KIND_WORD = rf"(?<![A-Za-z0-9_])(?:{'|'.join(_KINDS)})(?![A-Za-z0-9_])"
+
+
+@given(st.text(alphabet="shellwriteditrdsacmpgnoku_9Z|^$(é ", max_size=16))
+def test_a_kind_is_found_exactly_where_the_whole_word_regex_finds_it(matcher: str) -> None:
+    assert names_a_kind(matcher) is (re.search(_KIND_WORD, matcher) is not None)
