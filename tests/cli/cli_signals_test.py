@@ -7,6 +7,7 @@ import contextlib
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -14,6 +15,9 @@ from typing import TYPE_CHECKING
 
 import psutil
 import pytest
+
+from hookrun.cli.signals import cancel_on_signals
+from hookrun.dispatch.cancel import CancelToken
 
 if TYPE_CHECKING:
     from conftest import Project
@@ -119,3 +123,21 @@ def _live(procs: list[psutil.Process]) -> list[psutil.Process]:
         except psutil.NoSuchProcess:
             continue
     return alive
+
+
+def test_off_the_main_thread_no_handler_is_installed_and_the_block_runs() -> None:
+    """Python takes signal handlers only in the main thread: a host calling main() from
+    a worker thread runs without them, and without an error."""
+    before = signal.getsignal(signal.SIGTERM)
+    seen: list[object] = []
+
+    def body() -> None:
+        with cancel_on_signals(CancelToken()) as received:
+            seen.append(signal.getsignal(signal.SIGTERM))
+            seen.append(received.exit_code)
+
+    worker = threading.Thread(target=body)
+    worker.start()
+    worker.join(10)
+    assert seen == [before, None]
+    assert signal.getsignal(signal.SIGTERM) is before

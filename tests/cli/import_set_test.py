@@ -64,6 +64,7 @@ NEVER = {
     "heapq": "with queue",
     "platformdirs": "--config is given: the user config dir is never looked up",
     "asyncio": "the sync runner",
+    "contextlib": "its context managers are classes on these paths (~0.07x)",
     "concurrent": "the runner's own worker threads",
     "logging": "nothing logs",
     "uuid": "dispatch ids come from a counter",
@@ -84,10 +85,13 @@ STDLIB = {
     "json.scanner", "_json", "enum", "functools", "_functools", "collections", "_collections",
     "operator", "_operator", "keyword", "reprlib", "copyreg", "types", "itertools",
     # the rest of what hookrun uses
-    "__future__", "_bisect", "_queue", "_weakrefset", "bisect",
-    "collections.abc", "contextlib", "errno", "math", "shlex", "threading",
+    "__future__", "_bisect", "bisect",
+    "collections.abc", "errno", "math", "shlex",
     "fcntl", "select",
 }  # fmt: skip
+# A hook run on a worker thread (a built-in policy): the pool, and threading with it. A run
+# whose hooks are all answered from their text (hookrun.dispatch.trivial) starts no thread.
+THREADS = {"threading", "_weakrefset", "_queue"}
 
 CORE = {
     "hookrun", "hookrun.cli", "hookrun.cli.commands", "hookrun.cli.commands.run",
@@ -120,7 +124,7 @@ CONFIG_FILE = CACHED_CONFIG | {
 TRIVIAL_COMMANDS = {"hookrun.dispatch.trivial", "hookrun.dispatch.result"}
 # No typing: the options of a hook without `with` are its defaults, annotations unread
 # (hookrun.hooks.options); hookrun.hooks.option_types (typing) loads for options given.
-SHELL_GUARD_SCREEN = {
+SHELL_GUARD_SCREEN = THREADS | {
     "hookrun.hooks", "hookrun.hooks.registry", "hookrun.hooks.base", "hookrun.hooks.options",
     "hookrun.hooks.shell_guard", "hookrun.hooks.shell_guard.options",
     "hookrun.hooks.shell_guard.screen", "hookrun.hooks.shell_guard.heads",

@@ -104,3 +104,34 @@ def test_sleep_with_a_token_wakes_early_on_cancellation() -> None:
     started = time.monotonic()
     Guard(None, token).sleep(30)
     assert time.monotonic() - started < 10  # generous: the sleep alone would take 30 s
+
+
+@pytest.mark.parametrize("timeout", [None, 0.0, -1.0, 0.05, 5.0])
+@pytest.mark.parametrize("cancel", ["never", "before", "while waiting"])
+def test_wait_answers_as_threading_event_wait_does(timeout: float | None, cancel: str) -> None:
+    """The oracle is threading.Event, which CancelToken stands in for (it is built on
+    _thread locks so that a run starting no thread imports no threading)."""
+    if timeout is None and cancel == "never":
+        pytest.skip("would wait for ever, both ways")
+    answers = []
+    for make, setter in ((CancelToken, "cancel"), (threading.Event, "set")):
+        flag = make()
+        if cancel == "before":
+            getattr(flag, setter)()
+        elif cancel == "while waiting":
+            threading.Timer(0.3, getattr(flag, setter)).start()
+        answers.append(flag.wait(timeout))
+    assert answers[0] == answers[1]
+
+
+def test_every_waiter_wakes_on_one_cancel() -> None:
+    token = CancelToken()
+    woken: list[bool] = []
+    waiters = [threading.Thread(target=lambda: woken.append(token.wait(30))) for _ in range(5)]
+    for waiter in waiters:
+        waiter.start()
+    time.sleep(0.05)
+    token.cancel()
+    for waiter in waiters:
+        waiter.join(10)
+    assert woken == [True] * 5
