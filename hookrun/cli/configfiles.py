@@ -64,18 +64,17 @@ def config_files(configs: Sequence[str], cwd: str) -> list[str]:
     """The files to load: ``--config`` as given, else what discovery finds."""
     if configs:
         return list(configs)
-    from hookrun.config import discover
+    from hookrun.config.discovery import discover_files
 
-    return [short_path(str(path), cwd) for path in discover(cwd)]
+    return [short_path(path, cwd) for path in discover_files(cwd)]
 
 
 def where_discovery_looks(cwd: str) -> list[str]:
     """The two places discovery reads, for "no config found" messages."""
-    from hookrun.config import user_config_path
-    from hookrun.config.discovery import project_root
+    from hookrun.config.discovery import project_root, user_config_file
 
     project = os.path.join(project_root(cwd), ".hookrun", "hooks.json")
-    return [str(user_config_path()), project]
+    return [user_config_file(), project]
 
 
 def load_config(configs: Sequence[str], cwd: str) -> Config:

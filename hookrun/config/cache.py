@@ -34,13 +34,13 @@ import zlib
 
 from hookrun import __version__
 from hookrun.boundedio import read_regular_file
-from hookrun.config.discovery import absolute_config_path
+from hookrun.config.discovery import absolute_config_path, cheap_user_dir
 from hookrun.config.matchers import Matcher
 from hookrun.config.spec import Config, ConfigIssue, HookSpec
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
 # Bumped when what is stored changes shape in a way the field names below do not show.
@@ -75,26 +75,12 @@ def load(paths: Sequence[str | os.PathLike[str]], *, cwd: str) -> Config:
 # -- where ----------------------------------------------------------------------------
 
 
-def user_cache_dir(env: Any, platform: str) -> str | None:
-    """platformdirs' ``user_cache_dir("hookrun")`` on POSIX, None where it is not cheap.
-
-    ``$XDG_CACHE_HOME`` when it is absolute, else ``~/Library/Caches`` on macOS and
-    ``~/.cache`` elsewhere, then ``hookrun`` (tests/config/cache_test.py compares it
-    with platformdirs). Importing platformdirs costs more than a whole cache hit saves.
-    """
-    if platform == "win32" or env.get("HOOKRUN_CONFIG_CACHE", "").lower() == "off":
+def _entry_path(env: Mapping[str, str], platform: str) -> str | None:
+    """Where entries go: ``<platformdirs user cache dir>/hookrun/configs``, found without
+    importing platformdirs (:func:`~hookrun.config.discovery.cheap_user_dir`), else none."""
+    if env.get("HOOKRUN_CONFIG_CACHE", "").lower() == "off":
         return None
-    base = env.get("XDG_CACHE_HOME", "")
-    if not base.startswith("/"):
-        home = env.get("HOME", "")
-        if not home.startswith("/"):
-            return None  # platformdirs would ask pwd: not worth its import here
-        base = os.path.join(home, "Library/Caches" if platform == "darwin" else ".cache")
-    return os.path.join(base, "hookrun")
-
-
-def _entry_path(env: Any, platform: str) -> str | None:
-    folder = user_cache_dir(env, platform)
+    folder = cheap_user_dir("cache", env, platform)
     return None if folder is None else os.path.join(folder, "configs")
 
 

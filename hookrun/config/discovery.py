@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Mapping
 
 from hookrun.records import TYPE_CHECKING
 
@@ -20,13 +22,50 @@ def absolute_config_path(base: str, given: str) -> str:
     return os.path.normpath(full) if os.path.isabs(full) else full
 
 
-def user_config_path() -> Path:
+# kind → the XDG variable that names it, the folder under $HOME elsewhere, on macOS.
+_USER_DIRS = {
+    "config": ("XDG_CONFIG_HOME", ".config", "Library/Application Support"),
+    "cache": ("XDG_CACHE_HOME", ".cache", "Library/Caches"),
+}
+
+
+def cheap_user_dir(kind: str, env: Mapping[str, str], platform: str) -> str | None:
+    """platformdirs' ``user_config_dir`` or ``user_cache_dir`` of ``hookrun`` on POSIX,
+    without importing platformdirs; None where that takes more (Windows, or no
+    absolute ``$HOME``), and then the caller asks platformdirs or does without.
+
+    Every ``hookrun run`` without ``--config`` looks up the user config dir, and
+    importing platformdirs (with tempfile, pathlib …) cost about a whole bare Python
+    start (callgrind). tests/config/discovery_test.py compares this with platformdirs'
+    own Unix and macOS classes.
+    """
+    if platform == "win32":
+        return None
+    variable, under_home, on_macos = _USER_DIRS[kind]
+    base = env.get(variable, "")
+    if not base.startswith("/"):  # platformdirs ignores a relative XDG value
+        home = env.get("HOME", "")
+        if not home.startswith("/"):
+            return None
+        base = os.path.join(home, on_macos if platform == "darwin" else under_home)
+    return os.path.join(base, "hookrun")
+
+
+def user_config_file() -> str:
     """``<platformdirs user config dir>/hookrun/hooks.json`` (whether or not it exists)."""
+    folder = cheap_user_dir("config", os.environ, sys.platform)
+    if folder is None:
+        from platformdirs import user_config_dir  # imported here: only discovery needs it
+
+        folder = user_config_dir("hookrun", appauthor=False)
+    return os.path.join(folder, CONFIG_NAME)
+
+
+def user_config_path() -> Path:
+    """:func:`user_config_file` as a Path."""
     from pathlib import Path
 
-    from platformdirs import user_config_dir  # imported here: only discovery needs it
-
-    return Path(user_config_dir("hookrun", appauthor=False)) / CONFIG_NAME
+    return Path(user_config_file())
 
 
 def find_project_root(cwd: str | os.PathLike[str]) -> Path:
@@ -65,14 +104,22 @@ def discover(cwd: str | os.PathLike[str]) -> list[Path]:
     The same file is listed once (a project whose root is the user config dir's
     owner, or a symlink to it, must not run every hook twice).
     """
-    found: list[Path] = []
+    from pathlib import Path
+
+    return [Path(path) for path in discover_files(cwd)]
+
+
+def discover_files(cwd: str | os.PathLike[str]) -> list[str]:
+    """:func:`discover` with ``os.path`` only: ``hookrun run`` without ``--config``
+    calls it on every event, and importing pathlib costs more than the search."""
+    found: list[str] = []
     candidates = [
-        user_config_path(),
-        find_project_root(cwd) / PROJECT_DIR_NAME / CONFIG_NAME,
+        user_config_file(),
+        os.path.join(project_root(cwd), PROJECT_DIR_NAME, CONFIG_NAME),
     ]
     seen: set[str] = set()
     for path in candidates:
-        if not path.is_file():
+        if not os.path.isfile(path):
             continue
         key = os.path.normcase(os.path.realpath(path))
         if key not in seen:

