@@ -18,7 +18,9 @@ loaded as if there were no cache. So is every error of the cache's own — a dir
 that cannot be made or written, a full disk: the cache is only ever a shortcut.
 
 Writers write a file of their own and rename it over the entry, so a reader sees a
-whole old entry or a whole new one, whatever number of runs write at once.
+whole old entry or a whole new one, whatever number of runs write at once. A write
+also keeps the directory to :data:`MAX_ENTRIES` entries, dropping the least recently
+written, and removes temporary files a dead writer left.
 
 ``HOOKRUN_CONFIG_CACHE=off`` turns it off. It is off where the user cache dir cannot be
 found cheaply (Windows; a POSIX system without a usable ``$HOME``): asking platformdirs
@@ -30,6 +32,7 @@ from __future__ import annotations
 import marshal
 import os
 import sys
+import time
 import zlib
 
 from hookrun import __version__
@@ -165,10 +168,41 @@ def _write(folder: str, key: tuple[Any, ...], config: Config) -> None:
             fh.write(_crc(body) + body)
         os.replace(temporary, target)  # atomic: readers see a whole entry
     except OSError:  # read-only, full, gone: the cache is a shortcut only
-        try:  # noqa: SIM105 - contextlib is not imported for one line on the start-up path
-            os.unlink(temporary)
-        except OSError:
-            pass
+        _remove(temporary)
+        return
+    _prune(folder)
+
+
+# Entries kept: one per set of config files, and tests or benches in temporary
+# directories make new sets all the time. On a write (a miss), past this many the
+# least recently written go; a config still in use is simply written again.
+MAX_ENTRIES = 128
+# A temporary file older than this is a writer's that died before its rename.
+STALE_SECONDS = 600.0
+
+
+def _prune(folder: str) -> None:
+    entries: list[tuple[float, str]] = []
+    try:
+        with os.scandir(folder) as listing:
+            for item in listing:
+                stamp = item.stat().st_mtime
+                if item.name.endswith(".bin"):
+                    entries.append((stamp, item.path))
+                elif item.name.endswith(".tmp") and stamp < time.time() - STALE_SECONDS:
+                    _remove(item.path)
+    except OSError:
+        return
+    entries.sort()
+    for _, path in entries[: max(0, len(entries) - MAX_ENTRIES)]:
+        _remove(path)
+
+
+def _remove(path: str) -> None:
+    try:  # noqa: SIM105 - contextlib is not imported for one line on the start-up path
+        os.unlink(path)
+    except OSError:  # gone already (another writer pruned it), or not ours to remove
+        pass
 
 
 # -- config ↔ plain data (what marshal writes) ----------------------------------------

@@ -270,3 +270,25 @@ def test_where_the_cache_dir_is_not_cheap_to_know_there_is_no_cache(
     platform: str, env: dict[str, str]
 ) -> None:
     assert cache._entry_path(env, platform) is None
+
+
+def test_a_write_keeps_the_newest_entries_and_drops_a_dead_writers_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    folder = home / "cache" / "hookrun" / "configs"
+    folder.mkdir(parents=True)
+    dead = folder / "0123.bin.77.abcd.tmp"
+    fresh = folder / "4567.bin.78.abcd.tmp"  # a writer still at work
+    for path in (dead, fresh):
+        path.write_bytes(b"half")
+    os.utime(dead, (1, 1))
+    written = []
+    for i in range(5):
+        name = _write(home, CONFIGS["inline"], f"c{i}.json")
+        cache.load([name], cwd=str(home / "proj"))
+        (entry,) = set(_entries(home)) - {dead, fresh} - set(written)
+        os.utime(entry, (1000 + i, 1000 + i))  # written in this order
+        written.append(entry)
+    remaining = set(folder.iterdir())
+    assert remaining == {*written[-3:], fresh}
