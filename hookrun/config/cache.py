@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 # Bumped when what is stored changes shape in a way the field names below do not show.
 FORMAT = 1
 _MATCHER = HookSpec._fields.index("compiled_matcher")
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # The sources whose code decides what a config means (besides this package's own files).
 _REGISTRY = os.path.join(os.path.dirname(_HERE), "hooks", "registry.py")
@@ -163,8 +164,11 @@ def _write(folder: str, key: tuple[Any, ...], config: Config) -> None:
     target = _file_of(folder, key)
     temporary = f"{target}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
-        os.makedirs(folder, exist_ok=True)
-        with open(temporary, "xb") as fh:
+        # The user's own, like the config files it copies (their env values may be
+        # secrets): a private directory, and files only the user can read.
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o600)
+        with os.fdopen(fd, "wb") as fh:
             fh.write(_crc(body) + body)
         os.replace(temporary, target)  # atomic: readers see a whole entry
     except OSError:  # read-only, full, gone: the cache is a shortcut only

@@ -292,3 +292,13 @@ def test_a_write_keeps_the_newest_entries_and_drops_a_dead_writers_file(
         written.append(entry)
     remaining = set(folder.iterdir())
     assert remaining == {*written[-3:], fresh}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_entries_are_private_to_the_user(home: Path) -> None:
+    """A config's env values may be secrets: the copy is no more readable than a 0600 file."""
+    path = _write(home, CONFIGS["inline"])
+    cache.load([path], cwd=str(home / "proj"))
+    (entry,) = _entries(home)
+    assert entry.stat().st_mode & 0o777 == 0o600
+    assert entry.parent.stat().st_mode & 0o777 == 0o700
