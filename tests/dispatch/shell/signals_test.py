@@ -45,7 +45,7 @@ ROWS = [
     ("{ sleep 0.2; echo job; } & kill -URG $!; wait; echo w=$?", 0, "job\nw=0\n"),
     # A trapped signal ends `wait` with 128+N, then the trap runs.
     (
-        "trap 'echo got' USR1; sleep 1 & p=$!; (sleep 0.1; kill -USR1 $$) & wait $p; echo w=$?",
+        "trap 'echo got' USR1; sleep 1 & p=$!; (sleep 0.3; kill -USR1 $$) & wait $p; echo w=$?",
         0,
         "got\nw=138\n",
     ),
@@ -89,13 +89,13 @@ def test_kill_and_traps_agree_with_bash(
         ("trap 'echo got $?' USR1; sh -c \"kill -USR1 $$\"; echo after=$?", "got 0\nafter=0\n"),
         # A `bash -c` that traps the signal itself, as a background job signalled by $!.
         (
-            "bash -c 'trap \"echo usr1\" USR1; sleep 0.3' & sleep 0.1; kill -USR1 $!; wait; "
+            "bash -c 'trap \"echo usr1\" USR1; sleep 1' & sleep 0.3; kill -USR1 $!; wait; "
             "echo status=$?",
             "usr1\nstatus=0\n",
         ),
         # A background job ignores INT (non-interactive bash): its trap cannot catch it.
         (
-            "bash -c 'trap \"echo int\" INT; sleep 0.3' & sleep 0.1; kill -INT $!; wait; "
+            "bash -c 'trap \"echo int\" INT; sleep 1' & sleep 0.3; kill -INT $!; wait; "
             "echo status=$?",
             "status=0\n",
         ),
