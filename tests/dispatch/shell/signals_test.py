@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,25 @@ def test_a_hook_killing_its_own_shell_does_not_signal_hookrun(tmp_path: Path) ->
     for group in ("0", "-1", f"-{os.getpgid(0)}"):
         done = dispatch_run(f"kill -USR2 -- {group}; echo no", cwd=str(tmp_path), env=base_env())
         assert (done.exit_code, done.stdout) == (140, b""), group
+
+
+@pytest.mark.parametrize(
+    ("script", "loads"),
+    [
+        ("trap 'echo t' USR1 EXIT; (echo sub); echo hi &", False),
+        ("kill -0 $$", True),
+    ],
+)
+def test_the_signals_module_loads_only_when_a_script_kills(script: str, loads: bool) -> None:
+    # Keeps the shell path's import cost flat: traps alone need nothing from it.
+    code = (
+        "import os, sys\n"
+        "from hookrun.dispatch import run\n"
+        f"done = run({script!r}, cwd=os.getcwd(), env=dict(os.environ))\n"
+        "assert done.exit_code == 0, done\n"
+        "print('\\n'.join(sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.split()
+    assert ("hookrun.dispatch.shell.signals" in out) is loads
