@@ -643,8 +643,15 @@ def b_shift(sh: Interp, argv: list[str], io: IO) -> int:
 def b_wait(sh: Interp, argv: list[str], io: IO) -> int:
     pids: list[int] = []
     for a in argv[1:]:
+        if a.startswith("%"):
+            job = sh.job_by_spec(a)
+            if job is None:
+                _err(sh, io, "wait", f"{a}: no such job")
+                return 127
+            pids.append(job.pid)
+            continue
         try:
-            pids.append(int(a.lstrip("%")))
+            pids.append(int(a))
         except ValueError:
             _err(sh, io, "wait", f"`{a}': not a pid or valid job spec")
             return 2

@@ -204,9 +204,10 @@ class ShellProcess:
 class _Job:
     """A background command: a thread running a subshell (and the child it started)."""
 
-    __slots__ = ("proc", "thread", "status", "pid", "process")
+    __slots__ = ("proc", "thread", "status", "pid", "process", "number")
 
     def __init__(self) -> None:
+        self.number = 1  # %N: one more than the highest in the table when started
         self.proc: Any = None
         self.thread: threading.Thread | None = None
         self.status = 0
@@ -929,6 +930,7 @@ class Interp:
         sub = self.subshell(bg_io)
         sub.background = True
         job = _Job()
+        job.number = max((j.number for j in self.jobs), default=0) + 1
         job.process = sub.process
         sub.process.ignored = sub.process.ignored | {"INT", "QUIT"}
         sub.exec_process = isinstance(s.cmd, N.CallExpr)
@@ -976,6 +978,15 @@ class Interp:
             # a `bash …` the stand-in runs is an in-process shell, not a program
             and not self._standin(name, self.state.environ())
         )
+
+    def job_by_spec(self, spec: str) -> _Job | None:
+        """The job ``%N``, ``%%``/``%+`` (the latest) or ``%-`` (the one before) names."""
+        key = spec[1:]
+        if key in ("", "%", "+"):
+            return self.jobs[-1] if self.jobs else None
+        if key == "-":  # with one job, that one (bash)
+            return self.jobs[-2] if len(self.jobs) > 1 else (self.jobs[-1] if self.jobs else None)
+        return next((j for j in self.jobs if key.isdigit() and j.number == int(key)), None)
 
     def wait_jobs(self, pids: Sequence[int] | None = None) -> int:
         """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs)."""

@@ -182,14 +182,7 @@ def b_kill(sh: Interp, argv: list[str], io: IO) -> int:
 def _send(sh: Interp, io: IO, target: str, sig: str | int) -> bool:
     job = None
     if target.startswith("%"):
-        jobs = sh.jobs
-        key = target[1:]
-        if key in ("", "%", "+"):
-            job = jobs[-1] if jobs else None
-        elif key == "-":
-            job = jobs[-2] if len(jobs) > 1 else None
-        elif key.isdigit() and 0 < int(key) <= len(jobs):
-            job = jobs[int(key) - 1]
+        job = sh.job_by_spec(target)
         if job is None:
             sh.error(f"kill: {target}: no such job", io)
             return False

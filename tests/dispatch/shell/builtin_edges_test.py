@@ -80,7 +80,7 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("set a b; echo $1 $#", 0, "a 2\n", ""),
         ("set -e x y; echo $1 $#", 0, "x 2\n", ""),
         ("wait x", 2, "", "hookrun: wait: `x': not a pid or valid job spec\n"),
-        ("wait %1; echo $?", 0, "127\n", ""),
+        ("wait %1; echo $?", 0, "127\n", "hookrun: wait: %1: no such job\n"),
         ("eval ''; echo $?", 0, "0\n", ""),
         ("eval '   '; echo $?", 0, "0\n", ""),
         ("source", 2, "", "hookrun: source: filename argument required\n"),
