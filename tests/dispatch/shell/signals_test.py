@@ -60,15 +60,17 @@ ROWS = [
     ("kill -0 $$; echo $?; kill -s 0 $$; echo $?; kill -n 0 $$; echo $?", 0, "0\n0\n0\n"),
     ("kill -l 15; kill -l TERM; kill -l 143", 0, "TERM\n15\nTERM\n"),
     ("command -v kill; type -t kill", 0, "kill\nbuiltin\n"),
-    # Job specs: %N keeps its number while the table holds other jobs; %% and %-.
+    # Job specs: %N keeps its number while the table holds other jobs; %% and %-. (Each
+    # job is still running when waited for: bash may drop a finished one from its table.)
+    ("sleep 0.1 & wait %1; echo $?; wait %3; echo $?", 0, "0\n127\n"),
+    ("(sleep 0.2; exit 3) & wait %%; echo $?", 0, "3\n"),
     (
-        "sleep 0.1 & wait %1; echo $?; wait %3; echo $?; (exit 3) & wait %%; echo $?; "
-        "false & true & wait %1; echo $?; wait %-; echo $?",
+        "(sleep 0.2; exit 4) & (sleep 0.6; exit 5) & wait %1; echo $?; wait %2; echo $?",
         0,
-        "0\n127\n3\n1\n0\n",
+        "4\n5\n",
     ),
-    ("(exit 4) & (exit 5) & wait %1; wait %2; echo $?", 0, "5\n"),
-    ("sleep 5 & sleep 5 & kill %2 %1; wait %1; echo $?; wait %2; echo $?", 0, "143\n143\n"),
+    ("(sleep 0.2; exit 2) & (sleep 0.6; exit 3) & wait %-; echo $?", 0, "2\n"),
+    ("sleep 5 & sleep 5 & kill %2; wait %2; echo $?; kill %1; wait %1; echo $?", 0, "143\n143\n"),
 ]
 
 
