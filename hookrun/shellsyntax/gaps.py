@@ -56,13 +56,16 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    newline). Parsed again with that newline byte read as ``;`` (in the copy that is
    parsed, as in gap 10), which ends a command the same way.
 17. Extended globs (``--@(help|verbose)``, ``?(a|b)``, ``+(x)``, ``*(x)``, ``a!(b)``):
-   outside case patterns the grammar reads ``@`` as a word and ``(…)`` as a subshell
-   (``g=--@(a|b)`` silently becomes an assignment and a subshell) or an ERROR. In the
-   copy that is parsed, the parentheses and bars of each such pattern are swapped for
-   a letter (:func:`mask_extglobs`), so it parses as one word whose text is still the
-   user's. Not inside quotes, ``${…}``, ``$((…))``/``((…))`` or ``$[…]`` (where
-   ``*(`` is arithmetic); ``!(`` only inside a word (at its start it is ``!`` and a
-   subshell, which bash reads the same way without extglob).
+   the grammar reads ``@`` as a word and ``(…)`` as a subshell (``g=--@(a|b)`` silently
+   becomes an assignment and a subshell), a parenthesised ``[[`` expression, a broken
+   case item or an ERROR. They are found in the first tree, by its tokens
+   (:func:`extglobs`): a token starting with ``(`` right after a word token ending
+   with the operator, up to the ``)`` that balances it in the tokens' text. In the copy
+   that is parsed again, their parentheses and bars are swapped for a letter
+   (:func:`mask_extglobs`), outside the quotes and expansions the tree shows, so each
+   parses as one word whose text is still the user's. Not after ``$@`` and the like,
+   not in arithmetic (``2*(3+1)``); ``!(`` only inside a word (at its start it is
+   ``!`` and a subshell, which bash reads the same way without extglob).
 21. ``echo \\ `` and ``echo \\ \\(``: the grammar drops a backslash-escaped blank
    before a newline or the end of the text. The blank is read as a letter in the
    copy that is parsed (:func:`escaped_blanks`).
@@ -618,71 +621,99 @@ def control_blanks(src: bytes) -> bytes:
 _WORD_END = b" \t\n;&|()<>"
 
 
-def mask_extglobs(src: bytes) -> bytes:
-    """Gap 17: ``src`` with each extended glob's ``( | )`` replaced by ``x``."""
-    if b"(" not in src or not any(bytes((op, 0x28)) in src for op in _EXTGLOB_OPS):
-        return src
-    buf = bytearray(src)
-    n = len(src)
-    i = 0
-    braces = 0  # depth of ${ … }
-    arith = 0  # depth of (( … )) / $(( … )) / $[ … ], counted in parentheses
-    while i < n:
-        c = src[i]
-        if c == 0x5C:  # backslash: the next byte is literal
-            i += 2
-            continue
-        if c == 0x27 and not arith:  # '…' (and $'…': the escapes end at the quote too)
-            dollar = i > 0 and src[i - 1] == 0x24
-            i += 1
-            while i < n and src[i] != 0x27:
-                i += 2 if (dollar and src[i] == 0x5C) else 1
-            i += 1
-            continue
-        if c == 0x22:  # "…"
-            i += 1
-            while i < n and src[i] != 0x22:
-                i += 2 if src[i] == 0x5C else 1
-            i += 1
-            continue
-        if c == 0x23 and (i == 0 or src[i - 1] in b" \t\n;&|(") and not braces and not arith:
-            end = src.find(b"\n", i)  # a comment
-            i = n if end < 0 else end
-            continue
-        if src.startswith(b"${", i):
-            braces += 1
-            i += 2
-            continue
-        if c == 0x7D and braces:
-            braces -= 1
-        elif src.startswith(b"$((", i) or src.startswith(b"$[", i):
-            arith += 2 if src[i + 1] == 0x28 else 1
-            i += 3 if src[i + 1] == 0x28 else 2
-            continue
-        elif src.startswith(b"((", i) and (i == 0 or src[i - 1] in b" \t\n;&|("):
-            arith += 2
-            i += 2
-            continue
-        elif arith and c in b"([":
-            arith += 1
-        elif arith and c in b")]":
-            arith -= 1
-        elif (
-            not braces
-            and not arith
-            and c in _EXTGLOB_OPS
-            and src[i + 1 : i + 2] == b"("
-            and (i == 0 or src[i - 1] != 0x24)  # $@( $*( $?( $!( are parameters
-            and (c != 0x21 or (i > 0 and src[i - 1] not in _WORD_END))
+def maybe_extglobs(src: bytes) -> bool:
+    """Gap 17's screen by text: an extended glob needs one of ``?*+@!`` before a ``(``."""
+    return any(bytes((op, 0x28)) in src for op in _EXTGLOB_OPS)
+
+
+# Nodes whose text keeps its own meaning inside an extended glob: quotes, expansions.
+_OPAQUE = frozenset(
+    {
+        "string", "raw_string", "ansi_c_string", "translated_string", "simple_expansion",
+        "expansion", "command_substitution", "arithmetic_expansion", "process_substitution",
+    }
+)  # fmt: skip
+_ARITHMETIC = frozenset({"arithmetic_expansion", "c_style_for_statement"})
+
+
+def _leaves(root: Node, src: bytes) -> list[Node]:
+    """The tree's tokens in order; a quote, an expansion or arithmetic is one token."""
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if (
+            n.child_count == 0
+            or n.type in _OPAQUE
+            or n.type in _ARITHMETIC
+            or (n.type == "compound_statement" and src.startswith(b"((", n.start_byte))
         ):
-            close = _paren_end(src, i + 1)
-            if close is not None and b"$(" not in src[i:close]:  # no $( ) inside: left alone
-                for k in range(i + 1, close + 1):
-                    if buf[k] in b"(|)" and _plain_at(src, i + 1, k):
-                        buf[k] = 0x78
-                i = close + 1
-                continue
-        i += 1
+            out.append(n)
+        else:
+            stack.extend(reversed(n.children))
+    return out
+
+
+def extglobs(root: Node, src: bytes) -> list[tuple[int, int]]:
+    """Gap 17: the offsets of the ``(`` and the ``)`` of each extended glob, from the
+    tree's tokens: a token starting with ``(`` right after a word token that ends with
+    one of ``?*+@!``, up to the ``)`` that balances it (counted in the tokens' text,
+    quotes and expansions left out).
+
+    Not after ``$@``/``$*``/``$?``/``$!`` (parameters), not in arithmetic (``2*(3)``),
+    and ``!(`` only inside a word (at its start it is ``!`` and a subshell, which bash
+    reads the same way without extglob).
+    """
+    leaves = _leaves(root, src)
+    found: list[tuple[int, int]] = []
+    for i, leaf in enumerate(leaves):
+        at = leaf.start_byte
+        if src[at : at + 1] != b"(" or i == 0 or src[at - 1] not in _EXTGLOB_OPS:
+            continue
+        prev = leaves[i - 1]
+        if prev.end_byte != at or prev.type in _OPAQUE or prev.type in _NOT_WORDS:
+            continue
+        if src[at - 1] == 0x21 and (at < 2 or src[at - 2] in _WORD_END):
+            continue
+        close = _balancing(leaves, i, src)
+        if close is not None:
+            found.append((at, close))
+    return found
+
+
+# Tokens that end with one of ?*+@! and are no word: `$@`, `$*`, `[[ a != b ]]`'s `!=`…
+_NOT_WORDS = frozenset({"special_variable_name", "$", "!", "test_operator", "!=", "*", "**"})
+
+
+def _balancing(leaves: list[Node], first: int, src: bytes) -> int | None:
+    """The offset of the ``)`` that balances the ``(`` token ``leaves[first]``."""
+    depth = 0
+    for leaf in leaves[first:]:
+        if leaf.type in _OPAQUE:
+            continue
+        for k in range(leaf.start_byte, leaf.end_byte):
+            c = src[k]
+            if c == 0x28:
+                depth += 1
+            elif c == 0x29:
+                depth -= 1
+                if depth == 0:
+                    return k
+            elif c == 0x0A:
+                return None  # a pattern is one word: it does not run over a line
+    return None
+
+
+def mask_extglobs(src: bytes, root: Node, spans: list[tuple[int, int]]) -> bytes:
+    """Gap 17: ``src`` with the ``( | )`` of each extended glob in ``spans`` (from
+    :func:`extglobs`) read as ``x``, except inside quotes and expansions (the tree's)."""
+    buf = bytearray(src)
+    opaque = [(n.start_byte, n.end_byte) for n in _leaves(root, src) if n.type in _OPAQUE]
+    for open_, close in spans:
+        inside = [(a, b) for a, b in opaque if a < close and b > open_]
+        for k in range(open_, close + 1):
+            if buf[k] in b"(|)" and not any(a <= k < b for a, b in inside):
+                buf[k] = 0x78  # x
     return bytes(buf)
 
 
@@ -755,20 +786,3 @@ def _paren_end(src: bytes, start: int) -> int | None:
             return None  # a pattern is one word: it does not run over a line
         i += 1
     return None
-
-
-def _plain_at(src: bytes, start: int, k: int) -> bool:
-    """Whether offset ``k`` of the pattern starting at ``start`` is outside quotes."""
-    quote = 0
-    i = start
-    while i < k:
-        c = src[i]
-        if quote:
-            if c == quote:
-                quote = 0
-        elif c == 0x5C:
-            i += 1
-        elif c in b"'\"":
-            quote = c
-        i += 1
-    return not quote

@@ -154,6 +154,22 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
     return tree, negated, joined
 
 
+def _mask_extglobs(src: bytes, tree: Any) -> tuple[bytes, Any]:
+    """Gap 17: parse again with the parentheses and bars of each extended glob the
+    grammar read as a subshell swapped for letters (nested ones come out on the next
+    round)."""
+    if not gaps.maybe_extglobs(src):
+        return src, tree
+    synthetic = src
+    for _ in range(8):
+        spans = gaps.extglobs(tree.root_node, synthetic)
+        if not spans:
+            break
+        synthetic = gaps.mask_extglobs(synthetic, tree.root_node, spans)
+        tree = _split_escaped_lines(synthetic, _read_brackets_as_words(synthetic))
+    return synthetic, tree
+
+
 def _mask_broken_arithmetic(src: bytes, tree: Any) -> tuple[bytes, Any]:
     """Gap 26: parse again with the body of each arithmetic the grammar could not read
     as ``0`` (hookrun's evaluator reads the user's text)."""
@@ -181,8 +197,9 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     text, docs = heredocs.prepare(src, _ts_parse)  # gap 5: bodies blanked first
     text, backquoted = backquotes.prepare(text, _ts_parse)  # gap 8
     # gaps 17, 21, 22; word text is still taken from src
-    masked = gaps.mask_extglobs(gaps.escaped_blanks(gaps.control_blanks(text)))
+    masked = gaps.escaped_blanks(gaps.control_blanks(text))
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
+    masked, tree = _mask_extglobs(masked, tree)  # gap 17
     masked, tree = _mask_broken_arithmetic(masked, tree)  # gap 26
     tree, negated, joined = _read_patched(masked, tree)
     root = tree.root_node

@@ -103,6 +103,10 @@ GAPS = [
     ("case $w in --@(h|v)) echo A;; esac", "case(${w} --@(h|v)->[call(echo A)];;)"),
     ("[[ --verbose == --@(help|verbose) ]]", "[[(--verbose == --@(help|verbose))]]"),
     ("echo $(( 2*(3+1) ))", "call(echo $(( 2*(3+1) )))"),
+    ("case $w in x|--@(h|v)|y) echo A;; esac", "case(${w} x|--@(h|v)|y->[call(echo A)];;)"),
+    ("echo *(a|@(b|c)) $(( 2*(3+1) ))", "call(echo *(a|@(b|c)) $(( 2*(3+1) )))"),
+    ("echo @(a|'(|)'|$(b))", "call(echo @(a|S'(|)'|$(call(b))))"),
+    ("g=x!(a|b)", "call(g=x!(a|b))"),
     # a [[ ]] word starting -- is a word, not a decrement
     ("[[ -- == $g ]]", "[[(-- == ${g})]]"),
     # Here-documents (gap 5, hookrun/shellsyntax/heredocs.py)
