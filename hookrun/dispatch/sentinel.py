@@ -194,11 +194,11 @@ def end_all(
             kill(pid, _signal.SIGKILL)
 
 
-def _close_inherited(keep: int) -> None:
+def _close_inherited(keep: int) -> None:  # pragma: no cover - runs in the forked sentinel
     """Close every descriptor but ``keep``: a host's pipes, hookrun's capture pipes."""
     try:
         fds = [int(name) for name in os.listdir("/dev/fd")]  # the listing's own fd is shut
-    except OSError:  # pragma: no cover - no /dev/fd
+    except OSError:  # no /dev/fd
         fds = list(range(0, min(os.sysconf("SC_OPEN_MAX"), 65536)))
     for fd in fds:
         if fd != keep:
@@ -360,7 +360,7 @@ class PosixSentinel:
             self._fd, self._pid = -1, None
 
 
-def _forget_in_forked_child(sentinel: PosixSentinel) -> None:
+def _forget_in_forked_child(sentinel: PosixSentinel) -> None:  # pragma: no cover - in a fork
     # A fork of hookrun (an embedding host's multiprocessing) must not keep the parent's
     # sentinel waiting: its copy of the write end goes, and it starts its own if needed.
     for fd in (sentinel._fd, sentinel._status):
