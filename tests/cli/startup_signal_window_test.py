@@ -146,7 +146,8 @@ LAUNCHERS = {
 def test_sigint_at_random_moments_of_start_up_never_shows_a_frame_of_hookrun(
     project: Project, launcher: str
 ) -> None:
-    _hang_hook(project)
+    # A bounded hook: an interrupt CPython swallows (below) lets the run go on to its end.
+    project.hooks("PreToolUse", {"command": "sleep 1", "timeout": 60})
     argv = LAUNCHERS[launcher]
     timelines = [t for t in (_observe(project, argv) for _ in range(7)) if t is not None]
     assert timelines, "start-up too fast to observe"
@@ -166,7 +167,14 @@ def test_sigint_at_random_moments_of_start_up_never_shows_a_frame_of_hookrun(
         code = proc.wait(timeout=60)
         what = f"round {round_no}: SIGINT after {delay * 1000:.0f} ms → {code}\n{err}"
         assert [f for f in _frames(err) if PACKAGE in f] == [], what
-        if "Traceback" in err:
+        if "Exception ignored in" in err:
+            # CPython met the interrupt inside a callback (importlib's module-lock
+            # weakref callback) and only reported it: start-up went on, and the run
+            # answered, or ended by a later moment's rules.
+            assert "KeyboardInterrupt" in err, what
+            assert code in (0, -signal.SIGINT, 1, 130), what
+            origins["(swallowed by CPython)"] = origins.get("(swallowed by CPython)", 0) + 1
+        elif "Traceback" in err:
             # Cut in CPython's start-up or pip's wrapper: CPython exits by the signal
             # (or 1 when the interpreter itself was still starting).
             assert code in (-signal.SIGINT, 1), what
