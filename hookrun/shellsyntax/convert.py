@@ -1262,7 +1262,7 @@ _ATOM_CONTAINERS = frozenset(
     {"binary_expression", "unary_expression", "parenthesized_expression", "test_command"}
 )
 # In [[ ]] these are operators even when written against a word: `[[ ($a) ]]`.
-_COND_OPS = frozenset({"(", ")", "&&", "||"})
+_COND_OPS = frozenset({"(", ")", "&&", "||", "<", ">"})  # bash: always tokens of their own
 
 
 def _atoms(n: Node, bracket: str) -> Iterable[Node]:

@@ -19,6 +19,11 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
     ("source", "code", "stdout", "stderr"),
     [
         ("[[ a < b ]] && echo y", 0, "y\n", ""),
+        # `<` and `>` are tokens of their own in [[ ]], written without blanks too.
+        ("[[ b>a ]] && echo true; [[ b<a ]] || echo false", 0, "true\nfalse\n", ""),
+        ("[[ a<b&&c>b ]] && echo both", 0, "both\n", ""),
+        ("[[ 'b>a' ]] && echo str", 0, "str\n", ""),
+        ('[[ x>"y" ]] || echo q', 0, "q\n", ""),
         ("[[ b < a ]] || echo n", 0, "n\n", ""),
         ("[ -t 0 ]; echo $?", 0, "1\n", ""),
         ("[ -t x ]; echo $?", 0, "1\n", ""),
