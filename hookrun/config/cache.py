@@ -161,6 +161,12 @@ def _write(folder: str, key: tuple[Any, ...], config: Config) -> None:
         body = marshal.dumps((key, _flatten(config)))
     except ValueError:  # a value marshal cannot write: not cached
         return
+    # folder is <base>/hookrun/configs, base ~/.cache or $XDG_CACHE_HOME: what is made
+    # is at most the base and below it, never the directory holding it (a HOME that
+    # does not exist — a sandbox's, a test's — stays so, whoever runs hookrun).
+    base = os.path.dirname(os.path.dirname(folder))
+    if not os.path.isdir(os.path.dirname(base)):
+        return
     target = _file_of(folder, key)
     temporary = f"{target}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:

@@ -302,3 +302,29 @@ def test_entries_are_private_to_the_user(home: Path) -> None:
     (entry,) = _entries(home)
     assert entry.stat().st_mode & 0o777 == 0o600
     assert entry.parent.stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize("variable", ["HOME", "XDG_CACHE_HOME"])
+def test_a_home_or_cache_dir_that_does_not_exist_is_not_made(
+    home: Path, monkeypatch: pytest.MonkeyPatch, variable: str
+) -> None:
+    missing = home / "nonexistent" / "home"
+    monkeypatch.setenv("HOME", str(missing if variable == "HOME" else home))
+    if variable == "HOME":
+        monkeypatch.delenv("XDG_CACHE_HOME")
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(missing / "cache"))
+    cwd = str(home / "proj")
+    path = _write(home, CONFIGS["inline"])
+    assert cache.load([path], cwd=cwd) == loader.load([path], cwd=cwd)
+    assert not (home / "nonexistent").exists()
+
+
+def test_a_missing_dot_cache_under_an_existing_home_is_made(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    path = _write(home, CONFIGS["inline"])
+    cache.load([path], cwd=str(home / "proj"))
+    assert len(list((home / ".cache" / "hookrun" / "configs").iterdir())) == 1
