@@ -115,7 +115,9 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    there, and the rest becomes other commands. bash reads up to the ``}`` and reports a
    bad substitution when it runs it. The byte is read as ``|`` in the copy that is
    parsed (:func:`operators_in_braces`), which the grammar keeps inside one ERROR, so
-   it is read as gap 11 reads any ``${…}`` it refuses (with the user's text).
+   it is read as gap 11 reads any ``${…}`` it refuses (with the user's text). An
+   unknown transform letter (``${x@Z}``) is read as ``Q`` there; the letter is the
+   user's and fails when it runs, as in bash.
 29. ``echo foo\\⏎$``: a lone ``$`` continuing a word after a line continuation is an
    ERROR. It is read as a letter in the copy that is parsed (:func:`continued_dollars`)
    and joined to the word as gap 4 joins any continued word; its text, ``$``, is literal.
@@ -499,7 +501,8 @@ def arithmetic_hashes(root: Node) -> list[tuple[int, int, int]]:
 
 
 def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
-    """Gap 28: the operator byte right after the name of a ``${name`` the grammar cut."""
+    """Gap 28: the operator byte right after the name of a ``${name`` the grammar cut,
+    and an unknown ``@`` letter (``${x@Z}``)."""
     fixes: list[tuple[int, int, int]] = []
     stack = [root]
     while stack:
@@ -518,6 +521,17 @@ def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
         ):
             at = kids[1].end_byte
             fixes.append((at, at + 1, ord("|")))
+        elif (
+            n.type == "ERROR"
+            and len(kids) == 3
+            and kids[0].type == "${"
+            and kids[1].type in ("variable_name", "subscript")
+            and kids[2].type == "@"
+            and src[n.end_byte : n.end_byte + 1].isalpha()
+        ):
+            # `${x@Z}`: a transform letter bash does not know. Read as one it knows;
+            # the letter is the user's, and it fails as bash's does when it runs.
+            fixes.append((n.end_byte, n.end_byte + 1, ord("Q")))
         stack.extend(kids)
     return fixes
 

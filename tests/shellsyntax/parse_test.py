@@ -147,6 +147,7 @@ GAPS = [
     # gap 28: an operator byte inside `${name…}` is a bad substitution, not a new command
     ("echo ${a&}", "call(echo ${${a&}!bad()})"),
     ("y=$(echo ${a;})", "call(y=$(call(echo ${${a;}!bad()})))"),
+    ("echo ${x@Z} ${a[0]@Z}", "call(echo ${x@(Z)} ${a[0]@(Z)})"),
     # gap 29: a lone `$` continuing a word after backslash-newline
     ("echo foo\\\n$", "call(echo foo$)"),
     # gap 30: a bracket that starts with `]` in a ${…} pattern

@@ -111,7 +111,7 @@ def _no_subst(stmts: tuple[Stmt, ...]) -> str:
 _FS = Config(cmd_subst=_no_subst)
 
 
-_AT_TRANSFORM = lazy_compile(r"\$\{[A-Za-z_]\w*(?:\[[^]]*\])?@")
+_AT_TRANSFORM = lazy_compile(r"\$\{([A-Za-z_]\w*)(?:\[[^]]*\])?@")
 
 
 def bad_substitution(text: str) -> ShellError:
@@ -428,7 +428,12 @@ class Expander:
         kind = QUOTED if quoted else SPLIT
         st = self.state
         if p.op == "!bad":
-            if _AT_TRANSFORM.match(p.name):  # `${x@}`, `${x@Z}`: fatal, as an unknown @op
+            at = _AT_TRANSFORM.match(p.name)
+            if at is not None:  # `${x@}`, `${x@Z}`: fatal, as an unknown @op
+                name = at.group(1)
+                if self.lookup(name) is None and name not in st.arrays:
+                    out.append(("", kind))  # bash checks the letter of a set variable only
+                    return
                 status = 127 if st.invoked == "c" else 1
                 raise ShellError(f"{p.name}: bad substitution", status, fatal=True)
             raise bad_substitution(p.name)
@@ -508,11 +513,12 @@ class Expander:
                     raise ShellError(f"{p.name}: {msg or default}", status, fatal=True)
             self._emit(values or [], is_list, p, out, quoted, star=star)
             return
+        unset = values is None
         if values is None:
             if st.nounset and p.name not in ("@", "*"):
                 raise unbound(p.name, self.state)
             values = [] if is_list else [""]
-        if op:
+        if op and not (unset and op == "@"):  # bash: no @-transform of an unset variable
             values = self.transform(p, values, is_list)
         self._emit(values, is_list, p, out, quoted, star=star)
 

@@ -271,6 +271,22 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
             "[] 2\n",
             "hookrun: syntax error: unexpected end of file (line 1, column 3)\n",
         ),
+        (
+            "x=abc; echo ${x@Z}; echo same\necho next",
+            127,
+            "",
+            "hookrun: ${x@Z}: bad substitution\n",
+        ),
+        ("x=abc; echo ${x@Q} ${x@U}", 0, "'abc' ABC\n", ""),
+        ('echo "${x@Z}"; echo no', 0, "\nno\n", ""),
+        (
+            'echo "[${x@Q}]" "[${x@U}]" "[${x@A}]" "[${x@a}]"; y=; echo "[${y@Q}]"',
+            0,
+            "[] [] [] []\n['']\n",
+            "",
+        ),
+        ("a=(1 2); echo ${a[0]@Z}", 127, "", "hookrun: ${a[0]@Z}: bad substitution\n"),
+        ('echo "${u[0]@Q}|${u[@]@Q}|${u@a}"', 0, "||\n", ""),
     ],
 )
 def test_expansion_agrees_with_bash(
