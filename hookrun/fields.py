@@ -32,21 +32,30 @@ class Unreadable(ValueError):
     """A field a policy must read is there with the wrong type: it cannot judge the call."""
 
 
-def _kind(value: Any) -> str:
+def type_name(value: Any) -> str:
+    """``"a string"``, ``"an array"``, … — the JSON name of a value's type, not Python's.
+
+    For messages a person reads: the runner's (a hook's answer field, the payload) and
+    the policies' (:class:`Unreadable`) name types the same way.
+    """
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, (int, float)):
         return "a number"
     if isinstance(value, str):
         return "a string"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "an array"
-    return "an object" if isinstance(value, Mapping) else "a value"
+    if isinstance(value, Mapping):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 def _unreadable(where: str, expected: str, value: Any) -> Unreadable:
     return Unreadable(
-        f'payload field "{where}" is {_kind(value)}, not {expected}: the call cannot be judged'
+        f'payload field "{where}" is {type_name(value)}, not {expected}: the call cannot be judged'
     )
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from hookrun.fields import type_name
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.events import TEXT_CONTEXT_EVENTS
-from hookrun.runner.jsontypes import type_name
 from hookrun.surrogates import has_surrogate
 
 if TYPE_CHECKING:

@@ -26,7 +26,6 @@ from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner import wire
 from hookrun.runner.errors import PayloadError
 from hookrun.runner.events import TOOL_EVENTS
-from hookrun.runner.jsontypes import type_name
 
 if TYPE_CHECKING:
     from typing import Any
@@ -168,7 +167,7 @@ def prepare(event: str, raw: Any, *, cwd: str, project_dir: str) -> EventInput:
         raw = {}
     if not isinstance(raw, Mapping):
         raise PayloadError(
-            f"payload must be a JSON object, got {type_name(raw)}: "
+            f"payload must be a JSON object, got {fields.type_name(raw)}: "
             'send e.g. {"tool_name": "bash", "tool_input": {"command": "ls"}}'
         )
     unreadable = [

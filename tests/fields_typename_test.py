@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from hookrun.runner.jsontypes import type_name
+from hookrun.fields import type_name
 
 
 @pytest.mark.parametrize(
