@@ -219,10 +219,69 @@ def _skip_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
     return i
 
 
+def _env_spliced(args: Sequence[Word], spec: Spec) -> str:
+    """``env ARGS`` with each ``-S``/``--split-string`` value put in its option's place."""
+    out = ["env"]
+    commanded = False
+    i = 0
+    while i < len(args):
+        if commanded:  # a spliced word was no option (the command, a NAME=v): env
+            out.extend(w.raw for w in args[i:])  # reads no further options
+            break
+        text = args[i].text
+        if text.startswith("--split-string"):
+            name, eq, value = text.partition("=")
+            if name == "--split-string":
+                if not eq:
+                    i += 1
+                    value = args[i].text if i < len(args) else ""
+                out.append(value)
+                commanded = _names_a_command(value)
+                i += 1
+                continue
+        if text.startswith("-") and not text.startswith("--") and len(text) > 1:
+            for k, ch in enumerate(text[1:], start=2):
+                if ch in spec.short_arg:
+                    if ch == "S":
+                        value = text[k:]
+                        if not value:
+                            i += 1
+                            value = args[i].text if i < len(args) else ""
+                        if k > 2:  # flags before it in the same word: `-iS 'rm -rf /'`
+                            out.append(text[: k - 1])
+                        out.append(value)
+                        commanded = _names_a_command(value)
+                    else:  # another option taking a value: `-u NAME`, `-uS` (unsets S)
+                        out.append(args[i].raw)
+                        if k == len(text) and i + 1 < len(args):
+                            i += 1
+                            out.append(args[i].raw)
+                    break
+            else:
+                out.append(args[i].raw)
+            i += 1
+            continue
+        # The first other word ends env's options (`--`, `-`, NAME=v, the command):
+        # what follows is no -S of env's.
+        out.extend(w.raw for w in args[i:])
+        break
+    return " ".join(out)
+
+
+def _names_a_command(split: str) -> bool:
+    return any(w[:1] != "-" for w in split.split())
+
+
 def _wrapper(cmd: Command, name: str, spec: Spec, nested: list[Nested]) -> list[Command]:
     args = cmd.args
     code: list[str] = []
     start = _skip_options(args, spec, code)
+    if name == "env" and code:
+        # `env -S STRING ARGS…` splits STRING into arguments in its place, and option
+        # reading goes on over them: `env -S rm -rf /` runs `rm -rf /` (GNU env:
+        # `env -S echo -rf /` prints "-rf /"). Judge the line again, spliced.
+        nested.append(Nested(_env_spliced(args, spec), "env -S"))
+        return []
     for c in code:
         nested.append(Nested(c, f"{name} -c"))
     rest = list(args[start + spec.operands :])

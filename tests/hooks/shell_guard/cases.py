@@ -166,6 +166,12 @@ DELETE_EVASIONS: list[tuple[str, str]] = [
     ("rm -rf /{usr,etc}", "delete.catastrophic"),
     ("git -c alias.nuke='!rm -rf /' nuke", "delete.catastrophic"),
     ("env -S 'rm -rf /'", "delete.catastrophic"),
+    # -S's words go in front of the rest (GNU env): these run `rm -rf /`
+    ("env -S rm -rf /", "delete.catastrophic"),
+    ("env -Srm -rf /", "delete.catastrophic"),
+    ("env --split-string=rm -rf /", "delete.catastrophic"),
+    ("env -S 'rm -r' -f /", "delete.catastrophic"),
+    ("env -S 'PATH=/usr/bin rm' -rf /", "delete.catastrophic"),
     ("f() { rm -rf ~; }; f", "delete.catastrophic"),
     ("trap 'rm -rf ~' EXIT", "delete.catastrophic"),
     ("nice -n 19 rm -rf /", "delete.catastrophic"),
@@ -468,6 +474,10 @@ EVERYDAY_ALLOWED: list[str] = [
     "echo $((1 + 2))",
     "kubectl get pods -n prod",
     "terraform plan",
+    # env -S look-alikes: the split words only print the dangerous text
+    "env -S 'echo rm' -rf /",
+    "env -S 'printf %s' rm -rf /",
+    "env -S 'PATH=/usr/bin ls' -la /",
 ]
 
 

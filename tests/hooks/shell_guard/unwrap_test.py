@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from hookrun.hooks.shell_guard.parse import parse_script
@@ -106,3 +110,40 @@ def test_unwrapping_skips_only_commands_that_run_nothing_else(
     slow = [module.unwrap(c) for c in commands]
     assert fast == slow
     assert sum(1 for layers, nested in slow if len(layers) > 1 or nested) > 200
+
+
+# `env -S STRING`: the real env is the oracle. Each line runs twice under bash — as
+# written (GNU env splits the string in its option's place) and as the spliced line
+# shell-guard judges — with printf standing for the program; the outputs must agree.
+ENV_SPLIT_LINES = [
+    "env -S printf -rf /",
+    "env -Sprintf -rf /",
+    "env -S 'printf %s,' -r -f /",
+    "env --split-string=printf -rf /",
+    "env --split-string 'printf %s,' -rf /",
+    "env -iS'printf %s,' w",
+    "env -i -S 'printf %s,' x y",
+    "env -u S -S 'printf %s,' r",
+    "env -uS -S 'printf %s,' r2",
+    "env -S 'A=1 printf %s,' -rf /",
+    "env -S '-i printf %s,' -rf /",
+    "env -C / -S 'printf %s,' -rf /",
+    "env -S 'printf %s,' -S x",
+    "env A=1 printf %s -S x",
+]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None or shutil.which("env") is None, reason="no bash")
+@pytest.mark.parametrize("line", ENV_SPLIT_LINES)
+def test_env_split_string_is_judged_as_env_runs_it(line: str, tmp_path: Path) -> None:
+    cmd = parse_script(line).commands[-1]
+    _, nested = unwrap(cmd)
+    assert [n.via for n in nested] == ([] if line.startswith("env A=1") else ["env -S"])
+    judged = nested[0].code if nested else line
+
+    def run(text: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", "-c", text], capture_output=True, text=True, cwd=tmp_path)
+
+    real, spliced = run(line), run(judged)
+    assert real.returncode == 0, real
+    assert (spliced.stdout, spliced.returncode) == (real.stdout, real.returncode), judged
