@@ -61,7 +61,9 @@ def hints(cls: type) -> dict[str, Any]:
     """The evaluated annotations of an options class's fields (evaluated once per process)."""
     found = _HINTS.get(cls)
     if found is None:
-        module = sys.modules[cls.__module__].__dict__
+        # A class from a module loaded without sys.modules (a bench or plugin file run
+        # by path) has only the vocabulary to resolve its annotations against.
+        module = getattr(sys.modules.get(cls.__module__), "__dict__", {})
         local = {k: v for k, v in _VOCABULARY.items() if k not in module}
         every = get_type_hints(cls, localns={**module, **local}, include_extras=True)
         found = _HINTS[cls] = {name: every[name] for name in cls._fields}  # type: ignore[attr-defined]
