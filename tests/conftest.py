@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import signal
+import tempfile
 
 # A suite started as a background job of a shell without job control (`cmd &` in a
 # script, nohup, some CI runners) inherits SIGINT and SIGQUIT *ignored*, and so does
@@ -18,3 +21,16 @@ if hasattr(signal, "SIGQUIT") and signal.getsignal(signal.SIGQUIT) is signal.SIG
 # the SIGHUP tests of `hookrun run` would test the ignore too.
 if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is signal.SIG_IGN:
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+# Every `hookrun run`, and every in-process load through hookrun.config.cache, stores the
+# compiled config under the user cache dir ($XDG_CACHE_HOME, else ~/.cache; on Windows
+# there is no cache). A test that does not pick its own would write into the real
+# ~/.cache/hookrun of whoever runs the suite: the session gets a throw-away one,
+# inherited by every process it starts. Tests of the cache itself set theirs (or remove
+# this one to reach the ~/.cache default under a HOME of their own).
+_SESSION_CACHE = tempfile.mkdtemp(prefix="hookrun-test-cache-")
+os.environ["XDG_CACHE_HOME"] = _SESSION_CACHE
+
+
+def pytest_unconfigure() -> None:
+    shutil.rmtree(_SESSION_CACHE, ignore_errors=True)
