@@ -21,20 +21,27 @@ from hookrun.cli import grammar
 from hookrun.cli.commands.run import RunOptions, Streams, check_format
 from hookrun.cli.payload import PayloadFlags
 
+
+def _help(text: str, *examples: str) -> str:
+    """A command's help: ``text``, then its example command lines in a block click
+    keeps unwrapped (``\\b``)."""
+    label = "Examples" if len(examples) > 1 else "Example"
+    lines = "\n".join(f"  {example}" for example in examples)
+    return f"{text}\n\n\b\n{label}:\n{lines}"
+
+
 app = typer.Typer(
     name="hookrun",
-    help=(
+    help=_help(
         "Run the hooks configured for an agent event and answer once.\n\n"
         "hookrun finds the hooks configured for an event (hookrun, Claude Code or Crush "
         "config), runs the matching ones in parallel, and prints one aggregated answer: "
-        "allow, deny, halt, context, a rewritten input.\n\n"
-        "\b\n"
-        "Examples:\n"
-        '  echo \'{"tool_name":"bash","tool_input":{"command":"ls"}}\' \\\n'
-        "    | hookrun run PreToolUse --trace\n"
-        "  hookrun check\n"
-        "  hookrun list PreToolUse --tool bash\n"
-        '  hookrun policy shell-guard --tool Bash --input \'{"command":"rm -rf /"}\''
+        "allow, deny, halt, context, a rewritten input.",
+        'echo \'{"tool_name":"bash","tool_input":{"command":"ls"}}\' \\\n'
+        "    | hookrun run PreToolUse --trace",
+        "hookrun check",
+        "hookrun list PreToolUse --tool bash",
+        'hookrun policy shell-guard --tool Bash --input \'{"command":"rm -rf /"}\'',
     ),
     rich_markup_mode=None,
     no_args_is_help=True,
@@ -43,14 +50,12 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 lockout_app = typer.Typer(
-    help=(
+    help=_help(
         "Manage the reviewer-lockout registry of this project "
-        "(.hookrun/state/lockout.json, read by the reviewer-lockout policy).\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun lockout add src/auth.py coder --reason 'rejected in review'\n"
-        "  hookrun lockout list\n"
-        "  hookrun lockout clear src/auth.py"
+        "(.hookrun/state/lockout.json, read by the reviewer-lockout policy).",
+        "hookrun lockout add src/auth.py coder --reason 'rejected in review'",
+        "hookrun lockout list",
+        "hookrun lockout clear src/auth.py",
     ),
     rich_markup_mode=None,
     no_args_is_help=True,
@@ -98,7 +103,7 @@ def _root(
 
 
 @app.command(
-    help=(
+    help=_help(
         "Run the hooks for EVENT and print the aggregated answer.\n\n"
         "EVENT is the host's own event name (PreToolUse, Gemini's BeforeTool, Copilot's "
         "preToolUse, Cursor's beforeShellExecution, …) and the payload is the JSON object on "
@@ -109,13 +114,11 @@ def _root(
         "stderr), 49 halt (reason on stderr), 1 hookrun's own error (bad config or payload, "
         "stdin timeout) — but 2 (deny) on an event that can block when a hook configured for "
         "it fails closed, or with --fail-closed — 130 / 143 / 129 interrupted by SIGINT / "
-        "SIGTERM / SIGHUP after every hook was stopped.\n\n"
-        "\b\n"
-        "Examples:\n"
-        '  hookrun run PreToolUse --tool bash --input \'{"command":"rm -rf /"}\' --trace\n'
-        '  echo \'{"prompt":"hi"}\' | hookrun run UserPromptSubmit\n'
-        "  hookrun run BeforeTool --host gemini    # as the hook of .gemini/settings.json\n"
-        "  hookrun run pre_tool_use --config crush.json --config extra.json"
+        "SIGTERM / SIGHUP after every hook was stopped.",
+        'hookrun run PreToolUse --tool bash --input \'{"command":"rm -rf /"}\' --trace',
+        'echo \'{"prompt":"hi"}\' | hookrun run UserPromptSubmit',
+        "hookrun run BeforeTool --host gemini    # as the hook of .gemini/settings.json",
+        "hookrun run pre_tool_use --config crush.json --config extra.json",
     ),
 )
 def run(
@@ -165,15 +168,13 @@ def _stdin_timeout(raw: str | None) -> float:
 
 
 @app.command(
-    help=(
+    help=_help(
         "Validate the config: errors and warnings, each with file:line:column.\n\n"
         "Checks syntax, types, regexes, events (with a did-you-mean), missing hook "
         "scripts, interpreters not on PATH, timeouts that look like milliseconds, "
-        "built-in names and options. Exit 1 if there is any error, else 0.\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun check\n"
-        "  hookrun check --config .claude/settings.json"
+        "built-in names and options. Exit 1 if there is any error, else 0.",
+        "hookrun check",
+        "hookrun check --config .claude/settings.json",
     ),
 )
 def check(config: ConfigOpt = None) -> int:
@@ -184,16 +185,14 @@ def check(config: ConfigOpt = None) -> int:
 
 @app.command(
     name="list",
-    help=(
+    help=_help(
         "List the hooks that would run, in config order, with where each was written.\n\n"
         "Without EVENT, every event. Without --tool/--sub-agent every configured hook is "
         "shown with its matcher; with them, the runner's own selection (matcher, "
-        "sub-agent opt-in, dedupe) decides.\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun list\n"
-        "  hookrun list PreToolUse --tool bash\n"
-        "  hookrun list PreToolUse --tool bash --sub-agent"
+        "sub-agent opt-in, dedupe) decides.",
+        "hookrun list",
+        "hookrun list PreToolUse --tool bash",
+        "hookrun list PreToolUse --tool bash --sub-agent",
     ),
 )
 def list_(
@@ -294,12 +293,10 @@ def install(host: HostArg, user: UserOpt = False, dry_run: DryRunOpt = False) ->
 
 
 @app.command(
-    help=(
+    help=_help(
         "Remove what `hookrun install HOST` added. A file not edited since gets its "
-        "original bytes back; an edited one loses only hookrun's entries.\n\n"
-        "\b\n"
-        "Example:\n"
-        "  hookrun uninstall claude"
+        "original bytes back; an edited one loses only hookrun's entries.",
+        "hookrun uninstall claude",
     ),
 )
 def uninstall(host: HostArg, user: UserOpt = False, dry_run: DryRunOpt = False) -> int:
@@ -310,14 +307,12 @@ def uninstall(host: HostArg, user: UserOpt = False, dry_run: DryRunOpt = False) 
 
 
 @app.command(
-    help=(
+    help=_help(
         "For each host config found (project and user): is hookrun wired, for which "
         "events, what is missing. Exit 1 when a wired command does not start (a host "
-        "reads its exit 127 as a non-blocking error: the guard would be off).\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun doctor\n"
-        "  hookrun doctor claude"
+        "reads its exit 127 as a non-blocking error: the guard would be off).",
+        "hookrun doctor",
+        "hookrun doctor claude",
     ),
 )
 def doctor(
@@ -329,7 +324,7 @@ def doctor(
 
 
 @app.command(
-    help=(
+    help=_help(
         "Re-decide past events with the current (or a changed) config; show what changes.\n\n"
         'SOURCE is a hookrun audit log written with "audit_payload": true, a Claude Code '
         "session transcript (~/.claude/projects/…/*.jsonl) or a Codex CLI session "
@@ -338,11 +333,9 @@ def doctor(
         ".hookrun/state, no audit line is written, and no process is started (hooks' "
         "external commands fail with exit 126) unless --allow-commands. Prints the events "
         "whose outcome changes (allowed → denied, denied → allowed, context added, …) and "
-        "a summary.\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun replay .hookrun/audit.jsonl --config new-hooks.json\n"
-        "  hookrun replay ~/.claude/projects/-home-me-app/3f2c….jsonl --json"
+        "a summary.",
+        "hookrun replay .hookrun/audit.jsonl --config new-hooks.json",
+        "hookrun replay ~/.claude/projects/-home-me-app/3f2c….jsonl --json",
     ),
 )
 def replay(
@@ -381,11 +374,9 @@ def replay(
 
 
 @app.command(
-    help=(
-        "Print the JSON Schema of the hookrun config dialect (for editors).\n\n"
-        "\b\n"
-        "Example:\n"
-        "  hookrun schema > hookrun.schema.json"
+    help=_help(
+        "Print the JSON Schema of the hookrun config dialect (for editors).",
+        "hookrun schema > hookrun.schema.json",
     ),
 )
 def schema() -> int:
@@ -395,18 +386,16 @@ def schema() -> int:
 
 
 @app.command(
-    help=(
+    help=_help(
         "Run one built-in policy on the payload from stdin, standalone.\n\n"
         "Output and exit codes are exactly `hookrun run`'s, so a Claude Code or Crush "
         "config can call it as a hook. The event is --event, else the payload's "
         "hook_event_name / event, else the policy's first event. A --with VALUE that "
         'parses as JSON is that value (3, true, ["src/**"]); otherwise a string. '
-        "`hookrun policies` lists the policies; docs/policies.md has their options.\n\n"
-        "\b\n"
-        "Examples:\n"
-        '  hookrun policy shell-guard --tool Bash --input \'{"command":"git push -f"}\'\n'
-        "  hookrun policy write-guard --with 'allow=[\"src/**\"]' < payload.json\n"
-        "  hookrun policy ask-user-limit --with max_per_session=3 --format claude"
+        "`hookrun policies` lists the policies; docs/policies.md has their options.",
+        'hookrun policy shell-guard --tool Bash --input \'{"command":"git push -f"}\'',
+        "hookrun policy write-guard --with 'allow=[\"src/**\"]' < payload.json",
+        "hookrun policy ask-user-limit --with max_per_session=3 --format claude",
     ),
 )
 def policy(
@@ -451,14 +440,12 @@ def policy(
 
 
 @app.command(
-    help=(
+    help=_help(
         "List the built-in policies, one line each (name, aliases, events, summary).\n\n"
         "With --prompt, print instead the reminder lines of the policies the config "
-        "uses, for a host to append to its system prompt.\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun policies\n"
-        "  hookrun policies --prompt >> system-prompt.txt"
+        "uses, for a host to append to its system prompt.",
+        "hookrun policies",
+        "hookrun policies --prompt >> system-prompt.txt",
     ),
 )
 def policies(
@@ -475,11 +462,9 @@ def policies(
 
 @lockout_app.command(
     "add",
-    help=(
-        "Lock AGENT out of ARTIFACT: its writes to it are denied.\n\n"
-        "\b\n"
-        "Example:\n"
-        "  hookrun lockout add src/auth.py coder --reason 'rejected in review'"
+    help=_help(
+        "Lock AGENT out of ARTIFACT: its writes to it are denied.",
+        "hookrun lockout add src/auth.py coder --reason 'rejected in review'",
     ),
 )
 def lockout_add(
@@ -501,13 +486,11 @@ def lockout_add(
 
 @lockout_app.command(
     "clear",
-    help=(
-        "Remove lockouts: of ARTIFACT, of --agent, of both, or all of them.\n\n"
-        "\b\n"
-        "Examples:\n"
-        "  hookrun lockout clear src/auth.py\n"
-        "  hookrun lockout clear --agent coder\n"
-        "  hookrun lockout clear"
+    help=_help(
+        "Remove lockouts: of ARTIFACT, of --agent, of both, or all of them.",
+        "hookrun lockout clear src/auth.py",
+        "hookrun lockout clear --agent coder",
+        "hookrun lockout clear",
     ),
 )
 def lockout_clear(
@@ -527,11 +510,9 @@ def lockout_clear(
 
 @lockout_app.command(
     "list",
-    help=(
-        "List the lockouts: artifact, agent, since, denials so far, reason.\n\n"
-        "\b\n"
-        "Example:\n"
-        "  hookrun lockout list"
+    help=_help(
+        "List the lockouts: artifact, agent, since, denials so far, reason.",
+        "hookrun lockout list",
     ),
 )
 def lockout_list() -> int:
