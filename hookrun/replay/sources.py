@@ -98,6 +98,17 @@ def _lines(path: str) -> Iterator[tuple[int, Any]]:
                 yield number, None
 
 
+def _objects(path: str, skipped: list[Skipped]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The JSON objects of a session file with their line numbers; every other line
+    goes to ``skipped``."""
+    name = os.path.basename(path)
+    for number, entry in _lines(path):
+        if isinstance(entry, dict):
+            yield number, entry
+        else:
+            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
+
+
 def from_audit(path: str) -> tuple[list[PastEvent], list[Skipped]]:
     """The events of a hookrun audit log (lines written with ``audit_payload: true``)."""
     events: list[PastEvent] = []
@@ -156,10 +167,7 @@ def _claude_file(path: str) -> tuple[list[PastEvent], list[Skipped]]:
     results: dict[str, tuple[bool, str]] = {}
     skipped: list[Skipped] = []
     name = os.path.basename(path)
-    for number, entry in _lines(path):
-        if not isinstance(entry, dict):
-            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
-            continue
+    for number, entry in _objects(path, skipped):
         message = entry.get("message")
         content = message.get("content") if isinstance(message, dict) else None
         if not isinstance(content, list):
@@ -242,10 +250,7 @@ def from_codex(path: str) -> tuple[list[PastEvent], list[Skipped]]:
     skipped: list[Skipped] = []
     meta: dict[str, Any] = {}
     name = os.path.basename(path)
-    for number, entry in _lines(path):
-        if not isinstance(entry, dict):
-            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
-            continue
+    for number, entry in _objects(path, skipped):
         item = entry.get("payload")
         if not isinstance(item, dict):
             continue
@@ -304,10 +309,7 @@ def from_gemini(path: str) -> tuple[list[PastEvent], list[Skipped]]:
     results: dict[str, str] = {}
     skipped: list[Skipped] = []
     name = os.path.basename(path)
-    for number, entry in _lines(path):
-        if not isinstance(entry, dict):
-            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
-            continue
+    for number, entry in _objects(path, skipped):
         if "projectHash" in entry:
             meta = entry
         for call in entry.get("toolCalls") or []:
@@ -349,10 +351,7 @@ def from_copilot(path: str) -> tuple[list[PastEvent], list[Skipped]]:
     results: dict[str, str] = {}
     skipped: list[Skipped] = []
     name = os.path.basename(path)
-    for number, entry in _lines(path):
-        if not isinstance(entry, dict):
-            skipped.append(Skipped(f"{name}:{number}", "not a JSON object"))
-            continue
+    for number, entry in _objects(path, skipped):
         data = entry["data"] if isinstance(entry.get("data"), dict) else {}
         kind = entry.get("type")
         if kind == "session.start":
