@@ -58,6 +58,14 @@ def _tracebacks_in_hookrun(err: str) -> list[str]:
     ]
 
 
+def _wait_for(started: Path, proc: subprocess.Popen[bytes]) -> None:
+    """Until a hook of the run ``proc`` has written ``started``."""
+    deadline = time.monotonic() + 60
+    while not started.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert started.exists(), f"no hook started (hookrun exit {proc.poll()})"
+
+
 def _time_to_the_first_hook(project: Project, tmp_path: Path) -> float:
     """Seconds from starting ``hookrun run`` to its first hook running, on this machine now."""
     started = tmp_path / "calibration"
@@ -100,8 +108,14 @@ def test_signals_at_random_moments_end_every_hook_and_exit_by_the_rules(
         marker = uuid.uuid4().hex
         # SIGKILL as Codex sends it: hookrun cannot act; its sentinel ends the hooks.
         sig = rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
-        # From start-up to well after the hooks started, whatever the machine's load.
-        delay = rng.uniform(0.0, 2.0 * until_hooks)
+        # From start-up to well after the hooks started, whatever the machine's load: in
+        # the first half of the range, that share of the measured time to the first hook
+        # after the start; in the second, that share after the first hook has *really*
+        # started. A delay measured from the start alone reached the hooks in 2 to 8 of
+        # 24 rounds with the other core busy (load 15): the one calibration run is no
+        # measure of a later round's start-up on a loaded machine.
+        phase = rng.uniform(0.0, 2.0)
+        begin = time.monotonic()
         proc = project.popen(
             "run", "PreToolUse",
             env={"HOOKRUN_STORM_MARKER": marker},
@@ -111,7 +125,12 @@ def test_signals_at_random_moments_end_every_hook_and_exit_by_the_rules(
             assert proc.stdin is not None and proc.stderr is not None
             proc.stdin.write(b'{"tool_name": "Bash", "tool_input": {"command": "ls"}}')
             proc.stdin.close()
-            time.sleep(delay)
+            if phase < 1.0:
+                delay = phase * until_hooks
+            else:
+                _wait_for(started, proc)
+                delay = time.monotonic() - begin + (phase - 1.0) * until_hooks
+            time.sleep(max(0.0, begin + delay - time.monotonic()))
             proc.send_signal(sig)
             code = proc.wait(timeout=60)
             err = proc.stderr.read().decode("utf-8", "replace")
