@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.cli.procenv import live_with
+
 if TYPE_CHECKING:
     from conftest import Project
 
@@ -54,19 +56,7 @@ if then == "hang":
 
 def _holders(run_id: str) -> list[int]:
     """Live processes whose environment carries this run's marker."""
-    entry = f"HOOKRUN_RUN_ID={run_id}".encode()
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            env = Path(f"/proc/{name}/environ").read_bytes().split(b"\0")
-            state = Path(f"/proc/{name}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if entry in env and state not in (b"Z", b"X"):
-            found.append(int(name))
-    return found
+    return live_with(b"HOOKRUN_RUN_ID", run_id)
 
 
 @pytest.mark.timeout(180)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.cli.procenv import live_with
+
 if TYPE_CHECKING:
     from conftest import Project
 
@@ -42,26 +44,9 @@ time.sleep(300)
 NAME = b"hookrun-sentry"
 
 
-def _processes(key: bytes, value: str) -> list[int]:
-    """Live processes whose environment holds ``key=value``."""
-    entry = key + b"=" + value.encode()
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            env = Path(f"/proc/{name}/environ").read_bytes().split(b"\0")
-            state = Path(f"/proc/{name}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if entry in env and state not in (b"Z", b"X"):
-            found.append(int(name))
-    return found
-
-
 def _sentinels(marker: str) -> list[int]:
     found = []
-    for pid in _processes(b"I9_SIGKILL_MARKER", marker):
+    for pid in live_with(b"I9_SIGKILL_MARKER", marker):
         try:
             if Path(f"/proc/{pid}/comm").read_bytes().strip() == NAME:
                 found.append(pid)
@@ -114,9 +99,9 @@ def test_sigkill_mid_run_ends_every_hook_process_and_the_sentinel_after_it(
         # Both hooks' trees up: 2 × (hook, its python child, that one's sleep) + the
         # pipeline's two sleeps (+ the shell's helpers).
         deadline = time.monotonic() + 30
-        while len(_processes(b"HOOKRUN_RUN_ID", run_id)) < 8 and time.monotonic() < deadline:
+        while len(live_with(b"HOOKRUN_RUN_ID", run_id)) < 8 and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert len(_processes(b"HOOKRUN_RUN_ID", run_id)) >= 8
+        assert len(live_with(b"HOOKRUN_RUN_ID", run_id)) >= 8
         assert len(_sentinels(marker)) == 1
         proc.send_signal(signal.SIGKILL)
         killed_at = time.monotonic()
@@ -124,13 +109,13 @@ def test_sigkill_mid_run_ends_every_hook_process_and_the_sentinel_after_it(
         assert proc.stdout.read() == b""
         assert time.monotonic() - killed_at < 1.0
         assert proc.wait(timeout=10) == -signal.SIGKILL
-        left = _until_empty(lambda: _processes(b"HOOKRUN_RUN_ID", run_id), within=3)
+        left = _until_empty(lambda: live_with(b"HOOKRUN_RUN_ID", run_id), within=3)
         assert left == [], "hook processes outlived hookrun"
         assert _until_empty(lambda: _sentinels(marker), within=3) == [], "the sentinel lingers"
     finally:
         proc.kill()
         proc.wait()
-        for pid in _processes(b"HOOKRUN_RUN_ID", run_id) if run_id else []:
+        for pid in live_with(b"HOOKRUN_RUN_ID", run_id) if run_id else []:
             os.kill(pid, signal.SIGKILL)
 
 
