@@ -15,7 +15,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,6 +230,25 @@ def test_a_cold_run_imports_only_its_allowlist(case: str, tmp_path: Path) -> Non
     _check_run(tmp_path, argv, payload, allow, runs=1)
 
 
+def _reporting_run(
+    argv: list[str], payload: Mapping[str, object], env: dict[str, str]
+) -> tuple[subprocess.CompletedProcess[bytes], dict[str, Any]]:
+    """``hookrun ARGV… REPORT`` through :data:`RUN`, in the payload's cwd: the process,
+    and what it wrote to REPORT (its exit code and the modules it loaded)."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *argv],
+        input=json.dumps(payload).encode(),
+        capture_output=True,
+        env=env,
+        cwd=str(payload["cwd"]),
+        check=False,
+        timeout=60,
+    )
+    report = Path(argv[-1])
+    seen: dict[str, Any] = json.loads(report.read_text()) if report.exists() else {}
+    return done, seen
+
+
 def _check_run(
     tmp_path: Path, argv: list[str], payload: dict[str, object], allow: set[str], *, runs: int
 ) -> None:
@@ -243,17 +264,8 @@ def _check_run(
         "XDG_CONFIG_HOME": str(tmp_path / "config"),  # no user config file
     }
     for _ in range(runs):  # the last run is the one reported
-        done = subprocess.run(
-            [sys.executable, "-c", RUN, *argv, str(report)],
-            input=json.dumps({**payload, "cwd": str(tmp_path)}).encode(),
-            capture_output=True,
-            env=env,
-            cwd=tmp_path,
-            check=False,
-            timeout=60,
-        )
+        done, seen = _reporting_run([*argv, str(report)], {**payload, "cwd": str(tmp_path)}, env)
     assert done.stderr == b""
-    seen = json.loads(report.read_text())
     assert seen["exit"] == 0
     assert b"deny" not in done.stdout
     modules = set(seen["modules"]) - _bare_modules()
@@ -313,17 +325,8 @@ def test_a_line_the_screen_clears_loads_no_parser(
     report = tmp_path / "modules.json"
     env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     payload = {**BASH, "tool_input": {"command": command}, "cwd": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", RUN, "policy", "shell-guard", str(report)],
-        input=json.dumps(payload).encode(),
-        capture_output=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
-        timeout=60,
-    )
+    done, seen = _reporting_run(["policy", "shell-guard", str(report)], payload, env)
     assert done.stderr == b""
-    seen = json.loads(report.read_text())
     assert seen["exit"] == 0
     assert json.loads(done.stdout)["decision"] is None
     loaded = [p for p in PARSER if any(m.startswith(p) for m in seen["modules"])]
