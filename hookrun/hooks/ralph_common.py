@@ -28,9 +28,13 @@ SUBAGENT_TOOLS: tuple[str, ...] = (
 )
 
 
-def verdict(name: str, blocks: Iterable[str], warns: Iterable[str], rule: str) -> Verdict:
-    """BLOCK → deny with every block reason; WARN → context lines; neither → PASS."""
-    blocks, warns = list(blocks), list(warns)
+def verdict(
+    name: str, blocks: Iterable[str], warns: Iterable[str], rule: str, *, file: str | None = None
+) -> Verdict:
+    """BLOCK → deny with every block reason (each after ``file: `` when the blocks are
+    about one file); WARN → context lines; neither → PASS."""
+    blocks = [f"{file}: {b}" for b in blocks] if file is not None else list(blocks)
+    warns = list(warns)
     context = tuple(f"{name}: WARN: {w}" for w in warns)
     if blocks:
         return Verdict(

@@ -128,9 +128,7 @@ def decide(payload: Mapping[str, Any], opts: SignalOptions, ctx: PolicyContext) 
     if text is None:
         return ALLOW
     blocks, warns = check_signal(text, posixpath.basename(norm.rel), opts)
-    return ralph_common.verdict(
-        "signal-schema", [f"{norm.rel}: {b}" for b in blocks], warns, "ralph.signal"
-    )
+    return ralph_common.verdict("signal-schema", blocks, warns, "ralph.signal", file=norm.rel)
 
 
 SIGNAL_SCHEMA: Policy[SignalOptions] = Policy(

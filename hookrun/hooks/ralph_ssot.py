@@ -184,16 +184,14 @@ def decide(payload: Mapping[str, Any], opts: SsotOptions, ctx: PolicyContext) ->
         old = current if call.kind == "write" else "\n".join(e.old for e in call.edits)
         blocks, warns = check_progress(call.new_text, old, after, opts.task_prefixes)
         return ralph_common.verdict(
-            "ssot-guard", [f"{norm.rel}: {b}" for b in blocks], warns, "ralph.ssot.progress"
+            "ssot-guard", blocks, warns, "ralph.ssot.progress", file=norm.rel
         )
     if after is None:
         return ALLOW  # an Edit of a file that is missing or does not hold old_string
     in_iteration = "/iterations/" in f"/{norm.rel}"
     required = opts.iteration_required if in_iteration else opts.required
     blocks, warns = check_metadata(after, required=required, states=opts.states)
-    return ralph_common.verdict(
-        "ssot-guard", [f"{norm.rel}: {b}" for b in blocks], warns, "ralph.ssot.metadata"
-    )
+    return ralph_common.verdict("ssot-guard", blocks, warns, "ralph.ssot.metadata", file=norm.rel)
 
 
 SSOT_GUARD: Policy[SsotOptions] = Policy(
