@@ -1,9 +1,7 @@
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +10,7 @@ import pytest
 from hookrun.hooks import ask_user, registry
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.state import StateError
+from tests.hooks.together import in_processes
 
 
 def _ctx(tmp_path: Path) -> PolicyContext:
@@ -183,19 +182,6 @@ def test_the_policy_is_registered_fail_open() -> None:
     assert policy.bind({}).max_per_session == 5
 
 
-def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
-    """Run ``target`` in one real process per ``args``, released together by a barrier
-    (fork where the OS has it, so workers need no re-import; spawn elsewhere)."""
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    barrier = ctx.Barrier(len(args))
-    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(100)
-    assert [proc.exitcode for proc in procs] == [0] * len(procs)
-
-
 def _ask_worker(barrier: Any, root: str, i: int) -> None:
     ctx = PolicyContext(root, root, os.path.join(root, ".hookrun", "state"), {})
     opts = ask_user.POLICY.bind({"max_per_session": 100})
@@ -210,7 +196,7 @@ def _ask_worker(barrier: Any, root: str, i: int) -> None:
 
 
 def test_twenty_processes_asking_at_once_lose_no_count(tmp_path: Path) -> None:
-    _in_processes(_ask_worker, [(str(tmp_path), i) for i in range(20)])
+    in_processes(_ask_worker, [(str(tmp_path), i) for i in range(20)])
     # 200 calls, 100 allowed: exactly 100 denials across all processes, whoever got them.
     assert sum(int(tmp_path.joinpath(f"denied.{i}").read_text()) for i in range(20)) == 100
     assert ask_user.count_of(str(tmp_path / ".hookrun" / "state"), "shared") == 200

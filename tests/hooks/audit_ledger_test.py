@@ -1,8 +1,6 @@
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +9,7 @@ import pytest
 from hookrun.hooks import audit_ledger, registry
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.state import StateError
+from tests.hooks.together import in_processes
 
 
 def _ctx(tmp_path: Path) -> PolicyContext:
@@ -161,19 +160,6 @@ def test_the_policy_is_registered_fail_open_for_post_tool_use() -> None:
     assert policy.on_error == "allow" and policy.events[0] == "PostToolUse"
 
 
-def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
-    """Run ``target`` in one real process per ``args``, released together by a barrier
-    (fork where the OS has it, so workers need no re-import; spawn elsewhere)."""
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    barrier = ctx.Barrier(len(args))
-    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(100)
-    assert [proc.exitcode for proc in procs] == [0] * len(procs)
-
-
 def _log_worker(barrier: Any, root: str, i: int) -> None:
     ctx = PolicyContext(root, root, "", {})
     opts = audit_ledger.POLICY.bind({"max_arg_chars": 5000})
@@ -188,7 +174,7 @@ def _log_worker(barrier: Any, root: str, i: int) -> None:
 
 
 def test_twenty_processes_logging_at_once_write_every_line_whole(tmp_path: Path) -> None:
-    _in_processes(_log_worker, [(str(tmp_path), i) for i in range(20)])
+    in_processes(_log_worker, [(str(tmp_path), i) for i in range(20)])
     lines = _lines(tmp_path / TOOLS)
     assert len(lines) == 500
     assert {(x["session"], x["args"]["command"].split()[0]) for x in lines} == {

@@ -1,9 +1,7 @@
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +11,7 @@ from hookrun import fields
 from hookrun.hooks import lockout, registry
 from hookrun.hooks.base import PolicyContext, Verdict
 from hookrun.hooks.state import StateError
+from tests.hooks.together import in_processes
 
 
 @pytest.fixture
@@ -310,19 +309,6 @@ def test_the_policy_is_registered_fail_closed_for_pre_tool_use() -> None:
         policy.bind({"escalate_afterr": 2})
 
 
-def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
-    """Run ``target`` in one real process per ``args``, released together by a barrier
-    (fork where the OS has it, so workers need no re-import; spawn elsewhere)."""
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    barrier = ctx.Barrier(len(args))
-    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(100)
-    assert [proc.exitcode for proc in procs] == [0] * len(procs)
-
-
 def _deny_worker(barrier: Any, project: str, i: int) -> None:
     ctx = PolicyContext(project, project, os.path.join(project, ".hookrun", "state"), {})
     opts = lockout.POLICY.bind({"escalate_after": None})
@@ -338,7 +324,7 @@ def _deny_worker(barrier: Any, project: str, i: int) -> None:
 def test_twenty_processes_denied_at_once_count_every_denial(project: Path) -> None:
     lockout.add(_sd(project), "src/auth.ts", "Backend")
     lockout.add(_sd(project), "src/other.ts", "Frontend")
-    _in_processes(_deny_worker, [(str(project), i) for i in range(20)])
+    in_processes(_deny_worker, [(str(project), i) for i in range(20)])
     got = {e.artifact: e.denials for e in lockout.entries(_sd(project))}
     assert got == {"src/auth.ts": 100, "src/other.ts": 100, "src/late.ts": 0}
 

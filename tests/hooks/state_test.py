@@ -1,19 +1,18 @@
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
 import subprocess
 import sys
 import time
 import types
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hookrun.hooks import state
+from tests.hooks.together import in_processes
 
 
 def _unwritable_dir(tmp_path: Path) -> str:
@@ -24,22 +23,6 @@ def _unwritable_dir(tmp_path: Path) -> str:
     ro.mkdir()
     ro.chmod(0o555)
     return str(ro / "state")
-
-
-def _in_processes(target: Callable[..., None], args: list[tuple[Any, ...]]) -> None:
-    """Run ``target`` in one real process per ``args``, released together by a barrier.
-
-    fork where the OS has it (no re-import per worker, so the test stays fast);
-    spawn elsewhere. Each worker must exit 0.
-    """
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    barrier = ctx.Barrier(len(args))
-    procs = [ctx.Process(target=target, args=(barrier, *a)) for a in args]
-    for proc in procs:
-        proc.start()
-    for proc in procs:
-        proc.join(100)
-    assert [proc.exitcode for proc in procs] == [0] * len(procs)
 
 
 def _bump_worker(barrier: Any, path: str, me: str) -> None:
@@ -197,7 +180,7 @@ def test_a_held_lock_times_out_with_advice_instead_of_hanging(tmp_path: Path) ->
 
 def test_twenty_processes_updating_at_once_lose_no_update(tmp_path: Path) -> None:
     path = str(tmp_path / "counter.json")
-    _in_processes(_bump_worker, [(path, str(i)) for i in range(20)])
+    in_processes(_bump_worker, [(path, str(i)) for i in range(20)])
     data = json.loads(Path(path).read_text())
     assert data["n"] == 200
     assert data["by"] == {str(i): 10 for i in range(20)}
@@ -205,7 +188,7 @@ def test_twenty_processes_updating_at_once_lose_no_update(tmp_path: Path) -> Non
 
 def test_twenty_processes_appending_lines_never_interleave(tmp_path: Path) -> None:
     path = str(tmp_path / "ledger.jsonl")
-    _in_processes(_append_worker, [(path, str(i)) for i in range(20)])
+    in_processes(_append_worker, [(path, str(i)) for i in range(20)])
     lines = Path(path).read_text().splitlines()
     records = [json.loads(line) for line in lines]
     assert len(records) == 1000
