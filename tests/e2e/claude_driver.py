@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tests.e2e.anthropic_api import AnthropicMessages
-from tests.e2e.driver import Run, run_process
+from tests.e2e.driver import Run, command_groups, run_process
 from tests.e2e.fakemodel import Dialect, Step, ToolCall
 
 if TYPE_CHECKING:
@@ -60,14 +60,7 @@ class ClaudeCode:
         return world.project / ".claude" / "settings.json"
 
     def wire(self, world: World, hooks: Mapping[str, Sequence[str]], timeout: int = 30) -> None:
-        entries: dict[str, Any] = {}
-        for event, commands in hooks.items():
-            group: dict[str, Any] = {
-                "hooks": [{"type": "command", "command": c, "timeout": timeout} for c in commands]
-            }
-            if event in _TOOL_EVENTS:
-                group = {"matcher": "*", **group}
-            entries[event] = [group]
+        entries = command_groups(hooks, timeout, _TOOL_EVENTS)
         world.write_json(self.settings_path(world), {"hooks": entries})
 
     def run(

@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tests.e2e.driver import Run, run_process
+from tests.e2e.driver import Run, command_groups, run_process
 from tests.e2e.fakemodel import JSON, Dialect, Step, ToolCall
 from tests.e2e.responses_api import OpenAIResponses
 
@@ -59,14 +59,7 @@ class Codex:
         return world.home / ".codex"
 
     def wire(self, world: World, hooks: Mapping[str, Sequence[str]], timeout: int = 30) -> None:
-        entries: dict[str, Any] = {}
-        for event, commands in hooks.items():
-            group: dict[str, Any] = {
-                "hooks": [{"type": "command", "command": c, "timeout": timeout} for c in commands]
-            }
-            if event in _TOOL_EVENTS:
-                group = {"matcher": "*", **group}
-            entries[event] = [group]
+        entries = command_groups(hooks, timeout, _TOOL_EVENTS)
         world.write_json(self.home(world) / "hooks.json", {"hooks": entries})
 
     def run(

@@ -13,7 +13,7 @@ import subprocess
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tests.e2e.fakemodel import Dialect, Step, ToolCall
 
@@ -74,6 +74,22 @@ def hookrun_command(hookrun: Path, event: str, config: Path, host: str) -> str:
     return (
         f"{shlex.quote(str(hookrun))} run {event} --host {host} --config {shlex.quote(str(config))}"
     )
+
+
+def command_groups(
+    hooks: Mapping[str, Sequence[str]], timeout: int, tool_events: set[str]
+) -> dict[str, Any]:
+    """Claude Code's ``hooks`` shape, which Codex reads too: for each event one group of
+    command hooks, matching every tool (``"*"``) on the events that match a tool."""
+    entries: dict[str, Any] = {}
+    for event, commands in hooks.items():
+        group: dict[str, Any] = {
+            "hooks": [{"type": "command", "command": c, "timeout": timeout} for c in commands]
+        }
+        if event in tool_events:
+            group = {"matcher": "*", **group}
+        entries[event] = [group]
+    return entries
 
 
 def run_process(argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float) -> Run:
