@@ -29,7 +29,6 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Mapping
-from functools import lru_cache
 from operator import itemgetter
 from typing import Annotated, Any, NamedTuple
 
@@ -47,7 +46,7 @@ from hookrun.hooks.pii_patterns import (
     scanner,
     user_rule,
 )
-from hookrun.hooks.write_guard import WRITE_TOOLS
+from hookrun.hooks.write_guard import WRITE_TOOLS, tool_listed
 
 OUTPUT_FIELDS = ("tool_output", "tool_response", "toolResult", "result")
 _NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
@@ -213,11 +212,6 @@ def written_texts(payload: Mapping[str, Any]) -> list[tuple[str, str]]:
     return texts
 
 
-@lru_cache(maxsize=64)
-def _folded(names: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(n.casefold() for n in names)
-
-
 def mask(value: str) -> str:
     """Enough of a value to recognise it, not enough to leak it: ``j***@corp.io``."""
     if "@" in value:
@@ -243,7 +237,7 @@ def judge_write(
     *,
     platform: str = sys.platform,
 ) -> Verdict:
-    if not any(name.casefold() in _folded(opts.tools) for name in P.tool_names(payload)):
+    if not tool_listed(payload, opts.tools):
         return Verdict()
     target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform)
     if target is None or target.norm.rel is None:

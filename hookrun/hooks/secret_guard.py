@@ -31,16 +31,14 @@ import re
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Annotated, Any, NamedTuple
 
-from hookrun import fields as P
 from hookrun.hooks.base import Policy, PolicyContext, Verdict
 from hookrun.hooks.options import Check
 from hookrun.hooks.paths import glob_match, tool_target
 from hookrun.hooks.pii import line_of, written_texts
 from hookrun.hooks.pii_patterns import BY_KIND, KINDS, scanner
-from hookrun.hooks.write_guard import WRITE_TOOLS
+from hookrun.hooks.write_guard import WRITE_TOOLS, tool_listed
 
 SECRET_KINDS = tuple(k for k in KINDS if k != "email")
 
@@ -172,11 +170,6 @@ def find_secrets(text: str, opts: SecretGuardOptions) -> list[Hit]:
     return hits
 
 
-@lru_cache(maxsize=64)
-def _folded(names: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(n.casefold() for n in names)
-
-
 def judge(
     payload: Mapping[str, Any],
     opts: SecretGuardOptions,
@@ -184,7 +177,7 @@ def judge(
     *,
     platform: str = sys.platform,
 ) -> Verdict:
-    if not any(name.casefold() in _folded(opts.tools) for name in P.tool_names(payload)):
+    if not tool_listed(payload, opts.tools):
         return Verdict()
     target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform)
     if target is None:

@@ -251,6 +251,13 @@ def _folded(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(n.casefold() for n in names)
 
 
+def tool_listed(payload: Mapping[str, Any], tools: tuple[str, ...]) -> bool:
+    """Whether the payload's tool, by its name or its kind, is one of a policy's ``tools``
+    (case-insensitive: hosts disagree on case). Strict, as :func:`fields.tool_names`."""
+    listed = _folded(tools)
+    return any(name.casefold() in listed for name in P.tool_names(payload))
+
+
 def _deny(kind: Kind, rule: str, reason: str, hint: str | None = None) -> Verdict:
     text = f"{kind}-guard: {reason}"
     if hint:
@@ -271,7 +278,7 @@ def judge(
     platform: str = sys.platform,
 ) -> Verdict:
     """The whole decision; ``platform`` is a parameter so tests can be Windows or macOS."""
-    if not any(name.casefold() in _folded(opts.tools) for name in P.tool_names(payload)):
+    if not tool_listed(payload, opts.tools):
         return Verdict()
     raw = _searched_path(payload) if kind == "read" else None
     target = tool_target(payload, ctx, workspace=opts.workspace, platform=platform, raw=raw)
