@@ -78,7 +78,7 @@ class HereDocSpan(NamedTuple):
 
 def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int, HereDocSpan]]:
     """The text to hand the grammar, and each here-document by its operator's offset."""
-    if b"<<" not in src:
+    if not _maybe_operator(src):
         return src, {}
     text = src
     docs: dict[int, HereDocSpan] = {}
@@ -110,6 +110,17 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
         pos = at + width
         tree = parse(text)
     return text, docs
+
+
+def _maybe_operator(text: bytes) -> bool:
+    """Is there a ``<<`` that is no here-string's ``<<<``? (The screen of
+    :func:`_first_operator` by text alone, so that ``read x <<< "$s"`` costs no parse.)"""
+    at = text.find(b"<<")
+    while at >= 0:
+        if text[at + 2 : at + 3] != b"<":
+            return True
+        at = text.find(b"<<", at + 3)
+    return False
 
 
 def _first_operator(root: Node, text: bytes, pos: int) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from _thread import get_ident
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
@@ -42,9 +43,22 @@ def _parser() -> Any:
 _ASCII_ONLY = bytes.maketrans(bytes(range(0x80, 0x100)), b":" * 0x80)
 
 
+# The last tree made, with the text it is of and the thread that made it: the steps of
+# one parse often hand the grammar the same text again (the here-document step's last
+# text is the one the rest reads, a backquote screen finds none to take out). A tree is
+# only read, never edited, but stays with the thread that made it.
+_last: tuple[int, bytes, Any] | None = None
+
+
 def _ts_parse(src: bytes) -> Any:
     """tree-sitter's tree of ``src``, parsed as ASCII (see ``_ASCII_ONLY``)."""
-    return _parser().parse(src.translate(_ASCII_ONLY))
+    global _last
+    last, ident = _last, get_ident()
+    if last is not None and last[0] == ident and last[1] == src:
+        return last[2]
+    tree = _parser().parse(src.translate(_ASCII_ONLY))
+    _last = (ident, src, tree)
+    return tree
 
 
 def _first_error(node: Any) -> Any:
@@ -59,13 +73,52 @@ def _first_error(node: Any) -> Any:
     return None
 
 
+# Gap 10's screen by text: a `[` and a blank where a command starts (the start of the
+# text, after an operator, `!`, a group or a reserved word that a command follows).
+_BRACKET_COMMAND = lazy_compile(
+    rb"(?:^|[;&|(){}!\n]|(?:^|(?<=[ \t;&|(){}\n]))(?:if|then|else|elif|while|until|do)[ \t])"
+    rb"[ \t]*(\[)[ \t\n]"
+)
+
+
+def _premasked(src: bytes) -> tuple[bytes, Any] | None:
+    """Gap 10 in one parse, for the usual ``[ … ]``: the text with each ``[`` that stands
+    where a command starts read as a word, and its tree — when that tree has each of them
+    as a command's name (else None: the tree decides, as below)."""
+    found = [m.start(1) for m in _BRACKET_COMMAND.finditer(src)]
+    if not found:
+        return None
+    buf = bytearray(src)
+    for at in found:
+        buf[at] = ord("x")
+    synthetic = bytes(buf)
+    tree = _ts_parse(synthetic)
+    root = tree.root_node
+    for at in found:
+        n = root.descendant_for_byte_range(at, at + 1)
+        parent = n.parent if n is not None else None
+        if (
+            n is None
+            or n.type != "word"
+            or n.start_byte != at
+            or n.end_byte != at + 1
+            or parent is None
+            or parent.type != "command_name"
+        ):
+            return None
+    return synthetic, tree
+
+
 def _read_brackets_as_words(src: bytes) -> Any:
     """Gap 10: parse, reading each ``[`` command (and ``==`` argument) as an ordinary
     word (see gaps.py)."""
-    tree = _ts_parse(src)
     if b"[" not in src and b"==" not in src and b"=~" not in src:
-        return tree
-    synthetic = src
+        return _ts_parse(src)
+    masked = _premasked(src) if b"[" in src else None
+    if masked is None:
+        synthetic, tree = src, _ts_parse(src)
+    else:
+        synthetic, tree = masked
     for _ in range(8):
         found = [n.start_byte for n in bracket_commands(tree.root_node, synthetic)]
         if not found:
