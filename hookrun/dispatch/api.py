@@ -359,6 +359,11 @@ def _spawn_plan(
     step.escaped = not pumped.eof
 
 
+# hookrun.dispatch.shell.Shell once a run needed it (kept: an import statement costs a
+# few thousand instructions each time it runs).
+_Shell: type[Shell] | None = None
+
+
 def _shell(
     cwd: str,
     env: Mapping[str, str],
@@ -368,11 +373,14 @@ def _shell(
     platform: str,
     mode: str,
 ) -> Shell:
-    # Imported here: a hook that is a plain file never needs the shell.
-    from hookrun.dispatch.shell import Shell
+    global _Shell
+    if _Shell is None:
+        # Imported here: a hook that is a plain file never needs the shell.
+        from hookrun.dispatch.shell import Shell
 
+        _Shell = Shell
     source, out, err = io
-    return Shell(
+    return _Shell(
         cwd=cwd,
         env=env,
         stdin=source,

@@ -20,16 +20,28 @@ Importing this package loads no native code: tree-sitter is imported on the firs
 
 from __future__ import annotations
 
+from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.nodes import Script
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["parse", "ShellSyntaxError", "Unsupported", "line_col", "Script"]
 
 
+# hookrun.shellsyntax.parser.parse once loaded (lazy: native code, see above; kept, as
+# an import statement costs a few thousand instructions each time it runs).
+_parse: Callable[[str], Script] | None = None
+
+
 def parse(source: str) -> Script:
     """Parse shell ``source`` into a :class:`~hookrun.shellsyntax.nodes.Script`."""
-    from hookrun.shellsyntax.parser import parse as _parse  # lazy: native code, see above
+    global _parse
+    if _parse is None:
+        from hookrun.shellsyntax.parser import parse as loaded
 
+        _parse = loaded
     return _parse(source)
 
 

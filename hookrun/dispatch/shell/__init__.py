@@ -38,12 +38,19 @@ from hookrun.dispatch.streams import ByteSink, ByteSource
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.dispatch.shell.handler import ExecHandler
     from hookrun.shellsyntax.nodes import Script
 
 # The exec seam's types live in hookrun.dispatch.shell.handler (not imported here: a hook
 # of plain commands never needs them at start-up).
 __all__ = ["Shell", "FALLBACK_SHELLS"]
+
+
+# hookrun.shellsyntax once a script ran (the front end is imported on first use; kept,
+# as an import statement costs a few thousand instructions each time it runs).
+_syntax: Any = None
 
 
 class Shell:
@@ -127,8 +134,12 @@ class Shell:
         ``invoked`` says where the script came from as bash's ``$-`` does: "c" a
         command string, "s" stdin, "" a file.
         """
-        from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
+        global _syntax
+        if _syntax is None:
+            import hookrun.shellsyntax
 
+            _syntax = hookrun.shellsyntax
+        ShellSyntaxError, Unsupported = _syntax.ShellSyntaxError, _syntax.Unsupported  # noqa: N806
         sh = self._interp
         # Fresh notes per run: background threads of an earlier run keep the old (ended) ones.
         sh.notes = RunNotes(route=sh.notes.route, standin=sh.notes.standin)
@@ -137,7 +148,7 @@ class Shell:
         sh.state.invoked = invoked
         then_error: str | None = None
         try:
-            script = parse(source)
+            script = _syntax.parse(source)
         except ShellSyntaxError as exc:
             # bash reads and runs a script one complete command at a time: those before
             # the error run (an EXIT trap set there fires), then it stops with status 2.

@@ -23,6 +23,8 @@ from hookrun.dispatch.shell.state import (
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hookrun.dispatch.shell.interp import IO, Interp
 
 Builtin = Callable[["Interp", list[str], "IO"], int]
@@ -611,9 +613,17 @@ def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
     return status
 
 
-def b_test(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.testexpr import ConditionError, run_test
+# hookrun.dispatch.shell.testexpr once a test ran (an import statement in b_test would
+# cost a few thousand instructions on every `[`).
+_testexpr: Any = None
 
+
+def b_test(sh: Interp, argv: list[str], io: IO) -> int:
+    global _testexpr
+    if _testexpr is None:
+        from hookrun.dispatch.shell import testexpr
+
+        _testexpr = testexpr
     args = argv[1:]
     if argv[0] == "[":
         if not args or args[-1] != "]":
@@ -621,8 +631,8 @@ def b_test(sh: Interp, argv: list[str], io: IO) -> int:
             return 2
         args = args[:-1]
     try:
-        return 0 if run_test(args, sh.state.cwd, sh.is_set) else 1
-    except ConditionError as exc:
+        return 0 if _testexpr.run_test(args, sh.state.cwd, sh.is_set) else 1
+    except _testexpr.ConditionError as exc:
         _err(sh, io, argv[0], str(exc))
         return 2
 

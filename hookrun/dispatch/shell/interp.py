@@ -105,6 +105,29 @@ FALLBACK_SHELLS = ("bash", "sh")
 SUBSTITUTION_LIMIT = 256 * 1024 * 1024
 # Exit status of a stage that wrote to a pipe whose reader had gone: 128 + SIGPIPE.
 BROKEN_PIPE_STATUS = 141
+# Modules the shell imports on first use (off the start-up path of a hook of plain
+# commands), kept here once imported: an import statement in a function costs a few
+# thousand instructions each time it runs, and these run on every command.
+_expand: Any = None  # hookrun.dispatch.shell.expand
+_testexpr: Any = None  # hookrun.dispatch.shell.testexpr
+
+
+def _load_expand() -> Any:
+    global _expand
+    from hookrun.dispatch.shell import expand
+
+    _expand = expand
+    return expand
+
+
+def _load_testexpr() -> Any:
+    global _testexpr
+    from hookrun.dispatch.shell import testexpr
+
+    _testexpr = testexpr
+    return testexpr
+
+
 _DECLARATION_BUILTINS = frozenset({"export", "local", "readonly", "declare", "typeset"})
 # Descriptors a script picks with {name}>file start here, as in bash.
 _FIRST_VAR_FD = 10
@@ -307,12 +330,14 @@ class Interp:
     def expander(self) -> Expander:
         # Created on first use: run_argv() of a builtin expands nothing, and a hook made
         # of one plain command should not pay for importing the expansion machinery.
-        if self._expander is None:
-            from hookrun.dispatch.shell.expand import Config, Expander
-
-            self._expander = Expander(self.state, Config(cmd_subst=self.command_substitution))
-            self._expander.source = self.src
-        return self._expander
+        ex = self._expander
+        if ex is None:
+            mod = _expand or _load_expand()
+            ex = self._expander = mod.Expander(
+                self.state, mod.Config(cmd_subst=self.command_substitution)
+            )
+            ex.source = self.src
+        return ex
 
     @property
     def exec_handler(self) -> ExecHandler:
@@ -769,7 +794,7 @@ class Interp:
 
     # -- [[ ]] -----------------------------------------------------------------
     def exec_test(self, cmd: TestClause, io: IO) -> int:
-        from hookrun.dispatch.shell.testexpr import ConditionError
+        ConditionError = (_testexpr or _load_testexpr()).ConditionError  # noqa: N806
 
         try:
             return 0 if self.test(cmd.expr) else 1
@@ -783,8 +808,7 @@ class Interp:
             return self.guarded(_raiser(exc), io)
 
     def test(self, e: TestExpr) -> bool:
-        from hookrun.dispatch.shell.testexpr import ConditionError, binary, is_unary, unary
-
+        tx = _testexpr or _load_testexpr()
         ex = self.expander
         if isinstance(e, N.Word):
             return ex.string(e) != ""
@@ -796,16 +820,16 @@ class Interp:
             operand = ex.string(e.operand) if isinstance(e.operand, N.Word) else ""
             if e.op == "-v":
                 return self.is_set(operand)
-            if not is_unary(e.op):
-                raise ConditionError(f"unexpected operator {e.op}")
-            return unary(e.op, operand, self.state.cwd)
+            if not tx.is_unary(e.op):
+                raise tx.ConditionError(f"unexpected operator {e.op}")
+            return bool(tx.unary(e.op, operand, self.state.cwd))
         if e.op == "&&":
             return self.test(e.left) and self.test(e.right)
         if e.op == "||":
             return self.test(e.left) or self.test(e.right)
         left = ex.string(e.left) if isinstance(e.left, N.Word) else str(self.test(e.left))
         if not isinstance(e.right, N.Word):
-            raise ConditionError(f"unexpected expression after {e.op}")
+            raise tx.ConditionError(f"unexpected expression after {e.op}")
         if e.op in ("==", "=", "!="):
             hit = _match(left, ex.pattern(e.right))
             return hit if e.op != "!=" else not hit
@@ -816,11 +840,11 @@ class Interp:
             return left < right if e.op == "<" else left > right
         if e.op in ("-eq", "-ne", "-lt", "-le", "-gt", "-ge"):
             a, b = ex.arith_text(left or "0"), ex.arith_text(right or "0")
-            return binary(e.op, str(a), str(b), self.state.cwd)
-        return binary(e.op, left, right, self.state.cwd)
+            return bool(tx.binary(e.op, str(a), str(b), self.state.cwd))
+        return bool(tx.binary(e.op, left, right, self.state.cwd))
 
     def regex_match(self, value: str, pattern: Word) -> bool:
-        from hookrun.dispatch.shell.testexpr import ConditionError
+        ConditionError = (_testexpr or _load_testexpr()).ConditionError  # noqa: N806
 
         rx_text = self.expander.regex(pattern)
         try:
