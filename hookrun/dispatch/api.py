@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from hookrun import exitcodes
 from hookrun.dispatch import standin
-from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted, linked
+from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted, finished, linked
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
 from hookrun.dispatch.result import Completed
@@ -429,14 +429,9 @@ async def arun(
             shell=shell,
         )
         future = asyncio.get_running_loop().run_in_executor(_executor(), call)
-        try:
-            return await asyncio.shield(future)
-        except asyncio.CancelledError:
-            token.cancel()
-            # The thread returns once the tree is gone (grace + reap, about a second
-            # at worst); the caller is told only then, so "cancelled" means "ended".
-            await asyncio.wait([future])
-            raise
+        # On a cancel the thread returns once the tree is gone (grace + reap, about a
+        # second at worst); the caller is told only then.
+        return await finished(future, token)
 
 
 # Not the loop's default executor: it has min(32, cpus + 4) threads, so on a

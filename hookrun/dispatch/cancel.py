@@ -12,6 +12,14 @@ import _thread
 import time
 from collections.abc import Callable
 
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
 
 class CancelToken:
     """A one-shot flag that can be set from another thread and waited on.
@@ -106,6 +114,20 @@ class Linked:
         if self._unlink is not None:
             self._unlink()
             self._unlink = None
+
+
+async def finished(future: asyncio.Future[T], token: CancelToken) -> T:
+    """The result of work running in another thread; if the awaiting task is cancelled,
+    ``token`` is, and the task waits until the work has ended before it re-raises — so
+    "cancelled" tells the caller that nothing of it is still running."""
+    import asyncio  # only embedders that await pay for asyncio (they have imported it)
+
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        token.cancel()
+        await asyncio.wait([future])
+        raise
 
 
 class Interrupted(Exception):

@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from hookrun.config.spec import Config, HookSpec
-from hookrun.dispatch.cancel import CancelToken, linked
+from hookrun.dispatch.cancel import CancelToken, finished, linked
 from hookrun.records import TYPE_CHECKING
 from hookrun.runner import context_files
 from hookrun.runner.aggregate import aggregate
@@ -243,14 +243,7 @@ class Runner:
         # not set a token the caller may share with other runs.
         with linked(cancel) as token:
             future = asyncio.get_running_loop().run_in_executor(None, self._run, inp, token)
-            try:
-                return await asyncio.shield(future)
-            except asyncio.CancelledError:
-                token.cancel()
-                # Wait for the hooks to be gone before re-raising: the caller's "cancelled"
-                # must mean nothing of this run is still running.
-                await asyncio.wait([future])
-                raise
+            return await finished(future, token)
 
     def close(self) -> None:
         """Let the worker threads go (optional: they are daemons)."""
