@@ -11,11 +11,13 @@ compiled pattern itself.
 
 from __future__ import annotations
 
-import re
-
-# Not typing at run time: it is 0.4x a bare Python start (hookrun.records says why).
+# Not typing at run time: it is 0.4x a bare Python start (hookrun.records says why). Nor
+# `re` before a pattern is first used: importing it is ~6M instructions (~1.8 ms), which a
+# process whose lazy patterns never match anything (the in-process shell running `echo`,
+# `test`, `[ -n "$x" ]`) does not pay.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from typing import Any, AnyStr
 
 # What is copied onto the stand-in once compiled (every public attribute of re.Pattern).
@@ -43,6 +45,8 @@ class _Lazy:
     def __getattr__(self, name: str) -> Any:  # only for names not yet copied
         if name not in _ATTRS:  # dunders asked by copy/pickle, or a typo: no compiling
             raise AttributeError(name)
+        import re
+
         compiled: re.Pattern[Any] = re.compile(self._args[0], self._args[1])
         for attr in _ATTRS:
             setattr(self, attr, getattr(compiled, attr))

@@ -70,3 +70,31 @@ def test_the_tree_sitter_package_imported_later_shares_the_loaded_binding() -> N
         "assert isinstance(g.LANGUAGE, tree_sitter.Language)\n"
     )
     assert "tree_sitter" in mods
+
+
+def test_the_shell_path_leaves_out_re_until_a_pattern_is_needed() -> None:
+    # `re` is ~6M instructions (~1.8 ms) of the shell path's start-up over
+    # hookrun.dispatch.api: tree-sitter's binding imports it only for query predicates
+    # (grammar._DeferredRe), the shell's own patterns compile on first use.
+    code = (
+        "import sys, hookrun.dispatch.api\n"
+        "from hookrun.dispatch import run\n"
+        'r = run(\'x=1; [ -n "$x" ] && echo "$x" >/dev/null; test -d / || exit 3; '
+        'f() { echo -n $1; }; f $x; printf "%s\\\\n" b; export y=$x\','
+        " cwd='/', env={}, stdin=b'', timeout=30)\n"
+        "assert r.exit_code == 0 and r.stdout == b'1b\\n', r\n"
+    )
+    assert "re" not in _modules_after(code)
+    # …and a pattern loads it when one is needed, for the shell and for a tree-sitter
+    # query's #match? (the compile the binding kept is the deferred one).
+    mods = _modules_after(
+        "from hookrun.dispatch import run\n"
+        "r = run('case ab in a*) echo y;; esac', cwd='/', env={}, stdin=b'', timeout=30)\n"
+        "assert r.stdout == b'y\\n', r\n"
+        "import tree_sitter, hookrun.shellsyntax.grammar as g\n"
+        "q = tree_sitter.Query(g.LANGUAGE, '((word) @w (#match? @w \"^ec\"))')\n"
+        "t = g.new_parser().parse(b'echo hi; ls')\n"
+        "found = tree_sitter.QueryCursor(q).captures(t.root_node)['w']\n"
+        "assert [n.text for n in found] == [b'echo'], found\n"
+    )
+    assert "re" in mods

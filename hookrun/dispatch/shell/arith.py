@@ -8,7 +8,6 @@ the same), with a depth bound so ``a=a`` cannot loop.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from hookrun.lazyre import compile as lazy_compile
@@ -24,6 +23,9 @@ Elements = tuple[ElemGetter, ElemSetter]
 class ArithError(Exception):
     """A malformed expression or a runtime error (division by zero)."""
 
+
+_INTEGER = lazy_compile(r"-?\d+")
+_IDENT = lazy_compile(r"[A-Za-z_]\w*")
 
 # bash skips only blanks and newlines between tokens: \r, \v, \f are errors.
 _BLANKS = " \t\n"
@@ -167,7 +169,7 @@ class _Parser:
         if raw is None or raw.strip(_BLANKS) == "":
             return 0
         raw = raw.strip(_BLANKS)
-        if re.fullmatch(r"-?\d+", raw):
+        if _INTEGER.fullmatch(raw):
             return int(raw)
         if self.depth >= _MAX_DEPTH:
             raise ArithError(f"{name}: expression recursion level exceeded")
@@ -211,7 +213,7 @@ class _Parser:
             return _wrap({"+": v, "-": -v, "!": int(not v), "~": ~v}[tok])
         if tok in ("++", "--"):
             name = self.take()
-            if not re.fullmatch(r"[A-Za-z_]\w*", name):
+            if not _IDENT.fullmatch(name):
                 raise ArithError(f"syntax error: variable expected after '{tok}'")
             idx = self.index()
             v = self.read(name, idx) + (1 if tok == "++" else -1)
@@ -225,7 +227,7 @@ class _Parser:
             return v
         if tok[0].isdigit():
             return _wrap(parse_int(tok))
-        if re.fullmatch(r"[A-Za-z_]\w*", tok):
+        if _IDENT.fullmatch(tok):
             idx = self.index()
             nxt = self.peek()
             if nxt in _ASSIGN:

@@ -9,7 +9,6 @@ BrokenPipeError, which the pipeline turns into status 141.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 
 from hookrun.dispatch import resolve
@@ -19,7 +18,9 @@ from hookrun.dispatch.shell.state import (
     LoopControl,
     ReturnFromFunction,
     ShellError,
+    is_name,
 )
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,9 +30,16 @@ if TYPE_CHECKING:
 
 Builtin = Callable[["Interp", list[str], "IO"], int]
 
-# A pattern string, compiled (and cached by re) on first use: module-level compiles
-# run on every `hookrun run` start, whether or not the pattern is ever needed.
-_IDENT = r"[A-Za-z_]\w*\Z"
+# Compiled on first use (hookrun.lazyre): neither compiling nor `re` itself is paid by a
+# shell that never needs the pattern.
+_OCTAL_ESCAPE = lazy_compile(r"[0-7]{0,3}")
+_HEX_ESCAPES = {
+    "x": lazy_compile(r"[0-9a-fA-F]{1,2}"),
+    "u": lazy_compile(r"[0-9a-fA-F]{1,4}"),
+    "U": lazy_compile(r"[0-9a-fA-F]{1,8}"),
+}
+_INTEGER_ARG = lazy_compile(r"\s*[-+]?\d+\s*")
+_QUOTE_FREE = lazy_compile(r"[A-Za-z0-9_@%+=:,./-]+")
 
 
 def _out(io: IO, text: str) -> None:
@@ -89,13 +97,12 @@ def backslash_escapes(text: str) -> tuple[str, bool]:
         elif e == "c":
             return "".join(out), True
         elif e == "0":
-            m = re.match(r"[0-7]{0,3}", text[i:])
+            m = _OCTAL_ESCAPE.match(text, i)
             digits = m.group(0) if m else ""
             i += len(digits)
             out.append(byte_char(int(digits or "0", 8) & 0xFF))
         elif e in "xuU":
-            width = {"x": 2, "u": 4, "U": 8}[e]
-            m = re.match(rf"[0-9a-fA-F]{{1,{width}}}", text[i:])
+            m = _HEX_ESCAPES[e].match(text, i)
             if m is None:
                 out.append("\\" + e)
             else:
@@ -111,7 +118,7 @@ def b_echo(sh: Interp, argv: list[str], io: IO) -> int:
     args = argv[1:]
     newline = True
     escapes = False
-    while args and args[0][:1] == "-" and re.fullmatch(r"-[neE]+", args[0]):
+    while args and args[0][:1] == "-" and len(args[0]) > 1 and not args[0][1:].strip("neE"):
         for flag in args[0][1:]:
             if flag == "n":
                 newline = False
@@ -304,7 +311,7 @@ def _loop_control(sh: Interp, argv: list[str], io: IO) -> int:
         return 0
     levels = 1
     if len(argv) > 1:
-        if not re.fullmatch(r"\s*[-+]?\d+\s*", argv[1]):
+        if not _INTEGER_ARG.fullmatch(argv[1]):
             _err(sh, io, argv[0], f"{argv[1]}: numeric argument required")
             raise ExitShell(128)  # fatal, as in a non-interactive bash
         if len(argv) > 2:
@@ -403,7 +410,7 @@ def _assign_words(
         if append:
             key = key[:-1]
         base = key.split("[", 1)[0] if key.endswith("]") else key
-        if not re.match(_IDENT, base):
+        if not is_name(base):
             _err(sh, io, name, f"`{word}': not a valid identifier")
             status = 1
             continue
@@ -944,7 +951,7 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def _shell_quote(text: str) -> str:
-    if text and re.fullmatch(r"[A-Za-z0-9_@%+=:,./-]+", text):
+    if text and _QUOTE_FREE.fullmatch(text):
         return text
     if not text:
         return "''"

@@ -14,7 +14,6 @@ text is neither, unquoted literal text is globbed but never split.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Sequence
 
 from hookrun.dispatch.shell.arith import ArithError, evaluate
@@ -25,9 +24,10 @@ from hookrun.dispatch.shell.state import (
     ReadonlyVariable,
     ShellError,
     ShellState,
+    is_name,
 )
 from hookrun.lazyre import compile as lazy_compile
-from hookrun.records import NamedTuple
+from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.shellsyntax.nodes import (
     ArithExp,
     CallExpr,
@@ -42,6 +42,13 @@ from hookrun.shellsyntax.nodes import (
     WordPart,
 )
 
+if TYPE_CHECKING:
+    import re
+
+# `re` itself is imported where a pattern is compiled from text known only at run time
+# (a glob, IFS, `=~`): it is ~6M instructions (~1.8 ms) of the shell path's import, and
+# a hook that matches no pattern never needs it (tests/shellsyntax/imports_test).
+
 # Piece kinds: quoted text (no split, no glob), literal unquoted text (glob, no split),
 # an unquoted expansion result (split and glob), a forced field break ("$@"), and the
 # place between two elements of an unquoted $@/$* (a separator: text is what joins them
@@ -54,10 +61,9 @@ SEP = 4
 _SEPARATORS = (BREAK, SEP)
 Piece = tuple[str, int]
 
-_NAME = lazy_compile(r"[A-Za-z_]\w*\Z")
+_USER_NAME = lazy_compile(r"[A-Za-z0-9_.-]+")  # of ~user
 # Unquoted text that may start pattern syntax (is_pattern() decides on the whole field:
 # a bracket expression may close in another part, `a["-"]b`).
-_GLOB_START = lazy_compile(r"[*?\[]")
 _EXTGLOB = lazy_compile(r"[?*+@!]\(")
 DEFAULT_IFS = " \t\n"
 
@@ -165,6 +171,8 @@ class Expander:
 
     def regex(self, word: Word) -> str:
         """The right side of ``=~``: quoted characters match literally."""
+        import re
+
         pieces = self.pieces(word.parts)
         return "".join(re.escape(t) if k in (QUOTED, BREAK) else t for t, k in pieces)
 
@@ -293,7 +301,7 @@ class Expander:
         while j < len(s) and s[j] not in "/:":  # bash ends the prefix at `:` too
             j += 1
         user = s[i + 1 : j]
-        if user and not re.fullmatch(r"[A-Za-z0-9_.-]+", user):
+        if user and not _USER_NAME.fullmatch(user):
             out.append(("~", LITERAL))
             return i + 1
         if user == "+":
@@ -491,7 +499,7 @@ class Expander:
                     return
             elif op[-1] == "=":
                 if unset:
-                    if not _NAME.match(p.name) or p.indirect or self._key_is_all(p):
+                    if not is_name(p.name) or p.indirect or self._key_is_all(p):
                         raise ShellError(f"${p.name}: cannot assign in this way", 1, fatal=True)
                     new = _join(self._operand(p.args[0], quoted))
                     if p.key is None:
@@ -673,7 +681,9 @@ class Expander:
             return [text]
         extglob = "extglob" in opts
         for t, k in field:  # (a loop, not any(): every unquoted word comes here)
-            if k != QUOTED and (_GLOB_START.search(t) or (extglob and _EXTGLOB.search(t))):
+            if k != QUOTED and (
+                "*" in t or "?" in t or "[" in t or (extglob and _EXTGLOB.search(t))
+            ):
                 break
         else:
             return [text]
@@ -705,23 +715,27 @@ def unbound(name: str, state: ShellState) -> ShellError:
     return ShellError(f"{name}: unbound variable", status, fatal=True)
 
 
+_ELEMENT_REF = lazy_compile(r"([A-Za-z_]\w*)\[(.+)\]")
+
+
 def _parse_ref(target: str) -> tuple[str, Word | None] | None:
     """``name``, ``name[key]`` or a special parameter, as ``${!x}`` may name."""
-    if _NAME.match(target) or target.isdigit() or target in ("@", "*", "#", "?", "$", "!", "-"):
+    if is_name(target) or target.isdigit() or target in ("@", "*", "#", "?", "$", "!", "-"):
         return target, None
-    m = re.fullmatch(r"([A-Za-z_]\w*)\[(.+)\]", target)
+    m = _ELEMENT_REF.fullmatch(target)
     if m is None:
         return None
     key = m.group(2)
     return m.group(1), Word(0, 0, (Lit(0, 0, key),))
 
 
-_ASSIGN_LIKE = lazy_compile(r"[A-Za-z_]\w*=")
-
-
 def _looks_like_assignment(word: Word) -> bool:
+    """The word starts ``name=`` (``[A-Za-z_]\\w*=``)."""
     first = word.parts[0] if word.parts else None
-    return isinstance(first, Lit) and _ASSIGN_LIKE.match(first.text) is not None
+    if not isinstance(first, Lit):
+        return False
+    eq = first.text.find("=")
+    return eq > 0 and is_name(first.text[:eq])
 
 
 def _closing_quote(raw: str, i: int) -> int:
@@ -739,8 +753,11 @@ def _closing_quote(raw: str, i: int) -> int:
     return -1
 
 
+_DQUOTED_ESCAPE = lazy_compile(r'\\([$`"\\\n])')
+
+
 def _cook_dquoted(raw: str) -> str:
-    return re.sub(r'\\([$`"\\\n])', lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+    return _DQUOTED_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
 
 
 def _cook_operand(raw: str) -> str:
@@ -817,8 +834,11 @@ def escape_glob(text: str) -> str:
     return _PATTERN_SPECIAL.sub(r"\\\1", text)
 
 
+_ESCAPED_CHAR = lazy_compile(r"(?s)\\(.)")
+
+
 def unescape_glob(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text, flags=re.DOTALL)
+    return _ESCAPED_CHAR.sub(r"\1", text)
 
 
 def shell_quote(value: str) -> str:
@@ -889,6 +909,11 @@ def split_fields(pieces: list[Piece], ifs: str) -> list[list[Piece]]:
                 cur.append((text, kind))
                 have = True
             continue
+        if not any(c in text for c in ifs):  # nothing to split on: no regex to run
+            if text:
+                cur.append((text, LITERAL))
+                have = True
+            continue
         pos = 0
         for m in delim.finditer(text):
             seg = text[pos : m.start()]
@@ -908,7 +933,13 @@ def split_fields(pieces: list[Piece], ifs: str) -> list[list[Piece]]:
     return fields
 
 
-_ifs_cache: dict[str, re.Pattern[str] | None] = {}
+# The default IFS's pattern compiles when a field first has a blank in it.
+_ifs_cache: dict[str, re.Pattern[str] | None] = {
+    DEFAULT_IFS: lazy_compile(
+        r"[\ \	\
+]+"
+    )
+}
 
 
 def _ifs_regex(ifs: str) -> re.Pattern[str] | None:
@@ -917,6 +948,8 @@ def _ifs_regex(ifs: str) -> re.Pattern[str] | None:
     if not ifs:
         rx = None
     else:
+        import re
+
         ws = "".join(re.escape(c) for c in ifs if c in " \t\n")
         other = "".join(re.escape(c) for c in ifs if c not in " \t\n")
         parts = []
@@ -938,6 +971,8 @@ def pattern_regex(pat: str) -> re.Pattern[str]:
     """A shell pattern (with bash's extglob forms) as a compiled regex."""
     rx = _pattern_cache.get(pat)
     if rx is None:
+        import re
+
         rx = re.compile(_translate(pat) + r"\Z", re.DOTALL)
         if len(_pattern_cache) > 512:
             _pattern_cache.clear()
@@ -983,6 +1018,8 @@ def is_pattern(pat: str, extglob: bool = False) -> bool:
 
 
 def _translate(pat: str) -> str:
+    import re  # only while compiling a pattern (pattern_regex)
+
     out: list[str] = []
     i, n = 0, len(pat)
     while i < n:
@@ -1030,7 +1067,7 @@ _CLASSES = {
     "lower": "a-z",
     "space": r" \t\n\r\f\v",
     "blank": r" \t",
-    "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
+    "punct": '!"' r"\#\$%\&'\(\)\*\+,\-\./:;<=>\?@\[\\\]\^_`\{\|\}\~",  # re.escape'd
     "xdigit": "0-9A-Fa-f",
     "word": r"\w",
     "cntrl": r"\x00-\x1f\x7f",
@@ -1040,6 +1077,8 @@ _CLASSES = {
 
 
 def _bracket(body: str) -> str:
+    import re  # only while compiling a pattern (pattern_regex)
+
     neg = body[:1] in ("!", "^")
     if neg:
         body = body[1:]
@@ -1110,14 +1149,19 @@ def match(value: str, pattern: str) -> bool:
         "*" in pattern or "?" in pattern or "[" in pattern or "\\" in pattern or "(" in pattern
     ):
         return value == pattern
-    try:
-        return pattern_regex(pattern).match(value) is not None
-    except re.error:
-        # Imported here: only a pattern hookrun's translation refuses comes here, and
-        # fnmatch is ~0.4 ms of the shell path's start-up (tests/shellsyntax/imports_test).
-        import fnmatch
+    rx = _pattern_cache.get(pattern)
+    if rx is None:
+        import re
 
-        return fnmatch.fnmatchcase(value, pattern)
+        try:
+            rx = pattern_regex(pattern)
+        except re.error:
+            # Imported here: only a pattern hookrun's translation refuses comes here, and
+            # fnmatch is ~0.4 ms of the shell path's start-up (tests/shellsyntax/imports_test).
+            import fnmatch
+
+            return fnmatch.fnmatchcase(value, pattern)
+    return rx.match(value) is not None
 
 
 def trim(value: str, pat: str, op: str) -> str:
@@ -1361,11 +1405,15 @@ def _expand_toks(toks: list[_Tok], depth: int) -> list[list[_Tok]]:
     return [toks]
 
 
+_NUMBER_SEQUENCE = lazy_compile(r"(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?")
+_LETTER_SEQUENCE = lazy_compile(r"([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?")
+
+
 def _sequence(inner: list[_Tok]) -> list[str] | None:
     if any(k != "c" for k, _ in inner):
         return None
     text = "".join(str(v) for _, v in inner)
-    m = re.fullmatch(r"(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?", text)
+    m = _NUMBER_SEQUENCE.fullmatch(text)
     if m is not None:
         a, b = int(m.group(1)), int(m.group(2))
         step = abs(int(m.group(3))) if m.group(3) else 1
@@ -1379,7 +1427,7 @@ def _sequence(inner: list[_Tok]) -> list[str] | None:
         if len(rng) > 100000:
             return None
         return [str(v).zfill(width) if width else str(v) for v in rng]
-    m = re.fullmatch(r"([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?", text)
+    m = _LETTER_SEQUENCE.fullmatch(text)
     if m is not None:
         a, b = ord(m.group(1)), ord(m.group(2))
         step = abs(int(m.group(3))) if m.group(3) else 1
