@@ -221,13 +221,9 @@ class _Table:
         # joined pattern makes every hit pay for 60 submatches, ~4 µs of the 5)
         joined = "|".join(f"(?:{_uncaptured(r.pattern)})" for r in rules)
         self.joined = re2.compile(joined, _NO_CAPTURE)
-        self.rows = []
-        for rule in rules:
-            regex = re2.compile(_rename(rule.pattern), _OPTIONS)
-            index = regex.groupindex
-            values = [n for name, n in index.items() if name.startswith("v")]
-            ends = [n for name, n in index.items() if name.startswith("e")]
-            self.rows.append((regex._regexp, values, ends))
+        # Each row's own regex, compiled the first time a hit needs it (most hits
+        # never do: a fresh process pays for the rows it uses, not for fifty).
+        self.rows: list[tuple[Any, list[int], list[int]] | None] = [None] * len(rules)
         self.shape = [_shape(r.pattern) for r in rules]
         # Literal openings ("AKIA", "ABSK", "AIza"…): a row whose openings all miss
         # the hit is skipped without running it.
@@ -244,15 +240,30 @@ class _Table:
         # For a first byte several rows share: one regex of all their openings, longest
         # first, reads the longest opening at a hit; the rows it leaves are memoised
         # by that opening (a hit then costs one match, not one test per row).
-        self.openers = [_opener(self.openings, self.folded, rows) for rows in self.by_byte]
+        # (built the first time a hit opens with that byte)
+        self.openers: dict[int, re.Pattern[bytes] | None] = {}
         self.bare = [
             [i for i in rows if self.openings[i] is None and self.folded[i] is None]
             for rows in self.by_byte
         ]
         self.by_opening: dict[bytes, list[int]] = {}
-        self.lefts = [re.compile(f"[{r.left}]") if r.left else None for r in rules]
-        self.backs = [
-            re.compile(f"[{r.back[0]}]{{{r.back[1]}}}$") if r.back else None for r in rules
+        self.by_head: dict[bytes, list[int]] = {}  # see _head_rows
+        # What each row's hit is judged by, in one tuple (a hit unpacks it at once):
+        # kind, back regex, back length, left regex, special, check, entropy floor,
+        # placeholder test, prefix.
+        self.judges = [
+            (
+                r.kind,
+                re.compile(f"[{r.back[0]}]{{{r.back[1]}}}$") if r.back else None,
+                r.back[1] if r.back else 0,
+                re.compile(f"[{r.left}]") if r.left else None,
+                _PEM if r.kind == "private_key" else _INNER if r.kind in _GENERIC else 0,
+                r.check,
+                r.min_entropy,
+                r.placeholder,
+                r.prefix,
+            )
+            for r in rules
         ]
 
     def hits(self, data: bytes) -> Iterator[tuple[int, int, int]]:
@@ -271,7 +282,13 @@ class _Table:
             first = data[start]
             rows = self.by_byte[first]
             if len(rows) > 1:  # rows that share the first byte rarely share the opening
-                rows = self._opening_rows(first, data, start)
+                head = data[start : start + _HEAD]
+                agreeing = self.by_head.get(head)
+                if agreeing is None:
+                    agreeing = self._head_rows(first, head)
+                if len(agreeing) != 1:  # (the rows' whole openings tell them apart)
+                    agreeing = self._opening_rows(first, data, start)
+                rows = agreeing
             if len(rows) == 1 and self.shape[rows[0]] != _COMPLEX:
                 i = rows[0]
                 if self.shape[i] != _TAIL:
@@ -282,16 +299,40 @@ class _Table:
                     yield i, start, end - _last_char_width(data, end)
             else:
                 for i in rows:
-                    row, values, ends = self.rows[i]
+                    row, values, ends = self.rows[i] or self._row(i)
                     spans = row.Match(_AT_START, data, start, size)
                     if spans[0] != _NO_MATCH:
                         yield (i, *_value_span(spans, values, ends))
                         break
             pos = end if end > pos else pos + 1
 
+    def _row(self, i: int) -> tuple[Any, list[int], list[int]]:
+        """Row ``i``'s own regex, its value groups and its end-mark groups."""
+        regex = re2.compile(_rename(self.rules[i].pattern), _OPTIONS)
+        index = regex.groupindex
+        values = [n for name, n in index.items() if name.startswith("v")]
+        ends = [n for name, n in index.items() if name.startswith("e")]
+        row = self.rows[i] = (regex._regexp, values, ends)
+        return row
+
+    def _head_rows(self, first: int, head: bytes) -> list[int]:
+        """The rows of ``by_byte[first]`` whose openings agree with a hit's first bytes.
+
+        A superset of the rows whose openings match (an opening longer than the head
+        need only begin with it): when it holds one row, that row is the hit's, with
+        no regex run (``ghp_``, ``AKIA``: one dictionary look-up a hit).
+        """
+        rows = [i for i in self.by_byte[first] if _agrees(self.openings[i], self.folded[i], head)]
+        if len(self.by_head) < _MEMO_SIZE:
+            self.by_head[head] = rows
+        return rows
+
     def _opening_rows(self, first: int, data: bytes, start: int) -> list[int]:
         """The rows of ``by_byte[first]`` whose openings allow a match at ``start``."""
-        opener = self.openers[first]
+        if first in self.openers:
+            opener = self.openers[first]
+        else:
+            opener = self.openers[first] = _opener(self.openings, self.folded, self.by_byte[first])
         found = opener.match(data, start) if opener is not None else None
         if found is None:
             return self.bare[first]
@@ -311,6 +352,8 @@ class _Table:
 
 
 _PLAIN, _TAIL, _COMPLEX = range(3)
+_PEM, _INNER = 1, 2  # a hit's special judging: a key's body, a known token inside
+_GENERIC = frozenset({"bearer_token", "url_password"})
 _MEMO_SIZE = 4096  # openings seen (case variants of a few dozen words: far fewer)
 
 
@@ -333,6 +376,18 @@ def _opener(
 
 
 _FOLDED_SPAN = 64  # longer than any row's opening (a test pins it)
+_HEAD = 4  # bytes of a hit that pick its row when they agree with one row's openings
+
+
+def _agrees(
+    openings: tuple[bytes, ...] | None, folded: tuple[bytes, ...] | None, head: bytes
+) -> bool:
+    """One of the openings and ``head`` are equal as far as both go (lower-cased: folded)."""
+    if openings is None:
+        if folded is None:
+            return True
+        openings, head = folded, head.lower()
+    return any(o[: len(head)] == head[: len(o)] for o in openings)
 
 
 def _opens(
@@ -387,14 +442,24 @@ def _last_char_width(data: bytes, end: int) -> int:
     return width
 
 
+@lru_cache(maxsize=256)
+def _parsed(pattern: str) -> Any:
+    """``pattern`` parsed by Python's parser (read, never changed); None if it cannot.
+
+    Python's parser reads RE2's syntax but for \\p{…} classes (any non-ASCII
+    stand-in will do: it makes "any") and repeated group names (renamed). Parsed
+    once for all the readings of a row (a fresh process builds the table).
+    """
+    try:
+        return _sre_parse(re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern)))
+    except (re.error, ValueError):
+        return None
+
+
 def first_bytes(pattern: str) -> frozenset[int] | None:
     """The bytes a match of ``pattern`` can start with; None when it cannot tell (any)."""
-    # Python's parser reads RE2's syntax but for \p{…} classes (any non-ASCII
-    # stand-in will do: it makes "any") and repeated group names (renamed).
-    pattern = re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern))
-    try:
-        parsed = _sre_parse(pattern)
-    except (re.error, ValueError):  # RE2-only syntax (\p{L}…): assume any byte
+    parsed = _parsed(pattern)
+    if parsed is None:  # RE2-only syntax: assume any byte
         return None
     found: set[int] = set()
     ignore_case = bool(parsed.state.flags & re.IGNORECASE)
@@ -410,10 +475,8 @@ def literal_prefixes(pattern: str, *, fold: bool = False) -> tuple[bytes, ...] |
     ``fold``: also through case-insensitive parts, all lower-cased — then a match
     opens with one of them *once lower-cased* (``aws`` for ``(?i:aws_?secret…)``).
     """
-    pattern = re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern))
-    try:
-        parsed = _sre_parse(pattern)
-    except (re.error, ValueError):
+    parsed = _parsed(pattern)
+    if parsed is None:
         return None
     if parsed.state.flags & re.IGNORECASE and not fold:
         return None
@@ -540,7 +603,6 @@ class Finding(NamedTuple):
     end: int  # the redacted span (the value), not its context
 
 
-_GENERIC = frozenset({"bearer_token", "url_password"})
 _PEM_BODY = re.compile(r"[A-Za-z0-9+/=]")
 
 
@@ -562,9 +624,7 @@ class Scanner:
 
     def find(self, text: str) -> list[Finding]:
         """Every sensitive value in ``text``, left to right, never overlapping."""
-        found: list[Finding] = []
-        if self.table is not None and text:
-            self._table_finds(self.table, text, found)
+        found = self._table_finds(self.table, text) if self.table is not None and text else []
         for rule, regex in self.user:
             for m in regex.finditer(text):
                 span = m.span("v") if "v" in regex.groupindex and m.group("v") else m.span()
@@ -645,7 +705,8 @@ class Scanner:
         pieces = self.exclude_pieces
         if pieces is None:
             return True
-        joined = "\n".join(map(text.__getitem__, map(slice, starts, ends))).lower()
+        # (a comprehension: slicing through text.__getitem__ costs half as much again)
+        joined = "\n".join([text[a:b] for a, b in zip(starts, ends, strict=True)]).lower()
         return any(piece in joined for piece in pieces)
 
     def _excluded(self, value: str) -> bool:
@@ -661,39 +722,60 @@ class Scanner:
                 return False
         return self.exclude.fullmatch(value) is not None
 
-    def _table_finds(self, table: _Table, text: str, found: list[Finding]) -> None:
+    def _table_finds(self, table: _Table, text: str) -> list[Finding]:
+        """The table's finds in ``text``, in the order of the pass."""
         data = text.encode("utf-8", "surrogatepass") + b"\n"
         chars = None if len(data) == len(text) + 1 else _Offsets(text, data)  # None: ASCII
+        found: list[Finding] = []
+        values: list[str | None] = []  # each find's value, None once judged whole
+        judges = table.judges
         for i, bstart, bend in table.hits(data):
-            rule = table.rules[i]
+            kind, back, back_n, left, special, check, min_entropy, placeholder, prefix = judges[i]
             start, end = (bstart, bend) if chars is None else (chars(bstart), chars(bend))
-            back = table.backs[i]
             if back is not None:
-                assert rule.back is not None
-                if not back.search(text, max(0, start - rule.back[1]), start):
+                if not back.search(text, max(0, start - back_n), start):
                     continue
-                start -= rule.back[1]
-            left = table.lefts[i]
+                start -= back_n
             if left is not None and start and left.match(text, start - 1):
                 continue
-            span = start, end
-            if rule.kind == "private_key":
-                pem = _pem_span(text, start, end)
-                if pem is None:
-                    continue
-                span = pem
-            elif rule.kind in _GENERIC:
-                inner = self._specific_inside(table, text, start, end)
-                if inner is not None:
-                    found.append(inner)
-                    continue
-            self._keep(found, rule, text, span)
+            if special:
+                if special == _PEM:
+                    pem = _pem_span(text, start, end)
+                    if pem is None:
+                        continue
+                    start, end = pem
+                else:
+                    inner = self._specific_inside(table, text, start, end)
+                    if inner is not None:
+                        found.append(inner)
+                        values.append(None)
+                        continue
+            if check is not None and not check(text, start, end):
+                continue
+            value = text[start:end]
+            if not looks_real(value, min_entropy, placeholder, prefix):
+                continue
+            found.append(_new_finding(Finding, (kind, start, end)))
+            values.append(value)
+        if self.exclude is None or not found or not self._may_exclude_values(values):
+            return found
+        return [f for f, v in zip(found, values, strict=True) if v is None or not self._excluded(v)]
+
+    def _may_exclude_values(self, values: list[str | None]) -> bool:
+        """One of ``values`` may match an exclusion glob (False: none can, one C-level test).
+
+        :meth:`_excluded`'s first test over all values at once: none holds a character
+        of the globs' signal (a token: no "@" or "." of an address glob).
+        """
+        signal = self.exclude_signal
+        if signal is None or self.exclude_hint is None:
+            return True
+        joined = "\n".join(v for v in values if v is not None)
+        return not joined.isascii() or signal.search(joined) is not None
 
     def _specific_inside(self, table: _Table, text: str, start: int, end: int) -> Finding | None:
         """A known token that is the whole value of a generic find (``Bearer ghp_…``)."""
-        found: list[Finding] = []
-        self._table_finds(table, text[start:end], found)
-        for f in found:
+        for f in self._table_finds(table, text[start:end]):
             if f.kind not in _GENERIC:
                 return Finding(f.kind, f.start + start, f.end + start)
         return None
@@ -869,10 +951,17 @@ def redact(text: str, findings: list[Finding]) -> str:
     pos = 0
     for kind, start, end in findings:
         append(text[pos:start])
-        append(_MARKERS.get(kind) or f"[REDACTED:{kind}]")
+        append(_MARKERS[kind])
         pos = end
     append(text[pos:])
     return "".join(out)
 
 
-_MARKERS = {kind: f"[REDACTED:{kind}]" for kind in KINDS}  # (made once, not per find)
+class _Markers(dict[str, str]):
+    """``[REDACTED:<kind>]`` by kind: made once per kind, not per find."""
+
+    def __missing__(self, kind: str) -> str:
+        return f"[REDACTED:{kind}]"
+
+
+_MARKERS = _Markers((kind, f"[REDACTED:{kind}]") for kind in KINDS)

@@ -1,0 +1,156 @@
+"""The scanner finds exactly what the plain reading of the rule table finds.
+
+The scanner takes shortcuts on every hit of its joined pass (the row read off the
+hit's first byte and openings, its shape deciding whether the row's own regex runs,
+placeholder and exclusion tests cached or skipped in bulk, addresses found by maps).
+The plain reading here takes none: at each hit of the joined alternation it runs
+every row's own regex in table order (leftmost-first: the first row that matches
+there is the one the alternation chose), and judges each value one by one with
+every test written out. Texts are assembled from the families' own samples, their
+look-alikes and gitleaks' samples, cut and joined at random, so that hits crowd,
+overlap and sit at the edges.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import re2
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hookrun.hooks.pii_patterns import (
+    _OPTIONS,
+    DEFAULT_EXCLUDE,
+    Finding,
+    _disjoint,
+    _pem_span,
+    _rename,
+    _uncaptured,
+    _value_span,
+    exclusion_regex,
+    scanner,
+)
+from hookrun.hooks.secret_rules import RULES, Rule, looks_real
+from tests.hooks.pii_patterns_test import TEXTS, _plain_emails
+from tests.hooks.secret_families_test import FAMILIES
+
+_GENERIC = {"bearer_token", "url_password"}
+_JOINED = re2.compile("|".join(f"(?:{_uncaptured(r.pattern)})" for r in RULES), _OPTIONS)
+_ROWS = [re2.compile(_rename(r.pattern), _OPTIONS) for r in RULES]
+_EXCLUDED = exclusion_regex(DEFAULT_EXCLUDE)
+
+
+def _row_hits(data: bytes) -> list[tuple[int, int, int]]:
+    """(row, start, end) in bytes: the joined walk, each hit's row found by trying all."""
+    out = []
+    pos = 0
+    while pos < len(data):
+        m = _JOINED.search(data, pos)
+        if m is None:
+            break
+        start, end = m.span()
+        for i, row in enumerate(_ROWS):
+            own = row.match(data, start)
+            if own is not None:
+                index = row.groupindex
+                groups = row._regexp.NumberOfCapturingGroups()
+                spans = [own.span(g) for g in range(groups + 1)]
+                values = [n for name, n in index.items() if name.startswith("v")]
+                ends = [n for name, n in index.items() if name.startswith("e")]
+                out.append((i, *_value_span(spans, values, ends)))
+                break
+        pos = end if end > pos else pos + 1
+    return out
+
+
+def _real(rule: Rule, text: str, start: int, end: int) -> bool:
+    if rule.check is not None and not rule.check(text, start, end):
+        return False
+    value = text[start:end]
+    plain_looks_real = looks_real.__wrapped__  # (the cache is a shortcut too)
+    if not plain_looks_real(value, rule.min_entropy, rule.placeholder, rule.prefix):
+        return False
+    return _EXCLUDED is None or _EXCLUDED.fullmatch(value) is None
+
+
+def _plain_table(text: str) -> list[Finding]:
+    data = text.encode("utf-8", "surrogatepass") + b"\n"
+
+    def char(offset: int) -> int:
+        return len(data[:offset].decode("utf-8", "surrogatepass"))
+
+    found = []
+    for i, bstart, bend in _row_hits(data):
+        rule = RULES[i]
+        start, end = char(bstart), char(bend)
+        if rule.back is not None:
+            cls, n = rule.back
+            if not re.search(f"[{cls}]{{{n}}}$", text[max(0, start - n) : start]):
+                continue
+            start -= n
+        if rule.left and start and re.match(f"[{rule.left}]", text[start - 1]):
+            continue
+        if rule.kind == "private_key":
+            pem = _pem_span(text, start, end)
+            if pem is None:
+                continue
+            start, end = pem
+        elif rule.kind in _GENERIC:
+            inner = [f for f in _plain_table(text[start:end]) if f.kind not in _GENERIC]
+            if inner:
+                found.append(Finding(inner[0].kind, inner[0].start + start, inner[0].end + start))
+                continue
+        if _real(rule, text, start, end):
+            found.append(Finding(rule.kind, start, end))
+    return found
+
+
+def plain_find(text: str) -> list[Finding]:
+    found = _disjoint(sorted(_plain_table(text), key=lambda f: f.start)) if text else []
+    emails = [
+        Finding("email", s, e)
+        for s, e in _plain_emails(text)
+        if not any(f.start < e and s < f.end for f in found)
+    ]
+    return sorted(found + emails, key=lambda f: f.start)
+
+
+def _samples() -> list[str]:
+    out = list(TEXTS)
+    for secrets, lookalikes in FAMILIES.values():
+        out += secrets + lookalikes
+    data = Path(__file__).parent / "data" / "gitleaks" / "samples.json"
+    for rule in json.loads(data.read_text())["rules"].values():
+        out += rule["tps"][:3] + rule["fps"][:3]
+    return out
+
+
+SAMPLES = _samples()
+_SEPARATORS = ["", " ", "\n", "=", ":", "@", "/", "x", "_", "-", ".", '"', "é", "\\n"]
+
+
+@st.composite
+def _texts(draw: st.DrawFn) -> str:
+    parts = []
+    for _ in range(draw(st.integers(1, 6))):
+        sample = draw(st.sampled_from(SAMPLES))
+        if draw(st.booleans()):  # a piece of it: tokens cut short, prefixes alone
+            a = draw(st.integers(0, len(sample)))
+            sample = sample[a : draw(st.integers(a, len(sample)))]
+        parts.append(sample)
+        parts.append(draw(st.sampled_from(_SEPARATORS)))
+    return "".join(parts)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_texts())
+def test_the_scanner_finds_what_the_plain_reading_finds(text: str) -> None:
+    assert [tuple(f) for f in scanner().find(text)] == [tuple(f) for f in plain_find(text)]
+
+
+def test_every_sample_alone_and_all_together() -> None:
+    for text in [*SAMPLES, "\n".join(SAMPLES), " ".join(SAMPLES * 2)]:
+        assert [tuple(f) for f in scanner().find(text)] == [tuple(f) for f in plain_find(text)]
