@@ -50,20 +50,51 @@ _tuplegetter: Any = getattr(collections, "_tuplegetter", _property_getter)
 
 _tuple_new = tuple.__new__
 _NEW_GLOBALS = {"_tuple_new": _tuple_new, "__builtins__": {}}
+# The __new__ of a record of 0..12 fields, compiled with this module: building one from
+# text at run time (exec of a template) compiles it, ~0.4M instructions for each arity a
+# process needs — six for `hookrun run` itself, three more for the shell's syntax tree.
+_COMPILED_NEW = (
+    lambda _cls: _tuple_new(_cls, ()),
+    lambda _cls, _0: _tuple_new(_cls, (_0,)),
+    lambda _cls, _0, _1: _tuple_new(_cls, (_0, _1)),
+    lambda _cls, _0, _1, _2: _tuple_new(_cls, (_0, _1, _2)),
+    lambda _cls, _0, _1, _2, _3: _tuple_new(_cls, (_0, _1, _2, _3)),
+    lambda _cls, _0, _1, _2, _3, _4: _tuple_new(_cls, (_0, _1, _2, _3, _4)),
+    lambda _cls, _0, _1, _2, _3, _4, _5: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11)
+    ),
+)
 _TEMPLATES: dict[int, Any] = {}  # arity -> the code of a __new__ taking that many fields
 
 
 def _new_code(arity: int) -> Any:
     code = _TEMPLATES.get(arity)
     if code is None:
-        args = ", ".join(f"_{i}" for i in range(arity))
-        comma = "," if arity == 1 else ""
-        source = f"def __new__(_cls, {args}): return _tuple_new(_cls, ({args}{comma}))"
-        namespace: dict[str, Any] = {}
-        # exec of the text, not compile(): the builtin compile() sets up the ast module's
-        # types on its first call (~10M instructions, 1.5-3 ms), exec does not.
-        exec(source, dict(_NEW_GLOBALS), namespace)
-        code = _TEMPLATES[arity] = namespace["__new__"].__code__
+        if arity < len(_COMPILED_NEW):
+            code = _COMPILED_NEW[arity].__code__.replace(co_name="__new__")
+            if hasattr(code, "co_qualname"):  # 3.11+: what a traceback shows
+                code = code.replace(co_qualname="__new__")  # type: ignore[call-arg,unused-ignore]
+        else:
+            args = ", ".join(f"_{i}" for i in range(arity))
+            source = f"def __new__(_cls, {args}): return _tuple_new(_cls, ({args}))"
+            namespace: dict[str, Any] = {}
+            # exec of the text, not compile(): the builtin compile() sets up the ast
+            # module's types on its first call (~10M instructions, 1.5-3 ms), exec does not.
+            exec(source, dict(_NEW_GLOBALS), namespace)
+            code = namespace["__new__"].__code__
+        _TEMPLATES[arity] = code
     return code
 
 

@@ -161,3 +161,32 @@ def test_a_class_typing_refuses_is_refused(body: str, error: type) -> None:
 def test_the_name_is_only_a_base_class() -> None:
     with pytest.raises(TypeError):
         NamedTuple("Point", [("x", int)])
+
+
+def test_records_of_up_to_twelve_fields_compile_no_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Their __new__ comes from code compiled with hookrun.records (exec of a template
+    # compiles it at run time: ~0.4M instructions for each arity); wider ones still work.
+    from hookrun import records
+
+    execs: list[str] = []
+
+    def counting_exec(source: str, *args: Any) -> None:
+        execs.append(source)
+        builtins.exec(source, *args)
+
+    monkeypatch.setattr(records, "_TEMPLATES", {})
+    monkeypatch.setattr(records, "exec", counting_exec, raising=False)
+    for arity in range(14):
+        fields = [f"f{i}" for i in range(arity)]
+        cls = records._RecordMeta(
+            f"R{arity}",
+            (records._RecordBase,),
+            {"__annotations__": dict.fromkeys(fields, "int"), "__qualname__": f"R{arity}"},
+        )
+        made = cls(*range(arity))
+        assert tuple(made) == tuple(range(arity))
+        assert made == cls._make(range(arity))
+        assert [getattr(made, f) for f in fields] == list(range(arity))
+        with pytest.raises(TypeError):
+            cls(*range(arity + 1))
+    assert len(execs) == 1 and "_12" in execs[0]  # the 13-field record only
