@@ -56,57 +56,40 @@ def _binding(package: str) -> ModuleType:
     if spec is None or spec.loader is None:
         __import__(package)  # the documented way, as a fallback
         return sys.modules[name]
-    with _re_deferred():
+    # tree-sitter's binding imports `re` when it loads, only to keep `re.compile` for the
+    # #match? predicates of queries (which hookrun never makes): importing re is ~6M
+    # instructions (~1.8 ms) of the shell path's start-up. So while it loads, if re is
+    # not loaded yet, `re` is a stand-in whose compile imports re on its first call.
+    stub = None
+    if "re" not in sys.modules:
+        stub = sys.modules["re"] = ModuleType("re")
+        vars(stub).update(compile=_compile_pattern, __getattr__=_re_attribute)
+    try:
         module = spec.loader.create_module(spec)
         if module is None:  # pragma: no cover - extension loaders always create the module
             raise ImportError(f"cannot load {name}")
         spec.loader.exec_module(module)
+    finally:
+        if stub is not None and sys.modules.get("re") is stub:
+            del sys.modules["re"]
     sys.modules[name] = module
     return module
 
 
 def _compile_pattern(*args: Any, **kwargs: Any) -> Any:
     """``re.compile``, importing ``re`` on the first call."""
+    return _re_attribute("compile")(*args, **kwargs)
+
+
+def _re_attribute(name: str) -> Any:
+    """An attribute of the real ``re`` (for the stand-in, PEP 562: a thread that imported
+    re while the binding loaded has the stand-in)."""
+    stub = sys.modules.get("re")
+    if stub is not None and getattr(stub, "__getattr__", None) is _re_attribute:
+        del sys.modules["re"]
     import re
 
-    return re.compile(*args, **kwargs)
-
-
-class _DeferredRe(ModuleType):
-    """Stands in for ``re`` while tree-sitter's binding initialises.
-
-    The binding imports ``re`` when it is loaded, only to keep ``re.compile`` for the
-    ``#match?`` predicates of tree-sitter queries (which hookrun never makes): importing
-    ``re`` is ~6M instructions (~1.8 ms) of the shell path's start-up. So, when ``re`` is
-    not loaded yet, the binding is handed this module: its ``compile`` imports ``re`` when
-    first called, and any other attribute loads the real module. It is in
-    ``sys.modules`` only while the binding initialises.
-    """
-
-    compile = staticmethod(_compile_pattern)
-
-    def __getattr__(self, name: str) -> Any:  # a thread importing re meanwhile got this
-        import re
-
-        if re is self:  # pragma: no cover - only while the binding initialises
-            del sys.modules["re"]
-            import re
-        self.__dict__.update(re.__dict__)
-        return getattr(re, name)
-
-
-class _re_deferred:  # noqa: N801 - used as a context manager, like contextlib's
-    """``re`` deferred (see :class:`_DeferredRe`) inside the ``with`` block, if not
-    loaded already."""
-
-    def __enter__(self) -> None:
-        self.stub = None if "re" in sys.modules else _DeferredRe("re")
-        if self.stub is not None:
-            sys.modules["re"] = self.stub
-
-    def __exit__(self, *exc: object) -> None:
-        if self.stub is not None and sys.modules.get("re") is self.stub:
-            del sys.modules["re"]
+    return getattr(re, name)
 
 
 _TS = _binding("tree_sitter")

@@ -102,3 +102,22 @@ def test_the_shell_path_leaves_out_re_until_a_pattern_is_needed() -> None:
         "assert [n.text for n in found] == [b'echo'], found\n"
     )
     assert "re" in mods
+
+
+def test_a_thread_that_imported_re_while_the_binding_loaded_gets_the_real_module() -> None:
+    # grammar._binding puts a stand-in in sys.modules["re"] while tree-sitter's binding
+    # loads; an `import re` elsewhere at that moment gets the stand-in, which must act as
+    # re (and hand sys.modules the real module once used).
+    _modules_after(
+        "import sys\n"
+        "from types import ModuleType\n"
+        "import hookrun.shellsyntax.grammar as g\n"
+        "sys.modules.pop('re', None)\n"
+        "stub = sys.modules['re'] = ModuleType('re')\n"
+        "vars(stub).update(compile=g._compile_pattern, __getattr__=g._re_attribute)\n"
+        "import re\n"
+        "assert re is stub\n"
+        "assert re.compile('a+').match('aa').group() == 'aa'\n"
+        "assert re.escape('a.b') == 'a\\\\.b' and re.fullmatch('x', 'x')\n"
+        "assert sys.modules['re'] is not stub and sys.modules['re'].escape is re.escape\n"
+    )

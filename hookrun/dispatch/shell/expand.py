@@ -16,8 +16,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 
-from hookrun.dispatch.shell.arith import ArithError, evaluate
-from hookrun.dispatch.shell.options import option_flags
 from hookrun.dispatch.shell.state import (
     Array,
     ExpansionFailure,
@@ -44,10 +42,25 @@ from hookrun.shellsyntax.nodes import (
 
 if TYPE_CHECKING:
     import re
+    from typing import Any
 
 # `re` itself is imported where a pattern is compiled from text known only at run time
 # (a glob, IFS, `=~`): it is ~6M instructions (~1.8 ms) of the shell path's import, and
 # a hook that matches no pattern never needs it (tests/shellsyntax/imports_test).
+
+# The arithmetic evaluator, loaded by the first expression a run evaluates (a script
+# with none does not pay for its import), then kept: an import statement costs a few
+# thousand instructions each time it runs.
+_arith: Any = None
+
+
+def _load_arith() -> Any:
+    global _arith
+    from hookrun.dispatch.shell import arith
+
+    _arith = arith
+    return arith
+
 
 # Piece kinds: quoted text (no split, no glob), literal unquoted text (glob, no split),
 # an unquoted expansion result (split and glob), a forced field break ("$@"), and the
@@ -209,9 +222,13 @@ class Expander:
             else:
                 self.set_element(name, index, value)
 
+        arith = _arith or _load_arith()
         try:
-            return evaluate(text, get, lambda n, v: set_elem(n, None, v), elem=(get_elem, set_elem))
-        except ArithError as exc:
+            value: int = arith.evaluate(
+                text, get, lambda n, v: set_elem(n, None, v), elem=(get_elem, set_elem)
+            )
+            return value
+        except arith.ArithError as exc:
             raise ExpansionFailure(f"{text.strip()}: {exc}") from None
         except RecursionError:
             raise ShellError(
@@ -371,6 +388,8 @@ class Expander:
         if name == "!":
             return None if st.last_bg_pid is None else str(st.last_bg_pid)
         if name == "-":
+            from hookrun.dispatch.shell.options import option_flags  # rare: loaded here
+
             return option_flags(st)
         value = st.get_var(name)
         if value is None and name in _DYNAMIC:
