@@ -771,7 +771,10 @@ class Scanner:
         if signal is None or self.exclude_hint is None:
             return True
         joined = "\n".join(v for v in values if v is not None)
-        return not joined.isascii() or signal.search(joined) is not None
+        if not joined.isascii():
+            return True
+        # (a character at a time: "in" is a memchr, a class search tests each character)
+        return any(c in joined for c in _ascii_members(signal))
 
     def _specific_inside(self, table: _Table, text: str, start: int, end: int) -> Finding | None:
         """A known token that is the whole value of a generic find (``Bearer ghp_…``)."""
@@ -883,6 +886,12 @@ def exclusion_hint(patterns: Iterable[str]) -> re.Pattern[str] | None:
     """
     pieces = exclusion_pieces(patterns)
     return re.compile("|".join(map(re.escape, pieces))) if pieces else None
+
+
+@lru_cache(maxsize=64)
+def _ascii_members(signal: re.Pattern[str]) -> tuple[str, ...]:
+    """The ASCII characters the class ``signal`` matches."""
+    return tuple(c for c in map(chr, range(128)) if signal.fullmatch(c))
 
 
 def exclusion_signal(patterns: Iterable[str]) -> re.Pattern[str] | None:
