@@ -23,7 +23,6 @@ A leaf module: it imports nothing from hookrun (the config package uses it).
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import sys
@@ -106,6 +105,10 @@ def _complete_object(data: bytes | bytearray) -> bool:
     end = len(data.rstrip())
     if not end or data[end - 1 : end] != b"}":
         return False
+    # Here, not at the top: only a writer that keeps the pipe open gets here, and json's
+    # import is ~5M instructions (hookrun.cjson, which a leaf cannot import).
+    import json
+
     try:
         return isinstance(json.loads(bytes(data).lstrip(b"\xef\xbb\xbf")), dict)
     except (ValueError, RecursionError):

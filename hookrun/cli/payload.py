@@ -6,10 +6,9 @@ flag overrides) is a table test without a process.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
-from hookrun import boundedio
+from hookrun import boundedio, cjson
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.errors import CliError
 from hookrun.records import TYPE_CHECKING, NamedTuple
@@ -72,12 +71,12 @@ def parse_object(text: str, *, what: str) -> dict[str, Any]:
     """Parse ``text`` as a JSON object or raise CliError naming ``what`` and the spot."""
     try:
         value = wire.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CliError(
-            f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except ValueError:  # wire.loads: nesting deeper than the decoder goes
-        raise CliError(f"{what} is nested too deeply to parse") from None
+    except ValueError as exc:
+        where = cjson.decode_error(exc)
+        if where is None:  # wire.loads: nesting deeper than the decoder goes
+            raise CliError(f"{what} is nested too deeply to parse") from None
+        msg, line, column = where
+        raise CliError(f"{what} is not valid JSON: {msg} at line {line} column {column}") from None
     if not isinstance(value, dict):
         raise CliError(f"{what} must be a JSON object, got {_describe(value)}")
     return value

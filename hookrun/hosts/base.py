@@ -13,10 +13,9 @@ NamedTuples: value types that cross the boundary between the runner and the CLI.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
-from hookrun import exitcodes
+from hookrun import cjson, exitcodes
 from hookrun.hosts import kinds
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
@@ -77,7 +76,7 @@ def decoded(value: Any) -> Any:
     """A JSON string of an object decoded (hosts pass tool arguments both ways)."""
     if isinstance(value, str) and value.lstrip().startswith(("{", "[")):
         try:
-            return json.loads(value)
+            return cjson.loads(value)
         except (ValueError, RecursionError):
             return value
     return value
@@ -173,7 +172,7 @@ def rewritten_output(value: Any, *text_keys: str) -> str:
             if isinstance(text, str):
                 value = text
                 break
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = value if isinstance(value, str) else cjson.dumps(value, ensure_ascii=False)
     return "hookrun: a hook rewrote this tool's output (sensitive values redacted):\n" + text
 
 

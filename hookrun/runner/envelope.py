@@ -10,9 +10,9 @@ malformed answer could allow what the hook meant to deny.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
+from hookrun import cjson
 from hookrun.fields import type_name
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.events import TEXT_CONTEXT_EVENTS
@@ -115,7 +115,7 @@ def _object(obj: Mapping[str, Any], key: str, prefix: str = "", *, allow_json: b
     if allow_json and isinstance(value, str):
         # Crush's envelope historically carried updated_input as a JSON string.
         try:
-            decoded = json.loads(value)
+            decoded = cjson.loads(value)
         except ValueError:
             decoded = None
         except RecursionError:
@@ -139,7 +139,7 @@ def _decision(
     if isinstance(value, str) and value.lower() in table:
         return table[value.lower()]
     allowed = ", ".join(f'"{name}"' for name in table)
-    shown = json.dumps(value) if isinstance(value, str) else type_name(value)
+    shown = cjson.dumps(value) if isinstance(value, str) else type_name(value)
     raise _FieldError(f'field "{prefix + key}" must be one of {allowed} or null, got {shown}')
 
 
@@ -226,7 +226,7 @@ def parse_envelope(obj: Mapping[str, Any]) -> HookAnswer:
 
 def _preview(text: str, limit: int = 80) -> str:
     line = text.strip().splitlines()[0] if text.strip() else ""
-    return json.dumps(line if len(line) <= limit else line[:limit] + "…", ensure_ascii=False)
+    return cjson.dumps(line if len(line) <= limit else line[:limit] + "…", ensure_ascii=False)
 
 
 def parse_stdout(event: str, stdout: bytes | str) -> HookAnswer:
@@ -240,8 +240,12 @@ def parse_stdout(event: str, stdout: bytes | str) -> HookAnswer:
     text = text.lstrip("\ufeff").strip()
     if not text:
         return HookAnswer()
+    if event in TEXT_CONTEXT_EVENTS and not text.startswith("{"):
+        # Not an object whatever else it is (JSON's blanks are among those stripped):
+        # not parsed, as a failed parse costs json's import (hookrun.cjson).
+        return HookAnswer(context=(text,))
     try:
-        obj = json.loads(text)
+        obj = cjson.loads(text)
     except ValueError as exc:
         obj = None
         problem = f"stdout is not JSON ({exc}): {_preview(text)}"
@@ -253,6 +257,4 @@ def parse_stdout(event: str, stdout: bytes | str) -> HookAnswer:
         problem = f"stdout is JSON but {type_name(obj)}, not an object: {_preview(text)}"
     if isinstance(obj, dict):
         return parse_envelope(obj)
-    if event in TEXT_CONTEXT_EVENTS and not text.startswith("{"):
-        return HookAnswer(context=(text,))
     return HookAnswer(error=problem)

@@ -7,9 +7,9 @@ same order, so ``hookrun list`` shows exactly what ``hookrun run`` runs.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Collection, Hashable, Mapping, Sequence
 
+from hookrun import cjson
 from hookrun.config.spec import HookSpec
 from hookrun.records import TYPE_CHECKING
 from hookrun.runner.events import (
@@ -31,7 +31,7 @@ def dedupe_key(spec: HookSpec) -> Hashable:
     """
     if spec.command is not None:
         return ("command", spec.command)
-    options = json.dumps(spec.options, sort_keys=True, default=repr)
+    options = cjson.dumps(spec.options, sort_keys=True, default=repr)
     return ("builtin", spec.builtin, options)
 
 

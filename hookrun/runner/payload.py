@@ -17,10 +17,10 @@ that cannot be tested runs every fail-closed hook (:mod:`hookrun.runner.matching
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 
+from hookrun import cjson
 from hookrun import fields as fields
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner import wire
@@ -62,7 +62,7 @@ def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
     if isinstance(value, str):
         # Some hosts pass the tool input pre-serialised; an object inside is unambiguous.
         try:
-            decoded = json.loads(value)
+            decoded = cjson.loads(value)
         except (ValueError, RecursionError):
             # json answers deep nesting with RecursionError, not ValueError.
             decoded = None
@@ -73,7 +73,7 @@ def _tool_input(raw: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 def _encode(payload: Mapping[str, Any]) -> bytes:
     try:
-        text = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+        text = cjson.dumps(payload, ensure_ascii=False, allow_nan=False)
     except TypeError as exc:  # only a payload built in Python holds a non-JSON type
         raise PayloadError(f"payload cannot be encoded as JSON: {exc}") from None
     except (ValueError, RecursionError):
@@ -86,7 +86,7 @@ def _encode(payload: Mapping[str, Any]) -> bytes:
     except UnicodeEncodeError:
         # A lone surrogate (legal in JSON's \\u escapes) cannot be UTF-8: escape it, so
         # the hook reads exactly the string the host sent.
-        return json.dumps(payload, ensure_ascii=True).encode("ascii")
+        return cjson.dumps(payload, ensure_ascii=True).encode("ascii")
 
 
 # The most of one value hookrun puts in a hook's environment, in characters. Linux

@@ -26,10 +26,10 @@ is a ``ValueError`` like any other malformed text.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator, Mapping
 
+from hookrun import cjson
 from hookrun.records import TYPE_CHECKING
 from hookrun.surrogates import replace_surrogates
 
@@ -58,7 +58,7 @@ def _parse_int(text: str) -> int | float:
 def loads(text: str | bytes) -> Any:
     """Decode untrusted JSON text; raises ``ValueError`` (only) when it is not JSON."""
     try:
-        return json.loads(text, parse_int=_parse_int)
+        return cjson.loads(text, parse_int=_parse_int)
     except RecursionError:
         raise ValueError("nested too deeply to decode") from None
 
@@ -70,7 +70,7 @@ def _clean_text(text: str) -> str:
 def dumps(value: Any) -> str:
     """``value`` as JSON text (``json.dumps``'s separators) every reader takes; never raises."""
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = cjson.dumps(value, ensure_ascii=False, allow_nan=False)
     except (ValueError, TypeError, RecursionError, OverflowError):
         text = _slow_dumps(value)
     return _clean_text(text)
@@ -109,7 +109,7 @@ def write(stream: TextIO, value: Any) -> None:
 
 def _scalar(value: Any) -> str:
     if value is None or isinstance(value, (bool, str)):
-        return json.dumps(value, ensure_ascii=False)
+        return cjson.dumps(value, ensure_ascii=False)
     if isinstance(value, int):
         try:
             return int.__repr__(value)
@@ -117,15 +117,15 @@ def _scalar(value: Any) -> str:
             return "null"
     if isinstance(value, float):
         return float.__repr__(value) if value == value and abs(value) != float("inf") else "null"
-    return json.dumps(str(value), ensure_ascii=False)  # a type JSON does not have
+    return cjson.dumps(str(value), ensure_ascii=False)  # a type JSON does not have
 
 
 def _key(key: Any) -> str:
     if isinstance(key, str):
-        return json.dumps(key, ensure_ascii=False)
+        return cjson.dumps(key, ensure_ascii=False)
     if key is None or isinstance(key, (bool, int, float)):
-        return json.dumps(_scalar(key))  # json.dumps's own rule: the scalar's text
-    return json.dumps(str(key), ensure_ascii=False)
+        return cjson.dumps(_scalar(key))  # json.dumps's own rule: the scalar's text
+    return cjson.dumps(str(key), ensure_ascii=False)
 
 
 def _slow_dumps(value: Any) -> str:

@@ -7,10 +7,10 @@ Claude Code or Crush config can call ``hookrun policy shell-guard`` directly.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 
+from hookrun import cjson
 from hookrun.boundedio import STDIN_TIMEOUT
 from hookrun.cli.commands.run import Format, Streams, as_cli_error, execute, read_payload
 from hookrun.cli.configfiles import resolve_cwd
@@ -43,7 +43,7 @@ def parse_with(pairs: Sequence[str], with_json: str | None) -> dict[str, Any]:
         if not eq or not key:
             raise CliError(f"--with {pair!r}: expected KEY=VALUE, e.g. --with max_per_session=3")
         try:
-            options[key] = json.loads(raw)
+            options[key] = cjson.loads(raw)
         except ValueError:
             options[key] = raw
     return options
