@@ -79,8 +79,8 @@ def where_discovery_looks(cwd: str) -> list[str]:
 
 def load_config(configs: Sequence[str], cwd: str) -> Config:
     """Load the command's config; a broken one becomes a CliError with every issue."""
-    from hookrun.config import ConfigError
     from hookrun.config.cache import load  # the loader's answer, kept between runs
+    from hookrun.config.spec import ConfigError  # not config.errors: a hit needs none of it
 
     try:
         return load(config_files(configs, cwd), cwd=cwd)

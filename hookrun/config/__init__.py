@@ -18,11 +18,10 @@ if TYPE_CHECKING:
     from typing import Any
 
     from hookrun.config.discovery import discover, find_project_root, user_config_path
-    from hookrun.config.errors import ConfigError
     from hookrun.config.events import KNOWN_EVENTS, TOOL_EVENTS, normalize_event, suggest_event
     from hookrun.config.loader import load
     from hookrun.config.schema import json_schema
-    from hookrun.config.spec import Config, ConfigIssue, HookSpec
+    from hookrun.config.spec import Config, ConfigError, ConfigIssue, HookSpec
 
 __all__ = [
     "KNOWN_EVENTS",
@@ -47,7 +46,7 @@ _WHERE = {
     "discover": "discovery",
     "find_project_root": "discovery",
     "user_config_path": "discovery",
-    "ConfigError": "errors",
+    "ConfigError": "spec",
     "KNOWN_EVENTS": "events",
     "TOOL_EVENTS": "events",
     "normalize_event": "events",

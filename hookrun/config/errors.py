@@ -1,28 +1,21 @@
-"""ConfigError and the helpers that give every config issue its place."""
+"""The helpers that give every config issue its place, and ConfigError (hookrun.config.spec).
+
+ConfigError lives with ConfigIssue in :mod:`hookrun.config.spec`: a cached config is
+loaded with only spec's classes, and catching the error must not import this module.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 
-from hookrun.config.spec import ConfigIssue
+from hookrun.config.spec import ConfigError
+
+__all__ = ["ConfigError", "format_path"]
 
 # A pattern string, compiled (and cached by re) on first use: module-level compiles
 # run on every `hookrun run` start, whether or not the pattern is ever needed.
 _BARE_KEY = r"[A-Za-z_$][A-Za-z0-9_$\-]*"
-
-
-class ConfigError(Exception):
-    """A config that cannot be used. ``issues`` lists every error (and the warnings seen
-    on the way), each with file, line:column and JSON path; ``str()`` shows them one per line."""
-
-    def __init__(self, issues: Iterable[ConfigIssue]) -> None:
-        self.issues: list[ConfigIssue] = list(issues)
-        super().__init__("\n".join(str(issue) for issue in self.issues))
-
-    @property
-    def errors(self) -> list[ConfigIssue]:
-        return [issue for issue in self.issues if issue.severity == "error"]
 
 
 def format_path(path: Iterable[str | int]) -> str:

@@ -20,6 +20,7 @@ from hookrun.config.matchers import Matcher
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any, Literal
 
     OnError = Literal["allow", "deny"]
@@ -71,6 +72,19 @@ class ConfigIssue(NamedTuple):
             where += f":{self.location}"
         head = f"{where}: {self.json_path}: " if self.json_path else f"{where}: "
         return f"config {self.severity}: {head}{self.message}"
+
+
+class ConfigError(Exception):
+    """A config that cannot be used. ``issues`` lists every error (and the warnings seen
+    on the way), each with file, line:column and JSON path; ``str()`` shows them one per line."""
+
+    def __init__(self, issues: Iterable[ConfigIssue]) -> None:
+        self.issues: list[ConfigIssue] = list(issues)
+        super().__init__("\n".join(str(issue) for issue in self.issues))
+
+    @property
+    def errors(self) -> list[ConfigIssue]:
+        return [issue for issue in self.issues if issue.severity == "error"]
 
 
 class Config(NamedTuple):
