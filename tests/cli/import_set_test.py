@@ -116,7 +116,7 @@ CORE = {
 # --host hookrun: the neutral shape knows every host's tool names, so it loads every host.
 EVERY_HOST = {"hookrun.hosts.*"}
 # A config read from the cache (hookrun.config.cache): no parser, no loader.
-CACHED_CONFIG = {"hookrun.config.cache", "zlib"}
+CACHED_CONFIG = {"hookrun.config.cache"}
 # A config read from its file (the first run, or after it changed), and stored.
 CONFIG_FILE = CACHED_CONFIG | {
     "hookrun.config.errors", "hookrun.config.jsonc", "hookrun.config.loader",

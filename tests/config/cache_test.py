@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.config import ConfigError, cache, loader
 
@@ -328,3 +330,23 @@ def test_a_missing_dot_cache_under_an_existing_home_is_made(
     path = _write(home, CONFIGS["inline"])
     cache.load([path], cwd=str(home / "proj"))
     assert len(list((home / ".cache" / "hookrun" / "configs").iterdir())) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(min_size=1, max_size=300), st.data())
+def test_the_entry_check_sees_every_burst_of_damage_and_every_cut(
+    data: bytes, draw: st.DataObject
+) -> None:
+    """What zlib's CRC-32 guaranteed, the check does without loading zlib: any damage
+    within 63 consecutive bits changes it (and within 32, CRC-32's own guarantee), and
+    so does a cut or an extension of the entry (zero bytes too: the length is in it)."""
+    start = draw.draw(st.integers(0, len(data) * 8 - 1))
+    burst = draw.draw(st.integers(1, (1 << 63) - 1))
+    value = int.from_bytes(data, "big") ^ (burst << start)
+    damaged = (value & ((1 << (len(data) * 8)) - 1)).to_bytes(len(data), "big")
+    if damaged != data:
+        assert cache._check(damaged) != cache._check(data)
+    cut = draw.draw(st.integers(0, len(data) - 1))
+    assert cache._check(data[:cut]) != cache._check(data)
+    assert cache._check(b"\0" + data) != cache._check(data)
+    assert cache._check(data + b"\0") != cache._check(data)
