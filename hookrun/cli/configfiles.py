@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from hookrun.cli.errors import CliError
+from hookrun.cli import CliError
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:

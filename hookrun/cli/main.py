@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from hookrun import exitcodes
+from hookrun.cli import CliError
 
 
 def _say(message: str) -> None:
@@ -62,7 +63,6 @@ def _typer(argv: Sequence[str]) -> int:
     from typer._click import exceptions as click_exc  # typer vendors click
 
     from hookrun.cli.app import app
-    from hookrun.cli.errors import CliError
 
     command = typer.main.get_command(app)
     try:
@@ -83,8 +83,6 @@ def _typer(argv: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``hookrun`` command line; return the process exit code."""
-    from hookrun.cli.errors import CliError
-
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         fast = _fast(args)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hookrun import exitcodes
-from hookrun.cli.errors import CliError
+from hookrun.cli import CliError
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from hookrun import boundedio, cjson
 from hookrun.boundedio import STDIN_TIMEOUT
-from hookrun.cli.errors import CliError
+from hookrun.cli import CliError
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner import wire
 

@@ -20,9 +20,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from hookrun.config.spec import Config, HookSpec
 from hookrun.dispatch.cancel import CancelToken, finished, linked
 from hookrun.records import TYPE_CHECKING
-from hookrun.runner import context_files
+from hookrun.runner import PayloadError, context_files
 from hookrun.runner.aggregate import aggregate
-from hookrun.runner.errors import PayloadError
 from hookrun.runner.execute import HookExecutor, PreparedHook, prepare_hook
 from hookrun.runner.matching import dedupe_key, select_indices
 from hookrun.runner.payload import EventInput, prepare
@@ -168,7 +167,7 @@ class Runner:
     def select(self, event: str, payload: Mapping[str, Any] | None = None) -> list[HookSpec]:
         """The hooks ``run`` would run for this event, in config order (``hookrun list``).
 
-        Raises :class:`~hookrun.runner.errors.PayloadError` like ``run``.
+        Raises :class:`~hookrun.runner.PayloadError` like ``run``.
         """
         hooks, chosen = self._chosen(self._prepare(event, payload))
         return [hooks.specs[i] for i in chosen] if hooks is not None else []
@@ -185,7 +184,7 @@ class Runner:
         ``event`` may be any spelling of a known event (``pre_tool_use``) or a custom
         name. Cancelling ``cancel`` from another thread ends every hook's process tree
         and returns a result with ``cancelled`` set (exit code 130). Raises
-        :class:`~hookrun.runner.errors.PayloadError` for a payload that cannot be run;
+        :class:`~hookrun.runner.PayloadError` for a payload that cannot be run;
         a hook failing never raises.
         """
         return self._run(self._prepare(event, payload), cancel)

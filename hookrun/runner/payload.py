@@ -23,8 +23,7 @@ from collections.abc import Mapping
 from hookrun import cjson
 from hookrun import fields as fields
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.runner import wire
-from hookrun.runner.errors import PayloadError
+from hookrun.runner import PayloadError, wire
 from hookrun.runner.events import TOOL_EVENTS
 
 if TYPE_CHECKING:

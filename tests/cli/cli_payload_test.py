@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from hookrun.cli.errors import CliError
+from hookrun.cli import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, read_stdin
 
 

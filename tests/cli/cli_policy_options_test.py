@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from hookrun.cli import CliError
 from hookrun.cli.commands.policy import parse_with
-from hookrun.cli.errors import CliError
 
 
 @pytest.mark.parametrize(

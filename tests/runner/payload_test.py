@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hookrun.runner.errors import PayloadError
+from hookrun.runner import PayloadError
 from hookrun.runner.payload import ENV_VALUE_LIMIT, prepare
 
 

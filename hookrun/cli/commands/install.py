@@ -19,7 +19,7 @@ import shutil
 import sys
 from typing import TYPE_CHECKING, Any
 
-from hookrun.cli.errors import CliError
+from hookrun.cli import CliError
 from hookrun.config.discovery import find_project_root, user_config_path
 from hookrun.hosts import install as plan
 

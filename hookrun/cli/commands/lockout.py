@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from hookrun.cli import CliError
 from hookrun.cli.configfiles import project_dir, resolve_cwd
-from hookrun.cli.errors import CliError
 from hookrun.cli.trace import table
 from hookrun.hooks import lockout
 from hookrun.hooks.state import StateError

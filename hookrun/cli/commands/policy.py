@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 
 from hookrun import cjson
 from hookrun.boundedio import STDIN_TIMEOUT
+from hookrun.cli import CliError
 from hookrun.cli.commands.run import Format, Streams, as_cli_error, execute, read_payload
 from hookrun.cli.configfiles import resolve_cwd
-from hookrun.cli.errors import CliError
 from hookrun.cli.noanswer import answer_without_hooks
 from hookrun.cli.payload import PayloadFlags, parse_object, payload_str
 from hookrun.config.events import normalize_event

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hookrun import hosts
+from hookrun.cli import CliError
 from hookrun.cli.configfiles import load_config, project_dir, resolve_cwd
-from hookrun.cli.errors import CliError
 from hookrun.replay.compare import changes
 from hookrun.replay.sources import Kind, PastEvent, Skipped, SourceError, read
 from hookrun.runner import PayloadError, Runner

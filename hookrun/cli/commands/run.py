@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from hookrun import exitcodes
 from hookrun.boundedio import STDIN_TIMEOUT
-from hookrun.cli.errors import CliError
+from hookrun.cli import CliError
 from hookrun.cli.payload import PayloadFlags, build_payload, payload_str, read_stdin
 from hookrun.hosts import NAMES
 from hookrun.records import TYPE_CHECKING, NamedTuple

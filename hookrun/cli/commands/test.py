@@ -16,8 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hookrun.cli import CliError
 from hookrun.cli.configfiles import load_config, project_dir, resolve_cwd
-from hookrun.cli.errors import CliError
 from hookrun.cli.trace import render as render_trace
 from hookrun.configtests.cases import Case, CaseFileError, find_files, load_file
 from hookrun.configtests.expect import differences
