@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
 from hookrun.surrogates import replace_surrogates
 
@@ -66,22 +65,22 @@ class Matcher:
 
     __slots__ = ("pattern", "_plain", "_engine", "_search")
 
-    def __init__(self, pattern: str, plain: re.Pattern[str] | None = None) -> None:
+    def __init__(self, pattern: str, plain: bool = False) -> None:
         self.pattern = pattern
-        self._plain = plain
-        self._engine: Engine | None = "re" if plain is not None else None
+        self._plain = bool(plain)
+        self._engine: Engine | None = "re" if plain else None
         self._search: Callable[[str], bool] | None = None
 
     @classmethod
     def restored(cls, pattern: str, *, plain: bool) -> Matcher:
         """A matcher :func:`compile_matcher` made before (the config cache): the
         pattern is known to compile, and does so on the first search."""
-        return cls(pattern, lazy_compile(pattern) if plain else None)
+        return cls(pattern, plain)
 
     @property
     def plain(self) -> bool:
         """Whether ``re`` searches it (a list of literal names, see :func:`is_plain`)."""
-        return self._plain is not None
+        return self._plain
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Matcher) and other.pattern == self.pattern
@@ -120,12 +119,14 @@ class Matcher:
             return self
 
 
-def _build(pattern: str, plain: re.Pattern[str] | None) -> tuple[Engine, Callable[[str], bool]]:
-    if plain is not None:
+def _build(pattern: str, plain: bool) -> tuple[Engine, Callable[[str], bool]]:
+    if plain:
         names = _literal_names(pattern)
         if names is not None:  # what re would find, without compiling (see _literal_search)
             return "re", lambda subject: _literal_search(names, subject)
-        return "re", lambda subject: plain.search(subject) is not None
+        # Compiled at the first search (re's cache has it when compile_matcher checked it).
+        compiled = re.compile(pattern)
+        return "re", lambda subject: compiled.search(subject) is not None
     import re2  # linear time; ~7 ms to import, paid only by configs that need it
 
     options = re2.Options()
@@ -165,14 +166,14 @@ def compile_matcher(pattern: str | None) -> Matcher | None:
     if pattern is None:
         return None
     try:
-        compiled = re.compile(pattern)
+        re.compile(pattern)  # kept in re's cache for the first search (Matcher._compiled)
     except re.error as exc:
         raise ValueError(f"invalid regex {_quote(pattern)} — {exc}") from None
     except (OverflowError, RecursionError):
         raise ValueError(
             f"invalid regex {_quote(pattern)} — too large or too deeply nested"
         ) from None
-    return Matcher(pattern, compiled if is_plain(pattern) else None)
+    return Matcher(pattern, is_plain(pattern))
 
 
 # Name characters that are never special in a regex: a matcher of only these, "|" between
