@@ -22,8 +22,7 @@ from hookrun.config.spec import HookSpec
 from hookrun.dispatch import trivial
 from hookrun.dispatch.cancel import CancelToken, linked
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.runner.envelope import HookAnswer, parse_envelope
-from hookrun.runner.outcome import failed, interpret
+from hookrun.runner.envelope import HookAnswer, failed, interpret, parse_envelope
 from hookrun.runner.payload import EventInput
 from hookrun.runner.result import HookResult
 

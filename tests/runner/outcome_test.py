@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from hookrun.runner.envelope import HookAnswer
-from hookrun.runner.outcome import interpret
+from hookrun.runner.envelope import HookAnswer, interpret
 
 
 def run(
