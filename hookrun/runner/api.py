@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import _thread
 import os
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 from hookrun.config.spec import Config, HookSpec
 from hookrun.dispatch.cancel import CancelToken, finished, linked
 from hookrun.records import TYPE_CHECKING
-from hookrun.runner import PayloadError, context_files
+from hookrun.runner import PayloadError
 from hookrun.runner.aggregate import aggregate
 from hookrun.runner.execute import HookExecutor, PreparedHook, prepare_hook
 from hookrun.runner.matching import dedupe_key, select_indices
@@ -194,7 +194,7 @@ class Runner:
         hooks = [group.prepared(i) for i in chosen] if group is not None else []
         results = self._executor.run_all(hooks, inp, cancel) if hooks else []
         agg = aggregate([r.answer for r in results], inp.tool_input)
-        files = context_files.resolve(agg.context_files, cwd=inp.cwd, project_dir=inp.project_dir)
+        files = resolve_context_files(agg.context_files, cwd=inp.cwd, project_dir=inp.project_dir)
         result = RunResult(
             event=inp.event,
             decision=agg.decision,
@@ -253,3 +253,40 @@ class Runner:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# -- context files --------------------------------------------------------------
+#
+# ``context_files`` a hook named → the ones worth telling the agent about. Here, not in
+# a module of its own: every run reads them, and a module costs ~0.35M instructions of
+# start-up (issue 8).
+
+
+def _inside(path: str, root: str) -> bool:
+    try:
+        return os.path.commonpath([path, root]) == root
+    except ValueError:  # pragma: win32 no cover — different drives
+        return False
+
+
+def resolve_context_files(paths: Iterable[str], *, cwd: str, project_dir: str) -> tuple[str, ...]:
+    """Existing files inside ``project_dir``, in order, each once.
+
+    Resolved against the event's cwd, confined to the project dir (a hook must not be
+    able to point the agent at ``~/.ssh/id_rsa``; symlinks are followed before the
+    check for the same reason), missing files dropped, duplicates removed.
+
+    Shown relative to ``cwd`` when under it (what the agent's own tools expect),
+    absolute otherwise.
+    """
+    root = os.path.realpath(project_dir)
+    seen: set[str] = set()
+    out: list[str] = []
+    for path in paths:
+        full = os.path.normpath(os.path.join(cwd, os.path.expanduser(path)))
+        real = os.path.realpath(full)
+        if real in seen or not _inside(real, root) or not os.path.exists(real):
+            continue
+        seen.add(real)
+        out.append(os.path.relpath(full, cwd) if _inside(full, cwd) else full)
+    return tuple(out)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hookrun.runner.context_files import resolve
+from hookrun.runner.api import resolve_context_files as resolve
 
 
 def test_an_absolute_file_with_a_relative_cwd_is_kept_and_shown_absolute(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hookrun.runner.context_files import resolve
+from hookrun.runner.api import resolve_context_files as resolve
 
 
 def make(root: Path, *names: str) -> None:
