@@ -12,10 +12,13 @@ The runner never imports this package: ``hookrun run`` maps in, runs, maps out.
 A static table (host name → module), like the built-ins' registry: ``hookrun run``
 loads only the module of the host that called, not all seven, on every tool call
 (issue 8). What detection needs to know of every host's event names is the static
-table :mod:`hookrun.hosts.owners`; a test derives both from the modules.
+table :data:`OWNERS` (with :data:`UNMAPPED`, below); a test derives them all from the
+modules.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from hookrun.config.events import is_known_event, normalize_event
 from hookrun.records import TYPE_CHECKING
@@ -27,7 +30,9 @@ if TYPE_CHECKING:
 
     HOSTS: dict[str, Host]  # every host, by name: loads all seven modules (__getattr__)
 
-__all__ = ["HOSTS", "MODULES", "NAMES", "Answer", "Host", "canonical_event", "get"]
+__all__ = [
+    "HOSTS", "MODULES", "NAMES", "OWNERS", "UNMAPPED", "Answer", "Host", "canonical_event", "get",
+]  # fmt: skip
 
 # The --host value → the module of hookrun.hosts defining its HOST, in --help's order.
 MODULES: dict[str, str] = {
@@ -40,6 +45,86 @@ MODULES: dict[str, str] = {
     "crush": "crush",
 }
 NAMES: tuple[str, ...] = (*MODULES, "auto")
+
+# -- which host uses which event name ----------------------------------------------------
+#
+# A static table, so that ``--host auto`` loads only the module of the host it picks.
+# Detection (:mod:`hookrun.hosts.detect`) needs two facts about every host at once — the
+# event names only one host uses, and whether a host knows a name — and the bridge needs
+# the names a host has that mean no canonical event. They are written out here;
+# ``tests/hosts/owners_test.py`` derives both tables from the host modules' ``EVENTS``
+# and fails when a module changes and this table does not. (Here, not in a module of
+# their own: every run loads this package, and a module costs ~0.35M instructions.)
+
+# A host's own event name → the hosts (not the neutral one) whose EVENTS hold it.
+OWNERS: Mapping[str, tuple[str, ...]] = {
+    "AfterAgent": ("gemini",),
+    "afterAgentResponse": ("cursor",),
+    "afterAgentThought": ("cursor",),
+    "afterFileEdit": ("cursor",),
+    "afterMCPExecution": ("cursor",),
+    "AfterModel": ("gemini",),
+    "afterShellExecution": ("cursor",),
+    "afterTabFileEdit": ("cursor",),
+    "AfterTool": ("gemini",),
+    "agentStop": ("copilot",),
+    "BeforeAgent": ("gemini",),
+    "beforeMCPExecution": ("cursor",),
+    "BeforeModel": ("gemini",),
+    "beforeReadFile": ("cursor",),
+    "beforeShellExecution": ("cursor",),
+    "beforeSubmitPrompt": ("cursor",),
+    "beforeTabFileRead": ("cursor",),
+    "BeforeTool": ("gemini",),
+    "BeforeToolSelection": ("gemini",),
+    "ErrorOccurred": ("copilot",),
+    "errorOccurred": ("copilot",),
+    "Interrupt": ("codex",),
+    "Notification": ("claude", "gemini"),
+    "notification": ("copilot",),
+    "PermissionRequest": ("claude", "codex", "copilot"),
+    "permissionRequest": ("copilot",),
+    "PostCompact": ("claude", "codex"),
+    "PostToolUse": ("claude", "codex", "copilot"),
+    "postToolUse": ("copilot", "cursor"),
+    "PostToolUseFailure": ("claude", "copilot"),
+    "postToolUseFailure": ("copilot", "cursor"),
+    "PreCompact": ("claude", "codex", "copilot"),
+    "preCompact": ("copilot", "cursor"),
+    "PreCompress": ("gemini",),
+    "PreToolUse": ("claude", "codex", "copilot", "crush"),
+    "preToolUse": ("copilot", "cursor"),
+    "SessionEnd": ("claude", "gemini", "codex", "copilot"),
+    "sessionEnd": ("copilot", "cursor"),
+    "SessionStart": ("claude", "gemini", "codex", "copilot"),
+    "sessionStart": ("copilot", "cursor"),
+    "Stop": ("claude", "codex", "copilot"),
+    "stop": ("cursor",),
+    "StopFailure": ("codex",),
+    "SubagentStart": ("claude", "codex"),
+    "subagentStart": ("copilot", "cursor"),
+    "SubagentStop": ("claude", "codex", "copilot"),
+    "subagentStop": ("copilot", "cursor"),
+    "UserPromptSubmit": ("claude", "codex", "copilot"),
+    "userPromptSubmitted": ("copilot",),
+    "userPromptTransformed": ("copilot",),
+    "workspaceOpen": ("cursor",),
+}
+
+# Host event names with no canonical equivalent (their host maps them to "").
+UNMAPPED: frozenset[str] = frozenset(
+    {
+        "AfterModel",
+        "BeforeModel",
+        "BeforeToolSelection",
+        "Interrupt",
+        "StopFailure",
+        "afterAgentResponse",
+        "afterAgentThought",
+        "userPromptTransformed",
+        "workspaceOpen",
+    }
+)
 
 
 def get(name: str) -> Host:

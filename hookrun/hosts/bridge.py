@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hookrun import hosts
-from hookrun.hosts import canonical_event, detect
-from hookrun.hosts.owners import UNMAPPED
+from hookrun.hosts import UNMAPPED, canonical_event, detect
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hookrun.hosts.owners import OWNERS
+from hookrun.hosts import OWNERS
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:

@@ -105,11 +105,10 @@ CORE = {
     "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel",
     "hookrun.runner.*",
     "hookrun.exitcodes", "hookrun.fields", "hookrun.cjson", "hookrun.records", "hookrun.surrogates",
-    "hookrun.lazyre",
     # The host machinery, and of the hosts only Claude Code's module: these payloads are
     # Claude Code's shape (detection cannot tell it from Codex's or Copilot's, and that
     # answer is Claude Code's shape restricted), and hookrun.hosts is a static table.
-    "hookrun.hosts", "hookrun.hosts.bridge", "hookrun.hosts.detect", "hookrun.hosts.owners",
+    "hookrun.hosts", "hookrun.hosts.bridge", "hookrun.hosts.detect",
     "hookrun.hosts.base", "hookrun.hosts.kinds", "hookrun.hosts.claude",
     "hookrun.hosts.ambiguous",
 }  # fmt: skip

@@ -1,6 +1,6 @@
 """The hosts' static tables agree with the host modules they stand in for.
 
-``hookrun.hosts.MODULES`` and ``hookrun.hosts.owners`` are written out so that a
+``hookrun.hosts.MODULES`` and ``hookrun.hosts.OWNERS`` are written out so that a
 ``hookrun run`` loads only the module of the host that called (issue 8). Here they
 are derived from every module, so a host module's change that the tables miss fails.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from hookrun import hosts
-from hookrun.hosts import detect, owners
+from hookrun.hosts import detect
 
 
 def _every_host() -> dict[str, hosts.Host]:
@@ -35,7 +35,7 @@ def test_owners_lists_every_event_name_of_every_host_module() -> None:
             continue
         for event in host.events:
             derived.setdefault(event, set()).add(host.name)
-    assert {event: set(names) for event, names in owners.OWNERS.items()} == derived
+    assert {event: set(names) for event, names in hosts.OWNERS.items()} == derived
 
 
 def test_unmapped_is_every_host_event_name_with_no_canonical_event() -> None:
@@ -45,7 +45,7 @@ def test_unmapped_is_every_host_event_name_with_no_canonical_event() -> None:
         for event, canonical in host.events.items()
         if not canonical
     }
-    assert derived == owners.UNMAPPED
+    assert derived == hosts.UNMAPPED
 
 
 def test_names_only_one_host_uses_are_what_detection_decides_by() -> None:
