@@ -49,8 +49,8 @@ def answer_without_hooks(
     """
     import os
 
+    from hookrun.config.events import BLOCKING_EVENTS
     from hookrun.hosts import bridge
-    from hookrun.runner.events import BLOCKING_EVENTS
 
     # The host's event name mapped as `run` maps it (Gemini's BeforeTool is PreToolUse);
     # the payload is unknown here, so an auto host is told by its variables and event name.

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hookrun import cjson, exitcodes
+from hookrun.config.events import BLOCKING_EVENTS, TEXT_CONTEXT_EVENTS
 from hookrun.fields import type_name
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.runner.events import BLOCKING_EVENTS, TEXT_CONTEXT_EVENTS
 from hookrun.surrogates import has_surrogate
 
 if TYPE_CHECKING:

@@ -10,14 +10,14 @@ import functools
 from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from hookrun import cjson
-from hookrun.config.spec import HookSpec
-from hookrun.records import TYPE_CHECKING
-from hookrun.runner.events import (
+from hookrun.config.events import (
     TOOL_EVENTS,
     has_matcher_subject,
     matcher_subject,
     subject_fields,
 )
+from hookrun.config.spec import HookSpec
+from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

@@ -22,9 +22,9 @@ from collections.abc import Mapping
 
 from hookrun import cjson
 from hookrun import fields as fields
+from hookrun.config.events import TOOL_EVENTS
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner import PayloadError, wire
-from hookrun.runner.events import TOOL_EVENTS
 
 if TYPE_CHECKING:
     from typing import Any
