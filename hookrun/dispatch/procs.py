@@ -81,6 +81,7 @@ def popen_options(platform: str = sys.platform) -> dict[str, Any]:
 
 _ID_PREFIX: list[str] = []
 _ID_COUNTER = itertools.count(1)
+_ID_LOCK = threading.Lock()
 
 
 def new_dispatch_id() -> str:
@@ -137,7 +138,9 @@ class ProcessTracker:
         ``refuse``: when set, no process is started at all; each spawn fails with
         exit 126 and this text (``hookrun replay`` re-decides the past and must not
         act: every external command, a script's or the in-process shell's, comes here)."""
-        self.dispatch_id = dispatch_id or new_dispatch_id()
+        # Drawn on first use: a run of builtins only never marks a child with it.
+        self._dispatch_id = dispatch_id or None
+        self._marked = False  # a spawn registered the marker with the sentinel
         self._guard = guard
         self._refuse = refuse
         self.procs: list[subprocess.Popen[bytes]] = []
@@ -147,6 +150,15 @@ class ProcessTracker:
         self._watched: dict[int, Guard] = {}
         self._disarm: list[Callable[[], None]] = []
         self._killer: threading.Thread | None = None
+
+    @property
+    def dispatch_id(self) -> str:
+        """The run's marker: every child gets it in its environment (``MARKER``)."""
+        if self._dispatch_id is None:
+            with _ID_LOCK:  # pipeline stages spawn from threads of their own
+                if self._dispatch_id is None:
+                    self._dispatch_id = new_dispatch_id()
+        return self._dispatch_id
 
     # -- starting --------------------------------------------------------------------
 
@@ -186,6 +198,7 @@ class ProcessTracker:
             # Before the child exists: were hookrun killed right after the fork, the
             # sentinel would already be there to end it (once it is registered).
             SENTINEL.ready()
+            self._marked = True
             SENTINEL.mark(self.dispatch_id)
             extra: dict[str, Any] = {}
             copies: list[int] = []
@@ -295,7 +308,8 @@ class ProcessTracker:
             with self._lock:
                 procs = list(self.procs)
             if not procs and not scan:
-                SENTINEL.forget(marker=self.dispatch_id)  # a spawn that failed marked it
+                if self._marked:
+                    SENTINEL.forget(marker=self.dispatch_id)  # a spawn that failed marked it
                 return
             # The marker hunt is for a run being torn down (a timeout, a cancel, a child
             # still running when its run ends) or one whose pipes something still holds;
