@@ -161,6 +161,13 @@ class Expander:
                 # an assignment, after its `=` and `:`s (`echo PATH=~/bin:~/x`).
                 like = _looks_like_assignment(variant)
                 pieces = self.pieces(variant.parts, tilde=True, assignment=like, eq_tilde=like)
+                for _, kind in pieces:  # all quoted ("$x", 'a'): one field, no pattern
+                    if kind != QUOTED:
+                        break
+                else:
+                    if pieces:
+                        out.append(_join(pieces))
+                        continue
                 for field in split_fields(pieces, self.ifs()):
                     out.extend(self.glob(field))
         return out

@@ -552,7 +552,18 @@ class Interp:
         """A command that is a pipeline of one sets ``PIPESTATUS`` to its status (bash);
         a pipeline sets its own, a compound command leaves its last pipeline's."""
         if not isinstance(cmd, N.Pipeline) and not _is_compound(cmd):
-            self.state.arrays["PIPESTATUS"] = Array(False, {0: str(status)})
+            arrays = self.state.arrays
+            old = arrays.get("PIPESTATUS")
+            text = str(status)
+            # Most commands leave it as it was (a status of 0 after a 0): kept then.
+            if (
+                old is None
+                or old.assoc
+                or old.bare
+                or len(old.items) != 1
+                or old.items.get(0) != text
+            ):
+                arrays["PIPESTATUS"] = Array(False, {0: text})
 
     def after_failure(self, status: int) -> None:
         """ERR trap and ``set -e``, where they apply (not in conditions, not after ``!``)."""
