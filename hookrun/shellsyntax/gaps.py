@@ -140,7 +140,7 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING, NamedTuple
@@ -169,20 +169,26 @@ def _is_error(n: Node, text: str) -> bool:
     return bool(n.type == "ERROR" and n.child_count == 1 and n.children[0].type == text)
 
 
+def _split_here_string(err: Node, nxt: Node | None) -> bool:
+    """Gap 1: an ERROR ``<<`` with, right after it, the ``<word`` redirect the grammar
+    made of the rest of a ``<<<``."""
+    return bool(
+        nxt is not None
+        and _is_error(err, "<<")
+        and nxt.start_byte == err.end_byte
+        and nxt.type == "file_redirect"
+        and nxt.children
+        and nxt.children[0].type == "<"
+    )
+
+
 def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
     out: list[Node | Patched] = []
     i = 0
     while i < len(nodes):
         n = nodes[i]
         nxt = nodes[i + 1] if i + 1 < len(nodes) else None
-        if (
-            _is_error(n, "<<")
-            and nxt is not None
-            and nxt.type == "file_redirect"
-            and nxt.start_byte == n.end_byte
-            and nxt.children
-            and nxt.children[0].type == "<"
-        ):  # gap 1
+        if nxt is not None and _split_here_string(n, nxt):  # gap 1
             targets = [c for c in nxt.children[1:] if c.is_named]
             out.append(Patched(n.start_byte, nxt.end_byte, None, "<<<", targets))
             i += 2
@@ -238,23 +244,11 @@ def tolerated(err: Node) -> bool:
     if err.children and err.children[0].type == "$((" and text.endswith(b"))"):
         return True  # $((…)) the grammar could not read: hookrun's arithmetic will
     if _is_error(err, "<<"):
-        nxt = err.next_sibling
-        return bool(
-            nxt is not None
-            and nxt.type == "file_redirect"
-            and nxt.start_byte == err.end_byte
-            and nxt.children
-            and nxt.children[0].type == "<"
-        )
-    if _is_error(err, ">"):
-        prev = err.prev_sibling
-        return bool(
-            prev is not None
-            and prev.type == "<"
-            and prev.end_byte == err.start_byte
-            and err.parent is not None
-            and err.parent.type == "file_redirect"
-        )
+        return _split_here_string(err, err.next_sibling)
+    if _is_error(err, ">"):  # gap 2: `<>` read as `<` and an ERROR `>`
+        prev, parent = err.prev_sibling, err.parent
+        at = prev is not None and prev.type == "<" and prev.end_byte == err.start_byte
+        return bool(at and parent is not None and parent.type == "file_redirect")
     return False
 
 
@@ -408,16 +402,13 @@ def leftmost_command(n: Node) -> Node | None:
 def words_after_newline(root: Node, src: bytes) -> list[int]:
     """Gap 16: offsets of the newlines that start a command word (``echo a⏎\\exit``)."""
     found: list[int] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
+    for n in _walk(root, errors_only=False):
         if n.type == "command":
             found.extend(
                 c.start_byte
                 for c in n.children
                 if c.type == "word" and src[c.start_byte : c.start_byte + 2] == b"\n\\"
             )
-        stack.extend(n.children)
     return found
 
 
@@ -426,16 +417,24 @@ _COMPOUND_STARTS = frozenset((b"{", b"if", b"while", b"until", b"for", b"case", 
 _BLANKS = b" \t"
 
 
+def _walk(root: Node, *, errors_only: bool = True) -> Iterator[Node]:
+    """The nodes of the tree, depth first (the last child first): with ``errors_only``
+    those with an error in or below them, and no subtree without one is entered."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if errors_only and not n.has_error:
+            continue
+        yield n
+        stack.extend(n.children)
+
+
 def for_headers(root: Node, src: bytes) -> list[tuple[int, int, int]]:
     """Gap 23: (start, end, byte) spans to overwrite in the parsed copy of ``src``: the
     blank before the ``do`` of ``for x do``, the bytes of a ``for`` name that is no
     identifier."""
     fixes: list[tuple[int, int, int]] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if not n.has_error:
-            continue
+    for n in _walk(root):
         kids = n.children
         if n.type in ("ERROR", "for_statement") and len(kids) > 2 and kids[0].type == "for":
             k = 1
@@ -447,7 +446,6 @@ def for_headers(root: Node, src: bytes) -> list[tuple[int, int, int]]:
             at = kids[k].start_byte if k < len(kids) and kids[k].type == "do" else 0
             if name and at and src[at - 1] in _BLANKS:
                 fixes.append((at - 1, at, ord(";")))
-        stack.extend(kids)
     return fixes
 
 
@@ -467,9 +465,7 @@ def escaped_in_patterns(root: Node, src: bytes) -> list[tuple[int, int, int]]:
     backslash, or the ``]`` closing a bracket that starts with ``]``, to be read as a
     letter."""
     fixes: list[tuple[int, int, int]] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
+    for n in _walk(root, errors_only=False):
         if n.type in ("expansion", "ERROR"):
             for c in n.children:
                 if c.type != "regex" or c.end_byte >= len(src):
@@ -479,24 +475,18 @@ def escaped_in_patterns(root: Node, src: bytes) -> list[tuple[int, int, int]]:
                     fixes.append((c.end_byte, c.end_byte + 1, ord("x")))
                 elif src[c.end_byte] == 0x5D and any(b in text for b in _CLOSE_FIRST):
                     fixes.append((c.end_byte, c.end_byte + 1, ord("x")))  # gap 30
-        stack.extend(n.children)
     return fixes
 
 
 def arithmetic_hashes(root: Node) -> list[tuple[int, int, int]]:
     """Gap 27: the ``#`` of each comment the grammar starts inside ``$((``/``((``."""
     fixes: list[tuple[int, int, int]] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if not n.has_error:
-            continue
+    for n in _walk(root):
         kids = n.children
         if kids and kids[0].type in ("$((", "(("):
             fixes.extend(
                 (c.start_byte, c.start_byte + 1, ord("x")) for c in kids if c.type == "comment"
             )
-        stack.extend(kids)
     return fixes
 
 
@@ -504,11 +494,7 @@ def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
     """Gap 28: the operator byte right after the name of a ``${name`` the grammar cut,
     and an unknown ``@`` letter (``${x@Z}``)."""
     fixes: list[tuple[int, int, int]] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if not n.has_error:
-            continue
+    for n in _walk(root):
         kids = n.children
         # An ERROR `${name`, or an expansion `${name` with a MISSING `}`.
         cut = len(kids) == 2 or (len(kids) == 3 and kids[2].is_missing)
@@ -532,38 +518,26 @@ def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
             # `${x@Z}`: a transform letter bash does not know. Read as one it knows;
             # the letter is the user's, and it fails as bash's does when it runs.
             fixes.append((n.end_byte, n.end_byte + 1, ord("Q")))
-        stack.extend(kids)
     return fixes
 
 
 def continued_dollars(root: Node, src: bytes) -> list[tuple[int, int, int]]:
     """Gap 29: a lone ``$`` ERROR right after a backslash-newline."""
-    fixes: list[tuple[int, int, int]] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if not n.has_error:
-            continue
-        if (
-            n.type == "ERROR"
-            and n.child_count == 1
-            and n.children[0].type == "$"
-            and src[n.start_byte - 2 : n.start_byte] == b"\\\n"
-        ):
-            fixes.append((n.start_byte, n.end_byte, ord("x")))
-        stack.extend(n.children)
-    return fixes
+    return [
+        (n.start_byte, n.end_byte, ord("x"))
+        for n in _walk(root)
+        if n.type == "ERROR"
+        and n.child_count == 1
+        and n.children[0].type == "$"
+        and src[n.start_byte - 2 : n.start_byte] == b"\\\n"
+    ]
 
 
 def assignment_redirects(root: Node, src: bytes) -> list[int]:
     """Gap 32: the offsets of the first redirection of each ``x=1 2>f`` the grammar
     could not read (an ERROR or a MISSING name in the command)."""
     found: list[int] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if not n.has_error:
-            continue
+    for n in _walk(root):
         kids = n.children
         if (
             n.type == "command"
@@ -574,22 +548,18 @@ def assignment_redirects(root: Node, src: bytes) -> list[int]:
             and any(c.type == "ERROR" or (c.type == "command_name" and c.has_error) for c in kids)
         ):
             found.append(kids[1].start_byte)
-        stack.extend(kids)
     return found
 
 
 def negated_compounds(root: Node, src: bytes) -> dict[int, int]:
     """Gap 24: ``{offset of a '!': offset of the compound command it negates}``."""
     found: dict[int, int] = {}
-    stack = [root]
-    while stack:
-        n = stack.pop()
+    for n in _walk(root, errors_only=False):
         if n.type == "negated_command" and n.child_count > 1 and n.children[0].type == "!":
             cmd = n.children[1]
             name = cmd.child_by_field_name("name") if cmd.type == "command" else None
             if name is not None and src[name.start_byte : name.end_byte] in _COMPOUND_STARTS:
                 found[n.children[0].start_byte] = cmd.start_byte
-        stack.extend(n.children)
     return found
 
 
@@ -701,20 +671,31 @@ _NOT_WORDS = frozenset({"special_variable_name", "$", "!", "test_operator", "!="
 
 def _balancing(leaves: list[Node], first: int, src: bytes) -> int | None:
     """The offset of the ``)`` that balances the ``(`` token ``leaves[first]``."""
+    return _closing_paren(
+        src,
+        (
+            k
+            for leaf in leaves[first:]
+            if leaf.type not in _OPAQUE
+            for k in range(leaf.start_byte, leaf.end_byte)
+        ),
+    )
+
+
+def _closing_paren(src: bytes, offsets: Iterable[int]) -> int | None:
+    """The first of ``offsets`` (the bytes of ``src`` to count, in order, from a ``(``)
+    where the parentheses balance; None if they do not before a newline or the end."""
     depth = 0
-    for leaf in leaves[first:]:
-        if leaf.type in _OPAQUE:
-            continue
-        for k in range(leaf.start_byte, leaf.end_byte):
-            c = src[k]
-            if c == 0x28:
-                depth += 1
-            elif c == 0x29:
-                depth -= 1
-                if depth == 0:
-                    return k
-            elif c == 0x0A:
-                return None  # a pattern is one word: it does not run over a line
+    for k in offsets:
+        c = src[k]
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            depth -= 1
+            if depth == 0:
+                return k
+        elif c == 0x0A:
+            return None  # a pattern is one word: it does not run over a line
     return None
 
 
@@ -777,7 +758,12 @@ def keywords_after_groups(root: Node, src: bytes) -> list[tuple[int, int, int]]:
 
 def _paren_end(src: bytes, start: int) -> int | None:
     """The offset of the ``)`` closing the ``(`` at ``start`` (quotes skipped)."""
-    depth = 0
+    return _closing_paren(src, _unquoted(src, start))
+
+
+def _unquoted(src: bytes, start: int) -> Iterator[int]:
+    """The offsets from ``start`` on that no backslash escapes and no quotes hold; they
+    stop at a quote that does not close."""
     i = start
     while i < len(src):
         c = src[i]
@@ -787,16 +773,8 @@ def _paren_end(src: bytes, start: int) -> int | None:
         if c in b"'\"":
             close = src.find(bytes([c]), i + 1)
             if close < 0:
-                return None
+                return
             i = close + 1
             continue
-        if c == 0x28:
-            depth += 1
-        elif c == 0x29:
-            depth -= 1
-            if depth == 0:
-                return i
-        elif c == 0x0A:
-            return None  # a pattern is one word: it does not run over a line
+        yield i
         i += 1
-    return None
