@@ -14,6 +14,7 @@ from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
 
 if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
+    from collections.abc import Callable
     from typing import Any
 
 # Deeper than this, a script is refused rather than walked (Python's own stack is the
@@ -115,20 +116,12 @@ def _read_brackets_as_words(src: bytes) -> Any:
     if b"[" not in src and b"==" not in src and b"=~" not in src:
         return _ts_parse(src)
     masked = _premasked(src) if b"[" in src else None
-    if masked is None:
-        synthetic, tree = src, _ts_parse(src)
-    else:
-        synthetic, tree = masked
-    for _ in range(8):
-        found = [n.start_byte for n in bracket_commands(tree.root_node, synthetic)]
-        if not found:
-            break
-        buf = bytearray(synthetic)
-        for at in found:
-            buf[at] = ord("x")
-        synthetic = bytes(buf)
-        tree = _ts_parse(synthetic)
-    return tree
+    synthetic, tree = (src, _ts_parse(src)) if masked is None else masked
+    return _settle(synthetic, tree, _bracket_words)[1]
+
+
+def _bracket_words(root: Any, src: bytes) -> bytes | None:
+    return _overwritten(src, [n.start_byte for n in bracket_commands(root, src)], ord("x"))
 
 
 def _split_escaped_lines(src: bytes, tree: Any) -> Any:
@@ -136,17 +129,45 @@ def _split_escaped_lines(src: bytes, tree: Any) -> Any:
     of the command on the line before; parse again with that newline read as ``;``."""
     if b"\n\\" not in src:
         return tree
+    return _settle(src, tree, _newlines_before_words)[1]
+
+
+def _newlines_before_words(root: Any, src: bytes) -> bytes | None:
+    return _overwritten(src, gaps.words_after_newline(root, src), ord(";"))
+
+
+def _overwritten(src: bytes, offsets: list[int], byte: int) -> bytes | None:
+    """``src`` with the byte at each of ``offsets`` replaced by ``byte`` (None: none)."""
+    if not offsets:
+        return None
+    buf = bytearray(src)
+    for at in offsets:
+        buf[at] = byte
+    return bytes(buf)
+
+
+def _settle(
+    src: bytes,
+    tree: Any,
+    rewrite: Callable[[Any, bytes], bytes | None],
+    reparse: Callable[[bytes], Any] = _ts_parse,
+) -> tuple[bytes, Any]:
+    """Parse again, as long as ``rewrite`` (of the last tree and the text it is of) finds
+    something to change in the parsed copy — 8 times at the most. Returns the last text
+    and its tree."""
     synthetic = src
     for _ in range(8):
-        found = gaps.words_after_newline(tree.root_node, synthetic)
-        if not found:
+        changed = rewrite(tree.root_node, synthetic)
+        if changed is None:
             break
-        buf = bytearray(synthetic)
-        for at in found:
-            buf[at] = ord(";")
-        synthetic = bytes(buf)
-        tree = _ts_parse(synthetic)
-    return tree
+        synthetic = changed
+        tree = reparse(synthetic)
+    return synthetic, tree
+
+
+def _reparse_masked(src: bytes) -> Any:
+    """The tree of a masked copy, with gaps 10 and 16 read in it again."""
+    return _split_escaped_lines(src, _read_brackets_as_words(src))
 
 
 def _patched(src: bytes, fixes: list[tuple[int, int, int]]) -> bytes:
@@ -213,14 +234,12 @@ def _mask_extglobs(src: bytes, tree: Any) -> tuple[bytes, Any]:
     round)."""
     if not gaps.maybe_extglobs(src):
         return src, tree
-    synthetic = src
-    for _ in range(8):
-        spans = gaps.extglobs(tree.root_node, synthetic)
-        if not spans:
-            break
-        synthetic = gaps.mask_extglobs(synthetic, tree.root_node, spans)
-        tree = _split_escaped_lines(synthetic, _read_brackets_as_words(synthetic))
-    return synthetic, tree
+    return _settle(src, tree, _masked_extglobs, _reparse_masked)
+
+
+def _masked_extglobs(root: Any, src: bytes) -> bytes | None:
+    spans = gaps.extglobs(root, src)
+    return gaps.mask_extglobs(src, root, spans) if spans else None
 
 
 def _mask_broken_arithmetic(src: bytes, tree: Any) -> tuple[bytes, Any]:
@@ -228,20 +247,20 @@ def _mask_broken_arithmetic(src: bytes, tree: Any) -> tuple[bytes, Any]:
     as ``0`` (hookrun's evaluator reads the user's text)."""
     if not tree.root_node.has_error or b"((" not in src:
         return src, tree
-    synthetic = src
-    for _ in range(8):
-        found = gaps.broken_arithmetic(tree.root_node, synthetic)
-        if not found:
-            break
-        buf = bytearray(synthetic)
-        for start, end in found:
-            buf[start] = 0x30  # 0
-            for k in range(start + 1, end):
-                if buf[k] != 0x0A:
-                    buf[k] = 0x20
-        synthetic = bytes(buf)
-        tree = _split_escaped_lines(synthetic, _read_brackets_as_words(synthetic))
-    return synthetic, tree
+    return _settle(src, tree, _zeroed_arithmetic, _reparse_masked)
+
+
+def _zeroed_arithmetic(root: Any, src: bytes) -> bytes | None:
+    found = gaps.broken_arithmetic(root, src)
+    if not found:
+        return None
+    buf = bytearray(src)
+    for start, end in found:
+        buf[start] = 0x30  # 0
+        for k in range(start + 1, end):
+            if buf[k] != 0x0A:
+                buf[k] = 0x20
+    return bytes(buf)
 
 
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
