@@ -63,8 +63,8 @@ def map_in(name: str, host_event: str, raw: Mapping[str, Any], env: Mapping[str,
 
 def map_out(inbound: Inbound, result: RunResult) -> Answer:
     if inbound.answer_as == detect.AMBIGUOUS:
-        from hookrun.hosts import ambiguous  # loads Claude Code's module, as map_in did
+        from hookrun.hosts import claude  # loaded already by map_in
 
-        return ambiguous.answer(result, inbound.host_event, inbound.payload)
+        return claude.ambiguous_answer(result, inbound.host_event, inbound.payload)
     answer = inbound.host.answer(result, inbound.host_event, inbound.payload)
     return answer

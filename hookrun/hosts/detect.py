@@ -20,7 +20,7 @@ The table, first match wins (README "Which host called?" documents the same):
    ``/.claude/``, ``/.codex/``, ``/.gemini/`` or ``/.copilot/``; Copilot's PascalCase
    mode an ISO ``timestamp`` with no transcript of another host.
 4. Still undecided: a payload with ``hook_event_name`` came from one of Claude Code,
-   Codex or Copilot → :mod:`hookrun.hosts.ambiguous` (an answer all three read); a
+   Codex or Copilot → :func:`hookrun.hosts.claude.ambiguous_answer` (an answer all three read); a
    payload without it (a person, a script) → hookrun's own shape.
 """
 

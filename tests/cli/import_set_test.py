@@ -110,7 +110,6 @@ CORE = {
     # answer is Claude Code's shape restricted), and hookrun.hosts is a static table.
     "hookrun.hosts", "hookrun.hosts.bridge", "hookrun.hosts.detect",
     "hookrun.hosts.base", "hookrun.hosts.kinds", "hookrun.hosts.claude",
-    "hookrun.hosts.ambiguous",
 }  # fmt: skip
 # --host hookrun: the neutral shape knows every host's tool names, so it loads every host.
 EVERY_HOST = {"hookrun.hosts.*"}

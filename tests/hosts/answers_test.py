@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from hookrun.hosts import ambiguous, claude, codex, copilot, crush, cursor, gemini, neutral
+from hookrun.hosts import claude, codex, copilot, crush, cursor, gemini, neutral
 from hookrun.hosts.base import Answer
 from hookrun.runner.result import RunResult
 
@@ -306,7 +306,7 @@ def test_the_neutral_shape_is_the_full_envelope() -> None:
 
 
 def test_an_ambiguous_deny_is_read_by_claude_codex_and_copilot() -> None:
-    answer = ambiguous.answer(run("PreToolUse", **DENY), "PreToolUse", {})
+    answer = claude.ambiguous_answer(run("PreToolUse", **DENY), "PreToolUse", {})
     out: Mapping[str, Any] = answer.stdout or {}
     assert answer.exit_code == 2 and answer.stderr == "no force push"  # Claude, Codex
     assert out["permissionDecision"] == "deny"  # Copilot, even on exit 2
@@ -315,7 +315,7 @@ def test_an_ambiguous_deny_is_read_by_claude_codex_and_copilot() -> None:
 
 
 def test_an_ambiguous_rewrite_is_valid_for_codex() -> None:
-    answer = ambiguous.answer(run("PreToolUse", **REWRITE), "PreToolUse", {})
+    answer = claude.ambiguous_answer(run("PreToolUse", **REWRITE), "PreToolUse", {})
     assert codex_reads("PreToolUse", answer) == {"updated_input": REWRITE["updated_input"]}
 
 
