@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hookrun.records import NamedTuple
-from hookrun.shellsyntax.errors import ShellSyntaxError
+from hookrun.shellsyntax import ShellSyntaxError
 from hookrun.shellsyntax.nodes import TestBinary, TestExpr, TestParen, TestUnary, Word
 
 _UNARY_LETTERS = "abcdefghkprstuwxGLNOSznovR"

@@ -14,10 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import backquotes, gaps, heredocs
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, backquotes, gaps, heredocs
 from hookrun.shellsyntax.backquotes import Backquoted
-from hookrun.shellsyntax.condition import Item, parse_condition
-from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.heredocs import HereDocSpan
 from hookrun.shellsyntax.nodes import (
     ArithCmd,
@@ -70,6 +68,19 @@ _SPECIAL = frozenset(
         "process_substitution",
     }
 )
+# The `[[ … ]]` expression parser, loaded by the first one a process reads (a script
+# without one does not pay for its import), then kept.
+_condition: Any = None
+
+
+def _load_condition() -> Any:
+    global _condition
+    from hookrun.shellsyntax import condition
+
+    _condition = condition
+    return condition
+
+
 _VAR_NAME = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
 _NAME_START = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _NAME_BYTES = _NAME_START | frozenset(b"0123456789")
@@ -779,19 +790,25 @@ class Converter:
         first = n.children[0].type if n.children else ""
         atoms = list(_atoms(n, "[[" if first == "[[" else "["))
         if first == "[[":
-            items = [self.condition_item(group) for group in _adjacent_groups(atoms, _COND_OPS)]
+            condition = _condition or _load_condition()
+            items = [
+                condition.Item(*self.condition_item(group))
+                for group in _adjacent_groups(atoms, _COND_OPS)
+            ]
             row, col = n.start_point
-            return TestClause(n.start_byte, n.end_byte, parse_condition(items, (row + 1, col + 1)))
+            expr = condition.parse_condition(items, (row + 1, col + 1))
+            return TestClause(n.start_byte, n.end_byte, expr)
         # `[ … ]` is an ordinary command: its words are what was written, in order.
         args = tuple(self.word_of(group) for group in _adjacent_groups(atoms))
         return CallExpr(n.start_byte, n.end_byte, (), args)
 
-    def condition_item(self, group: Sequence[Node]) -> Item:
+    def condition_item(self, group: Sequence[Node]) -> tuple[Word, str]:
+        """A ``[[ … ]]`` word, and its text when it may be an operator (else "")."""
         word = self.word_of(group)
         op = ""
         if len(word.parts) == 1 and isinstance(word.parts[0], Lit):
             op = word.parts[0].text
-        return Item(word, op)
+        return word, op
 
     # -- words -----------------------------------------------------------------
     def word(self, n: Node) -> Word:

@@ -144,7 +144,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported
 
 if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
     from typing import Any

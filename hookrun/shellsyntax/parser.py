@@ -7,9 +7,8 @@ from _thread import get_ident
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import backquotes, gaps, heredocs
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, backquotes, gaps, heredocs
 from hookrun.shellsyntax.convert import Converter
-from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
 

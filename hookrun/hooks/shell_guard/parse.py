@@ -19,7 +19,7 @@ from hookrun.hooks.shell_guard import fallback
 from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
-from hookrun.shellsyntax.errors import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.nodes import ArithExp, CallExpr, CmdSubst
 from hookrun.shellsyntax.nodes import Word as NodeWord
 from hookrun.shellsyntax.walk import literal
