@@ -13,6 +13,7 @@ selects, runs and aggregates.
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # C, already loaded by hookrun/__init__
 import _thread
 import os
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -59,6 +60,62 @@ class _EventHooks:
                 if hook is None:
                     hook = self._prepared[index] = prepare_hook(self.specs[index])
         return hook
+
+
+class _NotedSigint:
+    """Python's SIGINT handler, plus a note that the run saw the signal.
+
+    Installed by :meth:`Runner.run` on the main thread, only over Python's own handler
+    (``default_int_handler``), for the length of the run. On Ctrl-C it cancels the run's
+    token (from a raw thread: the main thread may hold a lock the cancel takes, see
+    ``hookrun.cli.signals``) and then raises KeyboardInterrupt, as Python's handler does.
+    Why: CPython runs a handler between any two bytecodes, also inside a weakref
+    callback (importlib's module locks have one, fired as an import ends), a
+    ``__del__`` or a GC callback, whose exceptions it can only report ("Exception
+    ignored in ... KeyboardInterrupt"). The KeyboardInterrupt is then lost and the
+    run would wait for its hooks; with the token cancelled the hooks end, and
+    ``run`` raises the KeyboardInterrupt itself.
+    """
+
+    __slots__ = ("owner", "tokens", "seen")
+
+    def __init__(self) -> None:
+        self.owner = _thread.get_ident()
+        self.tokens: list[CancelToken] = []  # one per run nested on the main thread
+        self.seen = False
+
+    @classmethod
+    def enter(cls) -> _NotedSigint | None:
+        """Note SIGINT for a run, or None where that is not ours to do: not the main
+        thread, or a host with a SIGINT handler of its own (``hookrun run`` routes
+        signals to its token itself, hookrun/cli/signals.py)."""
+        current = _signal.getsignal(_signal.SIGINT)
+        if isinstance(current, _NotedSigint):
+            if current.owner != _thread.get_ident():
+                return None  # another thread's run while the main thread runs one
+            if not current.tokens:  # left behind by a Ctrl-C as it was installed
+                current.seen = False
+            return current  # else a run nested in a run of the main thread
+        if current is not _signal.default_int_handler:
+            return None
+        noted = cls()
+        try:
+            _signal.signal(_signal.SIGINT, noted)
+        except ValueError:  # not the main thread: Python takes handlers only there
+            return None
+        return noted
+
+    def leave(self) -> None:
+        """Python's handler back, once the outermost run is over (unless the host
+        has put one of its own in place meanwhile)."""
+        if not self.tokens and _signal.getsignal(_signal.SIGINT) is self:
+            _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.seen = True
+        for token in tuple(self.tokens):
+            _thread.start_new_thread(token.cancel, ())
+        _signal.default_int_handler(signum, frame)
 
 
 def _normalizer() -> Callable[[str], str]:
@@ -186,8 +243,29 @@ class Runner:
         and returns a result with ``cancelled`` set (exit code 130). Raises
         :class:`~hookrun.runner.PayloadError` for a payload that cannot be run;
         a hook failing never raises.
+
+        Called on the main thread while Python's own SIGINT handler is in place, a
+        Ctrl-C always ends the run with KeyboardInterrupt once every hook's process
+        tree is ended, even when CPython swallowed the exception (see
+        :class:`_NotedSigint`); that handler is back in place when ``run`` returns.
         """
-        return self._run(self._prepare(event, payload), cancel)
+        noted = _NotedSigint.enter()
+        if noted is None:
+            return self._run(self._prepare(event, payload), cancel)
+        try:
+            with linked(cancel) as token:  # never cancel the caller's token
+                noted.tokens.append(token)
+                try:
+                    if noted.seen:  # swallowed before the token could be cancelled
+                        raise KeyboardInterrupt
+                    result = self._run(self._prepare(event, payload), token)
+                finally:
+                    noted.tokens.remove(token)
+        finally:
+            noted.leave()
+        if noted.seen:  # a Ctrl-C whose KeyboardInterrupt never reached this frame
+            raise KeyboardInterrupt
+        return result
 
     def _run(self, inp: EventInput, cancel: CancelToken | None) -> RunResult:
         group, chosen = self._chosen(inp)

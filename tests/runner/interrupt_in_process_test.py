@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +25,7 @@ import pytest
 
 from hookrun import Runner
 from hookrun.config.spec import Config, HookSpec
-from hookrun.runner import workers
+from hookrun.runner import PayloadError, workers
 
 HOOK = """
 import os, sys, time
@@ -87,6 +89,21 @@ def leftovers() -> Iterator[list[int]]:
             continue
 
 
+def _assert_interrupted_at_once(root: Path, leftovers: list[int]) -> None:
+    """A run of three minute-long hooks, interrupted as it starts them, raises
+    KeyboardInterrupt at once and leaves none of them running."""
+    runner = _runner(root)
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            runner.run("PreToolUse", {"tool_name": "Bash", "tool_input": {}})
+    finally:
+        leftovers.extend(_pids(root))
+        runner.close()
+    assert time.monotonic() - started < EXIT_BOUND
+    assert _survivors(_pids(root)) == []
+
+
 def test_ctrl_c_while_every_hook_runs_ends_them_all_and_reaches_the_caller(
     tmp_path: Path, leftovers: list[int]
 ) -> None:
@@ -130,16 +147,7 @@ def test_ctrl_c_while_hooks_are_being_submitted_starts_no_more_and_ends_the_star
         submit(self, task)
 
     monkeypatch.setattr(workers.WorkerPool, "submit", interrupting_submit)
-    runner = _runner(tmp_path)
-    started = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            runner.run("PreToolUse", {"tool_name": "Bash", "tool_input": {}})
-    finally:
-        leftovers.extend(_pids(tmp_path))
-        runner.close()
-    assert time.monotonic() - started < EXIT_BOUND
-    assert _survivors(_pids(tmp_path)) == []
+    _assert_interrupted_at_once(tmp_path, leftovers)
 
 
 def test_a_runner_used_as_a_context_manager_closes_its_workers(tmp_path: Path) -> None:
@@ -158,3 +166,87 @@ def test_a_runner_used_as_a_context_manager_closes_its_workers(tmp_path: Path) -
     while threading.active_count() > before and time.monotonic() < end:
         time.sleep(0.01)
     assert threading.active_count() <= before
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the point
+@pytest.mark.parametrize("where", ["weakref", "__del__"])
+def test_a_ctrl_c_python_swallows_in_a_callback_still_ends_the_run_with_keyboard_interrupt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, leftovers: list[int], where: str
+) -> None:
+    # The SIGINT lands inside a weakref callback / __del__ (as importlib's module-lock
+    # callback after an import): CPython only reports the KeyboardInterrupt raised
+    # there, and the main thread would go on waiting a minute for its hook.
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    execute_child = subprocess.Popen._execute_child  # type: ignore[attr-defined]
+
+    class Gone:
+        def __del__(self) -> None:
+            if where == "__del__":
+                os.kill(os.getpid(), signal.SIGINT)
+
+    def swallowing_execute(self: subprocess.Popen[bytes], *args: object) -> None:
+        execute_child(self, *args)
+        if threading.current_thread() is threading.main_thread():
+            gone = Gone()
+            ref = weakref.ref(  # noqa: F841 - kept alive until gone is
+                gone, lambda _: where == "weakref" and os.kill(os.getpid(), signal.SIGINT)
+            )
+            del gone
+
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", swallowing_execute)
+    _assert_interrupted_at_once(tmp_path, leftovers)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def _signalling_runner(root: Path) -> Runner:
+    """One hook that sends this process SIGINT, then answers."""
+    hook = root / "ctrl_c.py"
+    hook.write_text(
+        f"#!{sys.executable}\nimport os, signal\nos.kill({os.getpid()}, signal.SIGINT)\n"
+    )
+    hook.chmod(0o755)
+    spec = HookSpec(event="Stop", source="x", name="c", command="./ctrl_c.py", builtin=None)
+    return Runner(Config(hooks={"Stop": (spec,)}), cwd=str(root), project_dir=str(root))
+
+
+def test_a_host_sigint_handler_of_its_own_is_left_in_place_and_gets_the_signal(
+    tmp_path: Path,
+) -> None:
+    got: list[int] = []
+
+    def host(signum: int, frame: object) -> None:
+        got.append(signum)
+
+    previous = signal.signal(signal.SIGINT, host)
+    try:
+        with _signalling_runner(tmp_path) as runner:
+            result = runner.run("Stop", {})
+        end = time.monotonic() + 5
+        while not got and time.monotonic() < end:
+            time.sleep(0.01)
+        current = signal.getsignal(signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert got == [signal.SIGINT]
+    assert not result.cancelled and [h.error for h in result.hooks] == [None]
+    assert current is host
+
+
+def test_a_run_on_another_thread_touches_no_handler_and_pythons_is_back_after_a_run(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "ok.sh").write_text("#!/bin/sh\nexit 0\n")
+    (tmp_path / "ok.sh").chmod(0o755)
+    spec = HookSpec(event="Stop", source="x", name="ok", command="./ok.sh", builtin=None)
+    with Runner(
+        Config(hooks={"Stop": (spec,)}), cwd=str(tmp_path), project_dir=str(tmp_path)
+    ) as runner:
+        results = []
+        thread = threading.Thread(target=lambda: results.append(runner.run("Stop", {})))
+        thread.start()
+        thread.join(30)
+        assert [h.error for h in results[0].hooks] == [None]
+        assert [h.error for h in runner.run("Stop", {}).hooks] == [None]
+        with pytest.raises(PayloadError):
+            runner.run("", {})
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -27,7 +27,10 @@ from hookrun.runner.execute import PreparedHook, _Gather
 # WorkerPool.submit (the interrupt lands while the hooks are being started);
 # ``popen`` sends it right after Popen forked the calling thread's hook (the
 # interrupt lands inside Popen, before the tracker has a handle on the child);
-# ``cleanup`` sends another as dispatch starts ending that hook's tree.
+# ``cleanup`` sends another as dispatch starts ending that hook's tree;
+# ``swallowed-weakref`` / ``swallowed-del`` send it, once the calling thread's hook runs,
+# from inside a weakref callback / a ``__del__`` (as importlib's module-lock callback
+# after an import): CPython can only report the KeyboardInterrupt raised there.
 HOST = r"""
 import faulthandler, os, signal, subprocess, sys, threading
 faulthandler.register(signal.SIGQUIT, all_threads=True)
@@ -64,6 +67,20 @@ if "cleanup" in faults:  # a second Ctrl-C, as dispatch starts ending the hook's
             interrupt()
         end_all(self, *args, **kwargs)
     ProcessTracker.end_all = faulty_end_all
+if fault.startswith("swallowed-"):
+    import weakref
+    execute_child = subprocess.Popen._execute_child
+    class Gone:
+        def __del__(self):
+            if fault == "swallowed-del":
+                interrupt()
+    def swallowing_execute(self, *args, **kwargs):
+        execute_child(self, *args, **kwargs)
+        if threading.current_thread() is threading.main_thread():
+            gone = Gone()
+            ref = weakref.ref(gone, lambda _: fault == "swallowed-weakref" and interrupt())
+            del gone  # the callbacks run here; what they raise is only reported
+    subprocess.Popen._execute_child = swallowing_execute
 
 hooks = tuple(
     HookSpec(event="PreToolUse", source=f"x#PreToolUse[{i}]", name=f"h{i}",
@@ -73,7 +90,11 @@ hooks = tuple(
 runner = Runner(Config(hooks={"PreToolUse": hooks}), cwd=cwd, project_dir=cwd)
 open(ready, "w").close()
 if route == "raise":
-    runner.run("PreToolUse", {})
+    try:
+        runner.run("PreToolUse", {})
+    except KeyboardInterrupt:
+        print("the host caught KeyboardInterrupt", file=sys.stderr)
+        raise
 else:  # as `hookrun run` does: the signal cancels the run's token
     from hookrun.cli.signals import cancel_on_signals
     from hookrun.dispatch.cancel import CancelToken
@@ -183,6 +204,18 @@ def _wait_for(path: Path, limit: float = 20.0) -> None:
         time.sleep(0.005)
 
 
+def _run_host(
+    tmp_path: Path, fault: str, route: str = "raise", expect: str = "KeyboardInterrupt"
+) -> Outcome:
+    """One host with ``fault``, to its end; no host nor hook left behind."""
+    root = _hook_dir(tmp_path)
+    host = _start(root, fault, route)
+    try:
+        return _outcome(host, root, expect)
+    finally:
+        _kill(host, root)
+
+
 @pytest.mark.parametrize(
     "fault",
     [
@@ -195,12 +228,7 @@ def _wait_for(path: Path, limit: float = 20.0) -> None:
 def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
     tmp_path: Path, fault: str
 ) -> None:
-    root = _hook_dir(tmp_path)
-    host = _start(root, fault)
-    try:
-        outcome = _outcome(host, root)
-    finally:
-        _kill(host, root)
+    outcome = _run_host(tmp_path, fault)
     assert outcome.problem() is None, outcome.problem()
 
 
@@ -219,13 +247,26 @@ def test_a_signal_that_cancels_the_token_never_waits_for_a_lock_its_own_thread_h
 ) -> None:
     # `hookrun run`'s handler cancels the run's token; the main thread may be inside
     # Popen for its own hook, holding that hook's tracker lock, which cancelling takes.
-    root = _hook_dir(tmp_path)
-    host = _start(root, fault, route)
-    try:
-        outcome = _outcome(host, root, expect=f"cancelled=True signal={signum}")
-    finally:
-        _kill(host, root)
+    outcome = _run_host(tmp_path, fault, route, expect=f"cancelled=True signal={signum}")
     assert outcome.problem() is None, outcome.problem()
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        pytest.param("swallowed-weakref", id="Ctrl-C inside a weakref callback"),
+        pytest.param("swallowed-del", id="Ctrl-C inside a __del__"),
+    ],
+)
+def test_a_ctrl_c_python_swallows_still_ends_the_run_and_reaches_the_host(
+    tmp_path: Path, fault: str
+) -> None:
+    # The KeyboardInterrupt is raised inside a callback whose exceptions CPython only
+    # reports ("Exception ignored in ..."): the main thread goes on waiting for its hook.
+    # The run must still end every hook and the host still get its KeyboardInterrupt.
+    outcome = _run_host(tmp_path, fault, expect="the host caught KeyboardInterrupt")
+    assert outcome.problem() is None, outcome.problem()
+    assert "Exception ignored" in outcome.err.decode(errors="replace")  # it was swallowed
 
 
 def test_sigint_at_varied_moments_never_hangs_the_host_nor_leaves_a_hook(tmp_path: Path) -> None:
