@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from hookrun.hooks.shell_guard.names import SHELLS
 from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 _VERSION = "0123456789."  # `python3.11`, `perl5.36`: a name with a version after it
 
@@ -25,6 +29,8 @@ def _versioned(name: str, stems: frozenset[str]) -> bool:
 _PYTHONS = frozenset({"python", "pypy"})
 # Interpreters of languages with inline code (-e) that shell-guard reads (inline_code.py).
 INTERPRETERS = frozenset({"node", "nodejs", "deno", "bun", "ruby", "perl", "php"})
+# Their options whose value is that code (python's is -c; misc.check reads both).
+CODE_FLAGS = frozenset({"-e", "-E", "--eval", "-p", "--print", "-r"})
 
 
 def is_python(name: str) -> bool:
@@ -45,6 +51,28 @@ GIT_READERS = frozenset(
         "yq", "base64",
     ]
 )  # fmt: skip
+
+# git's global options that take a value in the next word (`git -C dir status`).
+GIT_GLOBAL_ARG = frozenset(
+    ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env",
+     "--super-prefix"]
+)  # fmt: skip
+
+
+def git_subcommand_at(texts: Sequence[str]) -> int:
+    """Index in git's arguments of its subcommand: past its global options (the rule,
+    the alias unwrapper and the screen read it so)."""
+    i = 0
+    while i < len(texts):
+        text = texts[i]
+        if text in GIT_GLOBAL_ARG:
+            i += 2
+        elif text.startswith("-"):
+            i += 1
+        else:
+            break
+    return i
+
 
 # -- disk.*
 FORMATTERS = frozenset({"mkswap", "mke2fs", "wipefs", "newfs", "diskpart"})

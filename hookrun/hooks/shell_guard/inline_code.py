@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 
+from hookrun.hooks.shell_guard.heads import CODE_FLAGS
 from hookrun.hooks.shell_guard.model import Word
 
-CODE_FLAGS = frozenset({"-e", "-E", "--eval", "-p", "--print", "-r"})
+__all__ = ["CODE_FLAGS", "reads"]
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`)"""
 _SHELL_CALL = re.compile(

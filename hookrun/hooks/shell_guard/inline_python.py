@@ -22,8 +22,29 @@ _UNKNOWN = Word((Var("python-expr"),), "<expr>")
 _FILE_DELETES = frozenset({"os.remove", "os.unlink", "os.rmdir", "os.removedirs"})
 
 
+# The last name of every call :func:`calls` reports. A call's dotted name is made of
+# identifiers written in the code, so ASCII code that holds none of these calls none of
+# them, and is not parsed (``ast.parse`` was a third of a ``python -c`` line's judgement).
+# (Not ASCII: Python folds identifiers with NFKC, and ``ｓｙｓｔｅｍ`` is ``system``.)
+_LAST_NAMES = frozenset(
+    {"system", "popen", "rmtree", "unlink", "remove"}
+    | _SUBPROCESS
+    | {name.rsplit(".", 1)[-1] for name in _SHELL_CALLS | _FILE_DELETES}
+)
+
+
+def may_call(code: str) -> bool:
+    """False when ``code`` cannot call anything :func:`calls` reports."""
+    return not code.isascii() or any(name in code for name in _LAST_NAMES)
+
+
 def calls(code: str) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ``code`` would run; empty if it does not parse."""
+    return read_calls(code) if may_call(code) else ([], [])
+
+
+def read_calls(code: str) -> tuple[list[str], list[list[Word]]]:
+    """:func:`calls` without its text check: ``code`` parsed and walked."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hookrun.hooks.shell_guard import inline_code
-from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, peels
+from hookrun.hooks.shell_guard.heads import INTERPRETERS, git_subcommand_at, is_python, peels
 from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
@@ -72,18 +72,6 @@ _FIND_FILTERS = frozenset(
         "-nouser",
         "-nogroup",
     ]
-)
-_GIT_GLOBAL_ARG = frozenset(
-    {
-        "-C",
-        "-c",
-        "--git-dir",
-        "--work-tree",
-        "--namespace",
-        "--exec-path",
-        "--config-env",
-        "--super-prefix",
-    }
 )
 
 
@@ -628,19 +616,8 @@ def _find_exec(cmd: Command) -> list[Command]:
 
 def git_split(args: Sequence[Word]) -> tuple[list[Word], int]:
     """git's global options (``-C dir``, ``-c k=v``…) and the index of its subcommand."""
-    opts: list[Word] = []
-    i = 0
-    while i < len(args):
-        text = args[i].text
-        if text in _GIT_GLOBAL_ARG:
-            opts.extend(args[i : i + 2])
-            i += 2
-        elif text.startswith("-"):
-            opts.append(args[i])
-            i += 1
-        else:
-            break
-    return opts, i
+    i = git_subcommand_at([a.text for a in args])
+    return list(args[:i]), i
 
 
 def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:

@@ -1,23 +1,29 @@
 """The screen clears a line unparsed only when the full judgement could not deny it.
 
-Its claim: a line of plain characters (no quoting, expansion, substitution,
-redirection or grouping) can be denied only through a word that is a rule's head or a
-program the unwrapper looks inside (``heads.looked_at``), or a deny shape's head.
+Its claim: a line it can read (plain words, simple quotes, ``$NAME``, globs, the
+``"$(cat <<'EOF' …)"`` idiom; see ``screen.py``) can be denied only through a command
+whose program is a rule's head or one the unwrapper looks inside (``heads.looked_at``),
+given arguments its rules read — or through a deny shape's head.
 Checked against the full judgement — the engine's findings before any rule is switched
-off — over every table there is: shell-guard's labelled cases, the causes, the here-doc
+off, under the default options and the strictest (``allow_force_with_lease: false``) —
+over every table there is: shell-guard's labelled cases, the causes, the here-doc
 lines, the peers' corpora (dcg, safety-net), the benchmark's commands, each of them
 also with its non-plain characters taken out (``"r"m -rf /`` → ``rm -rf /``), and
-generated lines of plain words.
+generated lines: plain words, quoted and unknown words, keywords, and here-documents
+with hostile bodies (whose reading as text bash itself confirms).
 """
 
 from __future__ import annotations
+
+import shutil
+import subprocess
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hookrun.hooks.base import PolicyContext
-from hookrun.hooks.shell_guard import POLICY, engine, heads, where_for
+from hookrun.hooks.shell_guard import POLICY, engine, heads, screen, where_for
 from hookrun.hooks.shell_guard.rules import supply_chain
 from hookrun.hooks.shell_guard.screen import PLAIN, may_match
 from tests.hooks.shell_guard import heredoc_test
@@ -26,12 +32,18 @@ from tests.hooks.shell_guard.rules_index_test import CORPUS
 HOME = "/home/user"
 PROJECT = "/home/user/project"
 OPTS = POLICY.bind({})
+# Every option that widens what a rule finds (block_rebase is on by default).
+STRICT = POLICY.bind({"allow_force_with_lease": False, "block_rebase": True})
 
 
-def _findings(command: str, cwd: str = PROJECT, opts: object = OPTS) -> list[str]:
+def _findings(command: str, cwd: str = PROJECT, opts: object = None) -> list[str]:
+    """The full judgement's findings; under both option sets unless ``opts`` is given."""
     ctx = PolicyContext(cwd, cwd, "/nonexistent", {"HOME": HOME})
-    where = where_for({"cwd": cwd}, opts, ctx)  # type: ignore[arg-type]
-    return [f.rule for f in engine.judge(command, where)]
+    rules: list[str] = []
+    for o in (OPTS, STRICT) if opts is None else (opts,):
+        where = where_for({"cwd": cwd}, o, ctx)  # type: ignore[arg-type]
+        rules += [f.rule for f in engine.judge(command, where)]
+    return rules
 
 
 def _plain_only(command: str) -> str:
@@ -100,6 +112,116 @@ def test_a_generated_plain_line_the_screen_clears_has_no_finding(line: str, cwd:
         assert _findings(line, cwd) == []
 
 
+# Words the screen reads beyond plain ones: quoted, unknown ($NAME, globs, ~), keywords
+# and assignments before a program, and what makes a cleared program's rule fire.
+_READ = [
+    "'rm'", '"rm"', "r'm'", "'-rf'", "'/'", '"/"', "'-rf /'", '"$HOME"', "$HOME",
+    "$HOME/.gitconfig", '"$HOME/.gitconfig"', "~", "~/.gitconfig", "~/.config/git/config", "*",
+    "/r?", "/bin/r[m]", "HEAD~1", "a=~/.gitconfig", "$(ls)", '"$(git rev-parse --show-toplevel)"',
+    "$(echo rm)", "$(cat ~/.gitconfig)", "$(echo push --force)", "'$(rm -rf /)'", "$((1))",
+    "$(rm -rf /)", '"$(git push -f)"', "$(ls;rm -rf ~)",
+    "$X", '"$X"', "$1", "[", "[[", "]]", "]", "if", "then", "else", "do", "while", "until", "for",
+    "in", "done", "fi", "esac", "function", "case", "coproc", "select", "A=1", "A=$X", "$X=1",
+    "A=rm", "'--force'", '"push"', "--force", "--force-with-lease", "-u", "--tags", "+main",
+    "'.gitconfig'", "'.config/git/config'", "../.gitconfig", "x/..", ".", "..", "./",
+    "CONFIG", "'/dev/sda'", "/dev/sda1", "/dev/disk0", "-m", "pytest", "pip", "-c", "-e",
+    "-p", "'fork while fork'", '"import os; os.system(\'rm -rf /\')"', "-C", "alias.st=push",
+    "--config-env=alias.x=Y", "status", "commit", "diff", "log", "-m", "'msg'", "\"it's\"",
+    "'\"'", "publish", "'publish'", "sed", "grep", "cat", "cp", "tee", "mv", "install",
+]  # fmt: skip
+_BODY_LINES = [
+    "feat: add x", "", "rm -rf /", "git push --force origin main", ")", ")\"", '"', "'", "`id`",
+    "$(rm -rf ~)", "$HOME", "EOF)", " EOF", "EOFX", "xEOF", "EOF ", "\\", "(", "#!/bin/sh",
+    "Co-Authored-By: A <a@b.c>", "end", "DONE", "MSG",
+]  # fmt: skip
+
+
+def _heredoc_word(delim: str, quote: str, body: list[str]) -> str:
+    text = "".join(line + "\n" for line in body)
+    return f'"$(cat <<{quote}{delim}{quote}\n{text}{delim}\n)"'
+
+
+heredoc_words = st.builds(
+    _heredoc_word,
+    st.sampled_from(["EOF", "MSG", "END"]),
+    st.sampled_from(["'", '"']),
+    st.lists(st.sampled_from(_BODY_LINES), max_size=6),
+)
+_ANY_WORD = st.sampled_from(_HEAD_NAMES + _NEAR + _ARGS + _READ) | heredoc_words
+readable_lines = st.lists(st.tuples(_ANY_WORD, st.sampled_from(_SEPARATORS)), max_size=10).map(
+    lambda pairs: "".join(w + s for w, s in pairs)
+)
+# One command of a program the screen clears by its arguments, given the arguments
+# that make its rules fire (so that the generator hits them often).
+_CLEARED_HEADS = sorted({*screen._CLEARERS, "python3", "npm", "yarn", "then", "A=1"})
+cleared_commands = st.builds(
+    lambda head, args, tail: " ".join([head, *args]) + tail,
+    st.sampled_from(_CLEARED_HEADS),
+    st.lists(st.sampled_from(_ARGS + _READ) | heredoc_words, max_size=5),
+    st.sampled_from(["", "; ls", " | sh"]),
+)
+_CWDS = [PROJECT, HOME, HOME + "/.config/git", HOME + "/.gitconfig", "/", "/tmp", "/dev"]
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(readable_lines | cleared_commands, st.sampled_from(_CWDS))
+@example("cat /home/user/.gitconfig", PROJECT)
+@example("cat .gitconfig", HOME)
+@example("cat config", HOME + "/.config/git")
+@example("sort -o x ../../.gitconfig", PROJECT)
+@example("cat x/..", HOME + "/.gitconfig")
+@example("cat .", HOME + "/.gitconfig")
+@example("grep -r x '../git/config'", HOME + "/.config/git/x")
+@example("cp x /dev/sda", PROJECT)
+@example("git -c alias.st=push st --force", PROJECT)
+@example("then rm -rf /", PROJECT)
+@example("A=1 git push -f", PROJECT)
+@example("python -m x -c 'fork while fork'", PROJECT)
+@example("python3 -m x -e 'fork while fork'", PROJECT)
+@example("git push -u origin +main", PROJECT)
+@example("git push origin main --force-with-lease", PROJECT)
+@example("git rebase main", PROJECT)
+@example("git -C . clean -fdx", PROJECT)
+@example("time git push -f", PROJECT)
+@example("cat $HOME/.gitconfig", PROJECT)
+@example('echo "$(git reset --hard)"', PROJECT)
+@example("find . -name x -delete", PROJECT)
+@example("git reset --hard HEAD~1", PROJECT)
+@example("for x in $(rm -rf /); do :; done", PROJECT)
+@example("git commit -m \"$(cat <<'EOF'\nx\nEOF)\nrm -rf /\nEOF\n)\"", PROJECT)
+def test_a_generated_line_the_screen_clears_has_no_finding(line: str, cwd: str) -> None:
+    if not may_match(line):
+        assert _findings(line, cwd) == []
+
+
+_BASH = shutil.which("bash")
+
+
+@pytest.mark.skipif(_BASH is None, reason="needs bash")
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(heredoc_words, st.sampled_from(["", " x", "x"]))
+@example("\"$(cat <<'EOF'\nx\nEOF)\ny\nEOF\n)\"", "")  # bash 5.2 reads to the end
+@example("\"$(cat <<'EOF'\nx\n EOF\ny\nEOF\n)\"", "")
+@example('"$(cat <<"MSG"\nfix: (a) \'b\' "c" `d` $(e)\n\nMSG\n)"', " x")
+def test_a_cleared_heredoc_word_is_text_to_bash(word: str, tail: str) -> None:
+    """The screen reads ``"$(cat <<'EOF' …)"`` as a word whose body is text; bash must
+    agree: printed, the word is the body (nothing in it ran, nothing after it was code)."""
+    line = f"printf %s {word}{tail}"
+    if may_match(line):
+        return
+    done = subprocess.run(
+        [_BASH, "--norc", "--noprofile", "-c", line],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    start = word.index("\n") + 1
+    body = word[start : word.rindex("\n", 0, word.rindex("\n"))]
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == body.rstrip("\n") + tail.strip()
+
+
 DENY_SHAPES = [
     ("terraform destroy",),
     ("kubectl delete ns *",),
@@ -148,22 +270,52 @@ def test_a_line_a_deny_shape_matches_is_never_cleared(deny: tuple[str, ...], lin
         "npm run build -- --watch=false",
         "yarn add lodash --exact",
         "pnpm -r test",
+        # programs a rule looks at, given arguments no rule reads
+        "git status",
+        "git -C sub log --oneline -n 5",
+        "git push -u origin feature/x",
+        "cat notes.txt",
+        "echo publish",  # a release word of no publisher
+        "cp dist/app.js build/",
+        "python -m pytest tests -q -x",
+        # quoting and values only the shell knows, in arguments
+        'ls "$HOME"',
+        "ls 'a b'",
+        "ls *.py",
+        "ls ~",
+        'git commit -m "fix: handle case 5"',
+        'grep -rn "def handler" src/ | head -20',
+        "sed -n '5,40p' src/mod.py",
+        "wc -l src/*.py | sort -n | tail -5",
+        "[[ -f out.txt ]] && cat out.txt",
+        "echo $(id)",
+        'cd "$(git rev-parse --show-toplevel)" && git reset --soft HEAD~3',
+        'if [ -d build ]; then echo "$PWD"; fi',
+        "git commit -m \"$(cat <<'EOF'\nfeat: x (y)\n\nrm -rf / is text\nEOF\n)\"",
     ],
 )
-def test_everyday_plain_commands_are_cleared_without_parsing(command: str) -> None:
+def test_everyday_commands_are_cleared_without_parsing(command: str) -> None:
     assert not may_match(command)
 
 
 @pytest.mark.parametrize(
     "command",
     [
-        'ls "$HOME"',
-        "ls 'a b'",
         "ls a\\ b",
-        "ls *.py",
-        "ls ~",
         "ls {a,b}",
-        "echo $(id)",
+        "ls ${HOME}",
+        "ls $'x'",
+        'ls "$(echo "x")"',
+        'ls "a\\"b"',
+        "ls $?",
+        '"$X" -rf /',
+        "$X",
+        "ls *.py; ~/bin/tool",
+        "ls 'unterminated",
+        'git commit -m "$(cat <<EOF\nx\nEOF\n)"',  # an unquoted delimiter: the body expands
+        "git commit -m \"$(cat <<'EOF'\nEOF)\nEOF\n)\"",  # a body line holds the delimiter
+        "echo $((1 + 2))",
+        "echo $(id) $(echo (x))",
         "echo `id`",
         "ls > /dev/sda",
         "ls < in",
@@ -194,8 +346,24 @@ def test_quoting_expansion_substitution_or_redirection_sends_the_line_to_the_par
         "sudo ls",
         "env -Srm",
         "xargs -n1",
-        "cat notes.txt",  # git.read-email judges what cat prints
-        "git status",
+        "cat ~/.gitconfig",  # git.read-email judges what cat prints
+        "cat .gitconfig",
+        "grep -r email ../.gitconfig",
+        'cat "$HOME/x"',
+        "git push --force",
+        "git push origin +main",
+        "git push --force-with-lease",
+        "git -c alias.st=push st",
+        "git $CMD",
+        "git reset --hard",
+        "cp x /dev/sda",
+        "python -m pytest -c x",
+        "python -c x",
+        "then rm x",
+        "A=1 git push -f",
+        "for x in rm; do :; done",
+        "function f",
+        "time git status",
         "mkfs.ext4 x",
         "FORMAT c:",
         "dd if=a of=b",
@@ -203,7 +371,7 @@ def test_quoting_expansion_substitution_or_redirection_sends_the_line_to_the_par
         "npm publish",
         "npm --tag beta publish",
         "yarn unpublish x",
-        "echo publish",  # (a release word sends any line: cheaper than knowing whose it is)
+        "npm $X",
         ". ./env.sh",
     ],
 )
