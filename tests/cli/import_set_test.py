@@ -316,8 +316,10 @@ PARSER = ("tree_sitter", "hookrun.shellsyntax", "hookrun.hooks.shell_guard.engin
         ("ls -la", False),
         ("cd src && pytest -x tests", False),
         ("make build; echo done", False),
-        ("git status", True),  # git is a rule's head: parsed, then allowed
-        ('ls "$HOME"', True),  # an expansion: parsed, then allowed
+        ("git status", False),  # a git subcommand no rule reads
+        ('ls "$HOME"', False),  # an expansion in an argument
+        ("git rebase --continue", True),  # a subcommand a rule reads: parsed, then allowed
+        ('ls "${HOME}"', True),  # an expansion the screen does not read: parsed, allowed
     ],
 )
 def test_a_line_the_screen_clears_loads_no_parser(

@@ -54,7 +54,7 @@ from hookrun.hooks.shell_guard.names import command_name
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
 # `-` first: a plain word may be an option. No `#` (a comment), `!` (history and
 # negation), `^` (history), `~` (tilde expansion), `*?[]` (globs), `{}` (braces),
@@ -67,6 +67,8 @@ PLAIN = frozenset(
 UNKNOWN = "\x00"
 _SEPARATORS = str.maketrans(";&|", "\n\n\n")
 _WORD_CHARS = PLAIN - frozenset(";&|\t\n ")
+_WORD_STR = "".join(sorted(_WORD_CHARS))
+_BREAKS = frozenset(" \t\n;&|")
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
 _DIGITS = frozenset("0123456789")
@@ -85,51 +87,69 @@ _UNREAD = frozenset({"function", "select", "case", "coproc"})
 
 def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
     """False only when no rule and no shape of ``deny`` can match ``text`` (module doc)."""
-    if PLAIN.issuperset(text):
-        commands = [seg.split() for seg in text.translate(_SEPARATORS).split("\n")]
-    else:
-        lexed = _lex(text)
-        if lexed is None:
-            return True
-        commands = lexed
+    for first in text.split(None, 1)[:1]:
+        if PLAIN.issuperset(first) and _program(command_name(first)) is False:
+            return True  # (`rm …`, `sudo …`, `bash -c …`: nothing to read further)
+    commands = _commands(text)
     if deny:
         heads = _deny_heads(deny)
-        if heads is None:
+        listed = list(commands)
+        if heads is None or any(words is None for words in listed):
             return True
-        for words in commands:
-            for word in words:
+        for words in listed:
+            for word in words or ():
                 if UNKNOWN in word or word in heads or command_name(word) in heads:
                     return True
-    return any(_may_match_command(words) for words in commands if words)
+        commands = iter(listed)
+    # (one command that may match answers: the rest of the line is not read)
+    return any(words is None or _may_match_command(words) for words in commands)
+
+
+def _commands(text: str) -> Iterator[list[str] | None]:
+    """The word lists of the commands of ``text``; None where it stops being readable."""
+    if PLAIN.issuperset(text):  # (most lines: words are the runs between blanks)
+        for segment in text.translate(_SEPARATORS).split("\n"):
+            words = segment.split()
+            if words:
+                yield words
+    else:
+        yield from _lex(text)
 
 
 def _may_match_command(words: list[str]) -> bool:
     i, n = 0, len(words)
-    while i < n and (words[i] in _PREFIX or _assigns(words[i])):
+    while i < n and (words[i] in _PREFIX or ("=" in words[i] and _assigns(words[i]))):
         i += 1
     if i == n:
         return False
     head = words[i]
     if UNKNOWN in head or head in _UNREAD:
         return True
-    args = words[i + 1 :]
     if head in _DATA:
-        # (a `for` list and a test's operands are data whatever their value; words after
-        # a closer are not, and must be known)
-        unknown_ok = head in ("for", "[[")
-        return any(
-            looked_at(command_name(w)) or w in RELEASES or (UNKNOWN in w and not unknown_ok)
-            for w in args
+        # A `for` list and a test's operands are data, whatever their values (a line bash
+        # refuses is read by the fallback, which skips these commands too); words after
+        # a closer are not, and must be known and name nothing.
+        return head not in ("for", "[[") and any(
+            UNKNOWN in w or _program(command_name(w)) is not True or w in RELEASES
+            for w in words[i + 1 :]
         )
-    name = command_name(head)
+    kind = _program(command_name(head))
+    if kind is True or kind is False:
+        return not kind
+    return not kind(words[i + 1 :])
+
+
+@lru_cache(maxsize=1024)
+def _program(name: str) -> bool | Callable[[list[str]], bool]:
+    """True: no rule and no unwrapping looks at a program named ``name``; False: one
+    does, whatever its arguments; else the clearer of its arguments."""
     if name in PUBLISHERS and not looked_at(name):
-        return any(UNKNOWN in w or w in RELEASES for w in args)
+        return _no_release
     if not looked_at(name):
-        return False
-    clears = _CLEARERS.get(name)
-    if clears is None and is_python(name):
-        clears = _python_module
-    return clears is None or not clears(args)
+        return True
+    if is_python(name):
+        return _python_module
+    return _CLEARERS.get(name, False)
 
 
 def _assigns(word: str) -> bool:
@@ -197,6 +217,11 @@ def _finds_without_acting(args: list[str]) -> bool:
 _FIND_ACTIONS = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir"})
 
 
+def _no_release(args: list[str]) -> bool:
+    """A publisher's check needs a word of :data:`RELEASES` among its arguments."""
+    return not any(UNKNOWN in w or w in RELEASES for w in args)
+
+
 def _python_module(args: list[str]) -> bool:
     """``python -m MODULE …`` with no inline-code option anywhere: nothing to unwrap,
     no program read from stdin (``-m`` comes first), no code for misc.fork-bomb."""
@@ -226,12 +251,14 @@ _CLEARERS: dict[str, Callable[[list[str]], bool]] = {
 # -- reading the line -----------------------------------------------------------------
 
 
-def _lex(text: str) -> list[list[str]] | None:
+def _lex(text: str) -> Iterator[list[str] | None]:
     """The commands of ``text`` as lists of word values (:data:`UNKNOWN` where only the
-    shell knows a part), or None when it holds syntax the screen does not read."""
+    shell knows a part), the commands of its substitutions after the command they are
+    in; None, and no more, where it holds syntax the screen does not read."""
     if UNKNOWN in text:
-        return None
-    commands: list[list[str]] = []
+        yield None
+        return
+    inner: list[list[str]] = []  # the commands of the substitutions met so far
     words: list[str] = []
     parts: list[str] = []
     start = -1  # where the current word starts, -1 between words
@@ -239,24 +266,30 @@ def _lex(text: str) -> list[list[str]] | None:
     while i < n:
         c = text[i]
         if c in _WORD_CHARS:
-            j = i + 1
-            while j < n and text[j] in _WORD_CHARS:
-                j += 1
+            j = _run_end(text, i + 1)
             parts.append(text[i:j])
+        elif c in _BREAKS:
+            if start >= 0:
+                raw = text[start:i]
+                # (`[`, `[[`: test's words, not globs)
+                words.append(raw if raw in _BRACKETS else "".join(parts))
+                parts, start = [], -1
+            if c not in " \t" and words:
+                yield words
+                words = []
+            if inner:
+                yield from inner
+                inner = []
+            i += 1
+            continue
+        elif c == '"':
+            j = _double_quoted(text, i + 1, parts, inner)
         elif c == "'":
             j = text.find("'", i + 1)
-            if j < 0:
-                return None
             parts.append(text[i + 1 : j])
-            j += 1
-        elif c == '"':
-            j = _double_quoted(text, i + 1, parts, commands)
-            if j < 0:
-                return None
+            j = j + 1 if j > 0 else -1
         elif c == "$":
-            j = _dollar(text, i, commands)
-            if j < 0:
-                return None
+            j = _dollar(text, i, inner)
             parts.append(UNKNOWN)
         elif c == "~" and start >= 0 and text[i - 1] not in "=:":
             parts.append(c)  # (a tilde expands only where a word or a value starts)
@@ -264,18 +297,11 @@ def _lex(text: str) -> list[list[str]] | None:
         elif c in _UNSEEN:
             parts.append(c + UNKNOWN)
             j = i + 1
-        elif c in " \t\n;&|":
-            if start >= 0:
-                raw = text[start:i]
-                words.append(raw if raw in _BRACKETS else "".join(parts))
-                parts, start = [], -1
-            if c not in " \t" and words:
-                commands.append(words)
-                words = []
-            i += 1
-            continue
         else:
-            return None
+            j = -1
+        if j < 0:
+            yield None
+            return
         if start < 0:
             start = i
         i = j
@@ -283,8 +309,19 @@ def _lex(text: str) -> list[list[str]] | None:
         raw = text[start:]
         words.append(raw if raw in _BRACKETS else "".join(parts))
     if words:
-        commands.append(words)
-    return commands
+        yield words
+    yield from inner
+
+
+def _run_end(text: str, i: int) -> int:
+    """Where the run of word characters at ``i`` ends (``lstrip`` scans in C; a chunk at a
+    time keeps a long line linear)."""
+    while True:
+        chunk = text[i : i + 64]
+        rest = len(chunk.lstrip(_WORD_STR))
+        if rest or len(chunk) < 64:
+            return i + len(chunk) - rest
+        i += 64
 
 
 def _dollar(text: str, i: int, commands: list[list[str]]) -> int:
@@ -333,12 +370,20 @@ def _double_quoted(text: str, i: int, parts: list[str], commands: list[list[str]
             continue
         if c in _DQ_SPECIAL:
             return -1
-        j = i + 1
-        while j < n and text[j] not in _DQ_SPECIAL:
-            j += 1
+        j = _quoted_run_end(text, i + 1)
         parts.append(text[i:j])
         i = j
     return -1
+
+
+def _quoted_run_end(text: str, i: int) -> int:
+    """Where the run at ``i`` of a ``"…"`` ends: at its next special character."""
+    while True:
+        chunk = text[i : i + 256]
+        ends = [k for k in map(chunk.find, _DQ_SPECIAL) if k >= 0]
+        if ends or len(chunk) < 256:
+            return i + min(ends, default=len(chunk))
+        i += 256
 
 
 def _cat_heredoc(text: str, i: int) -> int:

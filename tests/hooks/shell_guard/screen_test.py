@@ -289,6 +289,7 @@ def test_a_line_a_deny_shape_matches_is_never_cleared(deny: tuple[str, ...], lin
         "wc -l src/*.py | sort -n | tail -5",
         "[[ -f out.txt ]] && cat out.txt",
         "echo $(id)",
+        "for x in rm *; do echo $x; done",  # a for list is data
         'cd "$(git rev-parse --show-toplevel)" && git reset --soft HEAD~3',
         'if [ -d build ]; then echo "$PWD"; fi',
         "git commit -m \"$(cat <<'EOF'\nfeat: x (y)\n\nrm -rf / is text\nEOF\n)\"",
@@ -361,7 +362,7 @@ def test_quoting_expansion_substitution_or_redirection_sends_the_line_to_the_par
         "python -c x",
         "then rm x",
         "A=1 git push -f",
-        "for x in rm; do :; done",
+        "done rm",
         "function f",
         "time git status",
         "mkfs.ext4 x",
