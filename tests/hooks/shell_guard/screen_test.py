@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hookrun.hooks.base import PolicyContext
-from hookrun.hooks.shell_guard import POLICY, engine, heads, screen, where_for
+from hookrun.hooks.shell_guard import POLICY, engine, heads, screen, screen_read, where_for
 from hookrun.hooks.shell_guard.rules import supply_chain
 from hookrun.hooks.shell_guard.screen import PLAIN, may_match
 from tests.hooks.shell_guard import heredoc_test
@@ -153,7 +153,7 @@ readable_lines = st.lists(st.tuples(_ANY_WORD, st.sampled_from(_SEPARATORS)), ma
 )
 # One command of a program the screen clears by its arguments, given the arguments
 # that make its rules fire (so that the generator hits them often).
-_CLEARED_HEADS = sorted({*screen._CLEARERS, "python3", "npm", "yarn", "then", "A=1"})
+_CLEARED_HEADS = sorted({*screen_read.CLEARERS, "python3", "npm", "yarn", "then", "A=1"})
 cleared_commands = st.builds(
     lambda head, args, tail: " ".join([head, *args]) + tail,
     st.sampled_from(_CLEARED_HEADS),
@@ -408,6 +408,33 @@ def test_the_screen_reads_the_same_heads_as_the_rule_index() -> None:
         if checks_for(name, False):
             assert heads.looked_at(name) or checks_for(name, False) == (supply_chain.check,)
             assert heads.looked_at(name) or name in heads.PUBLISHERS, name
+
+
+def _looked_at_by(name: str) -> set[str]:
+    return {h.__name__ for h in (*heads.RULE_HEADS, heads.peels) if h(name)}
+
+
+def test_each_clearer_answers_for_every_head_that_looks_at_its_programs() -> None:
+    """A clearer knows the rules of the heads below; a program another head (or the
+    unwrapper) starts looking at must not keep being cleared by it unread."""
+    answers = {
+        screen_read._git: {"reads_git", "peels"},
+        screen_read._finds_without_acting: {"deletes", "peels"},
+        screen_read._prints_no_gitconfig: {"reads_git"},
+        screen_read._names_no_device: {"touches_disk"},
+    }
+    assert set(screen_read.CLEARERS) == screen._CLEARED
+    for name, clears in screen_read.CLEARERS.items():
+        assert screen._program(name) is clears
+        assert _looked_at_by(name) == answers[clears], name
+    for name in ("python", "python3", "python3.11", "pypy3"):
+        assert screen._program(name) is screen_read.python_module
+        assert _looked_at_by(name) == {"runs_or_publishes", "runs_inline_code", "peels"}
+    for name in heads.PUBLISHERS:
+        assert screen._program(name) is screen_read.no_release
+        assert _looked_at_by(name) == {"runs_or_publishes"}
+    word_str = screen_read._WORD_STR
+    assert len(set(word_str)) == len(word_str) and set(word_str) == screen_read._WORD_CHARS
 
 
 _PUBLISH_WORDS = st.lists(
