@@ -113,11 +113,16 @@ def words_of(
     walker = _Walker(tree.source, depth)
     walker.variables = dict(variables or {})
     words: list[Word] = []
-    for stmt in tree.stmts:
-        if isinstance(stmt.cmd, CallExpr):
-            for arg in stmt.cmd.args[1:]:
-                if isinstance(arg, NodeWord):
-                    words.extend(walker.words(arg, list(cd)))
+    try:
+        for stmt in tree.stmts:
+            if isinstance(stmt.cmd, CallExpr):
+                for arg in stmt.cmd.args[1:]:
+                    if isinstance(arg, NodeWord):
+                        words.extend(walker.words(arg, list(cd)))
+    except (ShellSyntaxError, Unsupported):
+        # (the walk refuses what the parse let through: a here-document in a
+        # substitution whose end line never comes, "` << rm `")
+        return [Word.lit(raw.replace("'", "").replace('"', ""))]
     base = len(sink)
     for cmd in walker.commands:
         sink.append(replace(cmd, pipe_from=cmd.pipe_from + base if cmd.pipe_from >= 0 else -1))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hookrun.hooks.shell_guard import POLICY
@@ -22,6 +22,8 @@ lines = st.lists(st.sampled_from(_PIECES), max_size=30).map(" ".join) | st.text(
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines)
+@example("` << rm `")  # a here-document without its end line, in a fallback's word
+@example("` << rm ` '")
 def test_any_command_line_gets_a_verdict_not_an_exception(command: str) -> None:
     verdict = POLICY.decide(bash_payload(command), POLICY.bind({}), context())
     assert verdict.decision in (None, "deny")

@@ -202,6 +202,7 @@ _BASH = shutil.which("bash")
 @given(heredoc_words, st.sampled_from(["", " x", "x"]))
 @example("\"$(cat <<'EOF'\nx\nEOF)\ny\nEOF\n)\"", "")  # bash 5.2 reads to the end
 @example("\"$(cat <<'EOF'\nx\n EOF\ny\nEOF\n)\"", "")
+@example("\"$(cat <<'MSG'\nMSG\n)\nMSG\n)\"", "")  # text after the substitution
 @example('"$(cat <<"MSG"\nfix: (a) \'b\' "c" `d` $(e)\n\nMSG\n)"', " x")
 def test_a_cleared_heredoc_word_is_text_to_bash(word: str, tail: str) -> None:
     """The screen reads ``"$(cat <<'EOF' …)"`` as a word whose body is text; bash must
@@ -216,10 +217,15 @@ def test_a_cleared_heredoc_word_is_text_to_bash(word: str, tail: str) -> None:
         timeout=20,
         env={"PATH": "/usr/bin:/bin"},
     )
-    start = word.index("\n") + 1
-    body = word[start : word.rindex("\n", 0, word.rindex("\n"))]
+    # The screen's reading: the body runs to the first line that is the delimiter, a `)`
+    # closes the substitution, and what follows inside the quotes is text.
+    head, _, rest = word[1:-1].partition("\n")
+    lines = rest.split("\n")
+    end = lines.index(head[len("$(cat <<") + 1 : -1])
+    after = "\n".join(lines[end + 1 :])
+    assert after.startswith(")")
     assert done.returncode == 0, done.stderr
-    assert done.stdout == body.rstrip("\n") + tail.strip()
+    assert done.stdout == "\n".join(lines[:end]).rstrip("\n") + after[1:] + tail.strip()
 
 
 DENY_SHAPES = [
