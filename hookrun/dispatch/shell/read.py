@@ -326,25 +326,32 @@ def _extract(s: str, start: int, seps: str) -> int:
 
 def next_field(s: str, seps: str) -> tuple[str | None, str]:
     """(field, rest): bash's get_word_from_string; None when only IFS white space is left."""
-    i = 0
-    while i < len(s) and s[i] in _SPCTABNL and s[i] in seps:
-        i += 1
+    i = _skip_white(s, 0, seps, _SPCTABNL)
     if i == len(s):
         return None, ""
     s = s[i:]
     j = _extract(s, 0, seps)
-    word = s[:j]
-    whitesep = j < len(s) and s[j] in _SPCTABNL
+    return s[:j], s[_past_delimiter(s, j, seps, _SPCTABNL) :]
+
+
+def _skip_white(s: str, j: int, seps: str, white: str) -> int:
+    """Past the IFS white space (``white`` that is in ``seps``) from ``s[j]`` on."""
+    while j < len(s) and s[j] in white and s[j] in seps:
+        j += 1
+    return j
+
+
+def _past_delimiter(s: str, j: int, seps: str, white: str) -> int:
+    """Past the delimiter that ends a field at ``s[j]``: that character and the IFS white
+    space after it; after white space, one non-white IFS character too and the white
+    space after that (one delimiter, not two)."""
+    whitesep = j < len(s) and s[j] in white
     if j < len(s):
         j += 1
-    while j < len(s) and s[j] in _SPCTABNL and s[j] in seps:
-        j += 1
-    if j < len(s) and whitesep and s[j] in seps and s[j] not in _SPCTABNL:
-        # IFS white space then one non-white IFS character: one delimiter, not two.
-        j += 1
-        while j < len(s) and s[j] in _SPCTABNL and s[j] in seps:
-            j += 1
-    return word, s[j:]
+    j = _skip_white(s, j, seps, white)
+    if j < len(s) and whitesep and s[j] in seps and s[j] not in white:
+        j = _skip_white(s, j + 1, seps, white)
+    return j
 
 
 def strip_trailing(s: str, seps: str, saw_escape: bool) -> str:
@@ -363,10 +370,7 @@ def split_all(s: str, seps: str) -> list[str]:
     sh_style = seps == _SPCTABNL
     white = _SPCTABNL if sh_style else _ISSPACE
     if seps:
-        i = 0
-        while i < len(s) and s[i] in _SPCTABNL and s[i] in seps:
-            i += 1
-        s = s[i:]
+        s = s[_skip_white(s, 0, seps, _SPCTABNL) :]
     words: list[str] = []
     j = 0
     while j < len(s):
@@ -377,15 +381,7 @@ def split_all(s: str, seps: str) -> list[str]:
             words.append(word)
         elif not sh_style and not (j < len(s) and s[j] in _ISSPACE):
             words.append(CTLNUL)
-        whitesep = j < len(s) and s[j] in white
-        if j < len(s):
-            j += 1
-        while j < len(s) and s[j] in white and s[j] in seps:
-            j += 1
-        if j < len(s) and whitesep and s[j] in seps and s[j] not in white:
-            j += 1
-            while j < len(s) and s[j] in white and s[j] in seps:
-                j += 1
+        j = _past_delimiter(s, j, seps, white)
     return words
 
 
