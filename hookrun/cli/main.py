@@ -3,7 +3,7 @@
 :func:`main` is what ``hookrun`` and ``python -m hookrun`` call. It
 
 * answers a plain ``hookrun run EVENT …`` or ``hookrun policy NAME …`` without
-  importing typer (:mod:`hookrun.cli.fast`): hosts start those once per agent
+  importing typer (:mod:`hookrun.cli.grammar`): hosts start those once per agent
   tool call, so their start-up time is hookrun's latency;
 * hands every other command line to the typer application (:mod:`hookrun.cli.app`);
 * turns every failure into one ``hookrun: …`` line per problem on stderr and
@@ -40,17 +40,17 @@ def _fast(argv: Sequence[str]) -> int | None:
         return 0
     if not argv or argv[0] not in ("run", "policy"):
         return None
-    from hookrun.cli import fast
+    from hookrun.cli import grammar
     from hookrun.cli.commands.run import Streams
 
     if argv[0] == "run":
-        run_opts = fast.parse_run(argv[1:])
+        run_opts = grammar.parse_run(argv[1:])
         if run_opts is None:
             return None
         from hookrun.cli.commands.run import run_command
 
         return run_command(run_opts, Streams.system())
-    policy_opts = fast.parse_policy(argv[1:])
+    policy_opts = grammar.parse_policy(argv[1:])
     if policy_opts is None:
         return None
     from hookrun.cli.commands.policy import policy_command

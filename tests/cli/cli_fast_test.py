@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hookrun.cli import fast as cli_fast
 from hookrun.cli import grammar
+from hookrun.cli import grammar as cli_fast
 from hookrun.cli import main as cli
 from hookrun.cli.commands import policy as cli_policy
 from hookrun.cli.commands import run as cli_run

@@ -98,7 +98,7 @@ THREADS = {"threading", "_weakrefset", "_queue"}
 
 CORE = {
     "hookrun", "hookrun.cli", "hookrun.cli.commands", "hookrun.cli.commands.run",
-    "hookrun.cli.configfiles", "hookrun.cli.fast", "hookrun.cli.main",
+    "hookrun.cli.configfiles", "hookrun.cli.main",
     "hookrun.cli.payload", "hookrun.cli.signals", "hookrun.cli.grammar", "hookrun.cli.noanswer",
     "hookrun.boundedio",
     "hookrun.config", "hookrun.config.events", "hookrun.config.spec", "hookrun.config.matchers",
