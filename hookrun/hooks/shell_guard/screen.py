@@ -62,6 +62,8 @@ PLAIN = frozenset(
 # Stands in a word's value for a part only the running shell knows (`$HOME`, a glob).
 UNKNOWN = "\x00"
 _SEPARATORS = str.maketrans(";&|", "\n\n\n")
+# What the reader reads outside quotes (a `(` only in `$(`).
+_UNQUOTED = PLAIN | frozenset("$*?[]~()")
 # The programs with a clearer (screen_read.CLEARERS; python* besides).
 _CLEARED = frozenset({"git", "find"} | GIT_READERS | COPIERS)
 
@@ -78,6 +80,12 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
     for first in text.split(None, 1)[:1]:
         if PLAIN.issuperset(first) and _program(command_name(first)) is False:
             return True  # (`rm …`, `sudo …`, `bash -c …`: nothing to read further)
+    if (
+        "'" not in text
+        and '"' not in text
+        and (not _UNQUOTED.issuperset(text) or text.count("(") != text.count("$("))
+    ):
+        return True  # (unquoted, a character the reader stops at: `(cd x && …)`, `>`, `\\`)
     commands = _commands(text)
     if deny:
         heads = _deny_heads(deny)
