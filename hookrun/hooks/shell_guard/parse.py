@@ -45,7 +45,9 @@ def parse_script(text: str, depth: int = 0) -> Script:
         return parse_with_tree(text, depth)
     except TooDeep:
         raise
-    except (ShellSyntaxError, Unsupported):
+    except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
+        # (a UnicodeDecodeError: the tree's offsets cut a character — seen for non-ASCII
+        # text in backquotes, "`\x80𐀀`" — so its words cannot be trusted either)
         return fallback.parse(text, depth)
 
 
@@ -108,7 +110,7 @@ def words_of(
 
     try:
         tree = parse(": " + raw)  # an argument: no keyword, no assignment
-    except (ShellSyntaxError, Unsupported):
+    except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
         return [Word.lit(raw.replace("'", "").replace('"', ""))]
     walker = _Walker(tree.source, depth)
     walker.variables = dict(variables or {})
@@ -119,7 +121,7 @@ def words_of(
                 for arg in stmt.cmd.args[1:]:
                     if isinstance(arg, NodeWord):
                         words.extend(walker.words(arg, list(cd)))
-    except (ShellSyntaxError, Unsupported):
+    except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
         # (the walk refuses what the parse let through: a here-document in a
         # substitution whose end line never comes, "` << rm `")
         return [Word.lit(raw.replace("'", "").replace('"', ""))]

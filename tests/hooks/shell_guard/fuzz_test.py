@@ -24,8 +24,17 @@ lines = st.lists(st.sampled_from(_PIECES), max_size=30).map(" ".join) | st.text(
 @given(lines)
 @example("` << rm `")  # a here-document without its end line, in a fallback's word
 @example("` << rm ` '")
+@example("0000`\x80\U00010000`")  # the tree's offsets cut a character: judged on its words
 def test_any_command_line_gets_a_verdict_not_an_exception(command: str) -> None:
     verdict = POLICY.decide(bash_payload(command), POLICY.bind({}), context())
     assert verdict.decision in (None, "deny")
     if verdict.decision == "deny":
         assert verdict.rule and (verdict.reason or "").startswith("shell-guard [")
+
+
+def test_a_line_whose_tree_cuts_a_character_is_judged_on_its_words() -> None:
+    verdict = POLICY.decide(
+        bash_payload("0000`\x80\U00010000`; rm -rf /"), POLICY.bind({}), context()
+    )
+    assert verdict.decision == "deny"
+    assert verdict.rule == "delete.catastrophic"
