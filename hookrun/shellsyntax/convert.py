@@ -10,13 +10,12 @@ this module calls it at the few points where it applies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, backquotes, gaps, heredocs
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, backquotes, gaps
 from hookrun.shellsyntax.backquotes import Backquoted
-from hookrun.shellsyntax.heredocs import HereDocSpan
 from hookrun.shellsyntax.nodes import (
     ArithCmd,
     ArithExp,
@@ -53,6 +52,7 @@ if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.record
     from typing import Any
 
     Node = Any  # tree_sitter.Node; kept untyped here so this module imports no native code
+    from hookrun.shellsyntax.heredocs import HereDocSpan
 
 # Nodes that are word parts of their own; anything else inside a word is literal text.
 _SPECIAL = frozenset(
@@ -68,6 +68,26 @@ _SPECIAL = frozenset(
         "process_substitution",
     }
 )
+# The here-document reader (gap 5), loaded by the first text with a `<<` (then kept).
+_heredocs: Any = None
+
+
+def here_documents(
+    src: bytes, parse: Callable[[bytes], Any]
+) -> tuple[bytes, dict[int, HereDocSpan]]:
+    """``heredocs.prepare(src, parse)``: the text to hand the grammar, and each
+    here-document by its operator's offset."""
+    if b"<<" not in src:  # prepare's own first screen, without loading its module
+        return src, {}
+    global _heredocs
+    if _heredocs is None:
+        from hookrun.shellsyntax import heredocs
+
+        _heredocs = heredocs
+    found: tuple[bytes, dict[int, HereDocSpan]] = _heredocs.prepare(src, parse)
+    return found
+
+
 # The `[[ … ]]` expression parser, loaded by the first one a process reads (a script
 # without one does not pay for its import), then kept.
 _condition: Any = None
@@ -647,7 +667,7 @@ class Converter:
         synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
         # The Tree is held in this frame while its nodes are used (a Node must not
         # outlive its Tree). A here-document in it (`$(cat <<X …)` in a body) is read too.
-        text, docs = heredocs.prepare(synthetic, self.reparse_tree)
+        text, docs = here_documents(synthetic, self.reparse_tree)
         tree = self.reparse_tree(text)
         root = tree.root_node
         string = root.descendant_for_byte_range(i - 1, i)
