@@ -115,6 +115,9 @@ def _var_name_end(src: bytes, pos: int, end: int) -> int:
         return -1
     c = src[pos]
     if c in _NAME_START:
+        rest = src[pos + 1 : end]
+        if not rest or rest.replace(b"_", b"").isalnum():  # the usual `$name` node
+            return end
         pos += 1
         while pos < end and src[pos] in _NAME_BYTES:
             pos += 1

@@ -124,3 +124,25 @@ def test_a_thread_that_imported_re_while_the_binding_loaded_gets_the_real_module
         "assert re.escape('a.b') == 'a\\\\.b' and re.fullmatch('x', 'x')\n"
         "assert sys.modules['re'] is not stub and sys.modules['re'].escape is re.escape\n"
     )
+
+
+def test_the_checks_read_by_hand_agree_with_the_patterns_they_replace() -> None:
+    # is_name and _var_name_end stand for regexes so that a plain script needs no `re`.
+    import itertools
+    import re
+
+    from hookrun.dispatch.shell.state import is_name
+    from hookrun.shellsyntax.convert import _var_name_end
+
+    name = re.compile(r"[A-Za-z_]\w*\Z")
+    texts = ["", "a", "_", "a__", "1a", "aé", "é", "a-b", "a\n", "a٣", "a²", "a\u0301", "if"]
+    texts += ["".join(t) for n in range(4) for t in itertools.product("aZ_9-é ", repeat=n)]
+    for text in texts:
+        assert is_name(text) == bool(name.match(text)), text
+    var = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
+    for n in range(5):
+        for combo in itertools.product(b"aZ_09$-@ .\xc3", repeat=n):
+            src = bytes(combo)
+            for end in range(len(src) + 1):
+                m = var.match(src, 0, end)
+                assert _var_name_end(src, 0, end) == (m.end() if m else -1), (src, end)

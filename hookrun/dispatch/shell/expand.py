@@ -935,7 +935,10 @@ def split_fields(pieces: list[Piece], ifs: str) -> list[list[Piece]]:
                 cur.append((text, kind))
                 have = True
             continue
-        if not any(c in text for c in ifs):  # nothing to split on: no regex to run
+        for c in ifs:  # (a loop, not any(): every unquoted expansion comes here)
+            if c in text:
+                break
+        else:  # nothing to split on: no regex to run
             if text:
                 cur.append((text, LITERAL))
                 have = True
