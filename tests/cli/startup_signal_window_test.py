@@ -113,6 +113,19 @@ def _frames(err: str) -> list[str]:
     return [line.strip() for line in err.splitlines() if line.strip().startswith("File ")]
 
 
+def _hookrun_frames(err: str) -> list[str]:
+    """The frames of a traceback in which hookrun's code ran. An innermost frame at
+    line 0 of ``hookrun/__init__.py`` is not one: CPython checked for the pending
+    interrupt as the package's module code began (its first instruction, before line 1
+    — the line that sets SIGINT aside), so not a line of hookrun's had run yet (seen in
+    a CI rehearsal, ``python -m hookrun``, SIGINT after 24 ms)."""
+    frames = _frames(err)
+    first = f'File "{PACKAGE}__init__.py", line 0, in <module>'
+    if frames and frames[-1] == first:
+        frames.pop()
+    return frames
+
+
 def test_after_hookruns_first_line_a_sigint_ends_it_by_the_signal_and_prints_nothing(
     project: Project,
 ) -> None:
@@ -166,7 +179,7 @@ def test_sigint_at_random_moments_of_start_up_never_shows_a_frame_of_hookrun(
         err = proc.stderr.read().decode("utf-8", "replace")
         code = proc.wait(timeout=60)
         what = f"round {round_no}: SIGINT after {delay * 1000:.0f} ms → {code}\n{err}"
-        assert [f for f in _frames(err) if PACKAGE in f] == [], what
+        assert [f for f in _hookrun_frames(err) if PACKAGE in f] == [], what
         if "Exception ignored in" in err or "Failed checking if argv[0] is an import path" in err:
             # CPython met the interrupt inside a callback (importlib's module-lock
             # weakref callback, or its check of argv[0] as a path entry) and only
