@@ -208,52 +208,31 @@ class ShellState:
         "declared",
     )
 
-    def __init__(
-        self,
-        *,
-        vars: dict[str, str],
-        exported: set[str],
-        cwd: str,
-        argv0: str = "hookrun",
-        params: list[str] | None = None,
-        functions: dict[str, Function] | None = None,
-        errexit: bool = False,
-        nounset: bool = False,
-        pipefail: bool = False,
-        status: int = 0,
-        last_bg_pid: int | None = None,
-        locals_stack: list[dict[str, Any]] | None = None,
-        arrays: dict[str, Array] | None = None,
-        readonly: set[str] | None = None,
-        options: set[str] | None = None,
-        dirstack: list[str] | None = None,
-        aliases: dict[str, str] | None = None,
-        umask: int = 0o022,
-        invoked: str = "c",
-    ) -> None:
+    def __init__(self, vars: dict[str, str], exported: set[str], cwd: str) -> None:
+        # Three arguments, the rest at their start values: every hook's run builds one
+        # (keyword arguments with defaults cost it ~2x); copy() sets the rest after.
         self.vars = vars
         self.exported = exported
         self.cwd = cwd
-        self.argv0 = argv0
-        self.params: list[str] = [] if params is None else params
-        self.functions: dict[str, Function] = {} if functions is None else functions
-        self.errexit = errexit
-        self.nounset = nounset
-        self.pipefail = pipefail
-        self.status = status
-        self.last_bg_pid = last_bg_pid
-        # One dict per active function call: name -> value before `local` (None = unset).
+        self.argv0 = "hookrun"
+        self.params: list[str] = []
+        self.functions: dict[str, Function] = {}
+        self.errexit = False
+        self.nounset = False
+        self.pipefail = False
+        self.status = 0
+        self.last_bg_pid: int | None = None
         # One dict per active function call: name -> what it was before `local`
         # (a str, an Array, or None for unset).
-        self.locals_stack: list[dict[str, Any]] = [] if locals_stack is None else locals_stack
-        self.arrays: dict[str, Array] = {} if arrays is None else arrays
-        self.readonly: set[str] = set() if readonly is None else readonly
+        self.locals_stack: list[dict[str, Any]] = []
+        self.arrays: dict[str, Array] = {}
+        self.readonly: set[str] = set()
         # `set -o` / `shopt` options by bash's long name (noglob, xtrace, nullglob, …);
         # errexit, nounset and pipefail are attributes of their own (read on every command).
-        self.options: set[str] = set() if options is None else options
-        self.dirstack: list[str] = [] if dirstack is None else dirstack
-        self.aliases: dict[str, str] = {} if aliases is None else aliases
-        self.umask = umask
+        self.options: set[str] = set()
+        self.dirstack: list[str] = []
+        self.aliases: dict[str, str] = {}
+        self.umask = 0o022
         # bash's command hash: name -> [path, hits]. Remembered on first use, so a
         # command found once keeps running from there until PATH is set or `hash -r`.
         self.hashed: dict[str, list[Any]] = {}
@@ -261,7 +240,7 @@ class ShellState:
         # for a command string (a hook's command, `bash -c`), "s" for a script read
         # from stdin, "" for a script file. bash's status for some fatal errors
         # depends on it.
-        self.invoked = invoked
+        self.invoked = "c"
         # Attributes beyond readonly/exported, by name: letters of `declare -ilutn`.
         self.attrs: dict[str, str] = {}
         # Names declared without a value (`declare x`, `local x`): unset, but
@@ -275,7 +254,7 @@ class ShellState:
         pwd = env.get("PWD", "")
         if pwd != cwd and os.path.isabs(pwd) and _same_dir(pwd, cwd):
             cwd = pwd
-        state = cls(vars=dict(env), exported=set(env), cwd=cwd)
+        state = cls(dict(env), set(env), cwd)
         state.vars["PWD"] = cwd
         state.exported.add("PWD")
         # As bash: IFS starts as space, tab, newline whatever the environment says (an
@@ -287,27 +266,23 @@ class ShellState:
 
     def copy(self) -> ShellState:
         """An independent copy for a subshell (functions are shared read-only)."""
-        sub = ShellState(
-            vars=dict(self.vars),
-            exported=set(self.exported),
-            cwd=self.cwd,
-            argv0=self.argv0,
-            params=list(self.params),
-            functions=dict(self.functions),
-            errexit=self.errexit,
-            nounset=self.nounset,
-            pipefail=self.pipefail,
-            status=self.status,
-            last_bg_pid=self.last_bg_pid,
-            locals_stack=[dict(f) for f in self.locals_stack],
-            arrays={k: a.copy() for k, a in self.arrays.items()},
-            readonly=set(self.readonly),
-            options=set(self.options),
-            dirstack=list(self.dirstack),
-            aliases=dict(self.aliases),
-            umask=self.umask,
-            invoked=self.invoked,
-        )
+        sub = ShellState(dict(self.vars), set(self.exported), self.cwd)
+        sub.argv0 = self.argv0
+        sub.params = list(self.params)
+        sub.functions = dict(self.functions)
+        sub.errexit = self.errexit
+        sub.nounset = self.nounset
+        sub.pipefail = self.pipefail
+        sub.status = self.status
+        sub.last_bg_pid = self.last_bg_pid
+        sub.locals_stack = [dict(f) for f in self.locals_stack]
+        sub.arrays = {k: a.copy() for k, a in self.arrays.items()}
+        sub.readonly = set(self.readonly)
+        sub.options = set(self.options)
+        sub.dirstack = list(self.dirstack)
+        sub.aliases = dict(self.aliases)
+        sub.umask = self.umask
+        sub.invoked = self.invoked
         sub.hashed = {k: list(v) for k, v in self.hashed.items()}
         sub.attrs = dict(self.attrs)
         sub.declared = set(self.declared)
