@@ -136,8 +136,9 @@ def _end_run(
 ) -> None:
     """End what the run started and close its streams. Idempotent."""
     source, out, err = io
-    tracker.unwatch()
-    tracker.end_all()
+    if tracker.touched:  # a run of builtins only has nothing to disarm or end
+        tracker.unwatch()
+        tracker.end_all()
     # Every tracked process is gone now; only an escaped descendant (new
     # session, parent gone) can still hold a capture pipe. EOF normally comes
     # at once; if it does not, that is the evidence to hunt for the marker.

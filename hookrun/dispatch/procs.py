@@ -160,6 +160,13 @@ class ProcessTracker:
                     self._dispatch_id = new_dispatch_id()
         return self._dispatch_id
 
+    @property
+    def touched(self) -> bool:
+        """Whether anything was started, marked, watched or stopped: False for a run of
+        builtins only, whose end then has nothing to disarm or end (what another thread
+        appended before this read is seen, as under the locks)."""
+        return bool(self.procs or self._disarm or self._watched or self._marked or self._stopped)
+
     # -- starting --------------------------------------------------------------------
 
     def spawn(

@@ -87,6 +87,8 @@ class Shell:
             process=process,
         )
         self._interp.process.owner = self._interp
+        # The notes made above are fresh until the first run; later runs need new ones.
+        self._ran = False
 
     def release(self) -> None:
         """Give the process given at construction back to the shell that had it."""
@@ -110,6 +112,7 @@ class Shell:
         if not argv:
             return 0
         sh = self._interp
+        self._ran = True
         try:
             status = sh.run_argv(list(argv), sh.io)
         except ExitShell as exc:
@@ -141,8 +144,11 @@ class Shell:
             _syntax = hookrun.shellsyntax
         ShellSyntaxError, Unsupported = _syntax.ShellSyntaxError, _syntax.Unsupported  # noqa: N806
         sh = self._interp
-        # Fresh notes per run: background threads of an earlier run keep the old (ended) ones.
-        sh.notes = RunNotes(route=sh.notes.route, standin=sh.notes.standin)
+        # Fresh notes per run: background threads of an earlier run keep the old (ended)
+        # ones. The first run has the ones the constructor made.
+        if self._ran:
+            sh.notes = RunNotes(route=sh.notes.route, standin=sh.notes.standin)
+        self._ran = True
         sh.state.argv0 = argv0
         sh.state.params = list(args)
         sh.state.invoked = invoked

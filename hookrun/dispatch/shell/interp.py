@@ -201,6 +201,10 @@ class RunNotes:
         self.unsupported: str | None = None
 
 
+# No signal ignored since start (a fresh shell process): one frozenset for all.
+_NONE_IGNORED: frozenset[str] = frozenset()
+
+
 class ShellProcess:
     """What bash would run as one process, for signals sent to it by ``kill``.
 
@@ -223,7 +227,7 @@ class ShellProcess:
         self.owner: Interp | None = None  # the shell that takes the signals now
         # Ignored since it started, so no trap can catch them (bash: a background job
         # of a non-interactive shell ignores INT and QUIT); children inherit it.
-        self.ignored: frozenset[str] = parent.ignored if parent is not None else frozenset()
+        self.ignored: frozenset[str] = parent.ignored if parent is not None else _NONE_IGNORED
 
 
 class _Job:
