@@ -287,6 +287,27 @@ def decode(data: bytes) -> str:
 class Interp:
     """One shell (or subshell): state plus the run's shared process tracker and guard."""
 
+    # Start values that are never mutated in place, read from the class until a shell
+    # assigns its own (every hook's run builds a shell: fewer stores each time).
+    # A background job's subshell running one simple command: a `bash …` it starts
+    # stands in for that command, so it takes over this process (bash's exec).
+    exec_process = False
+    src = b""
+    subst_status: int | None = None
+    errexit_suppressed = 0
+    function_depth = 0
+    loop_depth = 0
+    source_depth = 0
+    background = False  # a background job's (sub)shell: stops when the run ends
+    in_trap = False
+    getopts_ind = 0  # getopts' place inside a group of letters (-abc)
+    getopts_pos = 1
+    next_fd = _FIRST_VAR_FD
+    # Set on the subshell of a background job, to learn its first child's pid.
+    spawn_hook: Callable[[Any], None] | None = None
+    spawned: threading.Event | None = None
+    _expander: Expander | None = None
+
     def __init__(
         self,
         state: ShellState,
@@ -302,35 +323,17 @@ class Interp:
         self.process = process or ShellProcess()
         if self.process.owner is None:
             self.process.owner = self
-        # A background job's subshell running one simple command: a `bash …` it starts
-        # stands in for that command, so it takes over this process (bash's exec).
-        self.exec_process = False
         self.io = io
         self.procs = procs
         self.guard = guard
         self.platform = platform
         self._exec_handler = exec_handler
-        self.src = b""
         self.jobs: list[_Job] = []
-        self.subst_status: int | None = None
-        self.errexit_suppressed = 0
-        self.function_depth = 0
-        self.loop_depth = 0
-        self.source_depth = 0
         self.traps: dict[str, str] = {}
         # A subshell's copy of its parent's traps: `trap` lists them, nothing runs them.
         self.inherited_traps: dict[str, str] = {}
         self.notes = notes or RunNotes()
-        self.background = False  # a background job's (sub)shell: stops when the run ends
         self.exec_owned: list[Closable] = []  # files opened by `exec >file`
-        self.in_trap = False
-        self.getopts_ind = 0  # getopts' place inside a group of letters (-abc)
-        self.getopts_pos = 1
-        self.next_fd = _FIRST_VAR_FD
-        # Set on the subshell of a background job, to learn its first child's pid.
-        self.spawn_hook: Callable[[Any], None] | None = None
-        self.spawned: threading.Event | None = None
-        self._expander: Expander | None = None
 
     @property
     def expander(self) -> Expander:
