@@ -399,17 +399,56 @@ def leftmost_command(n: Node) -> Node | None:
     return n if n.type == "command" else None
 
 
-def words_after_newline(root: Node, src: bytes) -> list[int]:
-    """Gap 16: offsets of the newlines that start a command word (``echo a⏎\\exit``)."""
-    found: list[int] = []
+def words_after_newline(root: Node, src: bytes) -> list[tuple[int, int]]:
+    """Gaps 16 and 28: the newlines the grammar read inside one simple command, as
+    ``(first, newline)`` spans: the bytes from ``first`` up to the newline are a comment
+    to blank, the newline is to be read as ``;``.
+
+    16: a newline that starts a command word (``echo a⏎\\exit``). 28: a newline between
+    two words of a command — bash ends a simple command at every newline that is no line
+    continuation, but tree-sitter-bash 0.25 reads ``a | b | c⏎d && e`` (a pipeline of
+    three or more stages, then a list on the next line) as ``c d``, and with a comment
+    at the end of the first line it drops the next line: ``ls | cat | head⏎rm -rf / &&
+    true`` was one harmless ``head``. Nothing is read past a here-document.
+    """
+    found: list[tuple[int, int]] = []
     for n in _walk(root, errors_only=False):
-        if n.type == "command":
-            found.extend(
-                c.start_byte
-                for c in n.children
-                if c.type == "word" and src[c.start_byte : c.start_byte + 2] == b"\n\\"
-            )
+        if n.type != "command":
+            continue
+        prev = -1
+        comment = -1
+        for c in n.children:
+            start = c.start_byte
+            if c.type == "comment":
+                if comment < 0:  # the run of comments (and newlines) starts here
+                    bare = _bare_newlines(src, prev, start) if 0 <= prev < start else None
+                    comment = start if bare is None else bare[0]
+            elif c.type == "word" and src[start : start + 2] == b"\n\\":
+                found.append((start, start))
+            elif prev >= 0 and start > prev and c.type != "command_name":  # (15's)
+                bare = _bare_newlines(src, prev, start)
+                if bare is not None:
+                    found.append((bare[0] if comment < 0 else comment, bare[1]))
+            if c.type != "comment":
+                comment = -1
+            prev = -1 if "heredoc" in c.type else c.end_byte
     return found
+
+
+def _bare_newlines(src: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """The offsets of the first and the last newline in ``src[start:end]`` (the blanks
+    between two words) that are no line continuation, or None."""
+    first = last = -1
+    at = src.find(b"\n", start, end)
+    while at >= 0:
+        k = at
+        while k > start and src[k - 1] == 0x5C:  # backslashes right before it
+            k -= 1
+        if (at - k) % 2 == 0:
+            first = at if first < 0 else first
+            last = at
+        at = src.find(b"\n", at + 1, end)
+    return None if first < 0 else (first, last)
 
 
 # A negated command named like this is a compound command the grammar did not read (24).

@@ -124,15 +124,24 @@ def _bracket_words(root: Any, src: bytes) -> bytes | None:
 
 
 def _split_escaped_lines(src: bytes, tree: Any) -> Any:
-    """Gap 16: a line that starts with a backslash (``\\exit 5``) is read as more words
-    of the command on the line before; parse again with that newline read as ``;``."""
-    if b"\n\\" not in src:
+    """Gaps 16 and 28: a line read as more words of the command on the line before (one
+    that starts with a backslash, ``\\exit 5``; the line after a pipeline of three or
+    more stages, see gaps.words_after_newline); parse again with that newline read as
+    ``;``."""
+    if b"\n" not in src:
         return tree
     return _settle(src, tree, _newlines_before_words)[1]
 
 
 def _newlines_before_words(root: Any, src: bytes) -> bytes | None:
-    return _overwritten(src, gaps.words_after_newline(root, src), ord(";"))
+    spans = gaps.words_after_newline(root, src)
+    if not spans:
+        return None
+    buf = bytearray(src)
+    for first, newline in spans:
+        buf[first:newline] = b" " * (newline - first)  # a comment, if any
+        buf[newline] = ord(";")
+    return bytes(buf)
 
 
 def _overwritten(src: bytes, offsets: list[int], byte: int) -> bytes | None:

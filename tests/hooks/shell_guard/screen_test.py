@@ -107,6 +107,7 @@ plain_lines = st.lists(st.tuples(_words, st.sampled_from(_SEPARATORS)), max_size
 @example("ls -la\nrm -rf /", PROJECT)
 @example("ls;rm -rf /", PROJECT)
 @example("ls|sh", PROJECT)
+@example("ag | type | ag\n/home/user/.gitconfig && gawk ", PROJECT)  # gap 28, found in CI
 def test_a_generated_plain_line_the_screen_clears_has_no_finding(line: str, cwd: str) -> None:
     if not may_match(line):
         assert _findings(line, cwd) == []
