@@ -412,7 +412,12 @@ def words_after_newline(root: Node, src: bytes) -> list[tuple[int, int]]:
     true`` was one harmless ``head``. Nothing is read past a here-document.
     """
     found: list[tuple[int, int]] = []
-    for n in _walk(root, errors_only=False):
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if src.find(b"\n", n.start_byte, n.end_byte) < 0:
+            continue  # a gap needs a newline: no subtree on one line is entered
+        stack.extend(n.children)
         if n.type != "command":
             continue
         prev = -1
