@@ -19,7 +19,9 @@ from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Wo
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
 _REDIR = re.compile(r"[0-9]*(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
 # Words that open or close a compound command: the command is what follows.
-_PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"})
+_PREFIX = frozenset(
+    {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "coproc"}
+)
 _CLOSERS = frozenset({"fi", "done", "esac", "}", "]]", "in"})
 _SKIP = frozenset({"for", "select", "case", "[[", "function"})
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", re.DOTALL)
@@ -250,8 +252,15 @@ def _command(
     from hookrun.hooks.shell_guard.parse import words_of as expand
 
     while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
+        if tokens[0][1] == "coproc" and len(tokens) > 2 and tokens[2] == ("word", "{"):
+            tokens = tokens[1:]  # `coproc NAME { …; }`: NAME names the coprocess
         tokens = tokens[1:]
     if not tokens or (tokens[0][0] == "word" and tokens[0][1] in _SKIP | _CLOSERS):
+        # `for x in $(…)`, `select x in $(…)`, `case $(…) in`, `[[ $(…) ]]`: no command
+        # of their own, but the substitutions in their words run
+        for kind, value in tokens:
+            if kind == "word" and any(c in value for c in "$`<>"):
+                expand(value, depth, sink, cd, variables)
         return None
     argv: list[Word] = []
     assigned: list[tuple[str, list[Word]]] = []

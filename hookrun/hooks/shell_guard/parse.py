@@ -20,7 +20,7 @@ from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Std
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported
-from hookrun.shellsyntax.nodes import ArithExp, CallExpr, CmdSubst
+from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst
 from hookrun.shellsyntax.nodes import Word as NodeWord
 from hookrun.shellsyntax.walk import literal
 
@@ -254,6 +254,8 @@ class _Walker:
             inner = list(cd)
             self.words(node.word, inner)
             for item in node.items:
+                for pattern in item.patterns:  # (expanded to be matched: `$(…)` in one runs)
+                    self.words(pattern, inner, False)
                 self.stmts(item.body, inner)
             self.compound_redirects(stmt, cd)
         elif kind == "ArithCmd":
@@ -282,11 +284,13 @@ class _Walker:
     def call(self, stmt: Any, node: Any, cd: list[Word], pipe_from: int | None) -> None:
         assigned: list[tuple[str, list[Word]]] = []
         for assign in node.assigns:
-            values = [] if assign.value is None else self.words(assign.value, cd, False)
-            assigned.append((assign.name, values))
+            assigned.append((assign.name, self.assign(assign, cd)))
         argv: list[Word] = []
         for arg in node.args:
-            argv.extend(self.words(arg, cd))
+            if type(arg) is Assign:  # `export X=…`, `declare -a a=(…)`: a declaration's
+                argv.append(self.declared(arg, cd))
+            else:
+                argv.extend(self.words(arg, cd))
         if not argv:  # `c=rm` alone sets c for the rest of the line
             for name, values in assigned:
                 if len(values) == 1 and values[0].static:
@@ -311,6 +315,32 @@ class _Walker:
         if target is not None:
             # Later commands of this list run there (a subshell copies `cd`).
             cd.append(target)
+
+    def assign(self, assign: Assign, cd: list[Word]) -> list[Word]:
+        """The value of ``name[key]=value`` / ``name=(…)``: a scalar's words (none for an
+        array). The substitutions in the subscript, the value and every element run
+        (``a=($(rm -rf /))``, ``a[$(…)]=1``)."""
+        if assign.key is not None:
+            self.words(assign.key, cd, False)
+        if assign.array is not None:
+            for elem in assign.array:
+                if elem.key is not None:
+                    self.words(elem.key, cd, False)
+                self.words(elem.value, cd)
+            return []
+        return [] if assign.value is None else self.words(assign.value, cd, False)
+
+    def declared(self, assign: Assign, cd: list[Word]) -> Word:
+        """A declaration builtin's ``name=value`` argument as one word (not split)."""
+        values = self.assign(assign, cd)
+        head = f"{assign.name}{'+=' if assign.append else '='}"
+        raw = self.src(assign)
+        if assign.key is None and assign.array is None and len(values) == 1:
+            parts = values[0].parts
+            if isinstance(parts[0], str):
+                return Word((head + parts[0], *parts[1:]), raw)
+            return Word((head, *parts), raw)
+        return Word((head, Var("=")), raw)  # an element, an array: the shell's to know
 
     def compound_redirects(self, stmt: Any, cd: list[Word]) -> None:
         if not stmt.redirects:

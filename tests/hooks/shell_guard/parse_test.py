@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
+
+from .conftest import Judge
 
 
 def test_unparseable_line_falls_back_and_says_so() -> None:
@@ -125,3 +131,56 @@ def test_descriptor_redirects_are_not_files() -> None:
     assert all(not c.redirects for c in script.commands)
     tree = parse_script("{ echo x > out 2>&1; }")
     assert [r.target.text for c in tree.commands for r in c.redirects if r.target] == ["out"]
+
+
+# Words the walk once skipped or could not read, though bash expands them: a declaration
+# builtin's `name=value` (an Assign, not a Word: `decide` raised AttributeError, a deny
+# that named no rule, for any `export X=1; …`), an array's elements and a subscript
+# (their `$(…)` never walked: `a=($(rm -rf /))` was ALLOWED), case patterns (ALLOWED),
+# and the lines the front end refuses: `select x in $(…)` (skipped whole) and `coproc
+# CMD` (judged as a program named coproc), both ALLOWED.
+_EXPANDED_PLACES = [
+    "a=(x {sub}); true",
+    "a[{sub}]=1",
+    "a[{sub}]=1 true",
+    "declare -a a=({sub})",
+    "declare -A m=([{sub}]=1)",
+    "f() {{ local x={sub}; }}; f",
+    "export X={sub}",
+    "export X=1; {cmd}",
+    "declare -r Y=2 && {cmd}",
+    "case a in {sub}) ;; esac",
+    "case a in x|{sub}) ;; esac",
+    "select x in {sub}; do break; done </dev/null",
+    "coproc {cmd}",
+    "coproc N {{ {cmd}; }}",
+]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is the oracle")
+@pytest.mark.parametrize("shape", _EXPANDED_PLACES)
+def test_code_bash_runs_in_assignments_patterns_and_refused_lines_is_judged(
+    shape: str, judge: Judge, tmp_path: Path
+) -> None:
+    # bash runs the command there (the oracle) …
+    probe = shape.format(sub="$(echo RAN >&2)", cmd="echo RAN >&2")
+    ran = subprocess.run(
+        ["bash", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=20
+    )
+    assert "RAN" in ran.stderr, (probe, ran.stderr)
+    # … so shell-guard judges it, and a deny names the rule and the command
+    verdict = judge(shape.format(sub="$(rm -rf /)", cmd="rm -rf /"))
+    assert verdict.decision == "deny", shape
+    assert verdict.rule == "delete.catastrophic"
+    assert 'shell-guard [delete.catastrophic]: "rm -rf /"' in (verdict.reason or "")
+
+
+def test_a_declarations_assignment_is_one_word_with_its_value() -> None:
+    argv = parse_script('export PATH=/x:$PATH X+="$(pwd)" C="a b" Z').commands[-1].argv
+    assert [(w.text, w.static) for w in argv] == [
+        ("export", True),
+        ("PATH=/x:$PATH", False),
+        ("X+=$PWD", False),
+        ("C=a b", True),
+        ("Z", True),
+    ]
