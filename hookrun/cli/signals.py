@@ -97,3 +97,43 @@ class Routed:
         # (threading.Thread.start takes threading's own), and the cancel is safe to
         # run from any thread.
         _thread.start_new_thread(self._token.cancel, ())
+
+
+class RemovedOnSignals:
+    """``with RemovedOnSignals(path):`` — a signal that would end the process while the
+    block runs (SIGINT, SIGTERM, SIGHUP at their default action) first removes ``path``,
+    a scratch directory of the command's own, then ends the process by that same signal.
+
+    ``hookrun test`` and ``hookrun replay`` do not route signals to a cancel token (their
+    hooks are ended by the sentinel), so the signal killed them before their ``finally``
+    could remove their scratch state: every Ctrl-C left a ``hookrun-test-state-*`` or
+    ``hookrun-replay-*`` directory in the temp dir. How the process ends is unchanged.
+    A signal the process ignores or a host handles is left alone, and outside the main
+    thread (where Python takes no handlers) the block runs without them.
+    """
+
+    __slots__ = ("_path", "_previous")
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._previous: dict[int, object] = {}
+
+    def __enter__(self) -> None:
+        try:
+            for sig in _signals():
+                if _signal.getsignal(sig) == _signal.SIG_DFL:
+                    self._previous[sig] = _signal.signal(sig, self._handle)
+        except ValueError:  # not the main thread
+            self.__exit__()
+
+    def __exit__(self, *exc_info: object) -> None:
+        for sig, old in self._previous.items():
+            _signal.signal(sig, old)
+        self._previous = {}
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        import shutil
+
+        self.__exit__()  # the default action back first: a second signal ends us at once
+        shutil.rmtree(self._path, ignore_errors=True)
+        _signal.raise_signal(signum)

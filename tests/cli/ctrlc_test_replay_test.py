@@ -1,5 +1,6 @@
 """Ctrl-C (or SIGTERM) during ``hookrun test`` / ``hookrun replay --allow-commands``
-leaves no hook process behind, and hookrun ends within a few seconds.
+leaves no hook process and no scratch directory behind, and hookrun ends within a few
+seconds.
 
 ``hookrun run`` routes SIGINT/SIGTERM to its run's cancel token; these two commands do
 not: SIGINT is at SIG_DFL from hookrun's first line (``hookrun/__init__.py``) and
@@ -38,6 +39,7 @@ pytestmark = [
 ]
 
 MARK = b"S10_CTRLC_MARK"
+SCRATCH = ("hookrun-test-state-", "hookrun-replay-")
 # A script hook: writes its pid, starts a child that writes its own, sleeps 60 s.
 HANG = """#!{py}
 import os, subprocess, sys, time
@@ -100,7 +102,9 @@ def _alive(pids: list[int]) -> list[int]:
     return found
 
 
-def _start(project: Project, command: str, mark: str, started: Path) -> subprocess.Popen[bytes]:
+def _start(
+    project: Project, command: str, mark: str, started: Path, tmp: Path
+) -> subprocess.Popen[bytes]:
     project.write("hooks/hang.py", HANG.format(py=sys.executable), executable=True)
     if command == "test":
         project.config(_slow_hooks(started))
@@ -122,7 +126,7 @@ def _start(project: Project, command: str, mark: str, started: Path) -> subproce
                 "--allow-commands"]  # fmt: skip
     proc: subprocess.Popen[bytes] = project.popen(
         *args,
-        env={MARK.decode(): mark},
+        env={MARK.decode(): mark, "TMPDIR": str(tmp)},
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         start_new_session=True,  # a group of its own, as a terminal's foreground job
     )  # fmt: skip
@@ -137,7 +141,9 @@ def test_a_signal_mid_run_leaves_no_hook_process_behind(
 ) -> None:
     started = tmp_path / "started"
     mark = uuid.uuid4().hex
-    proc = _start(project, command, mark, started)
+    tmp = tmp_path / "tmp"  # where the command makes its scratch state
+    tmp.mkdir()
+    proc = _start(project, command, mark, started, tmp)
     pids: list[int] = []
     try:
         # 2 hooks, each with its child: 4 pids written, plus the pipeline's sleeps.
@@ -149,6 +155,8 @@ def test_a_signal_mid_run_leaves_no_hook_process_behind(
         assert len(_alive(pids)) == 4
         assert len(live_with(MARK, mark)) >= 7
         assert len(_sentinels(mark)) == 1, "no sentinel watches the hooks"
+        scratch = [p.name for p in tmp.iterdir() if p.name.startswith(SCRATCH)]
+        assert len(scratch) == 1, scratch  # the test sees the command's own scratch dir
         assert proc.poll() is None
         if target == "pid":  # a host or a script: hookrun's pid only
             proc.send_signal(sig)
@@ -165,6 +173,8 @@ def test_a_signal_mid_run_leaves_no_hook_process_behind(
             time.sleep(0.05)
         assert _alive(pids) == [], "hook processes outlived hookrun"
         assert live_with(MARK, mark) == [], "processes of the run outlived hookrun"
+        left = [p.name for p in tmp.iterdir() if p.name.startswith(SCRATCH)]
+        assert left == [], "the signal left the command's scratch state behind"
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from hookrun import hosts
 from hookrun.cli import CliError
 from hookrun.cli.configfiles import load_config, project_dir, resolve_cwd
+from hookrun.cli.signals import RemovedOnSignals
 from hookrun.replay.compare import changes
 from hookrun.replay.sources import Kind, PastEvent, Skipped, SourceError, read
 from hookrun.runner import PayloadError, Runner
@@ -79,7 +80,10 @@ def replay_command(
     config = load_config(configs, cwd)._replace(audit_log=None, audit_payload=False)
     rows: list[dict[str, Any]] = []
     summary: Counter[str] = Counter()
-    with tempfile.TemporaryDirectory(prefix="hookrun-replay-") as scratch:
+    with (
+        tempfile.TemporaryDirectory(prefix="hookrun-replay-") as scratch,
+        RemovedOnSignals(scratch),
+    ):
         state = os.path.join(scratch, "state")
         original = os.path.join(root, ".hookrun", "state")
         if os.path.isdir(original):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from hookrun.cli import CliError
 from hookrun.cli.configfiles import load_config, project_dir, resolve_cwd
+from hookrun.cli.signals import RemovedOnSignals
 from hookrun.cli.trace import render as render_trace
 from hookrun.configtests.cases import Case, CaseFileError, find_files, load_file
 from hookrun.configtests.expect import differences
@@ -66,10 +67,11 @@ def test_command(
             continue
         scratch = tempfile.mkdtemp(prefix="hookrun-test-state-")
         try:
-            for case in cases:
-                outcome = _run_one(case, configs, root, loaded, scratch)
-                outcomes.append(outcome)
-                _print(outcome, streams)
+            with RemovedOnSignals(scratch):
+                for case in cases:
+                    outcome = _run_one(case, configs, root, loaded, scratch)
+                    outcomes.append(outcome)
+                    _print(outcome, streams)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     failed = sum(1 for o in outcomes if not o.passed)
