@@ -30,7 +30,14 @@ if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is signal.SIG_I
 # this one to reach the ~/.cache default under a HOME of their own).
 _SESSION_CACHE = tempfile.mkdtemp(prefix="hookrun-test-cache-")
 os.environ["XDG_CACHE_HOME"] = _SESSION_CACHE
+# Likewise the user config ($XDG_CONFIG_HOME/hookrun/hooks.json, else ~/.config/...):
+# every `hookrun run` without --config merges it, so a developer's own hooks would run
+# inside the suite's tests and change their answers. The session points it at an empty
+# dir; tests of the user config set theirs.
+_SESSION_CONFIG = tempfile.mkdtemp(prefix="hookrun-test-config-")
+os.environ["XDG_CONFIG_HOME"] = _SESSION_CONFIG
 
 
 def pytest_unconfigure() -> None:
     shutil.rmtree(_SESSION_CACHE, ignore_errors=True)
+    shutil.rmtree(_SESSION_CONFIG, ignore_errors=True)
