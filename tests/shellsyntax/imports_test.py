@@ -75,13 +75,13 @@ def test_the_tree_sitter_package_imported_later_shares_the_loaded_binding() -> N
 def test_the_shell_path_leaves_out_re_until_a_pattern_is_needed() -> None:
     # `re` is ~6M instructions (~1.8 ms) of the shell path's start-up over
     # hookrun.dispatch.api: tree-sitter's binding imports it only for query predicates
-    # (grammar._DeferredRe), the shell's own patterns compile on first use. (A `[`
-    # command still loads it: the parser's gap-10 screen is a regex.)
+    # (grammar._DeferredRe), the shell's own patterns compile on first use, and the
+    # parser's gap-10 screen for a `[` command is read by hand.
     code = (
         "import sys, hookrun.dispatch.api\n"
         "from hookrun.dispatch import run\n"
         'r = run(\'x=1; test -n "$x" && echo "$x" >/dev/null; test -d / || exit 3; '
-        'f() { echo -n $1; }; f $x; printf "%s\\\\n" b; export y=$x\','
+        'f() { echo -n $1; }; f $x; printf "%s\\\\n" b; export y=$x; [ -n "$y" ]\','
         " cwd='/', env={}, stdin=b'', timeout=30)\n"
         "assert r.exit_code == 0 and r.stdout == b'1b\\n', r\n"
     )
@@ -146,3 +146,25 @@ def test_the_checks_read_by_hand_agree_with_the_patterns_they_replace() -> None:
             for end in range(len(src) + 1):
                 m = var.match(src, 0, end)
                 assert _var_name_end(src, 0, end) == (m.end() if m else -1), (src, end)
+
+
+def test_the_bracket_command_screen_finds_what_its_pattern_found() -> None:
+    # parser._bracket_command_starts stands for this pattern (gap 10's screen), so that a
+    # `[ … ]` script needs no `re`: the same `[` offsets as finditer, over every text of up
+    # to five pieces (overlaps, keywords inside words, blanks, lookbehind cases).
+    import itertools
+    import re
+
+    from hookrun.shellsyntax.parser import _bracket_command_starts
+
+    pattern = re.compile(
+        rb"(?:^|[;&|(){}!\n]|(?:^|(?<=[ \t;&|(){}\n]))(?:if|then|else|elif|while|until|do)[ \t])"
+        rb"[ \t]*(\[)[ \t\n]"
+    )
+    pieces = [b"[", b" ", b"\t", b"\n", b";", b"!", b"}", b"x", b"if", b"elif", b"do", b"e"]
+    texts = [b"".join(t) for n in range(6) for t in itertools.product(pieces, repeat=n)]
+    texts += [b"if [ -n x ]; then [ a ]; fi", b"while [ 1 ] && [ 2 ]; do [[ x ]]; done"]
+    texts += [b"echo [ x ]; ! [ y ]\n[\t1 ]|[ 2 ]", b"undo [ a ]", b"(\t[ a ])", b"{ [ b ]; }"]
+    for src in texts:
+        want = [m.start(1) for m in pattern.finditer(src)]
+        assert _bracket_command_starts(src) == want, src
