@@ -308,22 +308,25 @@ def test_the_runs_really_ran_their_hooks(tmp_path: Path) -> None:
 # The shell parser and the judgement, loaded only for a line the screen cannot clear.
 # (tree_sitter's binding may load without its package: any module named tree_sitter*)
 PARSER = ("tree_sitter", "hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")
+# A line of plain simple commands is judged without the parser (shell_guard/simple.py).
+READ = ("hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")
 
 
 @pytest.mark.parametrize(
-    ("command", "parsed"),
+    ("command", "loads"),
     [
-        ("ls -la", False),
-        ("cd src && pytest -x tests", False),
-        ("make build; echo done", False),
-        ("git status", False),  # a git subcommand no rule reads
-        ('ls "$HOME"', False),  # an expansion in an argument
-        ("git rebase --continue", True),  # a subcommand a rule reads: parsed, then allowed
-        ('ls "${HOME}"', True),  # an expansion the screen does not read: parsed, allowed
+        ("ls -la", ()),
+        ("cd src && pytest -x tests", ()),
+        ("make build; echo done", ()),
+        ("git status", ()),  # a git subcommand no rule reads
+        ('ls "$HOME"', ()),  # an expansion in an argument
+        ("git rebase --continue", READ),  # a subcommand a rule reads: judged, then allowed
+        ('ls "${HOME}" && git rebase --continue', PARSER),  # `${…}`: parsed, then allowed
+        ('ls "${HOME}"', PARSER),  # an expansion the screen does not read: parsed, allowed
     ],
 )
 def test_a_line_the_screen_clears_loads_no_parser(
-    command: str, parsed: bool, tmp_path: Path
+    command: str, loads: tuple[str, ...], tmp_path: Path
 ) -> None:
     report = tmp_path / "modules.json"
     env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path / "cache")}
@@ -333,4 +336,4 @@ def test_a_line_the_screen_clears_loads_no_parser(
     assert seen["exit"] == 0
     assert json.loads(done.stdout)["decision"] is None
     loaded = [p for p in PARSER if any(m.startswith(p) for m in seen["modules"])]
-    assert loaded == (list(PARSER) if parsed else [])
+    assert loaded == list(loads)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from hookrun.hooks.shell_guard import fallback
+from hookrun.hooks.shell_guard import fallback, simple
 from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
@@ -41,6 +41,9 @@ def parse_script(text: str, depth: int = 0) -> Script:
     """Every simple command of ``text`` (cached; the Script is immutable)."""
     if depth > MAX_DEPTH:
         raise TooDeep(text)
+    script = simple.read(text)  # (plain simple commands: the same Script, no parse)
+    if script is not None:
+        return script
     try:
         return parse_with_tree(text, depth)
     except TooDeep:
