@@ -11,16 +11,19 @@ So each substitution is found here, in order, on the copy of the source the gram
 parses, and its whole span is replaced by ``:`` characters — plain word text, which
 joins the word around it as the substitution does (so is a plain ``$`` right before
 it, which the grammar would read with the backquote) — before the text is parsed
-again for the next one. The converter makes each recorded span a
+again for the next one. The converter makes each recorded span (a
+:class:`~hookrun.shellsyntax.convert.Backquoted`) a
 :class:`~hookrun.shellsyntax.nodes.CmdSubst` whose body is parsed from the user's text
-(:meth:`hookrun.shellsyntax.convert.Converter.backquoted`).
+(:meth:`hookrun.shellsyntax.convert.Converter.backquoted_subst`). Loaded by the first
+text with a backquote (:func:`hookrun.shellsyntax.convert.backquoted_substitutions`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from hookrun.records import TYPE_CHECKING, NamedTuple
+from hookrun.records import TYPE_CHECKING
+from hookrun.shellsyntax.convert import Backquoted
 
 if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
     from typing import Any
@@ -33,14 +36,6 @@ MAX_SUBSTITUTIONS = 200
 
 # A backquote under one of these is text, not the start of a substitution.
 _TEXT = frozenset({"raw_string", "ansi_c_string", "comment", "heredoc_body"})
-
-
-class Backquoted(NamedTuple):
-    """One backquoted substitution: ``[pos, end)`` spans both backquotes."""
-
-    pos: int
-    end: int
-    in_dquotes: bool  # inside "…": \" loses its backslash too
 
 
 def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int, Backquoted]]:

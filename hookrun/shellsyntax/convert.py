@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
-from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, backquotes, gaps
-from hookrun.shellsyntax.backquotes import Backquoted
+from hookrun.records import TYPE_CHECKING, NamedTuple
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps
 from hookrun.shellsyntax.nodes import (
     ArithCmd,
     ArithExp,
@@ -85,6 +84,42 @@ def here_documents(
 
         _heredocs = heredocs
     found: tuple[bytes, dict[int, HereDocSpan]] = _heredocs.prepare(src, parse)
+    return found
+
+
+# The backquote reader (gap 8), loaded by the first text with a backquote (then kept):
+# a script without one does not pay for its import (~0.5M instructions).
+_backquotes: Any = None
+
+
+class Backquoted(NamedTuple):
+    """One backquoted substitution found by :mod:`hookrun.shellsyntax.backquotes`:
+    ``[pos, end)`` spans both backquotes. Here, not there: the converter tells it from a
+    grammar node, so it must exist before that module is loaded."""
+
+    pos: int
+    end: int
+    in_dquotes: bool  # inside "…": \" loses its backslash too
+
+
+def _load_backquotes() -> Any:
+    global _backquotes
+    from hookrun.shellsyntax import backquotes
+
+    _backquotes = backquotes
+    return backquotes
+
+
+def backquoted_substitutions(
+    src: bytes, parse: Callable[[bytes], Any]
+) -> tuple[bytes, dict[int, Backquoted]]:
+    """``backquotes.prepare(src, parse)``: the text to hand the grammar, and each
+    backquoted substitution by its opening offset."""
+    if b"`" not in src:  # prepare's own first screen, without loading its module
+        return src, {}
+    found: tuple[bytes, dict[int, Backquoted]] = (_backquotes or _load_backquotes()).prepare(
+        src, parse
+    )
     return found
 
 
@@ -665,7 +700,7 @@ class Converter:
 
     def reparse_expansion(self, i: int, end: int) -> WordPart | None:
         if self.src[i : i + 1] == b"`":  # found as bash finds it (gap 8)
-            close = backquotes.closing(self.src[:end], i)
+            close = (_backquotes or _load_backquotes()).closing(self.src[:end], i)
             return None if close < 0 else self.backquoted_subst(Backquoted(i, close, False))
         synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
         # The Tree is held in this frame while its nodes are used (a Node must not
@@ -928,7 +963,9 @@ class Converter:
 
     def backquoted_subst(self, b: Backquoted) -> CmdSubst:
         """A backquoted substitution found by :mod:`hookrun.shellsyntax.backquotes`."""
-        body = backquotes.unescape(self.src[b.pos + 1 : b.end - 1], b.in_dquotes)
+        body = (_backquotes or _load_backquotes()).unescape(
+            self.src[b.pos + 1 : b.end - 1], b.in_dquotes
+        )
         try:
             return CmdSubst(b.pos, b.end, self.reparse(body, b.pos + 1), True)
         except ShellSyntaxError:
@@ -1064,7 +1101,7 @@ class Converter:
             # the body is parsed as bash parses it, from the user's text.
             start = kids[0].end_byte
             end = kids[-1].start_byte if len(kids) >= 2 else n.end_byte
-            body = backquotes.unescape(self.src[start:end], False)
+            body = (_backquotes or _load_backquotes()).unescape(self.src[start:end], False)
             return CmdSubst(n.start_byte, n.end_byte, self.reparse(body, start), True)
         return CmdSubst(n.start_byte, n.end_byte, self.stmts(inner), backquote)
 

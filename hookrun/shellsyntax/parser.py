@@ -7,8 +7,8 @@ from _thread import get_ident
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, backquotes, gaps
-from hookrun.shellsyntax.convert import Converter, here_documents
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps
+from hookrun.shellsyntax.convert import Converter, backquoted_substitutions, here_documents
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
 
@@ -316,7 +316,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
     text, docs = here_documents(src, _ts_parse)  # gap 5: bodies blanked first
-    text, backquoted = backquotes.prepare(text, _ts_parse)  # gap 8
+    text, backquoted = backquoted_substitutions(text, _ts_parse)  # gap 8
     # gaps 17, 21, 22; word text is still taken from src
     masked = gaps.escaped_blanks(gaps.control_blanks(text))
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))

@@ -89,8 +89,8 @@ def test_the_shell_path_leaves_out_re_until_a_pattern_is_needed() -> None:
     assert "re" not in mods
     # nor the importlib package (with warnings) for the builtins that load on first use
     assert not {"importlib", "warnings"} & mods
-    # nor what only some scripts need: `[[ ]]`, arithmetic, `set`/`shopt`/`$-`, `<<`
-    lazy = {"condition", "arith", "options", "heredocs"}
+    # nor what only some scripts need: `[[ ]]`, arithmetic, `set`/`shopt`/`$-`, `<<`, `…`
+    lazy = {"condition", "arith", "options", "heredocs", "backquotes"}
     assert not {m for m in mods if m.rsplit(".", 1)[-1] in lazy and m.startswith("hookrun")}
     # …and a pattern loads it when one is needed, for the shell and for a tree-sitter
     # query's #match? (the compile the binding kept is the deferred one).
