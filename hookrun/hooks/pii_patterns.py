@@ -1,9 +1,11 @@
 """What counts as PII or a secret in text, and how to find it in one pass.
 
 The credential families live in :mod:`hookrun.hooks.secret_rules` (one RE2
-pattern per shape). A scanner joins the rows it was asked for into one RE2
-alternation, ``(?P<r0>…)|(?P<r1>…)|…``, and walks the text once with it: RE2's
-automaton is linear in the text whatever the number of rows, so a 50 KB tool
+pattern per shape). A scanner reads the rows it was asked for as one RE2
+alternation, leftmost-first, and walks the text once: one RE2 program of every
+row's opening (``\\b(?:gh[pousr]_|github_pat_)``, ``AKIA``…) finds where a hit may
+start, and the rows whose openings agree run there, anchored (see :class:`_Table`).
+RE2's automaton is linear in the text whatever the number of rows, so a 50 KB tool
 output costs one pass, not fifty. (CPython's ``re`` cannot do that: an
 alternation of groups pays every row at every position, ~50 ns a character.)
 Each hit is then judged in Python — which row matched, the character before it,
@@ -44,8 +46,10 @@ from typing import Any, NamedTuple, cast
 import re2
 
 try:
+    from re._constants import MAXREPEAT  # type: ignore[import-not-found, unused-ignore]
     from re._parser import parse as _sre_parse  # type: ignore[import-not-found, unused-ignore]
 except ImportError:  # pragma: no cover - Python 3.10
+    from sre_constants import MAXREPEAT  # type: ignore[no-redef, unused-ignore]
     from sre_parse import parse as _sre_parse  # type: ignore[no-redef, unused-ignore]
 
 from hookrun.hooks.secret_rules import RULES, Rule, looks_real
@@ -188,8 +192,8 @@ DEFAULT_EXCLUDE: tuple[str, ...] = (
 
 
 _OPTIONS = re2.Options()
-# The joined table's automaton. RE2's 8 MiB default makes its DFA cache thrash on
-# this table (it falls back to the NFA, ~10x slower); 64 MiB holds it.
+# (RE2's 8 MiB default made the DFA cache of the whole table joined thrash, falling
+# back to the NFA; a row alone or the openings need far less, 64 MiB is a ceiling.)
 _OPTIONS.max_mem = 64 << 20
 _OPTIONS.log_errors = False
 
@@ -204,25 +208,31 @@ _NO_MATCH = (-1, -1)
 
 
 class _Table:
-    """Rows joined into one RE2 alternation for the pass; each row alone for its hits.
+    """Rows read as one RE2 alternation, leftmost-first: the first hit, by its first row.
 
-    The pass runs without captures (RE2's DFA alone: ~3 µs a hit, where asking
-    for the groups of 50 rows costs ~10). Which row a hit belongs to is then read
-    off its first byte (``by_byte``: the rows that can start with it — usually
-    one: ``@`` is only an email, ``g`` a GitHub or GitLab token…); only when
-    several can, or the row marks a value inside its match (``v``), is that row's
-    own regex run at the hit, in order, the first that matches being the one the
-    alternation chose (leftmost-first).
+    A pass finds where a hit may start with one RE2 program of every row's opening
+    (:func:`head_pattern`: ``\\b(?:gh[pousr]_|github_pat_)``, ``(?i:discord)``…),
+    then runs at that place, anchored, the rows whose openings agree with it, in
+    order: the first that matches is the hit, as the joined alternation would
+    choose it. An unanchored pass of the whole joined table would find the same,
+    but its automaton follows every start at once and counts along every counted
+    run of every row (``ghp_`` + 36, a 64-hex key…): RE2 builds those states as the
+    text needs them, and in a fresh process the first scan of a token-dense output
+    paid hundreds of milliseconds for them. The openings' automaton has a few
+    hundred states; an anchored row follows one start.
+
+    Which rows may match at a place is read off its first byte (``by_byte``: the
+    rows that can start with it — usually one: ``g`` a GitHub or GitLab token…),
+    then its first four bytes, then the rows' whole openings (memoised).
     """
 
     def __init__(self, rules: tuple[Rule, ...]) -> None:
         self.rules = rules
-        # (never_capture does not reach RE2's named groups: a "(?P<v>" left in the
-        # joined pattern makes every hit pay for 60 submatches, ~4 µs of the 5)
-        joined = "|".join(f"(?:{_uncaptured(r.pattern)})" for r in rules)
-        self.joined = re2.compile(joined, _NO_CAPTURE)
-        # Each row's own regex, compiled the first time a hit needs it (most hits
-        # never do: a fresh process pays for the rows it uses, not for fifty).
+        heads = [head_pattern(r.pattern) or _uncaptured(r.pattern) for r in rules]
+        self.heads = re2.compile("|".join(f"(?:{h})" for h in heads), _NO_CAPTURE)
+        # Each row's own regex, compiled the first time a hit needs it (a fresh
+        # process pays for the rows it uses, not for fifty): without submatches
+        # when its whole match or all but its end mark is the value.
         self.rows: list[tuple[Any, list[int], list[int]] | None] = [None] * len(rules)
         self.shape = [_shape(r.pattern) for r in rules]
         # Literal openings ("AKIA", "ABSK", "AIza"…): a row whose openings all miss
@@ -273,12 +283,11 @@ class _Table:
         end mark consumes a character and a match never ends in ``$``.
         """
         pos, size = 0, len(data)
-        joined = self.joined._regexp
+        heads = self.heads._regexp
         while pos < size:
-            whole = joined.Match(_UNANCHORED, data, pos, size)[0]
-            if whole == _NO_MATCH:
+            start = heads.Match(_UNANCHORED, data, pos, size)[0][0]
+            if start < 0:
                 return
-            start, end = whole
             first = data[start]
             rows = self.by_byte[first]
             if len(rows) > 1:  # rows that share the first byte rarely share the opening
@@ -289,26 +298,33 @@ class _Table:
                 if len(agreeing) != 1:  # (the rows' whole openings tell them apart)
                     agreeing = self._opening_rows(first, data, start)
                 rows = agreeing
-            if len(rows) == 1 and self.shape[rows[0]] != _COMPLEX:
-                i = rows[0]
-                if self.shape[i] != _TAIL:
+            pos = start + 1  # (when no row matches here)
+            for i in rows:
+                row, values, ends = self.rows[i] or self._row(i)
+                spans = row.Match(_AT_START, data, start, size)
+                end = spans[0][1]
+                if end < 0:
+                    continue
+                shape = self.shape[i]
+                if shape == _PLAIN:
                     yield i, start, end
-                elif data[end - 1] < 0x80:  # (an ASCII end mark: one byte)
+                elif shape == _COMPLEX:
+                    yield (i, *_value_span(spans, values, ends))
+                elif data[end - 1] < 0x80:  # _TAIL, an ASCII end mark: one byte
                     yield i, start, end - 1
                 else:
                     yield i, start, end - _last_char_width(data, end)
-            else:
-                for i in rows:
-                    row, values, ends = self.rows[i] or self._row(i)
-                    spans = row.Match(_AT_START, data, start, size)
-                    if spans[0] != _NO_MATCH:
-                        yield (i, *_value_span(spans, values, ends))
-                        break
-            pos = end if end > pos else pos + 1
+                pos = max(end, pos)  # (no row matches empty: a test pins it)
+                break
 
     def _row(self, i: int) -> tuple[Any, list[int], list[int]]:
         """Row ``i``'s own regex, its value groups and its end-mark groups."""
-        regex = re2.compile(_rename(self.rules[i].pattern), _OPTIONS)
+        pattern = self.rules[i].pattern
+        if self.shape[i] != _COMPLEX:
+            regex = re2.compile(_uncaptured(pattern), _NO_CAPTURE)
+            row = self.rows[i] = (regex._regexp, [], [])
+            return row
+        regex = re2.compile(_rename(pattern), _OPTIONS)
         index = regex.groupindex
         values = [n for name, n in index.items() if name.startswith("v")]
         ends = [n for name, n in index.items() if name.startswith("e")]
@@ -567,6 +583,122 @@ def _add(out: set[int], code: int, fold: bool) -> bool | None:
     if fold:
         out.update(ord(c) for c in (chr(code).lower(), chr(code).upper()) if ord(c) <= 0x7F)
     return False
+
+
+_REPEAT_BOUND = 4  # a counted repeat up to this many is written into a head
+
+
+def head_pattern(pattern: str) -> str | None:
+    """What every match of ``pattern`` opens with, in RE2 syntax; None when it cannot tell.
+
+    The pattern's leading part up to its first counted run: ``\\b(?:gh[pousr]_|github_pat_)``
+    for a GitHub token, ``(?i:discord)`` for a Discord one. It matches at every
+    position the whole pattern matches at (a prefix of a match's parts matches
+    there too), and no counted run of a token makes its automaton count along.
+    """
+    parsed = _parsed(pattern)
+    if parsed is None or parsed.state.flags & ~(re.UNICODE | re.IGNORECASE):
+        return None
+    out, _ = _head(list(parsed))
+    if not out:
+        return None
+    return f"(?i:{out})" if parsed.state.flags & re.IGNORECASE else out
+
+
+def _head(seq: list[Any]) -> tuple[str, bool]:
+    """The RE2 text of ``seq``'s leading part, and whether that is all of ``seq``."""
+    out = ""
+    for op, av in seq:
+        name = str(op)
+        piece = _single(name, av)
+        if piece is None and name == "AT":
+            piece = _AT.get(str(av))
+        if piece is not None:
+            out += piece
+            continue
+        if name == "SUBPATTERN":
+            add, remove, inner = av[1], av[2], av[3]
+            if (add | remove) & ~re.IGNORECASE:
+                return out, False
+            body, whole = _head(list(inner))
+            flags = "i" if add & re.IGNORECASE else "-i" if remove & re.IGNORECASE else ""
+            out += f"(?{flags}:{body})" if body else ""
+            if not whole:
+                return out, False
+            continue
+        if name == "BRANCH":
+            alternatives = [_head(list(alt)) for alt in av[1]]
+            if any(not body for body, _ in alternatives):
+                return out, False  # (one alternative opens with a run: no opening)
+            out += "(?:" + "|".join(body for body, _ in alternatives) + ")"
+            if not all(whole for _, whole in alternatives):
+                return out, False
+            continue
+        if name in ("MAX_REPEAT", "MIN_REPEAT"):
+            low, high, inner = av
+            body, whole = _head(list(inner))
+            unbounded_one = high == MAXREPEAT and low <= 1 and len(inner) == 1
+            if not body or not whole or not (high <= _REPEAT_BOUND or unbounded_one):
+                return out, False
+            top = "" if high == MAXREPEAT else str(high)
+            out += f"(?:{body}){{{low},{top}}}"
+            continue
+        return out, False
+    return out, True
+
+
+_AT = {"AT_BOUNDARY": r"\b", "AT_NON_BOUNDARY": r"\B", "AT_BEGINNING": "^", "AT_END": "$"}
+_CATEGORIES = {
+    "CATEGORY_DIGIT": r"\d",
+    "CATEGORY_NOT_DIGIT": r"\D",
+    "CATEGORY_SPACE": r"\s",
+    "CATEGORY_NOT_SPACE": r"\S",
+    "CATEGORY_WORD": r"\w",
+    "CATEGORY_NOT_WORD": r"\W",
+}
+
+
+def _single(name: str, av: Any) -> str | None:
+    """One character's element in RE2 syntax (a literal, a class, ``.``); None otherwise."""
+    if name == "LITERAL":
+        return _char(av)
+    if name == "NOT_LITERAL":
+        char = _char(av)
+        return None if char is None else f"[^{char}]"
+    if name == "ANY":
+        return "."
+    if name != "IN":
+        return None
+    out = ""
+    for iop, iav in av:
+        iname = str(iop)
+        if iname == "NEGATE":
+            out += "^"
+        elif iname == "LITERAL":
+            char = _char(iav)
+            if char is None:
+                return None
+            out += char
+        elif iname == "RANGE":
+            low, high = _char(iav[0]), _char(iav[1])
+            if low is None or high is None:
+                return None
+            out += f"{low}-{high}"
+        elif iname == "CATEGORY" and str(iav) in _CATEGORIES:
+            out += _CATEGORIES[str(iav)]
+        else:
+            return None
+    return f"[{out}]"
+
+
+def _char(code: int) -> str | None:
+    """An ASCII character as RE2 reads it literally anywhere; None beyond ASCII."""
+    if code > 0x7F:
+        return None
+    char = chr(code)
+    if char.isalnum() or char == "_":
+        return char
+    return "\\" + char if 0x20 < code < 0x7F else f"\\x{code:02x}"
 
 
 _NAMED_GROUP = re.compile(r"\(\?P<\w+>")
