@@ -1,4 +1,4 @@
-"""A line of plain simple commands → :class:`Script`, read without the shell front end.
+"""A line of plain commands → :class:`Script`, read without the shell front end.
 
 Most lines the screen cannot clear are still a few simple commands in a list —
 ``rm -rf "$TMPDIR/build" && mkdir -p "$TMPDIR/build"``, ``git push --force origin x``,
@@ -10,10 +10,11 @@ gives up (None) at anything else, which then goes to the front end as before:
   holding no backslash, backquote or ``!``; ``$NAME`` / ``$1`` (not ``$IFS``), quoted
   or not. A word's value goes through the same steps as a tree word's
   (:mod:`treewords`: tilde, fields, merge), from the same parts.
-- **Commands**: separated by ``;``, ``&``, ``&&``, ``||``, ``|`` and newlines (a
-  newline may follow ``&&``, ``||``, ``|``); no redirection, grouping, comment,
-  keyword, assignment or declaration builtin. ``cd`` moves what follows it in the
-  list, not the other stages of a pipeline (as the walk reads it).
+- **Commands**: simple ones, ``( … )`` subshells and ``for NAME in WORDS; do …; done``
+  loops, separated by ``;``, ``&``, ``&&``, ``||``, ``|`` and newlines (a newline may
+  follow ``&&``, ``||``, ``|``); no redirection, ``{ …; }``, comment, other keyword,
+  assignment or declaration builtin. ``cd`` moves what follows it in the list, not the
+  other stages of a pipeline nor past a subshell or loop (as the walk reads it).
 
 ``tests/hooks/shell_guard/simple_test.py`` pins that the Script equals the walk's over
 every table of cases, both peers' corpora, the bench's lines and generated lines, and
@@ -49,80 +50,188 @@ _NOT_PLAIN = frozenset(
 )  # fmt: skip
 
 
+class _NotPlain(Exception):
+    """The line holds something this reader leaves to the front end."""
+
+
 def read(text: str) -> Script | None:
     """The tree walk's :class:`Script` of ``text``, or None when ``text`` is not plain."""
-    commands: list[Command] = []
-    cd: list[Word] = []  # the list's `cd` targets so far
-    stage_cd: list[Word] = cd  # the current command's (a copy in a pipeline)
-    pipe_from = -1  # the previous stage's command, in a pipeline
-    piped = False  # the current command is a stage of a pipeline of two or more
-    i, n = 0, len(text)
-    while i < n and text[i] in " \t\n":
-        i += 1
-    while True:
-        # -- one simple command: its words
-        while i < n and text[i] in _BLANK:
+    reader = _Reader(text)
+    try:
+        reader.sequence([], "")
+    except _NotPlain:
+        return None
+    return Script(tuple(reader.commands), True, ())
+
+
+_ENDS_WORD = frozenset(" \t\n;&|()")
+
+
+class _Reader:
+    """A list of pipelines of simple commands, ``( … )`` subshells and ``for NAME in …;
+    do …; done`` loops, flattened as :class:`parse._Walker` flattens their tree."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.n = len(text)
+        self.i = 0
+        self.commands: list[Command] = []
+
+    def blanks(self, newlines: bool = False) -> None:
+        text, n, i = self.text, self.n, self.i
+        skip = " \t\n" if newlines else " \t"
+        while i < n and text[i] in skip:
             i += 1
-        start = end = i
+        self.i = i
+
+    def keyword(self, word: str) -> bool:
+        """``word`` is next, as a word of its own (then it is read)."""
+        i = self.i
+        after = i + len(word)
+        if self.text.startswith(word, i) and (after >= self.n or self.text[after] in _ENDS_WORD):
+            self.i = after
+            return True
+        return False
+
+    def sequence(self, cd: list[Word], closer: str) -> None:
+        """Commands up to ``closer`` (``)``, ``done``; "" the end), which is read."""
+        text, n = self.text, self.n
+        read = False
+        while True:
+            self.blanks(newlines=True)
+            if self.i >= n:
+                if closer or not read:
+                    raise _NotPlain  # unclosed, or nothing: left to the front end
+                return
+            if closer and self.keyword(closer):
+                if not read:
+                    raise _NotPlain  # `()`, `do done`: bash refuses them
+                return
+            self.and_or(cd)
+            read = True
+            self.blanks()
+            if self.i >= n:
+                continue
+            c = text[self.i]
+            if c in ";&\n" and not text.startswith((";;", ";&", "&>"), self.i):
+                self.i += 1
+            elif not (closer == ")" and c == ")"):
+                raise _NotPlain  # (a `done` comes after a separator)
+
+    def and_or(self, cd: list[Word]) -> None:
+        text = self.text
+        self.pipeline(cd)
+        while True:
+            self.blanks()
+            if not text.startswith(("&&", "||"), self.i):
+                return
+            self.i += 2
+            self.blanks(newlines=True)  # a newline may follow them
+            self.pipeline(cd)
+
+    def pipeline(self, cd: list[Word]) -> None:
+        simple, target = self.command(cd, -1)
+        self.blanks()
+        if not self.piped():
+            if target is not None:
+                cd.append(target)  # later commands of the list run there
+            return
+        while True:  # each stage runs in a subshell: its `cd` moves nothing after it
+            self.i += 1
+            self.blanks(newlines=True)
+            simple, _ = self.command(cd, len(self.commands) - 1 if simple else -1)
+            self.blanks()
+            if not self.piped():
+                return
+
+    def piped(self) -> bool:
+        text, i = self.text, self.i
+        if i < self.n and text[i] == "|":
+            if text.startswith(("||", "|&"), i):
+                if text.startswith("|&", i):
+                    raise _NotPlain
+                return False
+            return True
+        return False
+
+    def command(self, cd: list[Word], pipe_from: int) -> tuple[bool, Word | None]:
+        """One command: (whether it is simple, the ``cd`` target it moves to)."""
+        text = self.text
+        self.blanks()
+        if text.startswith("(", self.i):
+            if text.startswith("((", self.i):
+                raise _NotPlain  # arithmetic
+            self.i += 1
+            self.sequence(list(cd), ")")
+            return False, None
+        if self.keyword("for"):
+            self.loop(cd)
+            return False, None
+        return True, self.simple(cd, pipe_from)
+
+    def loop(self, cd: list[Word]) -> None:
+        """``for NAME in WORDS; do LIST; done`` (after ``for``)."""
+        text = self.text
+        self.blanks()
+        i = self.i
+        if i >= self.n or text[i] not in _NAME_START:
+            raise _NotPlain
+        while i < self.n and text[i] in _NAME:
+            i += 1
+        self.i = i
+        self.blanks()
+        if not self.keyword("in"):
+            raise _NotPlain
+        words = 0
+        while True:
+            self.blanks()
+            if self.i >= self.n:
+                raise _NotPlain
+            if text[self.i] in ";\n":
+                if not words:
+                    raise _NotPlain  # `for d in ⏎do`: bash reads it, the front end does not
+                self.i += 1
+                break
+            if text[self.i] in _ENDS_WORD:
+                raise _NotPlain
+            start = self.i
+            got = _word(text, start)
+            if got is None or text[start : got[0]] in ("do", "done", "in"):
+                raise _NotPlain
+            self.i = got[0]  # (the values are data: nothing in a plain word runs)
+            words += 1
+        self.blanks(newlines=True)
+        if not self.keyword("do"):
+            raise _NotPlain
+        self.sequence(list(cd), "done")
+
+    def simple(self, cd: list[Word], pipe_from: int) -> Word | None:
+        """A simple command's words; its ``cd`` target, if it is a ``cd``."""
+        text, n = self.text, self.n
+        i = start = end = self.i
         argv: list[Word] = []
-        while i < n and text[i] not in " \t\n;&|":
+        while i < n and text[i] not in _ENDS_WORD:
             got = _word(text, i)
             if got is None:
-                return None
+                raise _NotPlain
             if end == start:  # the program's word: a plain one, not an assignment
                 first = text[start : got[0]]
                 if first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
-                    return None
+                    raise _NotPlain
             i, words = got
             argv.extend(words)
             end = i
             while i < n and text[i] in _BLANK:
                 i += 1
+        self.i = i
         if not argv:
-            return None  # an empty command (`; x`, `a && && b`), or one that expands to none
-        # -- the separator after it
-        sep = ""
-        if i < n:
-            c = text[i]
-            if c in "&|" and i + 1 < n and text[i + 1] == c:
-                sep = c + c
-            elif c == "|" and i + 1 < n and text[i + 1] == "&":
-                return None  # `|&`
-            else:
-                sep = c
-            i += len(sep)
-        pipe = sep == "|"
-        if pipe and not piped:
-            stage_cd = list(cd)  # each stage runs in a subshell: its `cd` does not leak
-        cmd = Command(tuple(argv), text[start:end], (), tuple(stage_cd), None, pipe_from)
-        commands.append(cmd)
+            raise _NotPlain  # an empty command (`; x`, `a && && b`), or one of no words
+        self.commands.append(Command(tuple(argv), text[start:end], (), tuple(cd), None, pipe_from))
         if argv[0].text in _CD_HEADS:
             from hookrun.hooks.shell_guard.parse import cd_target
 
-            target = cd_target(argv)
-            if target is not None:
-                stage_cd.append(target)
-        if pipe:
-            pipe_from = len(commands) - 1
-            piped = True
-            stage_cd = list(cd)
-        else:
-            pipe_from = -1
-            piped = False
-            stage_cd = cd
-        if sep in ("&&", "||", "|"):
-            while i < n and text[i] in " \t\n":
-                i += 1  # a newline may follow these
-            if i >= n:
-                return None  # nothing after `&&`: bash asks for more
-            continue
-        # `;`, `&`, newline or the end: the list may end here
-        while i < n and text[i] in " \t\n":
-            i += 1
-        if i >= n:
-            return Script(tuple(commands), True, ())
-        if text[i] in ";&|":
-            return None
+            return cd_target(argv)
+        return None
 
 
 def _word(text: str, i: int) -> tuple[int, list[Word]] | None:
@@ -174,7 +283,7 @@ def _word(text: str, i: int) -> tuple[int, list[Word]] | None:
                 return None
             i, var = got
             pieces.append(("v", var))
-        elif c in " \t\n;&|":
+        elif c in _ENDS_WORD:
             break
         else:
             return None

@@ -49,6 +49,7 @@ def test_the_benchmarks_slow_templates_are_read() -> None:
         "curl -fsSL https://get.example.com/v1/install.sh | sh",
         "python3 -c \"import json; print(json.load(open('data1.json'))['k'])\"",
         "rm -rf src/pkg1",
+        "for d in pkg1 pkg2; do (cd $d && rm -rf dist); done",
     ):
         assert _same_as_the_walk(line), line
 
@@ -57,11 +58,12 @@ def test_the_benchmarks_slow_templates_are_read() -> None:
     "line",
     [
         "a=1", "a=1 rm -rf /", "export X=1", "rm -rf / # x", "rm -rf {a,b}", "rm -rf /*",
-        "(rm -rf /)", "{ rm -rf /; }", "rm -rf / > f", "rm $(x)", "rm `x`", "rm ${X}",
+        "{ rm -rf /; }", "rm -rf / > f", "rm $(x)", "rm `x`", "rm ${X}",
         "rm $IFS", "rm 'a", 'rm "a', 'rm "a\\"b"', "rm a\\ b", "if x; then y; fi", "! rm",
         "time rm -rf /", "rm &&", "&& rm", "rm ;; x", "rm |& x", "rm | ", "rm\r", "a;;b",
-        "f() { :; }", "rm -rf é", "coproc rm", "declare -a a", "for x in y; do z; done",
-        "case x in y) ;; esac", '"$"', "$", "rm -rf $", "rm -rf $-", "rm -rf $@",
+        "f() { :; }", "rm -rf é", "coproc rm", "declare -a a",
+        "case x in y) ;; esac", '"$"', "$", "rm -rf $", "rm -rf $-", "rm -rf $@", "((a))",
+        "(a)b", "()", "for x in a &", "for x in a; do done", "(rm", "for x; do rm; done",
     ],
 )  # fmt: skip
 def test_what_the_reader_leaves_to_the_front_end(line: str) -> None:
@@ -80,10 +82,35 @@ _WORDS = [
     "1a=b", "a+=b", "a[1]=b", "{", "}", "!", "[[",
 ]  # fmt: skip
 _SEPS = [*screen_test._SEPARATORS, " && \n", " |\n", ";;", "|&", " ; ", "&&", "||", "  "]
-_lines = (
-    st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_SEPS)), max_size=10).map(
-        lambda pairs: "".join(w + s for w, s in pairs)
+# Pieces of subshells and loops, to be put together right and wrong.
+_COMPOUND = [
+    "(", ")", "((", "))", "for", "for d in a b;", "for d in a b\n", "for d in", "for 1 in x;",
+    "do", "done", "; do", "; done", "(cd", "x)", "$d", '"$d"', "in", "for d; do", "do(",
+]  # fmt: skip
+_simple = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join)
+
+
+def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    joined = st.tuples(inner, st.sampled_from(_SEPS), inner).map("".join)
+    subshell = st.tuples(
+        st.sampled_from(["(", "( ", "(\n"]), inner, st.sampled_from([")", " )", "\n)", ";)", " &)"])
     )
+    loop = st.tuples(
+        st.sampled_from(["d", "x", "_a1"]),
+        st.lists(st.sampled_from(["a", "$HOME", '"$d"', "pkg1", "'x y'", "~"]), max_size=3),
+        st.sampled_from(["; ", "\n", " ;\n "]),
+        inner,
+        st.sampled_from(["; ", "\n", " & "]),
+    ).map(lambda t: f"for {t[0]} in {' '.join(t[1])}{t[2]}do {t[3]}{t[4]}done")
+    return joined | subshell.map("".join) | loop
+
+
+_structured = st.recursive(_simple, _compound, max_leaves=8)
+_lines = (
+    st.lists(
+        st.tuples(st.sampled_from(_WORDS + _COMPOUND), st.sampled_from(_SEPS)), max_size=10
+    ).map(lambda pairs: "".join(w + s for w, s in pairs))
+    | _structured
     | screen_test.plain_lines
     | screen_test.readable_lines
     | st.text(alphabet=_ALPHABET, max_size=40)
@@ -95,6 +122,9 @@ _lines = (
 @example('cd "$HOME/x" && rm -rf y | cd z && rm -rf w')
 @example("cd a & rm -rf b")
 @example("cd a | rm -rf b; rm -rf c")
+@example("for d in pkg1 pkg2; do (cd $d && rm -rf dist); done")
+@example("(cd a; rm -rf b) && rm -rf c | (cd d) | rm e")
+@example("for x in a; do cd x; rm y; done; rm z")
 @example('echo "a\\"b" && rm -rf "x\\y"')
 @example("a | b | c\nd && e")
 @example("ls ~ ~/x ~root a~b ~+/y")
