@@ -115,7 +115,7 @@ def backquoted_substitutions(
 ) -> tuple[bytes, dict[int, Backquoted]]:
     """``backquotes.prepare(src, parse)``: the text to hand the grammar, and each
     backquoted substitution by its opening offset."""
-    if b"`" not in src:  # prepare's own first screen, without loading its module
+    if src.find(b"`") < 0:  # prepare's own first screen, without loading its module
         return src, {}
     found: tuple[bytes, dict[int, Backquoted]] = (_backquotes or _load_backquotes()).prepare(
         src, parse
