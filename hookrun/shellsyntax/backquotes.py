@@ -40,7 +40,7 @@ _TEXT = frozenset({"raw_string", "ansi_c_string", "comment", "heredoc_body"})
 
 def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int, Backquoted]]:
     """The text to hand the grammar, and each substitution by its opening offset."""
-    if b"`" not in src:
+    if src.find(b"`") < 0:
         return src, {}
     text = src
     found: dict[int, Backquoted] = {}

@@ -76,7 +76,7 @@ def here_documents(
 ) -> tuple[bytes, dict[int, HereDocSpan]]:
     """``heredocs.prepare(src, parse)``: the text to hand the grammar, and each
     here-document by its operator's offset."""
-    if b"<<" not in src:  # prepare's own first screen, without loading its module
+    if src.find(b"<<") < 0:  # prepare's own first screen, without loading its module
         return src, {}
     global _heredocs
     if _heredocs is None:
@@ -1249,7 +1249,7 @@ def _is_param_error(n: Node) -> bool:
     if n.type != "ERROR":
         return False
     text = n.text or b""
-    return text.startswith(b"${") and text.endswith(b"}") and b"\n" not in text
+    return text.startswith(b"${") and text.endswith(b"}") and text.find(b"\n") < 0
 
 
 def _is_arith_error(n: Node) -> bool:

@@ -239,7 +239,7 @@ def tolerated(err: Node) -> bool:
         if p.type == "compound_statement" and p.children and p.children[0].type == "((":
             return True
         p = p.parent
-    if text.startswith(b"${") and text.endswith(b"}") and b"\n" not in text:
+    if text.startswith(b"${") and text.endswith(b"}") and text.find(b"\n") < 0:
         return True  # ${…} the grammar could not read: bash says "bad substitution" (11)
     if err.children and err.children[0].type == "$((" and text.endswith(b"))"):
         return True  # $((…)) the grammar could not read: hookrun's arithmetic will
@@ -385,7 +385,7 @@ def assignments_line(src: bytes, n: Node) -> int | None:
     if rest is None:
         return None
     between = src[kids[k - 1].end_byte : kids[rest].start_byte].replace(b"\\\n", b"")
-    return k if b"\n" in between else None
+    return k if between.find(b"\n") >= 0 else None
 
 
 def leftmost_command(n: Node) -> Node | None:
@@ -617,7 +617,7 @@ def escaped_blanks(src: bytes) -> bytes:
     ``echo \\ \\(``). ``\\x`` is the same shape everywhere (a word character, or
     text inside quotes, where the text is read from the user's bytes anyway).
     """
-    if b"\\ " not in src and b"\\\t" not in src:
+    if src.find(b"\\ ") < 0 and src.find(b"\\\t") < 0:
         return src
     buf = bytearray(src)
     i = src.find(b"\\")
@@ -633,9 +633,9 @@ _CONTROL_LETTERS = bytes.maketrans(b"\v\f", b"xx")
 
 def control_blanks(src: bytes) -> bytes:
     """Gap 22: ``src`` with ``\\v``, ``\\f`` and each ``\\r`` not before a newline as ``x``."""
-    if b"\v" in src or b"\f" in src:
+    if src.find(b"\v") >= 0 or src.find(b"\f") >= 0:
         src = src.translate(_CONTROL_LETTERS)
-    if b"\r" not in src:
+    if src.find(b"\r") < 0:
         return src
     buf = bytearray(src)
     at = src.find(b"\r")
@@ -649,9 +649,14 @@ def control_blanks(src: bytes) -> bytes:
 _WORD_END = b" \t\n;&|()<>"
 
 
+_EXTGLOB_OPENERS = tuple(bytes((op, 0x28)) for op in _EXTGLOB_OPS)
+
+
 def maybe_extglobs(src: bytes) -> bool:
     """Gap 17's screen by text: an extended glob needs one of ``?*+@!`` before a ``(``."""
-    return any(bytes((op, 0x28)) in src for op in _EXTGLOB_OPS)
+    if src.find(b"(") < 0:  # (find, not `in`: see hookrun.shellsyntax.parser)
+        return False
+    return any(src.find(opener) >= 0 for opener in _EXTGLOB_OPENERS)
 
 
 # Nodes whose text keeps its own meaning inside an extended glob: quotes, expansions.

@@ -110,14 +110,14 @@ def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Nod
     tens of ms to compile on the start-up path."""
     out: list[tree_sitter.Node] = []
     checks = [(b"[", _bracket_word)]
-    if b"[[" in src:  # a lone `/` is misread only inside [[ ]]
+    if src.find(b"[[") >= 0:  # a lone `/` is misread only inside [[ ]]
         checks.append((b"/", _lone_test_word))
         # …and a word starting `--`/`++` (`[[ --help == --@(help|verbose) ]]`), read as
         # a decrement or increment.
         checks += [(b"--", _test_word_start), (b"++", _test_word_start)]
-    if b"==" in src:
+    if src.find(b"==") >= 0:
         checks.append((b"==", _equality_word))
-    if b"=~" in src:
+    if src.find(b"=~") >= 0:
         checks.append((b"=~", _equality_word))
     for token, check in checks:
         at = src.find(token)

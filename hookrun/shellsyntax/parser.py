@@ -16,6 +16,11 @@ if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.record
     from collections.abc import Callable
     from typing import Any
 
+# The screens by text here (and in gaps, grammar, backquotes) ask `src.find(b"x") < 0`,
+# not `b"x" not in src`: CPython's bytes.__contains__ first tries the needle as an
+# integer (`65 in b"A"`), and for a bytes needle that raises and clears a TypeError —
+# ~1,800 instructions a test against ~150, and a parse asks about twenty of them.
+
 # Deeper than this, a script is refused rather than walked (Python's own stack is the
 # limit; bash has no practical one, but no hook nests commands 200 deep).
 MAX_DEPTH = 200
@@ -153,9 +158,9 @@ def _premasked(src: bytes) -> tuple[bytes, Any] | None:
 def _read_brackets_as_words(src: bytes) -> Any:
     """Gap 10: parse, reading each ``[`` command (and ``==`` argument) as an ordinary
     word (see gaps.py)."""
-    if b"[" not in src and b"==" not in src and b"=~" not in src:
+    if src.find(b"[") < 0 and src.find(b"==") < 0 and src.find(b"=~") < 0:
         return _ts_parse(src)
-    masked = _premasked(src) if b"[" in src else None
+    masked = _premasked(src) if src.find(b"[") >= 0 else None
     synthetic, tree = (src, _ts_parse(src)) if masked is None else masked
     return _settle(synthetic, tree, _bracket_words)[1]
 
@@ -169,7 +174,7 @@ def _split_escaped_lines(src: bytes, tree: Any) -> Any:
     that starts with a backslash, ``\\exit 5``; the line after a pipeline of three or
     more stages, see gaps.words_after_newline); parse again with that newline read as
     ``;``."""
-    if b"\n" not in src:
+    if src.find(b"\n") < 0:
         return tree
     return _settle(src, tree, _newlines_before_words)[1]
 
@@ -243,8 +248,10 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
     text first, so that an ordinary command pays for no walk of its tree."""
     negated: set[int] = set()
     joined: set[int] = set()  # gap 32: redirections that belong to the assignment before
-    bang = b"!" in src and _BANG_COMPOUND.search(src) is not None
-    brace_escape = b"\\}" in src and b"${" in src  # `"${v#\}}"` parses without an error
+    bang = src.find(b"!") >= 0 and _BANG_COMPOUND.search(src) is not None
+    brace_escape = (
+        src.find(b"\\}") >= 0 and src.find(b"${") >= 0
+    )  # `"${v#\}}"` parses without an error
     if not bang and not brace_escape and not tree.root_node.has_error:
         return tree, negated, joined
     synthetic = src
@@ -253,19 +260,19 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
         fixes: list[tuple[int, int, int]] = []
         if root.has_error:
             fixes.extend(gaps.for_headers(root, synthetic))
-            if b"#" in src:
+            if src.find(b"#") >= 0:
                 fixes.extend(gaps.arithmetic_hashes(root))
-            if b"${" in src:
+            if src.find(b"${") >= 0:
                 fixes.extend(gaps.operators_in_braces(root, synthetic))
-            if b"\\\n$" in src:
+            if src.find(b"\\\n$") >= 0:
                 fixes.extend(gaps.continued_dollars(root, synthetic))
-            if b"}" in src or b")" in src:
+            if src.find(b"}") >= 0 or src.find(b")") >= 0:
                 fixes.extend(gaps.keywords_after_groups(root, synthetic))
-            if b"=" in src:
+            if src.find(b"=") >= 0:
                 redirects = gaps.assignment_redirects(root, synthetic)
                 joined.update(redirects)
                 fixes.extend((at - 1, at, ord(";")) for at in redirects)
-        if brace_escape or (root.has_error and b"${" in src):
+        if brace_escape or (root.has_error and src.find(b"${") >= 0):
             fixes.extend(gaps.escaped_in_patterns(root, synthetic))
         bangs = gaps.negated_compounds(root, synthetic) if bang else {}
         if not fixes and not bangs:
@@ -294,7 +301,7 @@ def _masked_extglobs(root: Any, src: bytes) -> bytes | None:
 def _mask_broken_arithmetic(src: bytes, tree: Any) -> tuple[bytes, Any]:
     """Gap 26: parse again with the body of each arithmetic the grammar could not read
     as ``0`` (hookrun's evaluator reads the user's text)."""
-    if not tree.root_node.has_error or b"((" not in src:
+    if not tree.root_node.has_error or src.find(b"((") < 0:
         return src, tree
     return _settle(src, tree, _zeroed_arithmetic, _reparse_masked)
 
