@@ -699,7 +699,15 @@ class Converter:
         return _merge(parts)
 
     def reparse_expansion(self, i: int, end: int) -> WordPart | None:
-        if self.src[i : i + 1] == b"`":  # found as bash finds it (gap 8)
+        src = self.src
+        if i + 1 < end and src[i] == 0x24 and src[i + 1] in _NAME_START:
+            # `$name`, the usual expansion in a body: read here as the grammar reads it
+            # (a simple expansion, the longest name), not by parsing the rest again.
+            stop = i + 2
+            while stop < end and src[stop] in _NAME_BYTES:
+                stop += 1
+            return ParamExp(i, stop, self.text(i + 1, stop), True, None, False, False, "", "", ())
+        if src[i : i + 1] == b"`":  # found as bash finds it (gap 8)
             close = (_backquotes or _load_backquotes()).closing(self.src[:end], i)
             return None if close < 0 else self.backquoted_subst(Backquoted(i, close, False))
         synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
