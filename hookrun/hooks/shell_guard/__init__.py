@@ -26,6 +26,7 @@ from hookrun.hooks.shell_guard.screen import may_match
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from types import ModuleType
     from typing import Any
 
     from hookrun.hooks.shell_guard.judging import Where
@@ -53,14 +54,29 @@ def command_text(payload: Mapping[str, Any]) -> str | None:
 
 def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Where:
     """Workspace, home, cwd and temp dirs for this call (imported lazily: hot path)."""
-    from hookrun.hooks.shell_guard.judging import Where
-
     env = ctx.env
     home = env.get("HOME") or env.get("USERPROFILE") or None
-    cwd = pl.field_str(payload, "cwd") or ctx.cwd or None
-    tmp = tuple(env.get(key) for key in ("TMPDIR", "TEMP", "TMP"))
+    cwd = payload.get("cwd")
+    if not (cwd and isinstance(cwd, str)):
+        cwd = ctx.cwd or None
+    tmp = (env.get("TMPDIR"), env.get("TEMP"), env.get("TMP"))
+    key = (cwd, ctx.project_dir, home, tmp, id(opts))
+    known = _WHERE.get(key)
+    if known is not None and known[0] is opts:  # (one session asks with the same every time)
+        return known[1]
+    from hookrun.hooks.shell_guard.judging import Where
+
     places = _places(cwd, ctx.project_dir, home, tmp, opts.workspace, opts.temp_dirs)
-    return Where(*places, (*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs), opts)
+    where = Where(*places, (*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs), opts)
+    if len(_WHERE) >= 64:
+        _WHERE.clear()
+    _WHERE[key] = (opts, where)
+    return where
+
+
+# The Where of the last calls, by their places and options (the options object itself is
+# kept beside it and compared: an id may be reused once an options object is gone).
+_WHERE: dict[tuple[object, ...], tuple[ShellGuardOptions, Where]] = {}
 
 
 @lru_cache(maxsize=64)  # one agent session asks with the same few every time
@@ -137,16 +153,20 @@ def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyConte
 def _judge(
     text: str, payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext
 ) -> Verdict:
-    from hookrun.hooks.shell_guard.engine import judge
-    from hookrun.hooks.shell_guard.shapes import any_matches
+    if not _ENGINE:  # (a function's own import statement costs ~7k instructions a call)
+        from hookrun.hooks.shell_guard import engine
 
+        _ENGINE.append(engine)
     allow = tuple(opts.allow)
     kept = []
-    for f in judge(text, where_for(payload, opts, ctx)):
+    for f in _ENGINE[0].judge(text, where_for(payload, opts, ctx)):
         if not opts.enabled(f.rule):
             continue
-        if allow and any(any_matches(allow, argv, prefix=False) for argv in f.subjects):
-            continue
+        if allow:
+            from hookrun.hooks.shell_guard.shapes import any_matches
+
+            if any(any_matches(allow, argv, prefix=False) for argv in f.subjects):
+                continue
         kept.append(f)
     if not kept:
         return ALLOW
@@ -158,6 +178,9 @@ def _judge(
         if line not in reasons:
             reasons.append(line)
     return Verdict(decision="deny", reason="\n".join(reasons), rule=kept[0].rule)
+
+
+_ENGINE: list[ModuleType] = []  # the judgement, loaded with the first line it judges
 
 
 def _shown(part: str) -> str:

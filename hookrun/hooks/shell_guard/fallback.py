@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
+from hookrun.hooks.shell_guard.simple import cd_target
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
 _REDIR = re.compile(r"[0-9]*(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
@@ -246,10 +247,7 @@ def _command(
     variables: dict[str, str],
 ) -> int | None:
     """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
-    from hookrun.hooks.shell_guard.parse import (  # (import cycle; cached after the first)
-        cd_target,
-    )
-    from hookrun.hooks.shell_guard.parse import words_of as expand
+    from hookrun.hooks.shell_guard.parse import words_of as expand  # (import cycle)
 
     while tokens and tokens[0][0] == "word" and tokens[0][1] in _PREFIX:
         if tokens[0][1] == "coproc" and len(tokens) > 2 and tokens[2] == ("word", "{"):

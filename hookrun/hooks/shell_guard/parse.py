@@ -18,6 +18,7 @@ from typing import Any
 from hookrun.hooks.shell_guard import fallback, simple
 from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.printed import printed
+from hookrun.hooks.shell_guard.simple import cd_target
 from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported
 from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst
@@ -27,9 +28,6 @@ from hookrun.shellsyntax.walk import literal
 # Substitutions inside substitutions inside …: past this depth the line is an
 # evasion attempt, and the policy says so instead of recursing further.
 MAX_DEPTH = 12
-
-
-_CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
 
 
 class TooDeep(Exception):
@@ -66,19 +64,6 @@ def parse_with_tree(text: str, depth: int) -> Script:
     walker = _Walker(tree.source, depth)
     walker.stmts(tree.stmts, [])
     return Script(tuple(walker.commands), True, tuple(walker.fork_bombs))
-
-
-def cd_target(argv: list[Word]) -> Word | None:
-    """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
-    if not argv or argv[0].text not in _CD_HEADS:  # (nearly every command: answered here)
-        return None
-    words = list(argv)
-    while words and words[0].static and words[0].text in ("builtin", "command"):
-        words = words[1:]
-    if not words or not words[0].static or words[0].text not in ("cd", "pushd"):
-        return None
-    operands = [w for w in words[1:] if not (w.static and w.text.startswith("-") and w.text != "-")]
-    return operands[0] if operands else Word((Var("HOME"),), "~")
 
 
 def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:

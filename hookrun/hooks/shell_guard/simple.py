@@ -23,31 +23,42 @@ fails when a piece of this reading is broken on purpose.
 
 from __future__ import annotations
 
+import re
+
 from hookrun.hooks.shell_guard.model import Command, Script, Var, Word
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from hookrun.hooks.shell_guard.treewords import _Item
 
-_PLAIN = frozenset("-_./:=,+@%~abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
-_NAME = _NAME_START | frozenset("0123456789")
-_DIGITS = frozenset("0123456789")
-_IN_DQ = frozenset('"$\\`!')  # what ends a plain run inside "…" (the reader stops at all but ")
-_BLANK = frozenset(" \t")
+_NAME = r"(?:[A-Za-z_]\w*|\d)"  # `$NAME`, `$1`
+_PLAIN = r"[-\w./:=,+@%~]+"
+# One token after any blanks: a word (plain runs, '…', "…" with only $NAME in it, $NAME)
+# or an operator. `\w` is ASCII (re.ASCII): other characters are left to the front end.
+_TOKEN = re.compile(
+    rf"""[ \t]*(?:(?P<w>(?:{_PLAIN}|'[^']*'|"[^"\\`!$]*(?:\${_NAME}[^"\\`!$]*)*"|\${_NAME})+)"""
+    r"|(?P<o>&&|\|\||;;|;&|\|&|&>|[;&|\n()]))",
+    re.ASCII,
+)
+_PIECE = re.compile(rf"""({_PLAIN})|'([^']*)'|"([^"]*)"|\$({_NAME})""", re.ASCII)
+_IN_DQ = re.compile(rf"\$({_NAME})", re.ASCII)
+_QUOTED_OR_ACTIVE = frozenset("'\"$~")
 # What a program's word may hold (no `=`: an assignment; no `%`, `@`, `:`, `,`, `+`, `~`:
 # the front end refuses some such names, `a%`, `1@`, where bash runs them).
-_PROGRAM = frozenset(
-    "-_./abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'\"$"
-) | frozenset(" \t")
-_CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})  # (parse.cd_target's)
+_PROGRAM = frozenset("-_./abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'\"$ \t")
+_CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
 # Words whose place is a command's and that are no plain program to the front end:
 # reserved words, and declaration builtins (their name=value arguments are Assigns).
 _NOT_PLAIN = frozenset(
     ["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in", "case",
      "esac", "select", "function", "time", "coproc", "declare", "typeset", "export", "local",
-     "readonly", "let", "unset", "alias", "!", "{", "}"]
+     "readonly", "let", "unset", "alias", "!", "{", "}", "-"]
 )  # fmt: skip
+# (`-`: the front end reads `- a=1` as the assignment alone; bash runs a program `-`)
+_SEPARATORS = frozenset({";", "&", "\n"})
+_W, _O = "w", "o"
 
 
 class _NotPlain(Exception):
@@ -56,7 +67,10 @@ class _NotPlain(Exception):
 
 def read(text: str) -> Script | None:
     """The tree walk's :class:`Script` of ``text``, or None when ``text`` is not plain."""
-    reader = _Reader(text)
+    tokens = _tokens(text)
+    if tokens is None:
+        return None
+    reader = _Reader(text, tokens)
     try:
         reader.sequence([], "")
     except _NotPlain:
@@ -64,264 +78,195 @@ def read(text: str) -> Script | None:
     return Script(tuple(reader.commands), True, ())
 
 
-_ENDS_WORD = frozenset(" \t\n;&|()")
+def _tokens(text: str) -> list[tuple[str, str, int, int]] | None:
+    """(kind, text, start, end) of every word and operator; None at anything else."""
+    out: list[tuple[str, str, int, int]] = []
+    match = _TOKEN.match
+    pos, n = 0, len(text)
+    while pos < n:
+        m = match(text, pos)
+        if m is None:
+            if text[pos:].strip(" \t"):
+                return None
+            break
+        kind = m.lastgroup
+        assert kind is not None
+        start = m.start(kind)
+        pos = m.end()
+        out.append((kind, text[start:pos], start, pos))
+    out += [(_O, "", n, n)] * 2  # the end (twice: a look one token past it stays in range)
+    return out
 
 
 class _Reader:
     """A list of pipelines of simple commands, ``( … )`` subshells and ``for NAME in …;
     do …; done`` loops, flattened as :class:`parse._Walker` flattens their tree."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, tokens: list[tuple[str, str, int, int]]) -> None:
         self.text = text
-        self.n = len(text)
-        self.i = 0
+        self.tokens = tokens
+        self.k = 0  # the next token
         self.commands: list[Command] = []
 
-    def blanks(self, newlines: bool = False) -> None:
-        text, n, i = self.text, self.n, self.i
-        skip = " \t\n" if newlines else " \t"
-        while i < n and text[i] in skip:
-            i += 1
-        self.i = i
-
-    def keyword(self, word: str) -> bool:
-        """``word`` is next, as a word of its own (then it is read)."""
-        i = self.i
-        after = i + len(word)
-        if self.text.startswith(word, i) and (after >= self.n or self.text[after] in _ENDS_WORD):
-            self.i = after
-            return True
-        return False
+    def newlines(self) -> None:
+        tokens = self.tokens
+        while tokens[self.k][1] == "\n":
+            self.k += 1
 
     def sequence(self, cd: list[Word], closer: str) -> None:
         """Commands up to ``closer`` (``)``, ``done``; "" the end), which is read."""
-        text, n = self.text, self.n
+        tokens = self.tokens
         read = False
         while True:
-            self.blanks(newlines=True)
-            if self.i >= n:
-                if closer or not read:
-                    raise _NotPlain  # unclosed, or nothing: left to the front end
-                return
-            if closer and self.keyword(closer):
+            self.newlines()
+            kind, value = tokens[self.k][:2]
+            if value == closer and (kind == _W or closer in ("", ")")):
                 if not read:
-                    raise _NotPlain  # `()`, `do done`: bash refuses them
+                    raise _NotPlain  # nothing, `()`, `do done`: left to the front end
+                self.k += 1
                 return
+            if kind == _O and value == "":
+                raise _NotPlain  # unclosed
             self.and_or(cd)
             read = True
-            self.blanks()
-            if self.i >= n:
-                continue
-            c = text[self.i]
-            if c in ";&\n" and not text.startswith((";;", ";&", "&>"), self.i):
-                self.i += 1
-            elif not (closer == ")" and c == ")"):
+            kind, value = tokens[self.k][:2]
+            if value in _SEPARATORS:
+                self.k += 1
+            elif not ((closer == ")" and value == ")") or value == ""):
                 raise _NotPlain  # (a `done` comes after a separator)
 
     def and_or(self, cd: list[Word]) -> None:
-        text = self.text
+        tokens = self.tokens
         self.pipeline(cd)
-        while True:
-            self.blanks()
-            if not text.startswith(("&&", "||"), self.i):
-                return
-            self.i += 2
-            self.blanks(newlines=True)  # a newline may follow them
+        while tokens[self.k][1] in ("&&", "||"):
+            self.k += 1
+            self.newlines()  # a newline may follow them
             self.pipeline(cd)
 
     def pipeline(self, cd: list[Word]) -> None:
+        tokens = self.tokens
         simple, target = self.command(cd, -1)
-        self.blanks()
-        if not self.piped():
+        if tokens[self.k][1] != "|":
             if target is not None:
                 cd.append(target)  # later commands of the list run there
             return
-        while True:  # each stage runs in a subshell: its `cd` moves nothing after it
-            self.i += 1
-            self.blanks(newlines=True)
+        while tokens[self.k][1] == "|":  # each stage runs in a subshell: its `cd` stays there
+            self.k += 1
+            self.newlines()
             simple, _ = self.command(cd, len(self.commands) - 1 if simple else -1)
-            self.blanks()
-            if not self.piped():
-                return
-
-    def piped(self) -> bool:
-        text, i = self.text, self.i
-        if i < self.n and text[i] == "|":
-            if text.startswith(("||", "|&"), i):
-                if text.startswith("|&", i):
-                    raise _NotPlain
-                return False
-            return True
-        return False
 
     def command(self, cd: list[Word], pipe_from: int) -> tuple[bool, Word | None]:
         """One command: (whether it is simple, the ``cd`` target it moves to)."""
-        text = self.text
-        self.blanks()
-        if text.startswith("(", self.i):
-            if text.startswith("((", self.i):
-                raise _NotPlain  # arithmetic
-            self.i += 1
+        kind, value, start, end = self.tokens[self.k]
+        if kind == _O and value == "(":
+            after = self.tokens[self.k + 1]
+            if after[1] == "(" and after[2] == end:
+                raise _NotPlain  # `((`: arithmetic
+            self.k += 1
             self.sequence(list(cd), ")")
             return False, None
-        if self.keyword("for"):
+        if kind == _W and value == "for":
+            self.k += 1
             self.loop(cd)
             return False, None
         return True, self.simple(cd, pipe_from)
 
     def loop(self, cd: list[Word]) -> None:
         """``for NAME in WORDS; do LIST; done`` (after ``for``)."""
-        text = self.text
-        self.blanks()
-        i = self.i
-        if i >= self.n or text[i] not in _NAME_START:
+        tokens = self.tokens
+        name, keyword = tokens[self.k], tokens[self.k + 1]
+        if not (name[0] == _W and name[1].isidentifier() and name[1].isascii()):
             raise _NotPlain
-        while i < self.n and text[i] in _NAME:
-            i += 1
-        self.i = i
-        self.blanks()
-        if not self.keyword("in"):
+        if keyword[:2] != (_W, "in"):
             raise _NotPlain
+        self.k += 2
         words = 0
-        while True:
-            self.blanks()
-            if self.i >= self.n:
+        while tokens[self.k][0] == _W:
+            if tokens[self.k][1] in ("do", "done", "in"):
                 raise _NotPlain
-            if text[self.i] in ";\n":
-                if not words:
-                    raise _NotPlain  # `for d in ⏎do`: bash reads it, the front end does not
-                self.i += 1
-                break
-            if text[self.i] in _ENDS_WORD:
-                raise _NotPlain
-            start = self.i
-            got = _word(text, start)
-            if got is None or text[start : got[0]] in ("do", "done", "in"):
-                raise _NotPlain
-            self.i = got[0]  # (the values are data: nothing in a plain word runs)
-            words += 1
-        self.blanks(newlines=True)
-        if not self.keyword("do"):
+            words += 1  # (the values are data: nothing in a plain word runs)
+            self.k += 1
+        if not words or tokens[self.k][1] not in (";", "\n"):
+            raise _NotPlain  # (`for d in ⏎do`: bash reads it, the front end does not)
+        self.k += 1
+        self.newlines()
+        if tokens[self.k][:2] != (_W, "do"):
             raise _NotPlain
+        self.k += 1
         self.sequence(list(cd), "done")
 
     def simple(self, cd: list[Word], pipe_from: int) -> Word | None:
         """A simple command's words; its ``cd`` target, if it is a ``cd``."""
-        text, n = self.text, self.n
-        i = start = end = self.i
+        tokens = self.tokens
+        k = self.k
+        kind, first, start, end = tokens[k]
+        if kind != _W or first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
+            raise _NotPlain  # (not a plain program: an assignment, a keyword, an operator)
         argv: list[Word] = []
-        while i < n and text[i] not in _ENDS_WORD:
-            got = _word(text, i)
-            if got is None:
-                raise _NotPlain
-            if end == start:  # the program's word: a plain one, not an assignment
-                first = text[start : got[0]]
-                if first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
-                    raise _NotPlain
-            i, words = got
-            argv.extend(words)
-            end = i
-            while i < n and text[i] in _BLANK:
-                i += 1
-        self.i = i
+        while tokens[k][0] == _W:
+            value = tokens[k][1]
+            if _QUOTED_OR_ACTIVE.isdisjoint(value):
+                argv.append(Word((value,), value))  # (most words: treewords.plain_text)
+            else:
+                argv.extend(_values(value))
+            end = tokens[k][3]
+            k += 1
+        self.k = k
         if not argv:
-            raise _NotPlain  # an empty command (`; x`, `a && && b`), or one of no words
+            raise _NotPlain  # (a command of no words: `$EMPTY` alone)
+        text = self.text
         self.commands.append(Command(tuple(argv), text[start:end], (), tuple(cd), None, pipe_from))
-        if argv[0].text in _CD_HEADS:
-            from hookrun.hooks.shell_guard.parse import cd_target
+        return cd_target(argv)
 
-            return cd_target(argv)
+
+def cd_target(argv: list[Word]) -> Word | None:
+    """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
+    if not argv or argv[0].text not in _CD_HEADS:  # (nearly every command: answered here)
         return None
-
-
-def _word(text: str, i: int) -> tuple[int, list[Word]] | None:
-    """The word starting at ``i``: (where it ends, its values); None when not plain."""
-    n = len(text)
-    start = i
-    pieces: list[tuple[str, str | Var]] = []  # ("u", unquoted text) ("q", quoted) ("v", Var)
-    while i < n:
-        c = text[i]
-        if c in _PLAIN:
-            j = i + 1
-            while j < n and text[j] in _PLAIN:
-                j += 1
-            pieces.append(("u", text[i:j]))
-            i = j
-        elif c == "'":
-            j = text.find("'", i + 1)
-            if j < 0:
-                return None
-            pieces.append(("s", text[i + 1 : j]))
-            i = j + 1
-        elif c == '"':
-            pieces.append(("d", ""))
-            i += 1
-            while True:
-                if i >= n:
-                    return None
-                c = text[i]
-                if c == '"':
-                    i += 1
-                    break
-                if c == "$":
-                    got = _param(text, i)
-                    if got is None:
-                        return None
-                    i, var = got
-                    pieces.append(("v", var))
-                    continue
-                if c in _IN_DQ:
-                    return None
-                j = i + 1
-                while j < n and text[j] not in _IN_DQ:
-                    j += 1
-                pieces.append(("s", text[i:j]))
-                i = j
-        elif c == "$":
-            got = _param(text, i)
-            if got is None:
-                return None
-            i, var = got
-            pieces.append(("v", var))
-        elif c in _ENDS_WORD:
-            break
-        else:
-            return None
-    raw = text[start:i]
-    if len(pieces) == 1 and pieces[0][0] == "u":
-        plain = raw
-        if "{" not in plain and not plain.startswith("~"):  # (treewords.plain_text)
-            return i, [Word((plain,), plain)]
-    return i, _values(pieces, raw)
-
-
-def _param(text: str, i: int) -> tuple[int, Var] | None:
-    """``$NAME`` or ``$1`` at ``i``; None for any other ``$`` form (or ``$IFS``)."""
-    j = i + 1
-    if j < len(text) and text[j] in _DIGITS:
-        return j + 1, Var(text[j])
-    if j >= len(text) or text[j] not in _NAME_START:
+    words = list(argv)
+    while words and words[0].static and words[0].text in ("builtin", "command"):
+        words = words[1:]
+    if not words or not words[0].static or words[0].text not in ("cd", "pushd"):
         return None
-    k = j + 1
-    while k < len(text) and text[k] in _NAME:
-        k += 1
-    name = text[j:k]
-    if name == "IFS":
-        return None
-    return k, Var(name)
+    operands = [w for w in words[1:] if not (w.static and w.text.startswith("-") and w.text != "-")]
+    return operands[0] if operands else Word((Var("HOME"),), "~")
 
 
-def _values(pieces: list[tuple[str, str | Var]], raw: str) -> list[Word]:
-    """The words the pieces make, by the tree walk's own steps (:mod:`treewords`)."""
-    from hookrun.hooks.shell_guard.treewords import _fields, _merge, _tilde, _unquoted
+def _values(raw: str) -> list[Word]:
+    """The words ``raw`` makes, by the tree walk's own steps (:mod:`treewords`)."""
+    if not _STEPS:  # (a function's own import statement costs ~7k instructions a call)
+        from hookrun.hooks.shell_guard import treewords
 
+        _STEPS.append(treewords)
+    steps = _STEPS[0]
+    _fields, _merge, _tilde, _unquoted = steps._fields, steps._merge, steps._tilde, steps._unquoted
     items: list[_Item] = []
-    for kind, value in pieces:
-        if kind == "u":
-            assert isinstance(value, str)
-            _unquoted(value, items)
-        elif kind == "d":
+    for m in _PIECE.finditer(raw):
+        group = m.lastindex
+        if group == 1:
+            _unquoted(m.group(1), items)
+        elif group == 2:
+            items.append(m.group(2))  # '…': quoted text, inert
+        elif group == 3:
             items.append("")  # `""` is an (empty) word of its own
+            inner = m.group(3)
+            at = 0
+            for v in _IN_DQ.finditer(inner):
+                if v.start() > at:
+                    items.append(inner[at : v.start()])
+                items.append(_var(v.group(1)))
+                at = v.end()
+            if at < len(inner):
+                items.append(inner[at:])
         else:
-            items.append(value)
+            items.append(_var(m.group(4)))
     return [Word(_merge(parts), raw) for parts in _fields(_tilde(items))]
+
+
+_STEPS: list[ModuleType] = []  # treewords, once loaded (it loads the front end's node types)
+
+
+def _var(name: str) -> Var:
+    if name == "IFS":
+        raise _NotPlain  # (unquoted, a field break; the reader leaves it to the walk)
+    return Var(name)

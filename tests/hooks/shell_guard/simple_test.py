@@ -64,6 +64,8 @@ def test_the_benchmarks_slow_templates_are_read() -> None:
         "f() { :; }", "rm -rf é", "coproc rm", "declare -a a",
         "case x in y) ;; esac", '"$"', "$", "rm -rf $", "rm -rf $-", "rm -rf $@", "((a))",
         "(a)b", "()", "for x in a &", "for x in a; do done", "(rm", "for x; do rm; done",
+        "for", "for ", "for x", "(", "a | (", "for x in", "for x in a;", "for x in a; do",
+        "- a=~/.gitconfig",
     ],
 )  # fmt: skip
 def test_what_the_reader_leaves_to_the_front_end(line: str) -> None:
