@@ -11,6 +11,17 @@ import _signal  # type: ignore[import-not-found]  # C; no imports of its own, un
 import sys as _sys
 
 
+def _started_as_the_command() -> bool:
+    """Is this process the ``hookrun`` command (console script or ``python -m hookrun``)?"""
+    argv = list(getattr(_sys, "orig_argv", ()))
+    as_module = any(
+        (word == "-m" and argv[i + 1 : i + 2] == ["hookrun"]) or word == "-mhookrun"
+        for i, word in enumerate(argv)
+    )
+    script = argv[1].replace("\\", "/").rsplit("/", 1)[-1] if len(argv) > 1 else ""
+    return as_module or script.split(".")[0] in ("hookrun", "hookrun-script")
+
+
 def _quiet_interrupt_when_started_as_the_command() -> None:
     """A Ctrl-C before ``hookrun`` handles it ends the process by the signal, no traceback.
 
@@ -21,18 +32,36 @@ def _quiet_interrupt_when_started_as_the_command() -> None:
     embedding host's handlers are its own), and only over Python's handler (a SIGINT
     the parent ignores stays ignored). The run installs its own handlers before any
     hook starts (hookrun.cli.signals).
+
+    The switch itself has two windows, both seen in CI under load: a SIGINT Python took
+    just before it raises KeyboardInterrupt here (a frame of hookrun's), and one that
+    arrives inside ``signal.signal`` — after its check of pending signals, before the
+    OS handler changes — is left tripped with no Python handler to run: CPython prints
+    "Signal 2 ignored due to race condition" and the Ctrl-C is lost (the run went on
+    and answered 0). So SIGINT is blocked across the switch (one arriving then is held
+    by the OS and delivered, at the default action, when the mask is restored), and a
+    KeyboardInterrupt met on the way ends the process by the signal.
     """
-    argv = list(getattr(_sys, "orig_argv", ()))
-    as_module = any(
-        (word == "-m" and argv[i + 1 : i + 2] == ["hookrun"]) or word == "-mhookrun"
-        for i, word in enumerate(argv)
-    )
-    script = argv[1].replace("\\", "/").rsplit("/", 1)[-1] if len(argv) > 1 else ""
-    as_script = script.split(".")[0] in ("hookrun", "hookrun-script")
-    if (as_module or as_script) and _signal.getsignal(
-        _signal.SIGINT
-    ) is _signal.default_int_handler:
+    try:
+        mask = getattr(_signal, "pthread_sigmask", None)  # POSIX; Windows has no masks
+        held: object | None = None  # the mask before the switch, while SIGINT is blocked
+        if not _started_as_the_command():
+            return
+        if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
+            return
+        if mask is not None:
+            held = mask(_signal.SIG_BLOCK, (_signal.SIGINT,))
         _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+        if mask is not None and held is not None:
+            mask(_signal.SIG_SETMASK, held)
+    except KeyboardInterrupt:
+        if not _started_as_the_command():
+            raise  # an embedder's interrupt: theirs to handle
+        _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+        if hasattr(_signal, "pthread_sigmask"):
+            _signal.pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT,))
+        _signal.raise_signal(_signal.SIGINT)
+        raise  # (not reached: the default action ends the process)
 
 
 _quiet_interrupt_when_started_as_the_command()
