@@ -140,6 +140,7 @@ _VAR_NAME = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-]")
 _NAME_START = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _NAME_BYTES = _NAME_START | frozenset(b"0123456789")
 _SPECIAL_NAMES = frozenset(b"0123456789@*#?$!-")
+_BLANK_BYTES = (0x20, 0x09)  # a space, a tab
 
 
 def _var_name_end(src: bytes, pos: int, end: int) -> int:
@@ -879,7 +880,17 @@ class Converter:
     # -- words -----------------------------------------------------------------
     def word(self, n: Node) -> Word:
         start, end = n.start_byte, n.end_byte
-        if n.child_count == 0 and n.type in ("word", "number"):
+        t = n.type
+        if t in _SPECIAL:
+            if end > start and not self.backquoted and self.src[start] not in _BLANK_BYTES:
+                # The other common case, one quote or expansion: what range_parts finds
+                # (that one node, then the text after it, if any), without its search.
+                part = self.special(n)
+                if part.end == end:
+                    return Word(start, end, (part,))
+                tail = self.lit(part.end, end, "", False, part.end == start)
+                return Word(start, end, self.stray_params(_merge([part, tail])))
+        elif t in ("word", "number") and n.child_count == 0:
             # The common case, a plain word: its text, as range_parts would find it.
             text = self.src[start:end].decode("utf-8", "surrogateescape")
             if "$" not in text and "`" not in text:
@@ -1039,7 +1050,8 @@ class Converter:
         expansion start at the blank before its ``$`` (``"$a $b"``)."""
         i: int = n.start_byte
         end: int = n.end_byte
-        while i < end and self.src[i : i + 1] in (b" ", b"\t"):
+        src = self.src
+        while i < end and src[i] in _BLANK_BYTES:
             i += 1
         return i
 
