@@ -24,13 +24,16 @@ from hypothesis import strategies as st
 
 from hookrun.hooks.pii_patterns import (
     _OPTIONS,
+    _TAIL,
     DEFAULT_EXCLUDE,
     Finding,
     _disjoint,
+    _last_char_width,
     _pem_span,
     _rename,
     _uncaptured,
     _value_span,
+    counts_words_only,
     exclusion_regex,
     head_pattern,
     scanner,
@@ -209,3 +212,43 @@ def test_no_row_and_no_opening_matches_empty() -> None:
                 for regex in (row, re2.compile(head, _OPTIONS)):
                     m = regex.match(data, start)
                     assert m is None or m.end() > start, (rule.kind, data, start)
+
+
+def _value_end(data: bytes, shape: int, end: int) -> int:
+    """Where the value ends in a match of a row of this shape (its end mark left out)."""
+    if shape != _TAIL:
+        return end
+    return end - _last_char_width(data, end)
+
+
+@pytest.mark.timeout(600)
+def test_rows_matched_by_python_end_where_re2_ends_them() -> None:
+    # Rows that count only word characters after a word boundary are matched with
+    # Python's engine at a hit (a quarter of an RE2 call): at every place their
+    # opening matches in every sample, both engines must agree on a match and on
+    # where its value ends.
+    table = scanner().table
+    assert table is not None
+    quick_rows = [i for i, r in enumerate(table.rules) if counts_words_only(r.pattern)]
+    assert {table.rules[i].kind for i in quick_rows} >= {"github_token", "aws_access_key"}
+    rules = json.loads((Path(__file__).parent / "data" / "gitleaks" / "samples.json").read_text())
+    every = [t for r in rules["rules"].values() for t in r["tps"] + r["fps"]]
+    texts = [t.encode("utf-8", "surrogatepass") + b"\n" for t in [*SAMPLES, *every]]
+    texts += [t.replace(b" ", "é".encode()) for t in texts[:300]]  # end marks of two bytes
+    compared = 0
+    for i in quick_rows:
+        _, _, _, quick = table.rows[i] or table._row(i)
+        assert quick is not None
+        head = re2.compile(head_pattern(table.rules[i].pattern) or "", _OPTIONS)
+        row = _ROWS[i]
+        for data in texts:
+            for start in _starts(head, data):
+                ours, theirs = quick(data, start), row.match(data, start)
+                assert (ours is None) == (theirs is None), (table.rules[i].kind, data[start:])
+                if ours is not None and theirs is not None:
+                    shape = table.shape[i]
+                    assert _value_end(data, shape, ours.end()) == _value_end(
+                        data, shape, theirs.end()
+                    )
+                    compared += 1
+    assert compared > 1000
