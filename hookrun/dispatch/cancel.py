@@ -150,18 +150,25 @@ class Guard:
 
     def stop_reason(self) -> str | None:
         """``"cancelled"``, ``"timeout"`` or None. Sticky once set."""
+        try:
+            self.check()
+        except Interrupted as exc:
+            return exc.reason
+        return None
+
+    def check(self) -> None:
+        """Raise :class:`Interrupted` if the run must stop.
+
+        (The in-process shell calls this before every command: one call, no helper.)"""
         if self._reason is None:
-            if self.token is not None and self.token.cancelled:
+            token = self.token
+            if token is not None and token.cancelled:
                 self._reason = "cancelled"
             elif self.deadline is not None and time.monotonic() >= self.deadline:
                 self._reason = "timeout"
-        return self._reason
-
-    def check(self) -> None:
-        """Raise :class:`Interrupted` if the run must stop."""
-        reason = self.stop_reason()
-        if reason is not None:
-            raise Interrupted(reason)
+            else:
+                return
+        raise Interrupted(self._reason)
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (never negative), None without one."""

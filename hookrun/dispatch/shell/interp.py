@@ -547,30 +547,30 @@ class Interp:
             return status
         status = self.exec_redirected(s, io)
         self.state.status = status
-        self.set_pipestatus(s.cmd, status)
+        cmd = s.cmd
         # `set -e`/ERR act on a failed simple command, pipeline or subshell. A compound
         # command's status is that of a command inside it, which has had its turn (and
         # was exempt if it was the left side of && or ||).
-        if status != 0 and not _is_compound(s.cmd):
-            self.after_failure(status)
+        if not isinstance(cmd, _COMPOUND or _load_kinds()):
+            if not isinstance(cmd, _PIPELINE):
+                self.pipestatus_of_one(status)
+            if status != 0:
+                self.after_failure(status)
         return status
 
     def set_pipestatus(self, cmd: Command | None, status: int) -> None:
         """A command that is a pipeline of one sets ``PIPESTATUS`` to its status (bash);
         a pipeline sets its own, a compound command leaves its last pipeline's."""
-        if not isinstance(cmd, N.Pipeline) and not _is_compound(cmd):
-            arrays = self.state.arrays
-            old = arrays.get("PIPESTATUS")
-            text = str(status)
-            # Most commands leave it as it was (a status of 0 after a 0): kept then.
-            if (
-                old is None
-                or old.assoc
-                or old.bare
-                or len(old.items) != 1
-                or old.items.get(0) != text
-            ):
-                arrays["PIPESTATUS"] = Array(False, {0: text})
+        if not isinstance(cmd, _PIPELINE or N.Pipeline) and not _is_compound(cmd):
+            self.pipestatus_of_one(status)
+
+    def pipestatus_of_one(self, status: int) -> None:
+        arrays = self.state.arrays
+        old = arrays.get("PIPESTATUS")
+        # Most commands leave it as it was (a status of 0 after a 0): kept then.
+        text = str(status)
+        if old is None or old.assoc or old.bare or len(old.items) != 1 or old.items.get(0) != text:
+            arrays["PIPESTATUS"] = Array(False, {0: text})
 
     def after_failure(self, status: int) -> None:
         """ERR trap and ``set -e``, where they apply (not in conditions, not after ``!``)."""
@@ -592,7 +592,7 @@ class Interp:
 
     def exec_redirected(self, s: Stmt, io: IO) -> int:
         cmd = s.cmd
-        if isinstance(cmd, N.CallExpr):
+        if isinstance(cmd, _CALL or N.CallExpr):
             return self.exec_call(cmd, s.redirects, io)
         if not s.redirects:
             return self.exec_command(cmd, io) if cmd is not None else 0
@@ -1142,13 +1142,13 @@ class Interp:
         if not args:
             return []
         ex = self.expander
+        assign = _ASSIGN or N.Assign
         for a in args:  # (a loop, not any() over a generator: every command comes here)
-            if isinstance(a, N.Assign):
+            if isinstance(a, assign):
                 break
         else:
-            words = [a for a in args if isinstance(a, N.Word)]
-            argv = ex.fields(words)
-            return self.expand_alias(argv)
+            argv = ex.fields(args)  # type: ignore[arg-type]  # (no Assign: all Words)
+            return self.expand_alias(argv) if self.state.aliases else argv
         out: list[str] = []
         for a in args:
             if isinstance(a, N.Assign):
@@ -1611,10 +1611,30 @@ class Interp:
 
 def _is_compound(cmd: Command | None) -> bool:
     """A statement whose failure is that of a command inside it (see exec_stmt)."""
-    return isinstance(
-        cmd,
-        (N.BinaryCmd, N.Block, N.IfClause, N.WhileClause, N.ForClause, N.CForClause, N.CaseClause),
+    return isinstance(cmd, _COMPOUND or _load_kinds())
+
+
+# The node classes every command is tested against, as plain globals once the front end
+# is loaded (``N.X`` looks up two names, and the tuple was built again on every test).
+_CALL: Any = None
+_PIPELINE: Any = None
+_ASSIGN: Any = None
+_COMPOUND: tuple[type, ...] = ()
+
+
+def _load_kinds() -> tuple[type, ...]:
+    global _CALL, _PIPELINE, _ASSIGN, _COMPOUND
+    _CALL, _PIPELINE, _ASSIGN = N.CallExpr, N.Pipeline, N.Assign
+    _COMPOUND = (
+        N.BinaryCmd,
+        N.Block,
+        N.IfClause,
+        N.WhileClause,
+        N.ForClause,
+        N.CForClause,
+        N.CaseClause,
     )
+    return _COMPOUND
 
 
 def _match(value: str, pattern: str) -> bool:
