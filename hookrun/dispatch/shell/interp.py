@@ -1141,7 +1141,7 @@ class Interp:
     def expand_args(self, args: Sequence[Word | Assign]) -> list[str]:
         if not args:
             return []
-        ex = self.expander
+        ex = self._expander or self.expander
         assign = _ASSIGN or N.Assign
         for a in args:  # (a loop, not any() over a generator: every command comes here)
             if isinstance(a, assign):

@@ -206,13 +206,17 @@ class ShellState:
         "invoked",
         "attrs",
         "declared",
+        "_names",
     )
 
-    def __init__(self, vars: dict[str, str], exported: set[str], cwd: str) -> None:
+    def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
         # Three arguments, the rest at their start values: every hook's run builds one
         # (keyword arguments with defaults cost it ~2x); copy() sets the rest after.
         self.vars = vars
-        self.exported = exported
+        # None: made on first use from the environment's names (see __getattr__).
+        if exported is not None:
+            self.exported = exported
+        self._names: tuple[str, ...] | None = None
         self.cwd = cwd
         self.argv0 = "hookrun"
         self.params: list[str] = []
@@ -247,6 +251,23 @@ class ShellState:
         # `declare -p` lists them.
         self.declared: set[str] = set()
 
+    if not TYPE_CHECKING:  # (for the type checker every attribute stays declared)
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only for a slot not set yet: ``exported`` of a shell made by
+            # create() that has not used it. Most hooks never export, unset or start a
+            # program: building the set of the environment's ~40 names (~9k
+            # instructions) waits until one does.
+            names = self._names
+            if name != "exported" or names is None:
+                raise AttributeError(name)
+            exported = set(names)
+            exported.add("PWD")
+            exported.discard("IFS")
+            self.exported = exported
+            self._names = None
+            return exported
+
     @classmethod
     def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
         # As bash: an inherited $PWD naming this same directory (through a symlink) is
@@ -254,19 +275,25 @@ class ShellState:
         pwd = env.get("PWD", "")
         if pwd != cwd and os.path.isabs(pwd) and _same_dir(pwd, cwd):
             cwd = pwd
-        state = cls(dict(env), set(env), cwd)
+        state = cls(dict(env), None, cwd)
+        # What is exported: the environment's names (taken from this copy, before any
+        # change), PWD, not IFS — made into a set on first use (__getattr__).
+        state._names = tuple(state.vars)
         state.vars["PWD"] = cwd
-        state.exported.add("PWD")
         # As bash: IFS starts as space, tab, newline whatever the environment says (an
         # inherited IFS would change how every hook splits words), and is not exported.
         state.vars["IFS"] = " \t\n"
-        state.exported.discard("IFS")
         state.vars.setdefault("OPTIND", "1")
         return state
 
     def copy(self) -> ShellState:
         """An independent copy for a subshell (functions are shared read-only)."""
-        sub = ShellState(dict(self.vars), set(self.exported), self.cwd)
+        names = self._names
+        if names is None:
+            sub = ShellState(dict(self.vars), set(self.exported), self.cwd)
+        else:  # not made yet: the subshell makes its own from the same names if it must
+            sub = ShellState(dict(self.vars), None, self.cwd)
+            sub._names = names
         sub.argv0 = self.argv0
         sub.params = list(self.params)
         sub.functions = dict(self.functions)
