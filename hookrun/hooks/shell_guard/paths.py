@@ -154,9 +154,7 @@ def catastrophic(
         return "the git repository (.git)"
     # (a filtered find in /tmp sweeps only what is under it; a temp dir itself
     # holds nothing that cannot be made again)
-    if any(
-        under(path, t) or (temp_root_ok and _temp_root(path, t, where)) for t in where.temp_dirs
-    ):
+    if _in_temp(path, where, temp_root_ok):
         # under a temp dir: never a disaster; whether it may go is judge_delete's call
         return None
     home = where.home
@@ -170,6 +168,20 @@ def catastrophic(
     if not in_ws and (path in SYSTEM_DIRS or path.startswith(_UNDER_SYSTEM)):
         return "a system directory"
     return None
+
+
+def _in_temp(path: str, where: Where, temp_root_ok: bool) -> bool:
+    """``path`` is under a temp dir (or, ``temp_root_ok``, a system temp dir itself)."""
+    temps = where.temp_dirs
+    if temps and path.startswith(_under_prefixes(temps)):  # (under() of each, in one call)
+        return True
+    return temp_root_ok and path in temps and _temp_root(path, path, where)
+
+
+@lru_cache(maxsize=16)
+def _under_prefixes(roots: tuple[str, ...]) -> tuple[str, ...]:
+    """``path.startswith(_under_prefixes(roots))`` ⇔ ``any(under(path, r) for r in roots)``."""
+    return tuple(r.rstrip("/") + "/" for r in roots)
 
 
 def _temp_root(path: str, temp: str, where: Where) -> bool:
@@ -216,7 +228,8 @@ def judge_delete(
         path is not None
         and ws is not None
         and (path == ws or under(path, ws))
-        and any(under(ws, t) for t in where.temp_dirs)
+        and bool(where.temp_dirs)
+        and ws.startswith(_under_prefixes(where.temp_dirs))
     )
     found = path is not None and FOUND in path
     if found and path is not None:
@@ -230,9 +243,7 @@ def judge_delete(
         return "delete.catastrophic", f"it would delete {why} ({path})"
     if not recursive or not force or (found and sweep):
         return None
-    if temp_ok and any(
-        under(path, t) or (temp_root_ok and _temp_root(path, t, where)) for t in where.temp_dirs
-    ):
+    if temp_ok and _in_temp(path, where, temp_root_ok):
         return None
     if ws is not None and (under(path, ws) or (found and path == ws)):
         # (path is normalised and strictly under ws: what follows ws/ is its relpath)
