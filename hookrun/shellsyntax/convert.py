@@ -947,7 +947,11 @@ class Converter:
         (descending through containers), literal source text between them."""
         specials: list[Node] = []
         _collect_specials(nodes, start, end, specials)
-        items: list[tuple[int, Node | Backquoted]] = [(self.real_start(s), s) for s in specials]
+        src = self.src
+        items: list[tuple[int, Node | Backquoted]] = [
+            (self.real_start(s) if src[s.start_byte] in _BLANK_BYTES else s.start_byte, s)
+            for s in specials
+        ]
         if self.backquoted:
             items = self.with_backquoted(items, start, end)
         parts: list[WordPart] = []
@@ -1058,8 +1062,11 @@ class Converter:
     def special(self, n: Node) -> WordPart:
         t = n.type
         if t in ("string", "translated_string"):
-            kids = list(n.children)
-            open_end = next((c.end_byte for c in kids if c.type == '"'), n.start_byte + 1)
+            kids = n.children
+            if kids and kids[0].type == '"':  # the usual string: its opening quote first
+                open_end = kids[0].end_byte
+            else:
+                open_end = next((c.end_byte for c in kids if c.type == '"'), n.start_byte + 1)
             close = kids[-1].start_byte if kids and kids[-1].type == '"' else n.end_byte
             inner = self.range_parts(kids, open_end, close, quoted="dq")
             return DblQuoted(n.start_byte, n.end_byte, inner, t == "translated_string")
