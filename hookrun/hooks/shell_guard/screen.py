@@ -18,7 +18,9 @@ its commands can be denied:
   do while until`` and ``NAME=value`` words before a command are skipped, so the
   next word is the program. ``for``/``[[``/``]]``/closers lead words that are data
   (each must still be known and name nothing); ``function``, ``select``, ``case``,
-  ``coproc`` and a program whose name only the shell knows send the line to the parser.
+  ``coproc`` and a program whose name only the shell knows send the line to the parser,
+  as does a quoted line whose operators bash refuses (``a && ``, ``; a``): bash runs none
+  of it, and the full judgement reads such a line in its own conservative way.
 - **Programs.** A command is cleared when its program is none the judgement looks at
   (:func:`hookrun.hooks.shell_guard.heads.looked_at`: a rule's head or a program
   the unwrapper looks inside), or when the arguments are ones its rules cannot fire

@@ -130,6 +130,10 @@ def lex(text: str) -> Iterator[list[str] | None]:
     words: list[str] = []
     parts: list[str] = []
     start = -1  # where the current word starts, -1 between words
+    # A line bash refuses (`a && `, `&& a`, `a ; ; b`) runs nothing, and the full
+    # judgement reads it in its own conservative way (the fallback): not the screen's
+    # to clear. `had`: a word since the last operator; `need`: one must follow.
+    had = need = False
     i, n = 0, len(text)
     while i < n:
         c = text[i]
@@ -148,6 +152,13 @@ def lex(text: str) -> Iterator[list[str] | None]:
             if inner:
                 yield from inner
                 inner = []
+            if c in ";&|":
+                if not had:
+                    yield None
+                    return
+                pair = text.startswith(("&&", "||", "|&"), i)
+                had, need = False, pair or c == "|"
+                i += pair
             i += 1
             continue
         elif c == '"':
@@ -172,7 +183,11 @@ def lex(text: str) -> Iterator[list[str] | None]:
             return
         if start < 0:
             start = i
+            had, need = True, False
         i = j
+    if need:
+        yield None
+        return
     if start >= 0:
         raw = text[start:]
         words.append(raw if raw in _BRACKETS else "".join(parts))

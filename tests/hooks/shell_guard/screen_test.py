@@ -190,12 +190,42 @@ _CWDS = [PROJECT, HOME, HOME + "/.config/git", HOME + "/.gitconfig", "/", "/tmp"
 @example("git reset --hard HEAD~1", PROJECT)
 @example("for x in $(rm -rf /); do :; done", PROJECT)
 @example("git commit -m \"$(cat <<'EOF'\nx\nEOF)\nrm -rf /\nEOF\n)\"", PROJECT)
+# found by this search in a CI rehearsal: a line bash refuses (the dangling `&&`), which
+# the full judgement's fallback reads in its own way (it denies), the screen cleared
+@example('-Srm "$(cat <<\'EOF\'\n)"\nrm -rf /\nEOF\n)" && ', PROJECT)
 def test_a_generated_line_the_screen_clears_has_no_finding(line: str, cwd: str) -> None:
     if not may_match(line):
         assert _findings(line, cwd) == []
 
 
 _BASH = shutil.which("bash")
+
+# A quoted line (the screen's reader) whose operators bash refuses, then the same line
+# made whole: the screen clears only the whole one. bash -n is the judge of which is which.
+_BODY = "\"$(cat <<'EOF'\nfix: a\nEOF\n)\""
+REFUSED_AND_WHOLE = [
+    (f"git commit -m {_BODY} && ", f"git commit -m {_BODY} && ls"),
+    (f"&& git commit -m {_BODY}", f"git commit -m {_BODY}"),
+    ("echo 'a' ; ; echo 'b'", "echo 'a' ; echo 'b'"),
+    ("echo 'a' | ", "echo 'a' | wc -l"),
+    ("echo 'a' || && echo 'b'", "echo 'a' || echo 'b'"),
+    ("; echo 'a'", "echo 'a' ;"),
+    ("echo 'a' |\n", "echo 'a' |\n wc -l"),
+]
+
+
+@pytest.mark.skipif(_BASH is None, reason="needs bash")
+@pytest.mark.parametrize(("refused", "whole"), REFUSED_AND_WHOLE)
+def test_the_screen_leaves_a_line_bash_refuses_to_the_full_judgement(
+    refused: str, whole: str
+) -> None:
+    def bash_reads(line: str) -> bool:
+        checked = subprocess.run([_BASH, "--norc", "-n", "-c", line], capture_output=True)
+        return checked.returncode == 0
+
+    assert not bash_reads(refused) and bash_reads(whole)
+    assert may_match(refused)
+    assert not may_match(whole)
 
 
 @pytest.mark.skipif(_BASH is None, reason="needs bash")
