@@ -67,6 +67,28 @@ _SPECIAL = frozenset(
         "process_substitution",
     }
 )
+# The grammar's named node types (tree-sitter-bash 0.25; no anonymous token shares one
+# of these names, so `t in _NAMED` is `node.is_named` without a call into the binding,
+# ~400 instructions each; tests/shellsyntax/convert_test.py checks it against the grammar).
+_NAMED = frozenset(
+    {
+        "ERROR", "ansi_c_string", "arithmetic_expansion", "array", "binary_expression",
+        "brace_expression", "c_style_for_statement", "case_item", "case_statement",
+        "command", "command_name", "command_substitution", "comment",
+        "compound_statement", "concatenation", "declaration_command", "do_group",
+        "elif_clause", "else_clause", "expansion", "extglob_pattern", "file_descriptor",
+        "file_redirect", "for_statement", "function_definition", "heredoc_body",
+        "heredoc_content", "heredoc_end", "heredoc_redirect", "heredoc_start",
+        "herestring_redirect", "if_statement", "list", "negated_command", "number",
+        "parenthesized_expression", "pipeline", "postfix_expression",
+        "process_substitution", "program", "raw_string", "redirected_statement",
+        "regex", "simple_expansion", "special_variable_name", "string",
+        "string_content", "subscript", "subshell", "ternary_expression", "test_command",
+        "test_operator", "translated_string", "unary_expression", "unset_command",
+        "variable_assignment", "variable_assignments", "variable_name",
+        "while_statement", "word"
+    }
+)  # fmt: skip
 # The here-document reader (gap 5), loaded by the first text with a `<<` (then kept).
 _heredocs: Any = None
 
@@ -168,6 +190,12 @@ _TIMED_COMPOUND = frozenset(
 )
 _MISPLACED_KEYWORDS = frozenset({"do", "done", "then", "fi", "elif", "else", "esac", "in"})
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
+# A command's usual arguments: named nodes that are words (see Converter.command).
+_WORD_NODES = frozenset(
+    {"word", "string", "raw_string", "simple_expansion", "expansion", "concatenation", "number"}
+)
+# A first word that Converter.keyword_command looks at.
+_CHECKED_KEYWORDS = _MISPLACED_KEYWORDS | {"coproc", "select", "time"}
 # The operators of ${name<op>…}.
 _PARAM_OPS = frozenset(
     [":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%"]
@@ -297,13 +325,17 @@ class Converter:
     # -- statement lists -------------------------------------------------------
     def stmts(self, children: Iterable[Node]) -> tuple[Stmt, ...]:
         out: list[Stmt] = []
+        src = self.src
         for c in children:
             t = c.type
-            if not c.is_named:
+            if t not in _NAMED:
                 if t == "&" and out:
                     out[-1] = out[-1]._replace(background=True)
                 continue
-            if t in ("comment", "heredoc_body") or gaps.empty_command(c):
+            if t == "comment" or t == "heredoc_body":
+                continue
+            start, end = c.start_byte, c.end_byte
+            if t == "command" and start == end:  # gaps.empty_command
                 continue
             if (
                 t == "ERROR"
@@ -314,21 +346,18 @@ class Converter:
                 # Gap 9: `echo $((1 + ))` comes out as `echo` and a separate ERROR.
                 prev = out[-1]
                 assert isinstance(prev.cmd, CallExpr)
-                word = Word(c.start_byte, c.end_byte, (self.special(c),))
-                call = prev.cmd._replace(args=(*prev.cmd.args, word), end=c.end_byte)
-                out[-1] = prev._replace(cmd=call, end=max(prev.end, c.end_byte))
+                word = Word(start, end, (self.special(c),))
+                call = prev.cmd._replace(args=(*prev.cmd.args, word), end=end)
+                out[-1] = prev._replace(cmd=call, end=max(prev.end, end))
                 continue
             # Gap 15 needs a newline inside the statement: most have none.
-            lead = (
-                gaps.leftmost_command(c)
-                if self.src.find(b"\n", c.start_byte, c.end_byte) >= 0
-                else None
-            )
-            cut = gaps.assignments_line(self.src, lead) if lead is not None else None
-            if lead is not None and cut is not None:  # gap 15: `a=1 b=2⏎cmd` as one command
-                out.append(self.command(lead, kids=lead.children[:cut]))
-                self.cuts[lead.start_byte] = cut
-            if c.start_byte in self.joined and out and _assignment_only(out[-1]):
+            if src.find(b"\n", start, end) >= 0:
+                lead = gaps.leftmost_command(c)
+                cut = gaps.assignments_line(src, lead) if lead is not None else None
+                if lead is not None and cut is not None:  # gap 15: `a=1 b=2⏎cmd`, one command
+                    out.append(self.command(lead, kids=lead.children[:cut]))
+                    self.cuts[lead.start_byte] = cut
+            if self.joined and start in self.joined and out and _assignment_only(out[-1]):
                 # Gap 32: `x=1 2>f && y`, parsed as `x=1;2>f && y`: the redirections
                 # (at the far left of what follows) are x=1's.
                 joined = _join_leftmost(self.stmt(c), out[-1])
@@ -337,24 +366,24 @@ class Converter:
                     continue
             if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
                 rs = tuple(self.redirects([c]))
-                out.append(Stmt(c.start_byte, c.end_byte, None, rs, False, False))
+                out.append(Stmt(start, end, None, rs, False, False))
                 continue
-            out.append(self.stmt(c))
+            out.append(self.command(c) if t == "command" and not self.negated else self.stmt(c))
         return tuple(out)
 
     def stmt(self, n: Node) -> Stmt:
-        if n.start_byte in self.negated:  # gap 24: `! { …; }`, its `!` read as a blank
+        if self.negated and n.start_byte in self.negated:  # gap 24: `! { …; }`, `!` a blank
             self.negated.discard(n.start_byte)
             return _negate_leftmost(self.stmt(n))
         t = n.type
+        if t == "command":
+            return self.command(n)
         if t == "redirected_statement":
             return self.redirected(n)
         if t == "negated_command":
             inner = next(c for c in n.children if c.is_named)
             s = self.stmt(inner)
             return Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects, not s.negated, False)
-        if t == "command":
-            return self.command(n)
         if t == "pipeline":
             return self.pipeline(n)
         return Stmt(n.start_byte, n.end_byte, self.compound(n), (), False, False)
@@ -467,21 +496,25 @@ class Converter:
         assigns: list[Assign] = []
         words: list[Node] = []
         redirect_nodes: list[Node] = []
-        if kids is None and n.start_byte in self.cuts:  # gap 15: the part after the cut
-            kids = n.children[self.cuts[n.start_byte] :]
-        children = n.children if kids is None else kids
-        start = n.start_byte if kids is None else kids[0].start_byte
-        stop = n.end_byte if kids is None else kids[-1].end_byte
-        for c in children:
+        if kids is None:
+            start, stop = n.start_byte, n.end_byte
+            if self.cuts and start in self.cuts:  # gap 15: the part after the cut
+                kids = n.children[self.cuts[start] :]
+                start, stop = kids[0].start_byte, kids[-1].end_byte
+        else:
+            start, stop = kids[0].start_byte, kids[-1].end_byte
+        for c in n.children if kids is None else kids:
             t = c.type
-            if t == "variable_assignment" and not words:
+            if t in _WORD_NODES:  # (the usual argument: the last branch below)
+                words.append(c)
+            elif t == "command_name":
+                words.append(c.children[0] if c.named_child_count == 1 else c)
+            elif t == "variable_assignment" and not words:
                 assigns.append(self.assign(c))
             elif t in _REDIRECTS or (
                 t == "ERROR" and not (c.text or b"").startswith((b"${", b"$(("))
             ):
                 redirect_nodes.append(c)
-            elif t == "command_name":
-                words.append(c.children[0] if c.named_child_count == 1 else c)
             elif t == "comment":
                 continue
             elif t == "subshell" and words:  # `echo (42)`: bash refuses a `(` there
@@ -489,7 +522,7 @@ class Converter:
                     raise self.unsupported("'time'", n)  # `time ( … )`
                 row, col = c.start_point
                 raise ShellSyntaxError("syntax error near unexpected token `('", row + 1, col + 1)
-            elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
+            elif t in _NAMED or t in ("$", "=", "\\"):  # a stray literal left unnamed
                 words.append(c)
         if more_redirects:
             redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
@@ -498,24 +531,17 @@ class Converter:
             words = _with_redirect_args(self.src, words, redirect_nodes)
             words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
             redirects = self.redirects(redirect_nodes, fd_vars)
-        args = tuple([self.word_of(group) for group in gaps.join_continued(self.src, words)])
-        if args and len(args[0].parts) == 1 and isinstance(args[0].parts[0], Lit):
-            keyword = args[0].parts[0].text
-            if keyword in ("coproc", "select") or (  # keywords the grammar reads as names
-                keyword == "time"
-                and len(args) > 1
-                and self.text(args[1].pos, args[1].end) in _TIMED_COMPOUND
-            ):  # `time cmd …` runs (hookrun.dispatch.shell.timed); `time { …; }` does not
-                raise self.unsupported(f"'{keyword}'", n)
-            if (
-                keyword in _MISPLACED_KEYWORDS
-                and not assigns
-                and self.text(args[0].pos, args[0].end) == keyword
-            ):  # `$(echo f)$(echo or) i in a; do …`: bash reads `do` as the keyword
-                row, col = n.start_point
-                raise ShellSyntaxError(
-                    f"syntax error near unexpected token `{keyword}'", row + 1, col + 1
-                )
+        args = tuple(
+            [
+                self.word(group[0]) if len(group) == 1 else self.word_of(group)
+                for group in gaps.join_continued(self.src, words)
+            ]
+        )
+        if args and len(args[0].parts) == 1:
+            first = args[0].parts[0]
+            keyword = first.text if isinstance(first, Lit) else ""
+            if keyword in _CHECKED_KEYWORDS:
+                self.keyword_command(n, keyword, args, bool(assigns))
         end = (
             max([stop, *(r.end_byte for r in redirect_nodes), *(r.end for r in redirects)])
             if redirect_nodes
@@ -523,6 +549,24 @@ class Converter:
         )
         call = CallExpr(start, stop, tuple(assigns), args)
         return Stmt(start, end, call, tuple(redirects), False, False)
+
+    def keyword_command(self, n: Node, keyword: str, args: tuple[Word, ...], assigns: bool) -> None:
+        """Refuse a command whose first word is a reserved word bash reads as one."""
+        if keyword in ("coproc", "select") or (  # keywords the grammar reads as names
+            keyword == "time"
+            and len(args) > 1
+            and self.text(args[1].pos, args[1].end) in _TIMED_COMPOUND
+        ):  # `time cmd …` runs (hookrun.dispatch.shell.timed); `time { …; }` does not
+            raise self.unsupported(f"'{keyword}'", n)
+        if (
+            keyword in _MISPLACED_KEYWORDS
+            and not assigns
+            and self.text(args[0].pos, args[0].end) == keyword
+        ):  # `$(echo f)$(echo or) i in a; do …`: bash reads `do` as the keyword
+            row, col = n.start_point
+            raise ShellSyntaxError(
+                f"syntax error near unexpected token `{keyword}'", row + 1, col + 1
+            )
 
     def declaration(self, n: Node) -> Command:
         args: list[Word | Assign] = []

@@ -296,14 +296,24 @@ def fd_variables(
 def join_continued(src: bytes, words: Sequence[Node]) -> list[list[Node]]:
     """Gap 4: words separated only by backslash-newline are one word."""
     groups: list[list[Node]] = []
+    prev_end = -1  # where the word before ends
     for w in words:
-        if groups:
-            gap = src[groups[-1][-1].end_byte : w.start_byte]
-            if gap == b"" or (gap and gap.replace(b"\\\n", b"") == b"" and gap.endswith(b"\n")):
-                groups[-1].append(w)
-                continue
-        groups.append([w])
+        start = w.start_byte
+        # Most words are apart by a blank: only a gap that starts with a backslash is
+        # looked at as text.
+        if groups and (
+            start <= prev_end or (src[prev_end] == 0x5C and _continued(src[prev_end:start]))
+        ):
+            groups[-1].append(w)
+        else:
+            groups.append([w])
+        prev_end = w.end_byte
     return groups
+
+
+def _continued(gap: bytes) -> bool:
+    """Whether ``gap`` (between two words) is only line continuations."""
+    return gap.replace(b"\\\n", b"") == b"" and gap.endswith(b"\n")
 
 
 def _line_col(src: bytes, offset: int) -> tuple[int, int]:
