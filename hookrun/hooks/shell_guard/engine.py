@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from hookrun.hooks.shell_guard import inline_code
+from hookrun.hooks.shell_guard import indirect, inline_code
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin, Word
@@ -49,6 +49,9 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
             cmd, stdin.text if stdin is not None and stdin.kind == "text" else None
         )
         outputs.append(output_of(layers[-1], stdin))
+        for layer in layers[1:]:  # `command $c -rf /`, `time r$()m -rf /`
+            if layer.argv and not layer.argv[0].static:
+                findings.extend(indirect.as_unknown(layer, text, where, via))
         for layer in layers:
             call = Call(layer.layer(layer.argv, (*via, *layer.via)) if via else layer, stdin, where)
             for check in checks_for(layer.name, bool(layer.redirects)):
@@ -78,6 +81,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         for n in nested:
             w = _remote(where) if n.remote else inner_where
             findings.extend(judge(n.code, w, depth + 1, (*via, n.via)))
+    findings.extend(indirect.findings(text, script, where, depth, via, judge))
     if not script.parsed:
         findings = [f._replace(fallback=True) for f in findings]
     return findings

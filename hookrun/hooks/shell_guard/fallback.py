@@ -18,7 +18,7 @@ from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Wo
 from hookrun.hooks.shell_guard.simple import cd_target
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
-_REDIR = re.compile(r"[0-9]*(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
+_REDIR = re.compile(r"(?:[0-9]*|\{[A-Za-z_][A-Za-z0-9_]*\})(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
 # Words that open or close a compound command: the command is what follows.
 _PREFIX = frozenset(
     {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "coproc"}
@@ -177,6 +177,17 @@ def _substitutions(body: str) -> list[str]:
     return spans
 
 
+def substitutions(text: str) -> list[str]:
+    """The ``$(…)`` and backquoted spans of ``text``, quotes or not (for the judgement of
+    text bash evaluates: :mod:`hookrun.hooks.shell_guard.indirect`)."""
+    return _substitutions(text)
+
+
+def span_end(text: str, i: int, close: str) -> int:
+    """Where the span opened before ``i`` and closed by ``close`` ends (past the close)."""
+    return _span_end(text, i, close)
+
+
 def _span_end(text: str, i: int, close: str) -> int:
     """Index after the ``close`` (``'``, ``"`` or ``)``) that ends a span opened before ``i``.
 
@@ -185,10 +196,19 @@ def _span_end(text: str, i: int, close: str) -> int:
     """
     n = len(text)
     depth = 1
+    heredocs: list[tuple[str, bool]] = []  # (delimiter, <<-) whose bodies start next line
     while i < n:
         c = text[i]
         if c == "\\":
             i += 2
+        elif close == ")" and c == "<" and (m := _HEREDOC.match(text, i)) is not None:
+            heredocs.append((m.group(3), m.group(1) == "-"))
+            i = m.end()
+        elif close == ")" and c == "\n" and heredocs:
+            # A body is text up to its delimiter line: a `)` in it closes nothing (bash);
+            # without the line, read on as before (the reading that misses nothing).
+            i = _past_bodies(text, i + 1, heredocs)
+            heredocs = []
         elif close != ")" and c == close:
             return i + 1
         elif close == '"' and text.startswith("$(", i):
@@ -206,11 +226,30 @@ def _span_end(text: str, i: int, close: str) -> int:
     return n
 
 
+_HEREDOC = re.compile(r"<<(?!<)(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")
+
+
+def _past_bodies(text: str, i: int, heredocs: list[tuple[str, bool]]) -> int:
+    """Where the bodies of ``heredocs`` starting at ``i`` end; ``i`` if a delimiter is missing."""
+    start = i
+    for delim, strip in heredocs:
+        while True:
+            if i >= len(text):
+                return start
+            j = text.find("\n", i)
+            line = text[i:] if j < 0 else text[i:j]
+            i = len(text) if j < 0 else j + 1
+            if (line.lstrip("\t") if strip else line) == delim:
+                break
+    return i
+
+
 def parse(text: str, depth: int) -> Script:
     commands: list[Command] = []
     # `(` opens a subshell: a `cd` inside it ends at its `)`.
     cd_stack: list[list[Word]] = [[]]
     variables: dict[str, str] = {}
+    values: list[tuple[str, str]] = []
     tokens, code = _tokens(text)
     stage: list[tuple[str, str]] = []
     prev_stage: int | None = None
@@ -218,7 +257,7 @@ def parse(text: str, depth: int) -> Script:
         if kind != "op":
             stage.append((kind, value))
             continue
-        index = _command(stage, commands, cd_stack[-1], depth, prev_stage, variables)
+        index = _command(stage, commands, cd_stack[-1], depth, prev_stage, variables, values)
         stage = []
         prev_stage = index if value in ("|", "|&") else None
         if value == "(":
@@ -228,14 +267,14 @@ def parse(text: str, depth: int) -> Script:
     # (a bomb inside quotes, or in a here-document's body, is text being printed,
     # searched or written to a file, not a definition)
     if "(" not in code:  # no function definition, no bomb: skip the scan
-        return Script(tuple(commands), parsed=False, fork_bombs=())
+        return Script(tuple(commands), parsed=False, fork_bombs=(), values=tuple(values))
     compact = _BLANKS.sub("", _QUOTED.sub("''", code))
     bombs = tuple(
         m.group(0)
         for m in _FORK_BOMB.finditer(compact)
         if len(re.findall(r"(?:^|[|&;])" + re.escape(m.group(1)) + r"(?=$|[|&;])", m.group(2))) >= 2
     )
-    return Script(tuple(commands), parsed=False, fork_bombs=bombs)
+    return Script(tuple(commands), parsed=False, fork_bombs=bombs, values=tuple(values))
 
 
 def _command(
@@ -245,6 +284,7 @@ def _command(
     depth: int,
     pipe_from: int | None,
     variables: dict[str, str],
+    values: list[tuple[str, str]],
 ) -> int | None:
     """Append the command ``tokens`` make to ``sink``; its index, or None if none."""
     from hookrun.hooks.shell_guard.parse import words_of as expand  # (import cycle)
@@ -288,15 +328,17 @@ def _command(
             continue
         if not argv and _ASSIGNMENT.fullmatch(value):
             name, _, raw = value.partition("=")
-            values = expand(raw, depth, sink, cd)
-            assigned.append((name.rstrip("+"), values))
+            words = expand(raw, depth, sink, cd)
+            assigned.append((name.rstrip("+"), words))
+            if len(words) == 1 and words[0].static:
+                values.append((name.rstrip("+"), words[0].text))
         else:
             argv.extend(expand(value, depth, sink, cd, variables))
         i += 1
     if not argv:  # `c=rm` alone sets c for the rest of the line
-        for name, values in assigned:
-            if len(values) == 1 and values[0].static:
-                variables[name] = values[0].text
+        for name, words in assigned:
+            if len(words) == 1 and words[0].static:
+                variables[name] = words[0].text
             else:
                 variables.pop(name, None)
     source = " ".join(v for _, v in tokens)

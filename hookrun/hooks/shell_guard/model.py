@@ -127,3 +127,6 @@ class Script:
     commands: tuple[Command, ...]
     parsed: bool = True  # False: the front end refused it, judged by the fallback tokenizer
     fork_bombs: tuple[str, ...] = ()  # sources of self-replicating function definitions
+    # The static values the line assigns, (name, value): a scalar's text, an array's
+    # elements joined by spaces — what `$c` / `"${a[@]}"` may run as a command.
+    values: tuple[tuple[str, str], ...] = ()

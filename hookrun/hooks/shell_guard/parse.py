@@ -21,13 +21,16 @@ from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.simple import cd_target
 from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported
-from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst
+from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst, Lit
 from hookrun.shellsyntax.nodes import Word as NodeWord
 from hookrun.shellsyntax.walk import literal
 
 # Substitutions inside substitutions inside …: past this depth the line is an
 # evasion attempt, and the policy says so instead of recursing further.
 MAX_DEPTH = 12
+
+
+_BLANKS = frozenset(" \t\n")
 
 
 class TooDeep(Exception):
@@ -63,13 +66,17 @@ def parse_with_tree(text: str, depth: int) -> Script:
     tree = parse(text)
     walker = _Walker(tree.source, depth)
     walker.stmts(tree.stmts, [])
-    return Script(tuple(walker.commands), True, tuple(walker.fork_bombs))
+    return Script(tuple(walker.commands), True, tuple(walker.fork_bombs), tuple(walker.values))
 
 
 def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:
     """``c=rm; $c -rf /``: plain assignments made earlier on the line fill their ``$c``."""
     if not variables:
         return words
+    # (a value with blanks is left unknown: `c='rm -rf /'; $c` splits it into a command,
+    # and indirect.py judges the value itself)
+    blanks = _BLANKS.union(variables.get("IFS", ""))
+    variables = {k: v for k, v in variables.items() if not blanks.intersection(v)}
     return [
         Word(
             tuple(variables.get(p.name, p) if isinstance(p, Var) else p for p in w.parts),
@@ -99,7 +106,7 @@ def words_of(
     try:
         tree = parse(": " + raw)  # an argument: no keyword, no assignment
     except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
-        return [Word.lit(raw.replace("'", "").replace('"', ""))]
+        return _unread_word(raw, depth, sink)
     walker = _Walker(tree.source, depth)
     walker.variables = dict(variables or {})
     words: list[Word] = []
@@ -112,11 +119,36 @@ def words_of(
     except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
         # (the walk refuses what the parse let through: a here-document in a
         # substitution whose end line never comes, "` << rm `")
-        return [Word.lit(raw.replace("'", "").replace('"', ""))]
+        return _unread_word(raw, depth, sink)
     base = len(sink)
     for cmd in walker.commands:
         sink.append(replace(cmd, pipe_from=cmd.pipe_from + base if cmd.pipe_from >= 0 else -1))
     return words
+
+
+def _unread_word(raw: str, depth: int, sink: list[Command]) -> list[Word]:
+    """A word the front end refuses on its own: one word, its text without quote
+    characters; the substitutions in it still run (``$({rm,} -rf /)``,
+    ``$({fd}>f git clean -fdx)``): their code is judged as lines of their own."""
+    if "$(" in raw or "`" in raw:
+        for span in fallback.substitutions(raw):
+            inner = span[2:-1] if span.startswith("$(") else span[1:-1]
+            if not inner.strip() or inner == raw:
+                continue
+            if "<<" in inner:
+                # (a here-document's `)` line ends this naive span early, `$(cat <<'EOF'
+                # ⏎ rm -rf / ⏎ )" ⏎ EOF`: its body is no code unless the tree reads it so)
+                try:
+                    script = parse_with_tree(inner, depth + 1)
+                except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
+                    continue
+            else:
+                script = parse_script(inner, depth + 1)
+            base = len(sink)
+            for cmd in script.commands:
+                moved = cmd.pipe_from + base if cmd.pipe_from >= 0 else -1
+                sink.append(replace(cmd, pipe_from=moved))
+    return [Word.lit(raw.replace("'", "").replace('"', ""))]
 
 
 class _Walker:
@@ -132,6 +164,7 @@ class _Walker:
         self.commands: list[Command] = []
         self.fork_bombs: list[str] = []
         self.variables: dict[str, str] = {}
+        self.values: list[tuple[str, str]] = []  # Script.values
 
     def src(self, node: Any) -> str:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
@@ -256,6 +289,12 @@ class _Walker:
     def arith(self, word: Any, cd: list[Word]) -> None:
         """Command substitutions inside an arithmetic expression run."""
         self.words(word, cd)
+        for part in word.parts:
+            # An expression the front end could not read is one literal, substitutions
+            # and all (`(( $({fd}>f git clean -fdx) ))`): they run, judged from the text.
+            if type(part) is Lit and ("$(" in part.text or "`" in part.text):
+                raw = self.src(part)
+                _unread_word(raw, self.depth, self.commands)
 
     def test(self, expr: Any, cd: list[Word]) -> None:
         kind = type(expr).__name__
@@ -311,12 +350,20 @@ class _Walker:
         if assign.key is not None:
             self.words(assign.key, cd, False)
         if assign.array is not None:
+            elements: list[Word] = []
             for elem in assign.array:
                 if elem.key is not None:
                     self.words(elem.key, cd, False)
-                self.words(elem.value, cd)
+                elements.extend(self.words(elem.value, cd))
+            if elements and all(w.static for w in elements):
+                self.values.append((assign.name, " ".join(w.text for w in elements)))
             return []
-        return [] if assign.value is None else self.words(assign.value, cd, False)
+        if assign.value is None:
+            return []
+        values = self.words(assign.value, cd, False)
+        if len(values) == 1 and values[0].static:
+            self.values.append((assign.name, values[0].text))
+        return values
 
     def declared(self, assign: Assign, cd: list[Word]) -> Word:
         """A declaration builtin's ``name=value`` argument as one word (not split)."""

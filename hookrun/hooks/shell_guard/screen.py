@@ -74,7 +74,7 @@ _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until"})
 # Words that lead data, not a command: what follows must be known and name nothing.
 _DATA = frozenset({"for", "[[", "]]", "in", "fi", "done", "esac"})
 # Compound commands the screen does not read.
-_UNREAD = frozenset({"function", "select", "case", "coproc"})
+_UNREAD = frozenset({"function", "select", "case", "coproc", "alias", "hash"})
 
 
 def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
@@ -88,6 +88,10 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         and (not _UNQUOTED.issuperset(text) or text.count("(") != text.count("$("))
     ):
         return True  # (unquoted, a character the reader stops at: `(cd x && …)`, `>`, `\\`)
+    if ("$(" in text or "`" in text) and (
+        "[" in text or "=(" in text or "@P" in text or "PS" in text or "PROMPT_COMMAND" in text
+    ):
+        return True  # (quoted code bash may evaluate: `let 'x=a[$(…)]'`, `${x@P}`, PS4)
     commands = _commands(text)
     if deny:
         heads = _deny_heads(deny)

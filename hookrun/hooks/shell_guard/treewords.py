@@ -90,7 +90,12 @@ def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) ->
         for operand in (*part.args, *((part.key,) if part.key is not None else ())):
             for inner in operand.parts:
                 _items(inner, subst, [], quoted=True)
-        if part.name == "IFS":
+        if part.length or part.indirect or part.prefix or part.key is not None:
+            out.append(Var(f"{{{part.name}}}"))  # `${#x}`, `${!x}`, `${x[0]}`: not x's value
+        elif part.op not in _VALUE_OPS:
+            # `${x/ls/rm}`, `${x:1:2}`, `${x,,}`, `${IFS:0:0}`: what the shell makes of x
+            out.append(Var(f"{{{part.name}{part.op}}}"))
+        elif part.name == "IFS" and not part.op:
             out.append(" " if quoted else _SPLIT)
         else:
             out.append(Var(part.name))
@@ -98,6 +103,9 @@ def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) ->
         out.append(subst(part))
 
 
+# Operators whose word is the variable's value when it is set (a line's `c=rm` fills
+# `${c:-x}`); any other operator makes something else of it.
+_VALUE_OPS = frozenset({"", ":-", "-", ":=", "=", ":?", "?"})
 _BRACE_OR_TILDE = frozenset("{},~")
 
 

@@ -155,7 +155,8 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
         nested.append(Nested(args[0].text, "trap"))  # the action runs on the signal
         return []
     if name == "eval" and args:
-        nested.append(Nested(" ".join(a.text for a in args), "eval"))
+        code = args[1:] if args[0].text == "--" else args  # `eval -- CODE`: bash skips `--`
+        nested.append(Nested(" ".join(a.text for a in code), "eval"))
         return []
     if name == "ssh":
         _ssh(cmd, nested)
@@ -324,7 +325,10 @@ def _xargs_layers(cmd: Command, nested: list[Nested], stdin: str | None) -> list
         i += 1
     rest = list(args[i:]) or [Word.lit("echo")]
     items = None
-    if stdin is not None:  # -I reads whole lines; otherwise blank-separated words
+    nul = any(a.text in ("-0", "--null") for a in args[:i])
+    if stdin is not None and nul:  # `-0`: items end at NUL (a newline is part of one)
+        items = [x for x in stdin.split("\0") if x]
+    elif stdin is not None:  # -I reads whole lines; otherwise blank-separated words
         items = [x for x in stdin.splitlines() if x.strip()] if replace_str else stdin.split()
     return _with_items(cmd, rest, replace_str, items, "xargs")
 
@@ -476,7 +480,17 @@ def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:
             continue
         break
     if wants_code and i < len(args):
-        nested.append(Nested(args[i].text, f"{name} -c"))
+        code = args[i].text
+        if len(args) > i + 1:  # `bash -c '"$@"' _ rm -rf /`: the rest are $0, $1, …
+            # ($0 as a no-op's argument: indirect.py tries it as a program when the code
+            # runs a name only the shell knows, `sh -c '"$0" /dev/sda' mkfs`)
+            rest = " ".join(_quoted(a.text) for a in args[i + 2 :])
+            code = f": {_quoted(args[i + 1].text)}\nset -- {rest}\n{code}"
+        nested.append(Nested(code, f"{name} -c"))
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
 
 
 def _python(cmd: Command, nested: list[Nested]) -> list[Command]:

@@ -1,0 +1,258 @@
+"""Code bash runs that the line does not spell as a command: found by bash as the oracle.
+
+``tests/hooks/shell_guard/redteam.py`` ran blocked commands through every construct
+bash accepts (a marker program standing in for them) and kept the lines shell-guard
+allowed although bash ran the command. What they have in common, and what is judged
+here besides the line's own commands:
+
+- **a command whose name only the shell knows** (``$c -rf /``, ``${c:-rm} -rf /``,
+  ``r$()m -rf /``, ``"$1" -rf /`` in ``sh -c … rm``, ``${!d}``, a name ``alias`` or
+  ``hash -p`` defines on the line): its arguments are judged as each program a rule
+  judges by its arguments (``rm``, ``git``, ``find``, ``dd``, ``npm``) — an unknown
+  program given ``-rf /`` or ``push --force origin main`` is denied, spelled out;
+- **values that may run as a command** when such a command (or ``eval``/``source``/a
+  shell of unknown code) is on the line: each static value assigned (``c='rm -rf /'``,
+  ``a=(rm -rf /)``), each command's arguments from a program name on
+  (``set -- rm -rf /``, ``f rm -rf /`` for ``f() { "$@"; }``), split by a static ``IFS``
+  the line sets;
+- **code in quoted text bash evaluates**: a subscript holding a substitution
+  (``'a[$(rm -rf /)]'`` is arithmetic to ``let``, ``declare -i``, ``(( x ))``,
+  ``[[ … -eq … ]]``, ``printf -v``, ``read``, ``unset``, ``${x:…}``), and every
+  substitution on a line that expands a prompt (``${x@P}``, ``PS4`` with ``set -x``);
+- **static text a process substitution gives a shell** (``source <(echo '…')``,
+  ``bash <(echo …)``, ``bash < <(echo …)``, ``BASH_ENV=<(echo …)``): it is code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from hookrun.hooks.shell_guard.judging import Call, Finding, Where
+from hookrun.hooks.shell_guard.model import Command, Script, Word
+from hookrun.hooks.shell_guard.names import SHELLS, command_name
+from hookrun.hooks.shell_guard.rules import checks_for
+
+# The programs a rule judges by their arguments: what an unknown name is tried as.
+CANDIDATES = ("rm", "git", "find", "dd", "npm")
+_MAX_ARGS = 64  # a command's arguments tried from each program name on (quadratic)
+# A subscript holding a substitution, anywhere in the text (quoted or not).
+# (or an array assignment a declaration reads from quoted text: `declare -a 'a=($(…))'`)
+_SUBSCRIPT_CODE = re.compile(r"\[[^\]\n]*(?:\$\(|`)|=\([^)\n]*(?:\$\(|`)")
+# A prompt expansion: `${x@P}`, or a prompt variable assigned (PS4 with `set -x`).
+_PROMPT = re.compile(r"@P\}|\b(?:PS[0-4]|PROMPT_COMMAND)\+?=")
+_SOURCES = frozenset({"source", "."})
+_SHELL_OR_SOURCE = _SOURCES | SHELLS
+# Programs denied whatever their arguments (disk.mkfs), tried as an unknown name when
+# the line spells one anywhere (`${c:-mkfs.ext4} /dev/sda1`, `read c <<< mkfs.ext4`).
+_FORMATTER = re.compile(
+    r"(?<![\w.])(mkfs(?:\.(?:ext[234]|xfs|btrfs|vfat|fat|msdos|ntfs|exfat|f2fs|minix|jfs))?"
+    r"|mkswap|mke2fs|wipefs|newfs|diskpart)(?![\w.-])",
+    re.IGNORECASE,
+)
+
+Judge = Callable[[str, Where, int, tuple[str, ...]], list[Finding]]
+
+
+def findings(
+    text: str, script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> list[Finding]:
+    """What ``text`` (parsed as ``script``) runs besides its commands, judged."""
+    out: list[Finding] = []
+    if ("[" in text or "=(" in text or "@P" in text or "PS" in text or "PROMPT" in text) and (
+        _SUBSCRIPT_CODE.search(text) or _PROMPT.search(text)
+    ):
+        from hookrun.hooks.shell_guard.fallback import substitutions
+
+        label = "a substitution in text bash evaluates"
+        for span in substitutions(text):
+            if "'" in text or '"' in text:  # (unquoted ones are walked already)
+                out.extend(judge(span, where, depth + 1, (*via, label)))
+    aliased = _aliased(script, where, depth, via, judge, out)
+    unknown = False
+    for cmd in script.commands:
+        if not cmd.argv:
+            continue
+        head = cmd.argv[0]
+        if not head.static or cmd.name in aliased:
+            unknown = True
+            out.extend(as_unknown(cmd, text, where, via))
+        elif _runs_unknown_code(cmd):
+            unknown = True
+        out.extend(_process_substituted(cmd, where, depth, via, judge))
+        if cmd.name and any(_filled_later(w, script) for w in cmd.args):
+            out.extend(_with_values_as_args(cmd, script, where, via))
+    if unknown:
+        out.extend(_values_as_commands(script, where, depth, via, judge))
+    return out
+
+
+def _aliased(
+    script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge, out: list[Finding]
+) -> frozenset[str]:
+    """Names ``alias`` / ``hash -p`` define on the line (an alias's value is judged as code)."""
+    names: set[str] = set()
+    for cmd in script.commands:
+        if cmd.name == "alias":
+            for a in cmd.args:
+                name, eq, value = a.text.partition("=")
+                if eq:
+                    names.add(name)
+                    out.extend(judge(value, where, depth + 1, (*via, f"alias {name}")))
+        elif cmd.name == "hash" and any(a.text == "-p" for a in cmd.args):
+            names.update(a.text for a in cmd.args[1:] if not a.text.startswith("-"))
+    return frozenset(names)
+
+
+def _runs_unknown_code(cmd: Command) -> bool:
+    name = cmd.name
+    if name == "eval" or name in _SOURCES or name in SHELLS:
+        return any(not a.static for a in cmd.args)
+    return False
+
+
+def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> list[Finding]:
+    """``$c ARGS`` (a layer of ``text``): judged as each program a rule judges by its
+    arguments, as a formatter the line spells, and as its name's known text alone
+    (``r$(:)m``, ``g"$@"it``, ``m${IFS:0:0}kfs``: what bash runs when the unknown parts
+    are empty)."""
+    names = {name: None for name in CANDIDATES}
+    if "fs" in text or "FS" in text or "swap" in text or "disk" in text:
+        names.update((m.lower(), None) for m in _FORMATTER.findall(text))
+    known = "".join(p for p in cmd.argv[0].parts if isinstance(p, str))
+    if known:
+        names[command_name(known)] = None
+    return list(_as_candidates(cmd, tuple(names), where, via))
+
+
+def _as_candidates(
+    cmd: Command, names: tuple[str, ...], where: Where, via: tuple[str, ...]
+) -> Iterator[Finding]:
+    args = cmd.args
+    shown = cmd.argv[0].text
+    for name in names:
+        if not args and name in CANDIDATES:
+            continue
+        layer = Command(
+            (Word.lit(name), *args),
+            cmd.source,
+            (),
+            cmd.cd,
+            None,
+            -1,
+            (*via, *cmd.via, f"{shown}, a name only the shell knows, as {name}"),
+        )
+        call = Call(layer, None, where)
+        for check in checks_for(name, False):
+            yield from check(call)
+
+
+def _filled_later(word: Word, script: Script) -> bool:
+    """``"$@"``, ``$1``, ``$x`` of a value the line assigns: a whole word the shell fills."""
+    if word.static or len(word.parts) != 1:
+        return False
+    part = word.parts[0]
+    name = getattr(part, "name", "")
+    return name in ("@", "*") or name.isdigit() or any(n == name for n, _ in script.values)
+
+
+def _with_values_as_args(
+    cmd: Command, script: Script, where: Where, via: tuple[str, ...]
+) -> Iterator[Finding]:
+    """``set -- -rf /; rm "$@"``, ``x='-rf /'; rm $x``, ``f() { rm "$@"; }; f -rf /``: the
+    command with each argument list the line spells in the place of the unknown word."""
+    checks = checks_for(cmd.name, False)
+    if not checks:
+        return
+    lists: list[tuple[Word, ...]] = [
+        tuple(Word.lit(t) for t in value.split()) for _, value in script.values
+    ]
+    for other in script.commands:
+        args = other.args
+        if other.name == "set" and args and args[0].text == "--":
+            args = args[1:]
+        if args and other is not cmd and all(a.static for a in args):
+            lists.append(tuple(args))
+    label = "arguments the line may pass in the place of a parameter"
+    for k, word in enumerate(cmd.argv):
+        if k == 0 or not _filled_later(word, script):
+            continue
+        for filled in lists[:16]:
+            argv = (*cmd.argv[:k], *filled, *cmd.argv[k + 1 :])
+            layer = Command(argv, cmd.source, (), cmd.cd, None, -1, (*via, *cmd.via, label))
+            call = Call(layer, None, where)
+            for check in checks:
+                yield from check(call)
+
+
+def _values_as_commands(
+    script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> Iterator[Finding]:
+    ifs = next((v for n, v in reversed(script.values) if n == "IFS"), None)
+    label = "a value the line may run as a command"
+    for name, value in script.values:
+        if name == "IFS":
+            continue
+        if ifs:
+            value = "".join(" " if c in ifs else c for c in value)
+        if " " in value or "\t" in value:
+            yield from judge(value, where, depth + 1, (*via, label))
+    for cmd in script.commands:
+        argv = cmd.argv[1:_MAX_ARGS]
+        for k, word in enumerate(argv):
+            if not word.static:
+                continue
+            text = word.text
+            if ifs:
+                text = "".join(" " if c in ifs else c for c in text)
+            if " " in text or "\t" in text:  # `set -- 'rm -rf /'; eval "$1"`
+                yield from judge(text, where, depth + 1, (*via, label))
+                continue
+            name = command_name(word.text)
+            checks = checks_for(name, False) if name else ()
+            if not checks or word.text.startswith("-"):
+                continue
+            layer = Command(tuple(argv[k:]), cmd.source, (), cmd.cd, None, -1, (*via, label))
+            call = Call(layer, None, where)
+            for check in checks:
+                yield from check(call)
+
+
+def _process_substituted(
+    cmd: Command, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> Iterator[Finding]:
+    """``source <(echo '…')``, ``bash <(…)``, ``bash < <(…)``, ``BASH_ENV=<(…) bash``:
+    the text the process substitution prints is code."""
+    name = cmd.name
+    source = cmd.source
+    if "<(" not in source:
+        return
+    if not ("ENV=" in source or any(_SHELL_OR_SOURCE.intersection(w.parts) for w in cmd.argv)):
+        return  # (a shell or `source` may stand behind a wrapper: `command . <(…)`)
+    from hookrun.hooks.shell_guard.fallback import span_end
+
+    i = source.find("<(")
+    while i >= 0:
+        j = span_end(source, i + 2, ")")
+        text = _printed_by(source[i + 2 : j - 1])
+        if text is not None:
+            label = f"text a process substitution gives {name or 'the shell'}"
+            yield from judge(text, where, depth + 1, (*via, label))
+        i = source.find("<(", j)
+
+
+def _printed_by(code: str) -> str | None:
+    """What ``echo``/``printf`` of static words in ``code`` prints, else None."""
+    from hookrun.hooks.shell_guard.parse import parse_script
+    from hookrun.hooks.shell_guard.printed import printed
+
+    try:
+        script = parse_script(code)
+    except Exception:  # noqa: BLE001 - too deep or unreadable: nothing to add here
+        return None
+    texts = [
+        printed(c.name, [a.text for a in c.args])
+        for c in script.commands
+        if c.name in ("echo", "printf") and all(a.static for a in c.args)
+    ]
+    return "\n".join(texts) if texts else None

@@ -1,0 +1,185 @@
+"""Fail-opens the bash-oracle search found (``redteam.py``), each pinned with bash as the oracle.
+
+For every construct: bash runs the line with a marker program in the blocked program's
+place (nothing destructive runs) and the marker must have run with the command's
+arguments — then shell-guard, given the line with the real program, must deny it and
+name the rule and the offending part. Each of these was ALLOWED before its fix.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+from .redteam import DANGERS, MARK, Oracle, judge, probe
+
+_DANGER = {label: (label, name, args) for label, name, args in DANGERS}
+_RULE = {
+    "rm": "delete.catastrophic",
+    "push": "git.force-push",
+    "clean": "git.clean-force",
+    "mkfs": "disk.mkfs",
+    "publish": "supply-chain.publish",
+}
+
+# (construct, spelling, danger) of redteam.CONSTRUCTS / SPELLINGS / DANGERS
+_FOUND = [
+    # a named descriptor before the command: the front end refuses the line, and the
+    # fallback read `{fd}` as the program
+    ("redir-fd-var", "plain", "rm"),
+    # eval skips `--`
+    ("eval-dashdash", "plain", "rm"),
+    # a shell's -c code given its $0, $1 … after it
+    ("bash-c-args", "plain", "rm"),
+    ("sh-c-dollar0", "plain", "rm"),
+    ("sh-c-dollar0", "plain", "mkfs"),
+    ("bash-c-eval1", "plain", "rm"),
+    ("xargs-sh", "plain", "rm"),
+    # static text a process substitution gives a shell or `source`
+    ("source-procsub", "plain", "rm"),
+    ("dot-procsub", "plain", "push"),
+    ("bash-procsub-stdin", "plain", "rm"),
+    ("bash-procsub-file", "plain", "rm"),
+    ("bash-env", "plain", "rm"),
+    # substitutions in quoted text bash evaluates: arithmetic subscripts, prompts
+    ("declare-i", "plain", "rm"),
+    ("declare-i-init", "plain", "rm"),
+    ("declare-nameref", "plain", "rm"),
+    ("declare-subscript-quoted", "plain", "rm"),
+    ("declare-array-quoted", "plain", "rm"),
+    ("let-quoted", "plain", "rm"),
+    ("test-eq-arith", "plain", "rm"),
+    ("test-eq-var", "plain", "clean"),
+    ("test-v-quoted", "plain", "rm"),
+    ("arith-var-indirect", "plain", "rm"),
+    ("arith-var-indirect-cmd", "plain", "push"),
+    ("printf-v-subscript", "plain", "rm"),
+    ("read-subscript", "plain", "rm"),
+    ("unset-subscript", "plain", "rm"),
+    ("substring-arith", "plain", "rm"),
+    ("subscript-quoted-arith", "plain", "rm"),
+    ("prompt-expansion", "plain", "rm"),
+    ("ps4-set-x", "plain", "rm"),
+    # names `alias` / `hash -p` define on the line
+    ("alias-expand", "plain", "rm"),
+    ("alias-name", "plain", "rm"),
+    ("hash-p", "plain", "rm"),
+    # a command's name or arguments in a value the line assigns or passes
+    ("var-cmd", "plain", "rm"),
+    ("var-cmd", "plain", "mkfs"),
+    ("var-args", "plain", "rm"),
+    ("var-args", "plain", "push"),
+    ("var-name-default", "plain", "rm"),
+    ("var-name-default-inline", "plain", "rm"),
+    ("var-name-default-inline", "plain", "mkfs"),
+    ("var-name-printf-v", "plain", "rm"),
+    ("var-name-read", "plain", "mkfs"),
+    ("var-name-declare", "plain", "rm"),
+    ("var-name-local", "plain", "publish"),
+    ("var-indirect", "plain", "rm"),
+    ("var-nameref", "plain", "rm"),
+    ("var-substring", "plain", "rm"),
+    ("var-replace", "plain", "rm"),
+    ("var-upper", "plain", "push"),
+    ("ifs-comma", "plain", "rm"),
+    ("ifs-colon-set", "plain", "rm"),
+    ("set-dashdash", "plain", "rm"),
+    ("set-name", "plain", "rm"),
+    ("set-args", "plain", "rm"),
+    ("set-star", "plain", "rm"),
+    ("array-run", "plain", "rm"),
+    ("array-run-unquoted", "plain", "rm"),
+    ("array-name-elem", "plain", "mkfs"),
+    ("function-args", "plain", "rm"),
+    ("function-dollar1", "plain", "rm"),
+    ("function-named-as-cmd", "plain", "push"),
+    # a name whose unknown parts are empty
+    ("plain", "empty-cmdsub-inside", "rm"),
+    ("plain", "colon-cmdsub-inside", "rm"),
+    ("plain", "zero-substring", "rm"),
+    ("plain", "empty-at", "push"),
+    ("eval-sq", "zero-substring", "rm"),
+    # a substitution in a word the front end refuses on its own
+    ("array-elem", "brace", "rm"),
+]
+
+# One construct inside another (found by the nested search): (run, judged, danger).
+_NESTED = [
+    ("command {run} -rf /", "colon-cmdsub-inside", "rm"),
+    ("time {run} push --force origin main", "empty-at", "push"),
+    ("true && {{ {run} /dev/sda1; }}", "zero-substring", "mkfs"),
+    ("echo $({{fd}}>f {run} -rf /)", "plain", "rm"),
+    ("(( $({{fd}}>f {run} clean -fdx) ))", "mixed", "clean"),
+]
+
+
+@pytest.fixture(scope="module")
+def oracle() -> Iterator[Oracle]:
+    if shutil.which("bash") is None:
+        pytest.skip("bash is the oracle")
+    made = Oracle()
+    yield made
+    made.close()
+
+
+def _denied(line: str, label: str) -> None:
+    verdict = judge(line)
+    assert verdict.decision == "deny", line
+    rule = _RULE[label]
+    assert verdict.rule == rule, (line, verdict.reason)
+    assert f"shell-guard [{rule}]: " in (verdict.reason or "")
+
+
+@pytest.mark.parametrize(("construct", "spelling", "label"), _FOUND)
+def test_what_bash_runs_through_the_construct_is_denied(
+    construct: str, spelling: str, label: str, oracle: Oracle
+) -> None:
+    p = probe(construct, spelling, _DANGER[label])
+    run = p.run.replace("$HK_BIN", str(oracle.marker.parent))
+    assert oracle.runs(run, p.args), f"bash did not run the marker: {run!r}"
+    _denied(p.judged, label)
+
+
+@pytest.mark.parametrize(("shape", "spelling", "label"), _NESTED)
+def test_nested_constructs_found_by_the_search_are_denied(
+    shape: str, spelling: str, label: str, oracle: Oracle
+) -> None:
+    from .redteam import SPELLINGS
+
+    _, name, args = _DANGER[label]
+    spell = SPELLINGS[spelling]
+    run = shape.format(run=spell(MARK))
+    assert oracle.runs(run, args), f"bash did not run the marker: {run!r}"
+    _denied(shape.format(run=spell(name)), label)
+
+
+# Look-alikes: the same constructs running nothing a rule blocks stay allowed.
+_ALLOWED = [
+    "c='ls -la'; $c",
+    'set -- a b; echo "$@"',
+    'f() { ls "$@"; }; f -la',
+    "alias ll='ls -l'",
+    'cmd=(git status); "${cmd[@]}"',
+    "$PYTHON -m pytest -x",
+    "$GIT push origin main",
+    "$RM -rf build",
+    "x='a[1]'; echo $(( x ))",
+    "declare -i n='1+2'",
+    "let 'x=a[1]'",
+    "printf -v 'a[2]' %s x",
+    "PS4='+ $LINENO: '; set -x; ls",
+    "source <(echo 'export A=1')",
+    "bash <(echo 'echo hi')",
+    "bash -c 'echo \"$1\"' _ 'rm -rf /'",
+    "x='-la'; ls $x",
+    'git commit -m "fix a[$(date +%s)] in the table"',
+    "echo '$(rm -rf /)'",
+    "sh -c '\"$0\" --version' git",
+]
+
+
+@pytest.mark.parametrize("line", _ALLOWED)
+def test_look_alikes_running_nothing_blocked_are_allowed(line: str) -> None:
+    assert judge(line).decision is None, judge(line).reason
