@@ -12,7 +12,9 @@ its words.
 
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
 
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
 from hookrun.hooks.shell_guard.simple import cd_target
@@ -230,18 +232,56 @@ _HEREDOC = re.compile(r"<<(?!<)(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")
 
 
 def _past_bodies(text: str, i: int, heredocs: list[tuple[str, bool]]) -> int:
-    """Where the bodies of ``heredocs`` starting at ``i`` end; ``i`` if a delimiter is missing."""
+    """Where the bodies of ``heredocs`` starting at ``i`` end; ``i`` if a delimiter is missing.
+
+    Inside ``$( )`` bash also ends a body at its delimiter followed by the ``)``
+    (``$(bash <<EOF ⏎ … ⏎ EOF)``): the span goes on at that ``)``. The delimiter lines
+    are looked up in an index of the text's lines (one pass per text: many spans, each
+    with a here-document, must not read the rest of the text each).
+    """
     start = i
     for delim, strip in heredocs:
-        while True:
-            if i >= len(text):
-                return start
-            j = text.find("\n", i)
-            line = text[i:] if j < 0 else text[i:j]
-            i = len(text) if j < 0 else j + 1
-            if (line.lstrip("\t") if strip else line) == delim:
-                break
+        whole, closing = _line_index(text)[1 if strip else 0]
+        at = _first_at(whole.get(delim), i)
+        close = _first_at(closing.get(delim), i)
+        if close is not None and (at is None or close[0] < at[0]):
+            return close[1]  # `DELIM)`: the span goes on at the `)`
+        if at is None:
+            return start
+        i = at[1]
     return i
+
+
+def _first_at(places: list[tuple[int, int]] | None, i: int) -> tuple[int, int] | None:
+    if not places:
+        return None
+    k = bisect.bisect_left(places, (i, -1))
+    return places[k] if k < len(places) else None
+
+
+_Index = dict[str, list[tuple[int, int]]]
+
+
+@lru_cache(maxsize=4)
+def _line_index(text: str) -> tuple[tuple[_Index, _Index], tuple[_Index, _Index]]:
+    """For each line content (tabs kept, and stripped for ``<<-``): where such lines start
+    and where the text goes on past them; and, for a line ``DELIM)``, where its ``)`` is."""
+    out: list[tuple[_Index, _Index]] = []
+    for strip in (False, True):
+        whole: _Index = {}
+        closing: _Index = {}
+        pos = 0
+        for line in text.split("\n"):
+            bare = line.lstrip("\t") if strip else line
+            lead = len(line) - len(bare)
+            whole.setdefault(bare, []).append((pos, pos + len(line) + 1))
+            paren = bare.find(")")
+            if paren > 0:
+                head = bare[:paren].rstrip(" \t")
+                closing.setdefault(head, []).append((pos, pos + lead + len(head)))
+            pos += len(line) + 1
+        out.append((whole, closing))
+    return out[0], out[1]
 
 
 def parse(text: str, depth: int) -> Script:

@@ -27,20 +27,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
 from hookrun.hooks.shell_guard.rules import checks_for
+from hookrun.hooks.shell_guard.screen import evaluated
 
 # The programs a rule judges by their arguments: what an unknown name is tried as.
 CANDIDATES = ("rm", "git", "find", "dd", "npm")
 _MAX_ARGS = 64  # a command's arguments tried from each program name on (quadratic)
-# A subscript holding a substitution, anywhere in the text (quoted or not).
-# (or an array assignment a declaration reads from quoted text: `declare -a 'a=($(…))'`)
-_SUBSCRIPT_CODE = re.compile(r"\[[^\]\n]*(?:\$\(|`)|=\([^)\n]*(?:\$\(|`)")
-# A prompt expansion: `${x@P}`, or a prompt variable assigned (PS4 with `set -x`).
-_PROMPT = re.compile(r"@P\}|\b(?:PS[0-4]|PROMPT_COMMAND)\+?=")
 _SOURCES = frozenset({"source", "."})
 _SHELL_OR_SOURCE = _SOURCES | SHELLS
 # Programs denied whatever their arguments (disk.mkfs), tried as an unknown name when
@@ -59,29 +56,36 @@ def findings(
 ) -> list[Finding]:
     """What ``text`` (parsed as ``script``) runs besides its commands, judged."""
     out: list[Finding] = []
-    if ("[" in text or "=(" in text or "@P" in text or "PS" in text or "PROMPT" in text) and (
-        _SUBSCRIPT_CODE.search(text) or _PROMPT.search(text)
-    ):
+    if ("$(" in text or "`" in text) and evaluated(text):
         from hookrun.hooks.shell_guard.fallback import substitutions
 
         label = "a substitution in text bash evaluates"
         for span in substitutions(text):
             if "'" in text or '"' in text:  # (unquoted ones are walked already)
                 out.extend(judge(span, where, depth + 1, (*via, label)))
-    aliased = _aliased(script, where, depth, via, judge, out)
+    aliased = (
+        _aliased(script, where, depth, via, judge, out)
+        if "alias" in text or "hash" in text
+        else frozenset()
+    )
     unknown = False
+    procsub = "<(" in text
     for cmd in script.commands:
-        if not cmd.argv:
+        argv = cmd.argv
+        if not argv:
             continue
-        head = cmd.argv[0]
-        if not head.static or cmd.name in aliased:
+        if not argv[0].static or (aliased and cmd.name in aliased):
             unknown = True
             out.extend(as_unknown(cmd, text, where, via))
         elif _runs_unknown_code(cmd):
             unknown = True
-        out.extend(_process_substituted(cmd, where, depth, via, judge))
-        if cmd.name and any(_filled_later(w, script) for w in cmd.args):
-            out.extend(_with_values_as_args(cmd, script, where, via))
+        if procsub:
+            out.extend(_process_substituted(cmd, where, depth, via, judge))
+        if len(argv) > 1 and cmd.name:
+            for w in argv:  # (most words are static: one attribute read each)
+                if not w.static and _filled_later(w, script):
+                    out.extend(_with_values_as_args(cmd, script, where, via))
+                    break
     if unknown:
         out.extend(_values_as_commands(script, where, depth, via, judge))
     return out
@@ -116,13 +120,18 @@ def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> l
     arguments, as a formatter the line spells, and as its name's known text alone
     (``r$(:)m``, ``g"$@"it``, ``m${IFS:0:0}kfs``: what bash runs when the unknown parts
     are empty)."""
-    names = {name: None for name in CANDIDATES}
-    if "fs" in text or "FS" in text or "swap" in text or "disk" in text:
-        names.update((m.lower(), None) for m in _FORMATTER.findall(text))
+    names = dict.fromkeys((*CANDIDATES, *_formatters(text)))
     known = "".join(p for p in cmd.argv[0].parts if isinstance(p, str))
     if known:
         names[command_name(known)] = None
     return list(_as_candidates(cmd, tuple(names), where, via))
+
+
+@lru_cache(maxsize=8)  # (once per line, not per command of it)
+def _formatters(text: str) -> tuple[str, ...]:
+    if "fs" in text or "FS" in text or "swap" in text or "disk" in text:
+        return tuple(dict.fromkeys(m.lower() for m in _FORMATTER.findall(text)))
+    return ()
 
 
 def _as_candidates(

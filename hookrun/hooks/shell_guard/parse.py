@@ -135,17 +135,8 @@ def _unread_word(raw: str, depth: int, sink: list[Command]) -> list[Word]:
             inner = span[2:-1] if span.startswith("$(") else span[1:-1]
             if not inner.strip() or inner == raw:
                 continue
-            if "<<" in inner:
-                # (a here-document's `)` line ends this naive span early, `$(cat <<'EOF'
-                # ⏎ rm -rf / ⏎ )" ⏎ EOF`: its body is no code unless the tree reads it so)
-                try:
-                    script = parse_with_tree(inner, depth + 1)
-                except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
-                    continue
-            else:
-                script = parse_script(inner, depth + 1)
             base = len(sink)
-            for cmd in script.commands:
+            for cmd in parse_script(inner, depth + 1).commands:
                 moved = cmd.pipe_from + base if cmd.pipe_from >= 0 else -1
                 sink.append(replace(cmd, pipe_from=moved))
     return [Word.lit(raw.replace("'", "").replace('"', ""))]

@@ -88,9 +88,7 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         and (not _UNQUOTED.issuperset(text) or text.count("(") != text.count("$("))
     ):
         return True  # (unquoted, a character the reader stops at: `(cd x && …)`, `>`, `\\`)
-    if ("$(" in text or "`" in text) and (
-        "[" in text or "=(" in text or "@P" in text or "PS" in text or "PROMPT_COMMAND" in text
-    ):
+    if ("$(" in text or "`" in text) and evaluated(text):
         return True  # (quoted code bash may evaluate: `let 'x=a[$(…)]'`, `${x@P}`, PS4)
     commands = _commands(text)
     if deny:
@@ -105,6 +103,27 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         commands = listed
     # (one command that may match answers: the rest of the line is not read)
     return any(words is None or _may_match_command(words) for words in commands)
+
+
+def evaluated(text: str) -> bool:
+    """``text`` may hold quoted code bash evaluates (indirect.py judges it): a substitution
+    in a subscript (``'a[$(…)]'``) or a quoted array (``'a=($(…))'``), or a prompt."""
+    if "@P" in text or "PROMPT_COMMAND" in text or any(f"PS{d}" in text for d in "01234"):
+        return True
+    n = len(text)
+    for opener, closer in (("[", "]"), ("=(", ")")):
+        i = text.find(opener)
+        while i >= 0:
+            # up to its closer or the line's end; an opener inside that span ends there
+            # too, so the next search starts past it (linear: each character read once)
+            end = text.find(closer, i + 1)
+            end = n if end < 0 else end
+            line_end = text.find("\n", i, end)
+            end = end if line_end < 0 else line_end
+            if text.find("$(", i, end) >= 0 or text.find("`", i, end) >= 0:
+                return True
+            i = text.find(opener, end)
+    return False
 
 
 def _commands(text: str) -> Iterable[list[str] | None]:

@@ -193,6 +193,10 @@ _CWDS = [PROJECT, HOME, HOME + "/.config/git", HOME + "/.gitconfig", "/", "/tmp"
 # found by this search in a CI rehearsal: a line bash refuses (the dangling `&&`), which
 # the full judgement's fallback reads in its own way (it denies), the screen cleared
 @example('-Srm "$(cat <<\'EOF\'\n)"\nrm -rf /\nEOF\n)" && ', PROJECT)
+# found by this search (s13-red): the fallback's span of `$( … )` ended at a `)` line of a
+# here-document's body, and read the rest of the body as commands; bash reads it as text
+@example('then / "$(cat <<\'EOF\'\n)"\nrm -rf /\nEOF\n)"', PROJECT)
+@example('then / "$(cat <<\'EOF\'\nrm -rf /\n)"\nEOF\n)"', PROJECT)
 def test_a_generated_line_the_screen_clears_has_no_finding(line: str, cwd: str) -> None:
     if not may_match(line):
         assert _findings(line, cwd) == []
