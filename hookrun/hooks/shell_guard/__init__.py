@@ -125,6 +125,12 @@ def _norm(path: str | None) -> str | None:
 MAX_COMMAND_CHARS = 256 * 1024
 
 
+# The most `<<` a judged line may hold. The front end reads here-documents in time
+# quadratic in their number (2,000 took 46 s, past a hook's 30 s timeout: a deny by
+# on_error, naming no rule); no command an agent runs holds hundreds.
+MAX_HEREDOCS = 512
+
+
 def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Verdict:
     text = command_text(payload)
     if text is None or not text.strip():
@@ -139,8 +145,21 @@ def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyConte
         )
     if not may_match(text, tuple(opts.deny)):
         return ALLOW
+    if text.count("<<") > MAX_HEREDOCS and opts.enabled("misc.too-deep"):
+        return Verdict(
+            decision="deny",
+            reason=f'shell-guard [misc.too-deep]: "{_shown(text)}" — the command holds over '
+            f"{MAX_HEREDOCS} here-documents, more than shell-guard reads in its time; write "
+            "the texts to files with the file tool and run a short command",
+            rule="misc.too-deep",
+        )
     try:
-        return _judge(text, payload, opts, ctx)
+        try:
+            return _judge(text, payload, opts, ctx)
+        except UnicodeEncodeError:
+            # A lone surrogate (JSON "\ud800") has no UTF-8 form, and the front end
+            # reads UTF-8: judge the line as a host would send it, the surrogate as U+FFFD.
+            return _judge(_without_surrogates(text), payload, opts, ctx)
     except RecursionError:
         return Verdict(
             decision="deny",
@@ -148,6 +167,10 @@ def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyConte
             "deep to check; write it plainly",
             rule="misc.too-deep",
         )
+
+
+def _without_surrogates(text: str) -> str:
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _judge(

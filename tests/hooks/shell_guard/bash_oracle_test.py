@@ -8,8 +8,10 @@ name the rule and the offending part. Each of these was ALLOWED before its fix.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +185,53 @@ _ALLOWED = [
 @pytest.mark.parametrize("line", _ALLOWED)
 def test_look_alikes_running_nothing_blocked_are_allowed(line: str) -> None:
     assert judge(line).decision is None, judge(line).reason
+
+
+# Hostile text around a blocked command, through `hookrun policy shell-guard` end to end:
+# the answer is a deny naming the rule (exit 2), never an error nor an allow. (A lone
+# surrogate raised UnicodeEncodeError in the front end: a deny by on_error, no rule.)
+_HOSTILE = [
+    ('{"tool_input": {"command": "echo \\ud800; rm -rf /"}}', "delete.catastrophic"),
+    ('{"tool_input": {"command": "echo \\udc80\\ud800x; rm -rf /"}}', "delete.catastrophic"),
+    ('{"tool_input": {"command": "echo a\\u0000b; rm -rf /"}}', "delete.catastrophic"),
+    ('{"tool_input": {"command": "true\\r\\nrm -rf /\\r\\n"}}', "delete.catastrophic"),
+    ('{"tool_input": {"command": "echo \\u202e; rm -rf /"}}', "delete.catastrophic"),
+    ('{"tool_input": {"command": "echo ' + "$(" * 40 + ")" * 40 + '; rm -rf /"}}', "misc.too-deep"),
+    ('{"tool_input": {"command": "' + "{ " * 300 + "rm -rf /" + "; }" * 300 + '"}}', None),
+    ('{"tool_input": {"command": "cat <<E\\nrm -rf /\\n; rm -rf /"}}', "delete.catastrophic"),
+    ('{"tool_input": {"command": "echo ' + "a" * 100_000 + '; rm -rf /"}}', None),
+    # (2,000 here-documents took the front end 46 s: the hook's timeout, no rule named)
+    (
+        '{"tool_input": {"command": "cat '
+        + "<<E " * 2000
+        + "\\n"
+        + "x\\nE\\n" * 2000
+        + 'rm -rf /"}}',
+        "misc.too-deep",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "rule"), _HOSTILE, ids=[b[:50] for b, _ in _HOSTILE])
+def test_hostile_text_around_a_blocked_command_is_a_named_deny(
+    body: str, rule: str | None, tmp_path: Path
+) -> None:
+    import json
+    import subprocess
+    import sys
+
+    payload = json.loads(body)
+    payload.update(hook_event_name="PreToolUse", tool_name="Bash", cwd=str(tmp_path))
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-m", "hookrun", "policy", "shell-guard"],
+        input=json.dumps(payload).encode("utf-8", "surrogatepass"),
+        capture_output=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    answer = json.loads(done.stdout)
+    assert done.returncode == 2, answer
+    assert answer["decision"] == "deny"
+    assert (answer["reason"] or "").startswith(f"shell-guard [{rule or 'delete.catastrophic'}]")
