@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hookrun.dispatch.split import split_simple
+from hookrun.dispatch.split import split_simple, split_words
 
 
 @pytest.mark.parametrize(
@@ -134,3 +134,46 @@ def test_split_simple_agrees_with_posix_word_splitting_whenever_it_answers(comma
 def test_split_simple_never_raises(command: str, platform: str) -> None:
     result = split_simple(command, platform)
     assert result is None or (result and all(isinstance(w, str) for w in result))
+
+
+# Words plain and not: the fast path (whole-text scans) must give exactly what the
+# one-character-at-a-time reference gives, for every platform.
+_PLAIN_HEAVY = "ab =~#'\"\\$|;{[\t\n\x0b\xa0/.-:"
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.text(alphabet=_PLAIN_HEAVY, max_size=24) | st.text(max_size=24),
+    st.sampled_from(["linux", "darwin", "win32"]),
+)
+def test_split_simple_is_the_character_by_character_reference(command: str, platform: str) -> None:
+    assert split_simple(command, platform) == split_words(command, platform)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "true",
+        "true;",
+        "./hooks/check.sh --strict",
+        "~/x.sh ~/y",
+        "~x a",
+        "a ~/x",
+        "a=1 b",
+        "b a=1",
+        "if x",
+        "x if",
+        "a #b",
+        "a b#",
+        "a\tb",
+        "a\x0bb",
+        "C:/tools/x.exe a",
+        "echo 'a' b",
+        "echo a\\ b",
+        "  ",
+        "",
+    ],
+)
+def test_split_simple_matches_the_reference_on_edges(command: str) -> None:
+    for platform in ("linux", "win32"):
+        assert split_simple(command, platform) == split_words(command, platform)
