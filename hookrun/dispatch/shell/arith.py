@@ -62,6 +62,13 @@ _ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _MAX_DEPTH = 32
 
 
+# The tokens of an expression text, kept: a loop evaluates the same text every round
+# (`i=$((i+1))` is "i+1" each time), and tokenizing is most of a small expression's cost.
+# The parser only reads the list. An error is raised again each time (not kept).
+_TOKEN_CACHE_SIZE = 512
+_token_cache: dict[str, list[str]] = {}
+
+
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
     pos = 0
@@ -300,7 +307,12 @@ def evaluate(
     ``&&``, ``||`` and ``?:`` short-circuit as in bash: the operand not taken is parsed
     but assigns nothing and divides by zero without error.
     """
-    tokens = _tokens(text)
+    tokens = _token_cache.get(text)
+    if tokens is None:
+        tokens = _tokens(text)
+        if len(_token_cache) >= _TOKEN_CACHE_SIZE:
+            _token_cache.clear()
+        _token_cache[text] = tokens
     if not tokens:
         return 0
     parser = _Parser(tokens, get, set_, depth, elem)

@@ -156,7 +156,11 @@ class Expander:
             # _plain(w), written out: nearly every word of every command comes here.
             if len(parts) == 1 and isinstance(parts[0], Lit):
                 t = parts[0].text
-                if not ("\\" in t or "~" in t or "*" in t or "?" in t or "[" in t or "{" in t):
+                # (a lone `[`, the test command, opens no bracket expression: plain)
+                if (
+                    not ("\\" in t or "~" in t or "*" in t or "?" in t or "[" in t or "{" in t)
+                    or t == "["
+                ):
                     out.append(t)
                     continue
             for variant in brace_expand(w):
@@ -164,6 +168,22 @@ class Expander:
                 # an assignment, after its `=` and `:`s (`echo PATH=~/bin:~/x`).
                 like = _looks_like_assignment(variant)
                 pieces = self.pieces(variant.parts, tilde=True, assignment=like, eq_tilde=like)
+                if len(pieces) == 1:
+                    text, kind = pieces[0]
+                    # One unquoted expansion ($i, $((n+1))) with no IFS character and no
+                    # pattern character (nor `(` of an extglob) in its value: the value
+                    # is the one field, or none when it is empty (split_fields and glob
+                    # would find nothing to do).
+                    if kind == SPLIT and not (
+                        "*" in text or "?" in text or "[" in text or "(" in text
+                    ):
+                        for c in self.ifs():
+                            if c in text:
+                                break
+                        else:
+                            if text:
+                                out.append(text)
+                            continue
                 for _, kind in pieces:  # all quoted ("$x", 'a'): one field, no pattern
                     if kind != QUOTED:
                         break

@@ -220,6 +220,11 @@ def _chars(src: ByteSource, opts: ReadOptions, deadline: float | None) -> Iterat
         yield from data.decode("utf-8", "surrogateescape")
 
 
+def _then(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield from first
+    yield from rest
+
+
 def _now() -> float:
     return time.monotonic()
 
@@ -243,6 +248,19 @@ def read_input(src: ByteSource, opts: ReadOptions, ifs: str) -> Input:
         return Input("", False, 0)
     deadline = None if opts.timeout is None else _now() + opts.timeout
     chars = _chars(src, opts, deadline)
+    if opts.delim == "\n" and opts.nchars is None and deadline is None:
+        # _chars reads whole lines here. A line that ends at its newline and holds
+        # nothing the loop below treats specially (a backslash without -r, NUL, the
+        # markers) is its text: the loop would take every character up to the newline.
+        line = src.readline().decode("utf-8", "surrogateescape")
+        if not line:
+            return Input("", False, 1)  # end of input before the delimiter
+        body = line[:-1]
+        if line[-1:] == "\n" and not (
+            "\0" in body or CTLESC in body or CTLNUL in body or ("\\" in body and not opts.raw)
+        ):
+            return Input(body, False, 0)
+        chars = _then(line, chars)
     try:
         for c in chars:
             if pass_next:

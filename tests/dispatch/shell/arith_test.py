@@ -85,3 +85,22 @@ def test_self_referencing_variable_is_an_error_not_a_hang() -> None:
     env = {"a": "a"}
     with pytest.raises(ArithError, match="recursion"):
         evaluate("a", env.get, env.__setitem__)
+
+
+def test_a_kept_expression_reads_its_variables_afresh_and_fails_again() -> None:
+    # The tokens of "i+1" are kept between evaluations; the values never are.
+    env = {"i": "1"}
+
+    def get(name: str) -> str | None:
+        return env.get(name)
+
+    def set_(name: str, value: str) -> None:
+        env[name] = value
+
+    assert evaluate("i+1", get, set_) == 2
+    env["i"] = "41"
+    assert evaluate("i+1", get, set_) == 42
+    assert evaluate("i+=1", get, set_) == 42 and env["i"] == "42"
+    for _ in range(2):
+        with pytest.raises(ArithError):
+            evaluate("1 +", get, set_)
