@@ -10,6 +10,7 @@ this module calls it at the few points where it applies.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
@@ -89,6 +90,25 @@ _NAMED = frozenset(
         "while_statement", "word"
     }
 )  # fmt: skip
+# Building a node through its class (`Word(…)`: type.__call__, then the class's Python
+# __new__) costs ~3.1k instructions, tuple.__new__ through a partial ~1.9k. A one-liner
+# builds ~25 nodes, most of them with these (mypy checks the fields by their types).
+_word: Callable[[tuple[int, int, tuple[WordPart, ...]]], Word] = functools.partial(
+    tuple.__new__, Word
+)
+_lit: Callable[[tuple[int, int, str]], Lit] = functools.partial(tuple.__new__, Lit)
+_stmt: Callable[[tuple[int, int, Command | None, tuple[Redirect, ...], bool, bool]], Stmt] = (
+    functools.partial(tuple.__new__, Stmt)
+)
+_call: Callable[[tuple[int, int, tuple[Assign, ...], tuple[Word | Assign, ...]]], CallExpr] = (
+    functools.partial(tuple.__new__, CallExpr)
+)
+_dquoted: Callable[[tuple[int, int, tuple[WordPart, ...], bool]], DblQuoted] = functools.partial(
+    tuple.__new__, DblQuoted
+)
+_param: Callable[
+    [tuple[int, int, str, bool, Word | None, bool, bool, str, str, tuple[Word, ...]]], ParamExp
+] = functools.partial(tuple.__new__, ParamExp)
 # The here-document reader (gap 5), loaded by the first text with a `<<` (then kept).
 _heredocs: Any = None
 
@@ -366,7 +386,7 @@ class Converter:
                     continue
             if t in _REDIRECTS:  # `$(<file)`, or a line of redirections only
                 rs = tuple(self.redirects([c]))
-                out.append(Stmt(start, end, None, rs, False, False))
+                out.append(_stmt((start, end, None, rs, False, False)))
                 continue
             out.append(self.command(c) if t == "command" and not self.negated else self.stmt(c))
         return tuple(out)
@@ -386,7 +406,7 @@ class Converter:
             return Stmt(n.start_byte, n.end_byte, s.cmd, s.redirects, not s.negated, False)
         if t == "pipeline":
             return self.pipeline(n)
-        return Stmt(n.start_byte, n.end_byte, self.compound(n), (), False, False)
+        return _stmt((n.start_byte, n.end_byte, self.compound(n), (), False, False))
 
     def compound(self, n: Node) -> Command:
         t = n.type
@@ -547,8 +567,8 @@ class Converter:
             if redirect_nodes
             else stop
         )
-        call = CallExpr(start, stop, tuple(assigns), args)
-        return Stmt(start, end, call, tuple(redirects), False, False)
+        call = _call((start, stop, tuple(assigns), args))
+        return _stmt((start, end, call, tuple(redirects), False, False))
 
     def keyword_command(self, n: Node, keyword: str, args: tuple[Word, ...], assigns: bool) -> None:
         """Refuse a command whose first word is a reserved word bash reads as one."""
@@ -931,15 +951,15 @@ class Converter:
                 # (that one node, then the text after it, if any), without its search.
                 part = self.special(n)
                 if part.end == end:
-                    return Word(start, end, (part,))
+                    return _word((start, end, (part,)))
                 tail = self.lit(part.end, end, "", False, part.end == start)
-                return Word(start, end, self.stray_params(_merge([part, tail])))
+                return _word((start, end, self.stray_params(_merge([part, tail]))))
         elif t in ("word", "number") and n.child_count == 0:
             # The common case, a plain word: its text, as range_parts would find it.
             text = self.src[start:end].decode("utf-8", "surrogateescape")
             if "$" not in text and "`" not in text:
-                return Word(start, end, (Lit(start, end, text),) if end > start else ())
-        return Word(start, end, self.range_parts([n], start, end))
+                return _word((start, end, (_lit((start, end, text)),) if end > start else ()))
+        return _word((start, end, self.range_parts([n], start, end)))
 
     def word_of(self, nodes: Sequence[Node]) -> Word:
         """One word made of adjacent nodes (a leaf split the grammar made, or a join)."""
@@ -973,7 +993,7 @@ class Converter:
         parts: list[WordPart] = []
         for node in nodes:
             parts.extend(self.range_parts([node], node.start_byte, node.end_byte))
-        return Word(start, end, self.stray_params(_merge(parts)))
+        return _word((start, end, self.stray_params(_merge(parts))))
 
     def word_span(self, start: int, end: int, nodes: Sequence[Node]) -> Word:
         return Word(start, end, self.range_parts(nodes, start, end))
@@ -1082,16 +1102,17 @@ class Converter:
         return tuple(out)
 
     def lit(self, start: int, end: int, quoted: str, strip_tabs: bool, first: bool) -> Lit:
-        text = self.text(start, end)
+        text = self.src[start:end].decode("utf-8", "surrogateescape")
         if strip_tabs:
             text = _strip_tabs(text, line_start=first or self.src[start - 1 : start] == b"\n")
         if quoted == "dq":
-            text = cook_dquoted(text)
+            if "\\" in text:
+                text = cook_dquoted(text)
         elif quoted == "heredoc":
             text = cook_dquoted(text, heredoc=True)
         elif quoted == "arith":
             text = text.replace('"', "")  # quotes are removed in arithmetic text
-        return Lit(start, end, text)
+        return _lit((start, end, text))
 
     def real_start(self, n: Node) -> int:
         """Where the node's own text starts: the grammar sometimes lets a simple
@@ -1113,7 +1134,7 @@ class Converter:
                 open_end = next((c.end_byte for c in kids if c.type == '"'), n.start_byte + 1)
             close = kids[-1].start_byte if kids and kids[-1].type == '"' else n.end_byte
             inner = self.range_parts(kids, open_end, close, quoted="dq")
-            return DblQuoted(n.start_byte, n.end_byte, inner, t == "translated_string")
+            return _dquoted((n.start_byte, n.end_byte, inner, t == "translated_string"))
         if t == "raw_string":
             return SglQuoted(
                 n.start_byte, n.end_byte, self.text(n.start_byte + 1, n.end_byte - 1), False
@@ -1128,7 +1149,7 @@ class Converter:
                 end = n.end_byte
             # `$\<newline>?` is `$?`: a line continuation is gone before words are read
             name = self.text(start + 1, end).replace("\\\n", "")
-            return ParamExp(start, end, name, True, None, False, False, "", "", ())
+            return _param((start, end, name, True, None, False, False, "", "", ()))
         if t == "expansion":
             return self.param_exp(n)
         if t == "ERROR" and _is_param_error(n):
