@@ -1132,7 +1132,9 @@ class Converter:
                 open_end = kids[0].end_byte
             else:
                 open_end = next((c.end_byte for c in kids if c.type == '"'), n.start_byte + 1)
-            close = kids[-1].start_byte if kids and kids[-1].type == '"' else n.end_byte
+            # (the closing quote's node may start at blanks before it, `" "`: its byte is
+            # the string's last)
+            close = n.end_byte - 1 if kids and kids[-1].type == '"' else n.end_byte
             inner = self.range_parts(kids, open_end, close, quoted="dq")
             return _dquoted((n.start_byte, n.end_byte, inner, t == "translated_string"))
         if t == "raw_string":

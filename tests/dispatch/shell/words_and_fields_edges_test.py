@@ -94,6 +94,10 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
             "",
             'hookrun: 1 +\x0b2: syntax error in expression (error token is "2")\n',
         ),
+        # A double-quoted string of blanks only keeps them (the grammar's closing quote
+        # starts at the first blank; its text was read as empty).
+        ('echo "[" " " "]"; x=" "; echo "<$x>" "<  >"', 0, "[   ]\n< > <  >\n", ""),
+        ('printf "%s|" "\t" "  " " $1"', 0, "\t|  | a b|", ""),
     ],
 )
 def test_words_and_fields_agree_with_bash(
