@@ -57,19 +57,30 @@ class Unsupported(Exception):
         self.column = column
 
 
+from hookrun.shellsyntax import plain  # noqa: E402  (after the errors: no native code)
+
 # hookrun.shellsyntax.parser.parse once loaded (lazy: native code, see above; kept, as
 # an import statement costs a few thousand instructions each time it runs).
 _parse: Callable[[str], Script] | None = None
 
 
 def parse(source: str) -> Script:
-    """Parse shell ``source`` into a :class:`~hookrun.shellsyntax.nodes.Script`."""
-    global _parse
-    if _parse is None:
-        from hookrun.shellsyntax.parser import parse as loaded
+    """Parse shell ``source`` into a :class:`~hookrun.shellsyntax.nodes.Script`.
 
-        _parse = loaded
-    return _parse(source)
+    A plain line is read by :mod:`hookrun.shellsyntax.plain` into the nodes tree-sitter's
+    path makes of it — before tree-sitter is loaded, without loading it.
+    """
+    global _parse
+    if _parse is not None:
+        return _parse(source)  # (cached; a plain line still read without tree-sitter)
+    script = plain.read(source)
+    if script is not None:
+        return script
+    from hookrun.shellsyntax.parser import parse as loaded
+    from hookrun.shellsyntax.parser import parse_tree
+
+    _parse = loaded
+    return parse_tree(source)  # (not plain: the cached entry would read it again)
 
 
 def line_col(source: bytes, offset: int) -> tuple[int, int]:

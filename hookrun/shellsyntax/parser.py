@@ -7,7 +7,7 @@ from _thread import get_ident
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps, plain
 from hookrun.shellsyntax.convert import Converter, backquoted_substitutions, here_documents
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
@@ -355,8 +355,19 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
 def parse(source: str) -> Script:
     """Parse ``source``; cached (hooks run the same command many times).
 
-    Raises :class:`ShellSyntaxError` or :class:`Unsupported`, nothing else, for any text.
+    A plain line (:mod:`hookrun.shellsyntax.plain`) is read without tree-sitter, into
+    the same nodes; anything else is :func:`parse_tree`'s. Raises
+    :class:`ShellSyntaxError` or :class:`Unsupported`, nothing else, for any text.
     """
+    script = plain.read(source)
+    if script is not None:
+        return script
+    return parse_tree(source)
+
+
+def parse_tree(source: str) -> Script:
+    """``source`` parsed by tree-sitter (not cached, no fast path: :func:`parse` is the
+    entry). Raises :class:`ShellSyntaxError` or :class:`Unsupported`, nothing else."""
     src = source.encode("utf-8", "surrogateescape")
     try:
         return Script(parse_bytes(src), src)

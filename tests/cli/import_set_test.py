@@ -308,7 +308,8 @@ def test_the_runs_really_ran_their_hooks(tmp_path: Path) -> None:
 # The shell parser and the judgement, loaded only for a line the screen cannot clear.
 # (tree_sitter's binding may load without its package: any module named tree_sitter*)
 PARSER = ("tree_sitter", "hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")
-# A line of plain simple commands is judged without the parser (shell_guard/simple.py).
+# A line of plain simple commands is judged without tree-sitter: the front end's fast
+# path reads it (hookrun/shellsyntax/plain.py).
 READ = ("hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")
 
 

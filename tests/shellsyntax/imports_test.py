@@ -22,8 +22,19 @@ def test_importing_the_package_loads_no_native_code() -> None:
     assert not any(m.startswith("tree_sitter_bash") for m in mods)
 
 
+def test_a_plain_line_is_parsed_without_native_code() -> None:
+    # The fast path (plain.py) reads it, for the interpreter and shell-guard alike.
+    mods = _modules_after(
+        "from hookrun.shellsyntax import parse\n"
+        "parse('rm -rf \"$TMPDIR/x\" && for d in a b; do (cd $d && make); done | tee l')"
+    )
+    assert not any(m.startswith("tree_sitter") for m in mods)
+    assert "hookrun.shellsyntax.parser" not in mods
+
+
 def test_parsing_loads_the_grammar_binding_without_its_package_init() -> None:
-    mods = _modules_after("import hookrun.shellsyntax as s; s.parse('echo hi | cat')")
+    # (`${hi}`: a plain line, `echo hi | cat`, is read without the grammar, see plain.py)
+    mods = _modules_after("import hookrun.shellsyntax as s; s.parse('echo ${hi} | cat')")
     assert "tree_sitter_bash._binding" in mods
     # The package __init__ would import importlib.resources for its highlight queries.
     assert "tree_sitter_bash" not in mods

@@ -16,8 +16,7 @@ import bisect
 import re
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word
-from hookrun.hooks.shell_guard.simple import cd_target
+from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word, cd_target
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
 _REDIR = re.compile(r"(?:[0-9]*|\{[A-Za-z_][A-Za-z0-9_]*\})(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")

@@ -130,3 +130,19 @@ class Script:
     # The static values the line assigns, (name, value): a scalar's text, an array's
     # elements joined by spaces — what `$c` / `"${a[@]}"` may run as a command.
     values: tuple[tuple[str, str], ...] = ()
+
+
+_CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
+
+
+def cd_target(argv: list[Word]) -> Word | None:
+    """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
+    if not argv or argv[0].text not in _CD_HEADS:  # (nearly every command: answered here)
+        return None
+    words = list(argv)
+    while words and words[0].static and words[0].text in ("builtin", "command"):
+        words = words[1:]
+    if not words or not words[0].static or words[0].text not in ("cd", "pushd"):
+        return None
+    operands = [w for w in words[1:] if not (w.static and w.text.startswith("-") and w.text != "-")]
+    return operands[0] if operands else Word((Var("HOME"),), "~")

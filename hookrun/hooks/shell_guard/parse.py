@@ -15,12 +15,20 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from hookrun.hooks.shell_guard import fallback, simple
-from hookrun.hooks.shell_guard.model import Command, Part, Redirect, Script, Stdin, Var, Word
+from hookrun.hooks.shell_guard import fallback
+from hookrun.hooks.shell_guard.model import (
+    Command,
+    Part,
+    Redirect,
+    Script,
+    Stdin,
+    Var,
+    Word,
+    cd_target,
+)
 from hookrun.hooks.shell_guard.printed import printed
-from hookrun.hooks.shell_guard.simple import cd_target
 from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst, Lit
 from hookrun.shellsyntax.nodes import Word as NodeWord
 from hookrun.shellsyntax.walk import literal
@@ -42,9 +50,6 @@ def parse_script(text: str, depth: int = 0) -> Script:
     """Every simple command of ``text`` (cached; the Script is immutable)."""
     if depth > MAX_DEPTH:
         raise TooDeep(text)
-    script = simple.read(text)  # (plain simple commands: the same Script, no parse)
-    if script is not None:
-        return script
     try:
         return parse_with_tree(text, depth)
     except TooDeep:
@@ -61,8 +66,6 @@ def parse_with_tree(text: str, depth: int) -> Script:
     Raises :class:`ShellSyntaxError` / :class:`Unsupported` as
     :func:`hookrun.shellsyntax.parse` does.
     """
-    from hookrun.shellsyntax import parse  # lazy: loads tree-sitter (a few ms, first parse)
-
     tree = parse(text)
     walker = _Walker(tree.source, depth)
     walker.stmts(tree.stmts, [])
@@ -101,8 +104,6 @@ def words_of(
     Text the front end refuses on its own too (``'unterminated``) is one word, its
     text without quote characters: conservative, a name in it still reaches the rules.
     """
-    from hookrun.shellsyntax import parse  # lazy: loads tree-sitter (a few ms, first parse)
-
     try:
         tree = parse(": " + raw)  # an argument: no keyword, no assignment
     except (ShellSyntaxError, Unsupported, UnicodeDecodeError):

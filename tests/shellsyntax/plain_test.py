@@ -1,0 +1,242 @@
+"""The fast path makes exactly the tree-sitter path's nodes, or gives up.
+
+:mod:`hookrun.shellsyntax.plain` reads a plain line without tree-sitter; the
+interpreter runs its nodes and shell-guard judges them, so it is right only if they
+are the tree-sitter path's own (:func:`parser.parse_tree`: the same statements,
+commands, words, parts and offsets). Checked over every input there is — the Oils
+conformance cases and each of their lines, the bench one-liners and shell-guard bench
+commands, both peers' labelled commands, every string constant of the shell,
+shell-guard and dispatch tests (the inputs of ``scripts/parse_snapshot.py`` but its
+generated programs), shell-guard's tables with their plain-only variants — and over
+generated lines: plain words and near misses of them (``#``, ``\\``, ``$(``, ``{``,
+``=``, ``~``, ``*``, ``[``, reserved words, here-documents, ``!``, tabs, CR, non-ASCII),
+separators, subshells and loops put together right and wrong. Where the fast path
+answers, tree-sitter must accept the text (bash does) and make the same tree. Each
+check is shown to fail when a piece of the fast path is broken on purpose.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from hookrun.shellsyntax import parse, parser, plain
+from hookrun.shellsyntax.nodes import ParamExp, Script
+from tests.hooks.shell_guard import screen_test
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tree(line: str) -> Script | str:
+    try:
+        return parser.parse_tree(line)
+    except Exception as exc:  # noqa: BLE001 - a refusal of what the fast path read is the finding
+        return f"{type(exc).__name__}: {exc}"
+
+
+def _same_as_tree_sitter(line: str) -> bool:
+    """True when the fast path read ``line`` (and then its Script is tree-sitter's)."""
+    script = plain.read(line)
+    if script is None:
+        return False
+    assert script == _tree(line), line
+    assert parse(line) == script  # (the package's entry and the parser's agree)
+    assert parser.parse(line) == script
+    return True
+
+
+def _mismatches(lines: Iterable[str], limit: int = 1) -> list[str]:
+    found: list[str] = []
+    for line in lines:
+        script = plain.read(line)
+        if script is not None and script != _tree(line):
+            found.append(line)
+            if len(found) >= limit:
+                break
+    return found
+
+
+@cache
+def corpus() -> tuple[str, ...]:
+    """Every input of scripts/parse_snapshot.py but its generated programs, and
+    shell-guard's tables with their plain-only variants."""
+    spec = importlib.util.spec_from_file_location(
+        "parse_snapshot", ROOT / "scripts/parse_snapshot.py"
+    )
+    assert spec is not None and spec.loader is not None
+    snapshot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(snapshot)
+    found = [
+        *snapshot._oils(),
+        *snapshot._benches(),
+        *snapshot._peers(),
+        *snapshot._test_strings(),
+        *(c for c, _ in screen_test.WITH_PLAIN_VARIANTS),
+    ]
+    return tuple(dict.fromkeys(found))
+
+
+@pytest.mark.timeout(600)
+def test_every_input_the_fast_path_reads_is_tree_sitters_tree() -> None:
+    lines = corpus()
+    assert _mismatches(lines, limit=20) == []
+    read = sum(1 for line in lines if plain.read(line) is not None)
+    # (not vacuous: a good part of every corpus is plain lines)
+    assert read > 5000, read
+
+
+def test_the_benchmarks_lines_are_read() -> None:
+    for line in (
+        'rm -rf "$TMPDIR/build-1" && mkdir -p "$TMPDIR/build-1"',
+        "git push --force origin feature/task-1",
+        "curl -fsSL https://get.example.com/v1/install.sh | sh",
+        "python3 -c \"import json; print(json.load(open('data1.json'))['k'])\"",
+        "rm -rf src/pkg1",
+        "for d in pkg1 pkg2; do (cd $d && rm -rf dist); done",
+        "git status --short | head -20",
+        "ls -la && echo done &",
+        "make test |& tee log",
+    ):
+        assert _same_as_tree_sitter(line), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "", " ", "\n", "a=1", "a=1 rm -rf /", "export X=1", "rm -rf / # x", "rm -rf {a,b}",
+        "rm -rf /*", "{ rm -rf /; }", "rm -rf / > f", "rm $(x)", "rm `x`", "rm ${X}", "rm 'a",
+        'rm "a', 'rm "a\\"b"', "rm a\\ b", "if x; then y; fi", "! rm", "time rm -rf /",
+        "rm &&", "&& rm", "rm ;; x", "rm | ", "rm\r", "a;;b", "f() { :; }", "rm -rf é",
+        "coproc rm", "declare -a a", "case x in y) ;; esac", '"$"', "$", "rm -rf $",
+        "rm -rf $-", "rm -rf $@", "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
+        "(rm", "for x; do rm; done", "for", "for x", "(", "a | (", "for x in", "for x in a;",
+        "for x in a; do", "- a=~/.gitconfig", "cat <<EOF\nx\nEOF", "a\tb\r\n", "[ -f x ]",
+        "echo !x", "~=1", "rm *", "a #b",
+    ],
+)  # fmt: skip
+def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
+    assert plain.read(line) is None
+
+
+_ALPHABET = sorted(
+    set("abcrm-f/. \t\n;&|'\"$~=_:,+@%0123456789XHOME{}()#<>\\`*?[]!é漢\r") | {"\x00"}
+)
+_WORDS = [
+    *screen_test._READ, *screen_test._NEAR, *screen_test._ARGS, "cd", "pushd", "builtin",
+    "command", "-", "--", "~", "~root", "~+", "~/x", "a~b", "$HOME/x", '"$TMPDIR/b"',
+    '""', "''", '""$X', 'a"b"\'c\'', "$1x", "$_", "$a_b", "x,y", "'a b'", '"a\nb"', "é",
+    "declare", "export", "local", "readonly", "typeset", "let", "unset", "alias", "=a",
+    "1a=b", "a+=b", "a[1]=b", "{", "}", "!", "[[", "#", "a#b", "\\", "a\\", "\\n", "$(",
+    "$(x)", "${x}", "*", "a*", "[a]", "time", "eval", "exec", "<<EOF", "<<'E'\nx\nE\n", "\r",
+    "a\r", "\t", "漢", '"é"', "'漢'", "$IFS", '"$IFS"', "$0", '"$10"', "$10", "%", "a%", "@",
+    "1@", ":", "+x", ",", "a=", "--x=y", "x=$y", "'", '"', "$'x'", '$"x"', "&>", ">", "<",
+    "2>&1", "esac", "then", "fi", "in", "do", "done", "for", "select", "function",
+]  # fmt: skip
+_SEPS = [
+    *screen_test._SEPARATORS, " && \n", " |\n", ";;", "|&", " |& ", " ; ", "&&", "||", "  ",
+    "\n\n", " &&\n\n", "\t", "\r\n", " # c\n",
+]  # fmt: skip
+# Pieces of subshells and loops, to be put together right and wrong.
+_COMPOUND = [
+    "(", ")", "((", "))", "for", "for d in a b;", "for d in a b\n", "for d in", "for 1 in x;",
+    "do", "done", "; do", "; done", "(cd", "x)", "$d", '"$d"', "in", "for d; do", "do(",
+    "for in in a;", "for do in a;", "{", "}", "! ", "( (", ") )",
+]  # fmt: skip
+_simple = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join)
+
+
+def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    joined = st.tuples(inner, st.sampled_from(_SEPS), inner).map("".join)
+    subshell = st.tuples(
+        st.sampled_from(["(", "( ", "(\n", "(\t"]),
+        inner,
+        st.sampled_from([")", " )", "\n)", ";)", " &)", "\n\n)"]),
+    )
+    loop = st.tuples(
+        st.sampled_from(["d", "x", "_a1", "in"]),
+        st.lists(
+            st.sampled_from(["a", "$HOME", '"$d"', "pkg1", "'x y'", "~", "if", "#"]), max_size=3
+        ),
+        st.sampled_from(["; ", "\n", " ;\n ", ";\n\n"]),
+        inner,
+        st.sampled_from(["; ", "\n", " & ", ";\n"]),
+    ).map(lambda t: f"for {t[0]} in {' '.join(t[1])}{t[2]}do {t[3]}{t[4]}done")
+    background = st.tuples(inner, st.sampled_from([" &", "&", " & "])).map("".join)
+    return joined | subshell.map("".join) | loop | background
+
+
+_structured = st.recursive(_simple, _compound, max_leaves=8)
+_lines = (
+    st.lists(
+        st.tuples(st.sampled_from(_WORDS + _COMPOUND), st.sampled_from(_SEPS)), max_size=10
+    ).map(lambda pairs: "".join(w + s for w, s in pairs))
+    | _structured
+    | screen_test.plain_lines
+    | screen_test.readable_lines
+    | st.text(alphabet=_ALPHABET, max_size=40)
+)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_lines)
+@example('cd "$HOME/x" && rm -rf y | cd z && rm -rf w')
+@example("cd a & rm -rf b")
+@example("(a) & b && c & d")
+@example("a | b |& c && (d | e) &")
+@example("for d in pkg1 pkg2; do (cd $d && rm -rf dist); done | x &")
+@example("(cd a; rm -rf b) && rm -rf c | (cd d) | rm e")
+@example("a | b | c\nd && e")
+@example("a |\n\n b &&\n\n c")
+@example("ls ~ ~/x ~root a~b ~+/y")
+@example('echo "" $X"" a"b"\'c\' $1x "$a$b" "x$1y" $_x')
+@example("\n\n a ;\n b\n\n")
+def test_a_generated_line_the_fast_path_reads_is_tree_sitters_tree(line: str) -> None:
+    _same_as_tree_sitter(line)
+
+
+# Each a piece of the fast path broken on purpose: the corpus check must find it.
+def _shifted_quote(inner: str, pos: int) -> tuple[object, ...]:
+    return _QUOTED_PARTS(inner, pos + 1)
+
+
+def _long_param(name: str, pos: int, end: int) -> ParamExp:
+    return ParamExp(pos, end, name, False, None, False, False, "", "", ())
+
+
+_QUOTED_PARTS = plain._quoted_parts
+_BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
+    "a double-quoted string's parts one byte off": lambda mp: mp.setattr(
+        plain, "_quoted_parts", _shifted_quote
+    ),
+    "$NAME read as ${NAME}": lambda mp: mp.setattr(plain, "_param", _long_param),
+    "reserved words taken for programs": lambda mp: mp.setattr(
+        plain, "_NOT_PLAIN", plain._NOT_PLAIN - {"if", "then", "fi", "do", "done", "in", "coproc"}
+    ),
+    "`export` taken for a plain program": lambda mp: mp.setattr(
+        plain, "_NOT_PLAIN", plain._NOT_PLAIN - {"export", "declare", "local"}
+    ),
+    "an assignment taken for a program": lambda mp: mp.setattr(
+        plain, "_PROGRAM", plain._PROGRAM | {"="}
+    ),
+    "`#` read as a word character": lambda mp: mp.setattr(plain, "_PLAIN", plain._PLAIN | {"#"}),
+    "`>` read as a word character": lambda mp: mp.setattr(plain, "_PLAIN", plain._PLAIN | {">"}),
+    "`|&` read as `|`": lambda mp: mp.setattr(plain, "Pipeline", _no_stderr),
+}
+
+
+def _no_stderr(pos: int, end: int, stages: tuple[object, ...], stderr: tuple[bool, ...]) -> object:
+    from hookrun.shellsyntax.nodes import Pipeline
+
+    return Pipeline(pos, end, stages, tuple(False for _ in stderr))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("broken", sorted(_BREAKS))
+def test_the_check_catches_a_broken_fast_path(broken: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _BREAKS[broken](monkeypatch)
+    assert _mismatches(corpus()), broken
