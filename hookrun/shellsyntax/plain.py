@@ -43,10 +43,21 @@ from hookrun.shellsyntax.nodes import (
 # start-up; tests/shellsyntax/imports_test pins it).
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_START = frozenset(_LETTERS)
-_NAME_CHARS = frozenset(_LETTERS + "0123456789")  # `$NAME`; `$1` is one digit
 _DIGITS = frozenset("0123456789")
 _PLAIN = frozenset(_LETTERS + "0123456789-./:=,+@%~")  # an unquoted word's characters
-_BLANKS = frozenset(" \t")
+# A plain character → b"a", any other → b" " (bytes.translate over the ASCII text): the end
+# of a run of plain characters is one find.
+_RUNS = bytes(97 if chr(c) in _PLAIN else 32 for c in range(256))
+# The nodes are made as tuple.__new__ makes them in their own __new__, without the call
+# through the class (~1.3k instructions a node, a few dozen nodes a line).
+_new = tuple.__new__
+# A name's letter → b"n", digit → b"d", any other character → b" ": a `$NAME` ends at one find.
+_NAMES = bytes(
+    110 if chr(c) in _NAME_START else 100 if chr(c) in _DIGITS else 32 for c in range(256)
+)
+# Every byte a plain line may hold outside single quotes (deleted: what is left is not).
+_ALLOWED = "".join(sorted({*_PLAIN, *"'\"$ \t;&|()\n"})).encode()
+_WORD_ENDS = frozenset(" \t;&|()\n")  # what ends a word (else: more of it, or not plain)
 # What a program's word may hold (no `=`: an assignment; no `%`, `@`, `:`, `,`, `+`, `~`:
 # the grammar refuses some such names, `a%`, `1@`, where bash runs them).
 _PROGRAM = frozenset(_LETTERS + "0123456789-./'\"$ \t")
@@ -62,7 +73,7 @@ _SEPARATORS = frozenset({";", "&", "\n"})
 _OPERATORS = frozenset(";&|()\n")
 _W, _O = "w", "o"
 
-_Token = tuple[str, str, int, int]  # (kind, text, start, end)
+_Token = tuple[str, str, int, int, "Word | None"]  # (kind, text, start, end, a word's node)
 
 
 class _NotPlain(Exception):
@@ -73,7 +84,10 @@ def read(source: str) -> Script | None:
     """The front end's :class:`Script` of ``source``, or None when it is not plain."""
     if not source.isascii():
         return None  # (offsets: a character is then a byte)
-    tokens = _tokens(source)
+    src = source.encode()
+    if _refused(src):
+        return None
+    tokens = _tokens(source, src)
     if tokens is None:
         return None
     reader = _Reader(source, tokens)
@@ -81,90 +95,150 @@ def read(source: str) -> Script | None:
         stmts = reader.sequence("")
     except _NotPlain:
         return None
-    return Script(tuple(stmts), source.encode())
+    return _new(Script, (tuple(stmts), src))
 
 
-def _tokens(text: str) -> list[_Token] | None:
+def _refused(src: bytes) -> bool:
+    """A screen by bytes (C loops) before any token is made: whether ``src`` has a byte no
+    plain line holds outside quotes, one no plain ``"…"`` holds inside them, or a ``$(`` /
+    ``${``. Most lines that are not plain are refused here. Only ever a refusal (the
+    reading decides what it lets through), and none for a line with both kinds of quotes
+    (which of them quotes the other is the reading's to find)."""
+    single, double = src.find(b"'") >= 0, src.find(b'"') >= 0
+    if single and double:
+        return False
+    if single:  # (inside '…' anything goes)
+        outside = b"".join(src.split(b"'")[::2])
+        return bool(outside.translate(None, _ALLOWED)) or outside.find(b"$(") >= 0
+    if src.find(b"$(") >= 0 or src.find(b"${") >= 0:
+        return True
+    if not double:
+        return bool(src.translate(None, _ALLOWED))
+    pieces = src.split(b'"')
+    inside = b"".join(pieces[1::2])
+    return bool(b"".join(pieces[::2]).translate(None, _ALLOWED)) or (
+        inside.find(b"\\") >= 0 or inside.find(b"`") >= 0 or inside.find(b"!") >= 0
+    )
+
+
+def _tokens(text: str, src: bytes) -> list[_Token] | None:
     """Every word (with its node) and operator; None at anything else."""
     out: list[_Token] = []
+    runs = src.translate(_RUNS)  # a plain character is b"a", any other b" "
+    names = src.translate(_NAMES) if "$" in text else b""
     i, n = 0, len(text)
     while i < n:
         c = text[i]
-        if c in _BLANKS:
+        if c == " " or c == "\t":
             i += 1
         elif c in _OPERATORS:
             two = text[i : i + 2]
-            if two in ("&&", "||", "|&"):
-                out.append((_O, two, i, i + 2))
+            if two == "&&" or two == "||" or two == "|&":
+                out.append((_O, two, i, i + 2, None))
                 i += 2
-            elif two in (";;", ";&", "&>"):
+            elif two == ";;" or two == ";&" or two == "&>":
                 return None  # (a case terminator, a redirection)
             else:
-                out.append((_O, c, i, i + 1))
+                out.append((_O, c, i, i + 1, None))
                 i += 1
         else:
-            end = _word_end(text, i, n)
-            if end <= i:
-                return None  # (a character no plain word holds)
-            out.append((_W, text[i:end], i, end))
+            end = runs.find(b" ", i) if runs[i] == 97 else i
+            if end < 0:
+                end = n
+            if i < end and (end == n or text[end] in _WORD_ENDS):  # (most words: plain)
+                value = text[i:end]
+                word = _new(Word, (i, end, (_new(Lit, (i, end, value)),)))
+            else:
+                found = _word(text, runs, names, i, n)
+                if found is None:
+                    return None  # (a character no plain word holds, an unclosed quote)
+                word = found
+                end = word.end
+                value = text[i:end]
+            out.append((_W, value, i, end, word))
             i = end
-    out += [(_O, "", n, n)] * 2  # the end (twice: a look one token past it stays in range)
+    out += [(_O, "", n, n, None)] * 2  # the end (twice: a look one token past it stays in range)
     return out
 
 
-def _word_end(text: str, i: int, n: int) -> int:
-    """Where the word starting at ``i`` ends (``i``: no plain word starts there)."""
+def _word(text: str, runs: bytes, names: bytes, i: int, n: int) -> Word | None:
+    """The word starting at ``i``; None if none does, or it is not plain."""
+    start = i
+    parts: list[Lit | SglQuoted | DblQuoted | ParamExp] = []
     while i < n:
         c = text[i]
-        if c in _PLAIN:
-            i += 1
+        if runs[i] == 97:  # plain characters, up to the next other one
+            end = runs.find(b" ", i)
+            if end < 0:
+                end = n
+            parts.append(_new(Lit, (i, end, text[i:end])))
+            i = end
         elif c == "'":
             close = text.find("'", i + 1)
             if close < 0:
-                return -1
+                return None
+            parts.append(_new(SglQuoted, (i, close + 1, text[i + 1 : close], False)))
             i = close + 1
         elif c == '"':
             close = text.find('"', i + 1)
-            if close < 0 or not _plain_double_quoted(text, i + 1, close):
-                return -1
+            inner = None if close < 0 else _quoted_parts(text, names, i + 1, close)
+            if inner is None:
+                return None
+            parts.append(_new(DblQuoted, (i, close + 1, inner, False)))
             i = close + 1
         elif c == "$":
-            end = _name_end(text, i + 1, n)
+            end = _name_end(names, i + 1, n)
             if end < 0:
-                return -1
+                return None
+            name = text[i + 1 : end]
+            parts.append(_new(ParamExp, (i, end, name, True, None, False, False, "", "", ())))
             i = end
         else:
-            return i
-    return i
+            break
+    return _new(Word, (start, i, tuple(parts))) if parts else None
 
 
-def _name_end(text: str, i: int, n: int) -> int:
-    """The end of the ``NAME`` / digit of a ``$NAME`` at ``i``; -1 if none is there."""
+def _name_end(names: bytes, i: int, n: int) -> int:
+    """The end of the ``NAME`` / digit of a ``$NAME`` at ``i`` (``names``: the text
+    through _NAMES); -1 if none is there."""
     if i >= n:
         return -1
-    c = text[i]
-    if c in _DIGITS:
+    kind = names[i]
+    if kind == 100:  # b"d": `$1` is one digit
         return i + 1
-    if c not in _NAME_START:
+    if kind != 110:  # b"n": a name starts with a letter or `_`
         return -1
-    i += 1
-    while i < n and text[i] in _NAME_CHARS:
-        i += 1
-    return i
+    end = names.find(b" ", i + 1)  # (digits go on a name)
+    return n if end < 0 or end > n else end
 
 
-def _plain_double_quoted(text: str, start: int, close: int) -> bool:
-    """Whether ``"…"`` (its inside from ``start`` to ``close``) holds no backslash,
-    backquote or ``!``, and ``$`` only before a name."""
+def _quoted_parts(
+    text: str, names: bytes, start: int, close: int
+) -> tuple[Lit | ParamExp, ...] | None:
+    """The parts of a double-quoted string's inside (``start`` to ``close``); None unless
+    it holds no backslash, backquote or ``!``, and ``$`` only before a name."""
     inner = text[start:close]
     if "\\" in inner or "`" in inner or "!" in inner:
-        return False
+        return None
     at = inner.find("$")
+    if at < 0:  # (most strings: one literal, or none)
+        return (_new(Lit, (start, close, inner)),) if inner else ()
+    parts: list[Lit | ParamExp] = []
+    done = start
+    at += start
     while at >= 0:
-        if _name_end(inner, at + 1, len(inner)) < 0:
-            return False
-        at = inner.find("$", at + 1)
-    return True
+        end = _name_end(names, at + 1, close)
+        if end < 0:
+            return None
+        if at > done:
+            parts.append(_new(Lit, (done, at, text[done:at])))
+        name = text[at + 1 : end]
+        parts.append(_new(ParamExp, (at, end, name, True, None, False, False, "", "", ())))
+        done = end
+        at = text.find("$", end, close)
+    if done < close:
+        parts.append(_new(Lit, (done, close, text[done:close])))
+    return tuple(parts)
 
 
 class _Reader:
@@ -214,13 +288,16 @@ class _Reader:
             self.k += 1
             self.newlines()  # a newline may follow them
             right = self.pipeline()
-            left = Stmt(
-                left.pos,
-                right.end,
-                BinaryCmd(left.pos, right.end, op, left, right),
-                (),
-                False,
-                False,
+            left = _new(
+                Stmt,
+                (
+                    left.pos,
+                    right.end,
+                    _new(BinaryCmd, (left.pos, right.end, op, left, right)),
+                    (),
+                    False,
+                    False,
+                ),
             )
 
     def pipeline(self) -> Stmt:
@@ -238,10 +315,13 @@ class _Reader:
             stages.append(self.command())
             op = tokens[self.k][1]
         pos, end = first.pos, stages[-1].end
-        return Stmt(pos, end, Pipeline(pos, end, tuple(stages), tuple(stderr)), (), False, False)
+        return _new(
+            Stmt,
+            (pos, end, _new(Pipeline, (pos, end, tuple(stages), tuple(stderr))), (), False, False),
+        )
 
     def command(self) -> Stmt:
-        kind, value, start, end = self.tokens[self.k]
+        kind, value, start, end, _word = self.tokens[self.k]
         if kind == _O and value == "(":
             after = self.tokens[self.k + 1]
             if after[1] == "(" and after[2] == end:
@@ -249,7 +329,9 @@ class _Reader:
             self.k += 1
             stmts = self.sequence(")")
             end = self.tokens[self.k - 1][3]
-            return Stmt(start, end, Subshell(start, end, tuple(stmts)), (), False, False)
+            return _new(
+                Stmt, (start, end, _new(Subshell, (start, end, tuple(stmts))), (), False, False)
+            )
         if kind == _W and value == "for":
             self.k += 1
             return self.loop(start)
@@ -266,10 +348,10 @@ class _Reader:
         self.k += 2
         words: list[Word] = []
         while tokens[self.k][0] == _W:
-            _kind, value, pos, end = tokens[self.k]
-            if value in ("do", "done", "in"):
+            _kind, value, _start, _end, word = tokens[self.k]
+            if value in ("do", "done", "in") or word is None:
                 raise _NotPlain
-            words.append(_word(value, pos, end))
+            words.append(word)
             self.k += 1
         if not words or tokens[self.k][1] not in (";", "\n"):
             raise _NotPlain  # (`for d in ⏎do`: bash reads it, the grammar does not)
@@ -280,73 +362,23 @@ class _Reader:
         self.k += 1
         body = self.sequence("done")
         end = tokens[self.k - 1][3]
-        loop = ForClause(start, end, name[1], tuple(words), tuple(body))
-        return Stmt(start, end, loop, (), False, False)
+        loop = _new(ForClause, (start, end, name[1], tuple(words), tuple(body)))
+        return _new(Stmt, (start, end, loop, (), False, False))
 
     def simple(self) -> Stmt:
         """A simple command's words."""
         tokens = self.tokens
         k = self.k
-        kind, first, start, end = tokens[k]
+        kind, first, start, end, word = tokens[k]
         if kind != _W or first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
             raise _NotPlain  # (not a plain program: an assignment, a keyword, an operator)
         args: list[Word] = []
-        while True:
-            kind, value, pos, end = tokens[k]
-            if kind != _W:
-                break
-            args.append(_word(value, pos, end))
+        while word is not None:
+            args.append(word)
             k += 1
+            word = tokens[k][4]
         self.k = k
         end = args[-1].end
-        return Stmt(start, end, CallExpr(start, end, (), tuple(args)), (), False, False)
-
-
-def _word(raw: str, pos: int, end: int) -> Word:
-    """The word node of ``raw`` (one word token) at ``pos``."""
-    if "'" not in raw and '"' not in raw and "$" not in raw:  # (most words: one literal)
-        return Word(pos, end, (Lit(pos, end, raw),))
-    parts: list[Lit | SglQuoted | DblQuoted | ParamExp] = []
-    i, n = 0, len(raw)
-    while i < n:
-        c = raw[i]
-        if c == "'":
-            close = raw.index("'", i + 1)
-            parts.append(SglQuoted(pos + i, pos + close + 1, raw[i + 1 : close], False))
-            i = close + 1
-        elif c == '"':
-            close = raw.index('"', i + 1)
-            inner = _quoted_parts(raw[i + 1 : close], pos + i + 1)
-            parts.append(DblQuoted(pos + i, pos + close + 1, inner, False))
-            i = close + 1
-        elif c == "$":
-            stop = _name_end(raw, i + 1, n)
-            parts.append(_param(raw[i + 1 : stop], pos + i, pos + stop))
-            i = stop
-        else:
-            stop = i + 1
-            while stop < n and raw[stop] in _PLAIN:
-                stop += 1
-            parts.append(Lit(pos + i, pos + stop, raw[i:stop]))
-            i = stop
-    return Word(pos, end, tuple(parts))
-
-
-def _quoted_parts(inner: str, pos: int) -> tuple[Lit | ParamExp, ...]:
-    """The parts of a double-quoted string's ``inner`` text (at ``pos``)."""
-    parts: list[Lit | ParamExp] = []
-    at = 0
-    start = inner.find("$")
-    while start >= 0:
-        if start > at:
-            parts.append(Lit(pos + at, pos + start, inner[at:start]))
-        at = _name_end(inner, start + 1, len(inner))
-        parts.append(_param(inner[start + 1 : at], pos + start, pos + at))
-        start = inner.find("$", at)
-    if at < len(inner):
-        parts.append(Lit(pos + at, pos + len(inner), inner[at:]))
-    return tuple(parts)
-
-
-def _param(name: str, pos: int, end: int) -> ParamExp:
-    return ParamExp(pos, end, name, True, None, False, False, "", "", ())
+        return _new(
+            Stmt, (start, end, _new(CallExpr, (start, end, (), tuple(args))), (), False, False)
+        )

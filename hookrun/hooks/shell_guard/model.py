@@ -52,11 +52,25 @@ class Word:
         if len(parts) == 1 and isinstance(parts[0], str):  # most words: plain text
             self.static, self.text = True, parts[0]
         else:
-            self.static, self.text = all(isinstance(p, str) for p in parts), _shown(parts)
+            self.static, self.text = _static_shown(parts)
 
     @staticmethod
     def lit(text: str) -> Word:
         return Word((text,), text)
+
+
+def _static_shown(parts: tuple[Part, ...]) -> tuple[bool, str]:
+    """Whether every part is text, and :func:`_shown` (one pass: a Word is made for
+    every word of every line judged)."""
+    static = True
+    out: list[str] = []
+    for p in parts:
+        if isinstance(p, str):
+            out.append(p)
+        else:
+            static = False
+            out.append(f"{p.name}{p.inner})" if p.name in ("$(", "<(") else "$" + p.name)
+    return static, "".join(out)
 
 
 def _shown(parts: tuple[Part, ...]) -> str:

@@ -27,7 +27,7 @@ from hookrun.hooks.shell_guard.model import (
     cd_target,
 )
 from hookrun.hooks.shell_guard.printed import printed
-from hookrun.hooks.shell_guard.treewords import plain_text, static_text, word_values
+from hookrun.hooks.shell_guard.treewords import static_text, values_of
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst, Lit
 from hookrun.shellsyntax.nodes import Word as NodeWord
@@ -162,10 +162,12 @@ class _Walker:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
 
     def words(self, node: Any, cd: list[Word], variables: bool = True) -> list[Word]:
-        plain = plain_text(node)
-        if plain is not None:  # most words: nothing to expand, substitute or fill in
-            return [Word((plain,), plain)]
-        words = word_values(node, self.source, lambda part: self.subst(part, cd))
+        parts = node.parts  # (most words: one literal with nothing to expand; plain_text,
+        if len(parts) == 1 and type(parts[0]) is Lit:  # unrolled: a call each costs ~1k)
+            text = parts[0].text
+            if "\\" not in text and "{" not in text and text[:1] != "~":
+                return [Word((text,), text)]
+        words = values_of(node, self.source, lambda part: self.subst(part, cd))
         return with_variables(words, self.variables) if variables else words
 
     def subst(self, part: Any, cd: list[Word]) -> Part:
@@ -253,7 +255,9 @@ class _Walker:
         elif kind == "ForClause":
             inner = list(cd)
             for word in node.words or ():
-                self.words(word, inner)  # (substitutions in the list run)
+                parts = word.parts
+                if len(parts) != 1 or type(parts[0]) is not Lit:  # (a literal runs nothing)
+                    self.words(word, inner)  # (substitutions in the list run)
             self.stmts(node.body, inner)
             self.compound_redirects(stmt, cd)
         elif kind == "CForClause":

@@ -51,7 +51,20 @@ def word_values(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
     plain = plain_text(word)
     if plain is not None:  # most words: plain text, nothing to do
         return [Word((plain,), plain)]
+    return values_of(word, source, subst)
+
+
+def values_of(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
+    """:func:`word_values` of a word whose :func:`plain_text` is None (its caller asked)."""
     raw = source[word.pos : word.end].decode("utf-8", "surrogatepass")
+    inert = _inert_parts(word.parts) if word.parts else None
+    if inert is not None:  # (no brace, tilde, split or substitution: the one word)
+        return [Word(inert, raw)]
+    return _expanded(word, raw, subst)
+
+
+def _expanded(word: n.Word, raw: str, subst: Subst) -> list[Word]:
+    """:func:`word_values` by every step: braces, tilde, fields."""
     items: list[_Item] = []
     for part in word.parts:
         _items(part, subst, items, quoted=False)
@@ -60,6 +73,47 @@ def word_values(word: n.Word, source: bytes, subst: Subst) -> list[Word]:
         for parts in _fields(_tilde(variant)):
             out.append(Word(_merge(parts), raw))
     return out
+
+
+def _inert_parts(parts: tuple[n.WordPart, ...]) -> tuple[Part, ...] | None:
+    """The value of a word none of whose parts acts — unquoted text without a backslash,
+    brace, comma or tilde; quotes; ``$NAME`` / ``${NAME}`` (not an unquoted ``$IFS``) — merged as
+    :func:`_merge` merges :func:`_items`'s items; None for any other word. Such a word is
+    one field: no brace expands, no tilde, no split (the value :func:`_expanded` gives,
+    in fewer steps)."""
+    merged: list[Part] = []  # (empty texts dropped, neighbouring texts joined: _merge)
+    for part in parts:
+        quoted = type(part) is n.DblQuoted
+        for piece in part.parts if quoted else (part,):  # type: ignore[union-attr]
+            kind = type(piece)
+            if kind is n.Lit:
+                text = piece.text  # type: ignore[union-attr]
+                if not quoted and ("\\" in text or not _BRACE_OR_TILDE.isdisjoint(text)):
+                    return None
+            elif kind is n.SglQuoted:
+                text = piece.value  # type: ignore[union-attr]
+            elif kind is n.ParamExp and _is_value(piece):  # type: ignore[arg-type]
+                if piece.name != "IFS":  # type: ignore[union-attr]
+                    merged.append(Var(piece.name))  # type: ignore[union-attr]
+                    continue
+                if not quoted:
+                    return None  # (an unquoted $IFS: a field break)
+                text = " "
+            else:
+                return None
+            if text:
+                if merged and type(merged[-1]) is str:
+                    merged[-1] += text
+                else:
+                    merged.append(text)
+    return tuple(merged) if merged else ("",)
+
+
+def _is_value(part: n.ParamExp) -> bool:
+    """``$x`` / ``${x}``: the variable's value (no operator, subscript, ``#``, ``!``)."""
+    return not (part.op or part.args or part.key is not None or part.length) and not (
+        part.indirect or part.prefix
+    )
 
 
 def static_text(word: n.Word, subst: Subst) -> str:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from hookrun.hooks.shell_guard import treewords
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.parse import words_of
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
+from hookrun.shellsyntax.nodes import Word as NodeWord
 
 
 def expand_word(raw: str) -> list[Word]:
@@ -95,3 +98,40 @@ def test_commands_in_a_words_substitutions_are_collected() -> None:
 
 def test_a_word_the_front_end_refuses_is_its_text_without_quotes() -> None:
     assert [w.text for w in expand_word("'unterminated")] == ["unterminated"]
+
+
+def _word_nodes(node: object, out: list[NodeWord]) -> None:
+    """Every word node in ``node`` (a tree, a statement, a tuple of them)."""
+    if isinstance(node, NodeWord):
+        out.append(node)
+    if isinstance(node, tuple):
+        for item in node:
+            _word_nodes(item, out)
+
+
+def test_an_inert_word_takes_the_short_steps_to_the_same_words() -> None:
+    """``word_values`` skips braces, tilde and fields for a word none of whose parts act;
+    its words are those of every step, for each such word of every corpus line (the
+    Oils cases, bench lines, both peers, test strings, shell-guard's tables)."""
+    from tests.shellsyntax.plain_test import corpus
+
+    def no_subst(part: object) -> Var:
+        raise AssertionError(part)  # (an inert word has no substitution)
+
+    inert = 0
+    for line in corpus():
+        try:
+            tree = parse(line)
+        except (ShellSyntaxError, Unsupported):
+            continue
+        words: list[NodeWord] = []
+        _word_nodes(tree.stmts, words)
+        for node in words:
+            if treewords._inert_parts(node.parts) is None or treewords.plain_text(node):
+                continue  # (plain text: word_values's first answer, before the steps)
+            inert += 1
+            raw = tree.source[node.pos : node.end].decode("utf-8", "surrogatepass")
+            assert treewords.word_values(node, tree.source, no_subst) == treewords._expanded(
+                node, raw, no_subst
+            ), raw
+    assert inert > 5_000, inert  # (not vacuous)
