@@ -33,6 +33,7 @@ from operator import itemgetter
 from typing import Annotated, Any, NamedTuple
 
 from hookrun import fields as P
+from hookrun.hooks import pii_escaped as escaped
 from hookrun.hooks.base import Policy, PolicyContext, Verdict
 from hookrun.hooks.options import Check, Doc
 from hookrun.hooks.paths import glob_match, tool_target
@@ -131,7 +132,7 @@ _kind = itemgetter(0)  # Finding.kind, read in C (an output may hold hundreds)
 def scrub(value: Any, scan: Scanner, counts: Counter[str], depth: int = 0) -> Any:
     """``value`` with every finding redacted; the same object when nothing changed."""
     if isinstance(value, str):
-        found = scan.find(value)
+        found = escaped.find(scan, value)
         if not found:
             return value
         counts.update(map(_kind, found))
