@@ -77,39 +77,69 @@ class HereDocSpan(NamedTuple):
 
 
 def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int, HereDocSpan]]:
-    """The text to hand the grammar, and each here-document by its operator's offset."""
+    """The text to hand the grammar, and each here-document by its operator's offset.
+
+    The operators are read in rounds, not one by one: every ``<<`` the current tree
+    shows as an operator is turned into ``<`` at once and the text parsed once, each
+    one's delimiter and body read from that tree in order, then all their bodies blanked
+    and the text parsed again for operators the blanked bodies were hiding. (One parse
+    per here-document made a line with n of them cost n parses of the whole text.)"""
     if not _maybe_operator(src):
         return src, {}
     text = src
     docs: dict[int, HereDocSpan] = {}
     next_body: dict[int, int] = {}  # a line's ending newline -> where its next body starts
     pos = 0
+    budget = MAX_HEREDOCS
     tree = parse(text)
-    for _ in range(MAX_HEREDOCS):
-        at = _first_operator(tree.root_node, text, pos)
-        if at is None:
+    while budget > 0:
+        ops = _operators(tree.root_node, text, pos, budget)
+        if not ops:
             break
-        strip = text[at + 2 : at + 3] == b"-"
-        width = 3 if strip else 2
-        trial = text[:at] + b"<" + b" " * (width - 1) + text[at + width :]
+        trial_buf = bytearray(text)
+        for at in ops:
+            width = 3 if text[at + 2 : at + 3] == b"-" else 2
+            trial_buf[at : at + width] = b"<" + b" " * (width - 1)
+        trial = bytes(trial_buf)
         trial_tree = parse(trial)
-        delim = _delimiter(trial_tree.root_node, at)
-        if delim is None:  # `cat <<` with no word: left to the grammar (a syntax error)
+        out = bytearray(trial)
+        blanked = bytearray(len(text))  # 1 where a body read in this round lies
+        for at in ops:
+            if blanked[at]:  # inside a body read before it: text, not an operator
+                continue
+            budget -= 1
+            strip = text[at + 2 : at + 3] == b"-"
+            width = 3 if strip else 2
             pos = at + width
-            continue
-        newline = _line_end(trial_tree.root_node, trial, delim.end_byte, at)
-        start = next_body.get(newline, newline + 1) if newline >= 0 else len(src)
-        word = _unquote(src[delim.start_byte : delim.end_byte])
-        end, after, closed = _end_line(src, start, word, strip)
-        if newline >= 0:
-            next_body[newline] = after
-        op = "<<-" if strip else "<<"
-        last = after - 1 if after > end and src[after - 1 : after] == b"\n" else after
-        docs[at] = HereDocSpan(op, delim.start_byte, delim.end_byte, start, end, last, closed)
-        text = trial[:start] + _blank(trial[start:after]) + trial[after:]
-        pos = at + width
+            delim = _delimiter(trial_tree.root_node, at)
+            if delim is None:  # `cat <<` with no word: left to the grammar (a syntax error)
+                out[at : at + width] = text[at : at + width]
+                continue
+            newline = _line_end(trial_tree.root_node, trial, delim.end_byte, at)
+            start = next_body.get(newline, newline + 1) if newline >= 0 else len(src)
+            word = _unquote(src[delim.start_byte : delim.end_byte])
+            end, after, closed = _end_line(src, start, word, strip)
+            if newline >= 0:
+                next_body[newline] = after
+            op = "<<-" if strip else "<<"
+            last = after - 1 if after > end and src[after - 1 : after] == b"\n" else after
+            docs[at] = HereDocSpan(op, delim.start_byte, delim.end_byte, start, end, last, closed)
+            out[start:after] = _blank(out[start:after])
+            blanked[start:after] = b"\x01" * (after - start)
+        text = bytes(out)
         tree = parse(text)
     return text, docs
+
+
+def _operators(root: Node, text: bytes, pos: int, most: int) -> list[int]:
+    """The offsets of the (at most ``most``) ``<<`` at or after ``pos`` that ``root``
+    reads as here-document operators, in order."""
+    found: list[int] = []
+    at = _first_operator(root, text, pos)
+    while at is not None and len(found) < most:
+        found.append(at)
+        at = _first_operator(root, text, at + (3 if text[at + 2 : at + 3] == b"-" else 2))
+    return found
 
 
 def _maybe_operator(text: bytes) -> bool:
@@ -221,8 +251,8 @@ def _end_line(src: bytes, start: int, word: bytes, strip: bool) -> tuple[int, in
 _BLANKED = b" " * 0x0A + b"\n" + b" " * (0xFF - 0x0A)
 
 
-def _blank(chunk: bytes) -> bytes:
-    return chunk.translate(_BLANKED)
+def _blank(chunk: bytes | bytearray) -> bytes:
+    return bytes(chunk).translate(_BLANKED)
 
 
 def _unquote(raw: bytes) -> bytes:

@@ -193,13 +193,11 @@ def _judge(
         kept.append(f)
     if not kept:
         return ALLOW
-    reasons: list[str] = []
+    reasons: dict[str, None] = {}  # each line once, in order (a dict: a list's `in` was n²)
     for f in kept:
         via = f" (run via {' → '.join(f.via)})" if f.via else ""
         note = FALLBACK_NOTE if f.fallback else ""
-        line = f'shell-guard [{f.rule}]: "{_shown(f.part)}"{via} — {f.message}{note}'
-        if line not in reasons:
-            reasons.append(line)
+        reasons[f'shell-guard [{f.rule}]: "{_shown(f.part)}"{via} — {f.message}{note}'] = None
     return Verdict(decision="deny", reason="\n".join(reasons), rule=kept[0].rule)
 
 

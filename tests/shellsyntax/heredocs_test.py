@@ -1,0 +1,62 @@
+"""Here-documents are read in a number of parses that does not grow with how many
+there are (heredocs.py once parsed the whole text twice per here-document: a line with
+2,000 of them took 46 s). Counted, not timed: the grammar's parse calls at n and 4n."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from hookrun.shellsyntax.heredocs import MAX_HEREDOCS, prepare
+from hookrun.shellsyntax.parser import _ts_parse
+
+_SHAPES = {
+    "one line": lambda n: "cat" + " <<E" * n + "\n" + "x\nE\n" * n,
+    "one a line": lambda n: "cat <<E\nx\nE\n" * n,
+    "in substitutions": lambda n: "echo " + " ".join(["$(cat <<E\nx\nE\n)"] * n) + "\n",
+}
+
+
+def _read(source: str) -> tuple[int, list[bytes]]:
+    calls = 0
+
+    def counting(text: bytes) -> object:
+        nonlocal calls
+        calls += 1
+        return _ts_parse(text)
+
+    src = source.encode()
+    _, docs = prepare(src, counting)
+    return calls, [src[d.body_start : d.body_end] for _, d in sorted(docs.items())]
+
+
+@pytest.mark.parametrize("shape", sorted(_SHAPES))
+def test_parses_do_not_grow_with_the_number_of_here_documents(shape: str) -> None:
+    n = MAX_HEREDOCS // 4
+    few_calls, few = _read(_SHAPES[shape](n))
+    many_calls, many = _read(_SHAPES[shape](4 * n))
+    assert few == [b"x\n"] * n
+    assert many == [b"x\n"] * (4 * n)
+    assert many_calls == few_calls <= 6
+
+
+_DISTINCT = {
+    "one a line": lambda n: "".join(f"cat <<E{i}\nb{i}\nE{i}\n" for i in range(n)),
+    "in substitutions": lambda n: (
+        "echo " + " ".join(f"$(cat <<'E{i}'\nb{i}\nE{i}\n)" for i in range(n)) + "\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(_DISTINCT))
+def test_each_body_is_the_one_bash_reads(shape: str) -> None:
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash")
+    source = _DISTINCT[shape](MAX_HEREDOCS)
+    ran = subprocess.run([bash, "-c", source], capture_output=True, text=True, check=True)
+    _, bodies = _read(source)
+    assert [b.decode().strip() for b in bodies] == ran.stdout.split()
+    assert len(bodies) == MAX_HEREDOCS
