@@ -126,6 +126,12 @@ class ProcessTracker:
     cancelling thread may end everything at any moment.
     """
 
+    # Start values that are only ever replaced, read from the class until a tracker
+    # assigns its own: every run makes a tracker, and most start nothing.
+    _marked = False  # a spawn registered the marker with the sentinel
+    _stopped: str | None = None
+    _killer: threading.Thread | None = None
+
     def __init__(
         self,
         dispatch_id: str | None = None,
@@ -140,16 +146,13 @@ class ProcessTracker:
         act: every external command, a script's or the in-process shell's, comes here)."""
         # Drawn on first use: a run of builtins only never marks a child with it.
         self._dispatch_id = dispatch_id or None
-        self._marked = False  # a spawn registered the marker with the sentinel
         self._guard = guard
         self._refuse = refuse
         self.procs: list[subprocess.Popen[bytes]] = []
         self._lock = threading.Lock()  # procs, _stopped, _watched
         self._end_lock = threading.Lock()  # one teardown at a time
-        self._stopped: str | None = None
         self._watched: dict[int, Guard] = {}
         self._disarm: list[Callable[[], None]] = []
-        self._killer: threading.Thread | None = None
 
     @property
     def dispatch_id(self) -> str:

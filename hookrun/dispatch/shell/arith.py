@@ -173,6 +173,8 @@ class _Parser:
         return self.number(name, self.get(name))
 
     def number(self, name: str, raw: str | None) -> int:
+        if raw is not None and raw.isdecimal():  # (what _INTEGER matches, no blanks)
+            return int(raw)
         if raw is None or raw.strip(_BLANKS) == "":
             return 0
         raw = raw.strip(_BLANKS)
@@ -266,6 +268,27 @@ def _apply(op: str, a: int, b: int) -> int:
     return _wrap(_apply_exact(op, a, b))
 
 
+# The binary operators _apply_exact does not special-case (built once: it was made anew,
+# fifteen functions, on every operation).
+_TABLE: dict[str, Callable[[int, int], int]] = {
+    ",": lambda x, y: y,
+    "||": lambda x, y: int(bool(x) or bool(y)),
+    "&&": lambda x, y: int(bool(x) and bool(y)),
+    "|": lambda x, y: x | y,
+    "^": lambda x, y: x ^ y,
+    "&": lambda x, y: x & y,
+    "==": lambda x, y: int(x == y),
+    "!=": lambda x, y: int(x != y),
+    "<": lambda x, y: int(x < y),
+    "<=": lambda x, y: int(x <= y),
+    ">": lambda x, y: int(x > y),
+    ">=": lambda x, y: int(x >= y),
+    "+": lambda x, y: x + y,
+    "-": lambda x, y: x - y,
+    "*": lambda x, y: x * y,
+}
+
+
 def _apply_exact(op: str, a: int, b: int) -> int:
     if op in ("/", "%"):
         if b == 0:
@@ -279,24 +302,7 @@ def _apply_exact(op: str, a: int, b: int) -> int:
     if op in ("<<", ">>"):
         b &= 63  # the shift count is taken modulo the word size, as on x86
         return a << b if op == "<<" else a >> b
-    table: dict[str, Callable[[int, int], int]] = {
-        ",": lambda x, y: y,
-        "||": lambda x, y: int(bool(x) or bool(y)),
-        "&&": lambda x, y: int(bool(x) and bool(y)),
-        "|": lambda x, y: x | y,
-        "^": lambda x, y: x ^ y,
-        "&": lambda x, y: x & y,
-        "==": lambda x, y: int(x == y),
-        "!=": lambda x, y: int(x != y),
-        "<": lambda x, y: int(x < y),
-        "<=": lambda x, y: int(x <= y),
-        ">": lambda x, y: int(x > y),
-        ">=": lambda x, y: int(x >= y),
-        "+": lambda x, y: x + y,
-        "-": lambda x, y: x - y,
-        "*": lambda x, y: x * y,
-    }
-    return table[op](a, b)
+    return _TABLE[op](a, b)
 
 
 def evaluate(

@@ -573,7 +573,7 @@ class Interp:
         old = arrays.get("PIPESTATUS")
         # Most commands leave it as it was (a status of 0 after a 0): kept then.
         text = str(status)
-        if old is None or old.assoc or old.bare or len(old.items) != 1 or old.items.get(0) != text:
+        if old is None or old.items != {0: text} or old.assoc or old.bare:
             arrays["PIPESTATUS"] = Array(False, {0: text})
 
     def after_failure(self, status: int) -> None:

@@ -326,7 +326,8 @@ class ShellState:
         """Assign a scalar (element 0 of an array of that name). Raises on readonly."""
         if name in self.readonly:
             raise ReadonlyVariable(name)
-        value = self.cased(name, value)
+        if self.attrs:  # (no call for the usual shell, whose variables have none)
+            value = self.cased(name, value)
         if name == "PATH":
             self.hashed.clear()
         arr = self.arrays.get(name)
