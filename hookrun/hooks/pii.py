@@ -29,7 +29,6 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Annotated, Any, NamedTuple
 
 from hookrun import fields as P
@@ -43,7 +42,7 @@ from hookrun.hooks.pii_patterns import (
     KINDS,
     Finding,
     Scanner,
-    redact,
+    redact_spans,
     scanner,
     user_rule,
 )
@@ -126,17 +125,17 @@ class PiiWriteGuardOptions(NamedTuple):
 # ---------------------------------------------------------------- scrubber
 
 
-_kind = itemgetter(0)  # Finding.kind, read in C (an output may hold hundreds)
-
-
 def scrub(value: Any, scan: Scanner, counts: Counter[str], depth: int = 0) -> Any:
     """``value`` with every finding redacted; the same object when nothing changed."""
     if isinstance(value, str):
-        found = escaped.find(scan, value)
-        if not found:
+        kinds, starts, ends = escaped.spans(scan, value)
+        if not kinds:
             return value
-        counts.update(map(_kind, found))
-        return redact(value, found)
+        if kinds.count(kinds[0]) == len(kinds):  # (one kind: a git log's addresses)
+            counts[kinds[0]] += len(kinds)
+        else:
+            counts.update(kinds)
+        return redact_spans(value, kinds, starts, ends)
     if depth > 200:
         # Deeper than any real tool output; refusing beats leaking what we did not read.
         counts["unscanned"] += 1

@@ -828,6 +828,15 @@ class Scanner:
 
     def find(self, text: str) -> list[Finding]:
         """Every sensitive value in ``text``, left to right, never overlapping."""
+        kinds, starts, ends = self.spans(text)
+        return list(map(_new_finding, repeat(Finding), zip(kinds, starts, ends, strict=True)))
+
+    def spans(self, text: str) -> tuple[list[str], list[int], list[int]]:
+        """:meth:`find`'s kinds, starts and ends, as three lists.
+
+        What a scrub needs: an output's hundreds of addresses are redacted and
+        counted from these lists, with no :class:`Finding` made for each.
+        """
         found = self._table_finds(self.table, text) if self.table is not None and text else []
         for rule, regex in self.user:
             for m in regex.finditer(text):
@@ -841,11 +850,16 @@ class Scanner:
             found.sort(key=_START)
             found = _disjoint(found)
         if self.email and "@" in text:
-            found = self._emails(text, found)
-        return found
+            starts, ends = self._emails(text, found)
+            if not found:
+                return ["email"] * len(starts), starts, ends
+            if starts:
+                found += map(_new_finding, repeat(Finding), zip(repeat("email"), starts, ends))
+                found.sort(key=_START)
+        return list(map(_KIND, found)), list(map(_START, found)), list(map(_STOP, found))
 
-    def _emails(self, text: str, taken: list[Finding]) -> list[Finding]:
-        """``taken`` and the addresses in ``text`` that overlap none of it, by position.
+    def _emails(self, text: str, taken: list[Finding]) -> tuple[list[int], list[int]]:
+        """The starts and ends of the addresses in ``text`` that overlap none of ``taken``.
 
         A more specific find wins over an address around it: the token in
         https://x:ghp_…@github.com is a URL password, not an "email". A tight loop:
@@ -857,7 +871,7 @@ class Scanner:
         # Python loop over hundreds of addresses cost more than finding them.
         spans = list(map(_SPAN, at_sign.finditer(text)))  # "@" … end of the domain
         if not spans:
-            return list(taken)
+            return [], []
         size = len(text)
         ats = list(map(_FIRST, spans))
         ends = list(map(_SECOND, spans))
@@ -889,15 +903,9 @@ class Scanner:
                     next_taken += 1
                 if next_taken < taken_count and taken[next_taken].start < ends[k]:
                     keep[k] = False
-        found = list(taken)
-        found += map(
-            _new_finding,
-            repeat(Finding),
-            zip(repeat("email"), compress(starts, keep), compress(ends, keep)),
-        )
-        if taken:
-            found.sort(key=_START)
-        return found
+        if False in keep:
+            return list(compress(starts, keep)), list(compress(ends, keep))
+        return starts, ends
 
     def _may_exclude(self, text: str, starts: list[int], ends: list[int]) -> bool:
         """A glob's literal piece is in one of these spans of ``text`` (ASCII).
@@ -1123,7 +1131,9 @@ def exclusion_signal(patterns: Iterable[str]) -> re.Pattern[str] | None:
 _new_finding = tuple.__new__
 
 
-_START = itemgetter(1)  # Finding.start, read in C
+_KIND = itemgetter(0)  # Finding.kind, .start and .end, read in C
+_START = itemgetter(1)
+_STOP = itemgetter(2)
 _SPAN = re.Match.span
 _END = re.Match.end
 _FIRST = itemgetter(0)
@@ -1159,10 +1169,27 @@ def _newline_free(pieces: tuple[str, ...] | None) -> tuple[str, ...] | None:
 
 def redact(text: str, findings: list[Finding]) -> str:
     """``text`` with each finding replaced by ``[REDACTED:<kind>]``."""
+    return redact_spans(
+        text,
+        list(map(_KIND, findings)),
+        list(map(_START, findings)),
+        list(map(_STOP, findings)),
+    )
+
+
+def redact_spans(text: str, kinds: list[str], starts: list[int], ends: list[int]) -> str:
+    """``text`` with each span (disjoint, in order) replaced by ``[REDACTED:<kind>]``."""
+    if not kinds:
+        return text
+    if kinds.count(kinds[0]) == len(kinds):
+        # One kind (a git log's addresses): the text between the spans, joined by
+        # the marker, all in C.
+        gaps = map(text.__getitem__, map(slice, [0, *ends], [*starts, len(text)]))
+        return _MARKERS[kinds[0]].join(gaps)
     out: list[str] = []
     append = out.append
     pos = 0
-    for kind, start, end in findings:
+    for kind, start, end in zip(kinds, starts, ends, strict=True):
         append(text[pos:start])
         append(_MARKERS[kind])
         pos = end
