@@ -83,7 +83,13 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
     shows as an operator is turned into ``<`` at once and the text parsed once, each
     one's delimiter and body read from that tree in order, then all their bodies blanked
     and the text parsed again for operators the blanked bodies were hiding. (One parse
-    per here-document made a line with n of them cost n parses of the whole text.)"""
+    per here-document made a line with n of them cost n parses of the whole text.)
+
+    An operator after a body read in the same round is read there only if every such
+    body is plain text (:data:`_INERT`) and the tree has no error: a body not blanked
+    yet could change how the grammar reads what follows it (``cat <<A⏎'⏎A⏎cat <<B``:
+    the quote). Otherwise it waits for the next round, read with those bodies blanked,
+    as one here-document at a time would."""
     if not _maybe_operator(src):
         return src, {}
     text = src
@@ -104,9 +110,17 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
         trial_tree = parse(trial)
         out = bytearray(trial)
         blanked = bytearray(len(text))  # 1 where a body read in this round lies
-        for at in ops:
+        first_body = len(text)  # where the first body read in this round starts
+        plain = not trial_tree.root_node.has_error  # and every body so far is plain text
+        for k, at in enumerate(ops):
             if blanked[at]:  # inside a body read before it: text, not an operator
                 continue
+            if at >= first_body and not plain:  # read in the next round (see above)
+                for later in ops[k:]:
+                    if not blanked[later]:
+                        wide = later + (3 if text[later + 2 : later + 3] == b"-" else 2)
+                        out[later:wide] = text[later:wide]
+                break
             budget -= 1
             strip = text[at + 2 : at + 3] == b"-"
             width = 3 if strip else 2
@@ -126,6 +140,8 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
             docs[at] = HereDocSpan(op, delim.start_byte, delim.end_byte, start, end, last, closed)
             out[start:after] = _blank(out[start:after])
             blanked[start:after] = b"\x01" * (after - start)
+            first_body = min(first_body, start)
+            plain = plain and not src[start:after].translate(None, _INERT)
         text = bytes(out)
         tree = parse(text)
     return text, docs
@@ -246,6 +262,10 @@ def _end_line(src: bytes, start: int, word: bytes, strip: bool) -> tuple[int, in
         i = nl + 1
     return len(src), len(src), False
 
+
+# The bytes of a body that cannot change how the grammar reads the text after it (no
+# quote, substitution, bracket, escape, operator or comment).
+_INERT = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 \t\n.,:/=+@%_-"
 
 # Every byte but a newline read as a blank (one C call, not a generator per byte).
 _BLANKED = b" " * 0x0A + b"\n" + b" " * (0xFF - 0x0A)

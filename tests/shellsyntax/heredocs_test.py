@@ -44,6 +44,8 @@ def test_parses_do_not_grow_with_the_number_of_here_documents(shape: str) -> Non
 
 _DISTINCT = {
     "one a line": lambda n: "".join(f"cat <<E{i}\nb{i}\nE{i}\n" for i in range(n)),
+    # A body read but not yet blanked must not change how the next line is read.
+    "quotes in bodies": lambda n: "".join(f"cat <<E{i}\n'b{i}\nE{i}\n" for i in range(n)),
     "in substitutions": lambda n: (
         "echo " + " ".join(f"$(cat <<'E{i}'\nb{i}\nE{i}\n)" for i in range(n)) + "\n"
     ),
