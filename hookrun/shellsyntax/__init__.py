@@ -62,6 +62,11 @@ from hookrun.shellsyntax import plain  # noqa: E402  (after the errors: no nativ
 # hookrun.shellsyntax.parser.parse once loaded (lazy: native code, see above; kept, as
 # an import statement costs a few thousand instructions each time it runs).
 _parse: Callable[[str], Script] | None = None
+# Plain lines read before tree-sitter is loaded (an embedding runner whose hooks are all
+# plain never loads it): kept, as the loaded parse keeps its lines, so a repeated hook is
+# not read again. Bounded like that cache; a Script is immutable, so sharing it is safe.
+_plain_read: dict[str, Script] = {}
+_PLAIN_KEPT = 512
 
 
 def parse(source: str) -> Script:
@@ -73,8 +78,14 @@ def parse(source: str) -> Script:
     global _parse
     if _parse is not None:
         return _parse(source)  # (cached; a plain line still read without tree-sitter)
+    script = _plain_read.get(source)
+    if script is not None:
+        return script
     script = plain.read(source)
     if script is not None:
+        if len(_plain_read) >= _PLAIN_KEPT:
+            _plain_read.clear()
+        _plain_read[source] = script
         return script
     from hookrun.shellsyntax.parser import parse as loaded
     from hookrun.shellsyntax.parser import parse_tree

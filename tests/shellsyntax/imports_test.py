@@ -32,6 +32,21 @@ def test_a_plain_line_is_parsed_without_native_code() -> None:
     assert "hookrun.shellsyntax.parser" not in mods
 
 
+def test_a_plain_line_read_before_the_grammar_loads_is_kept() -> None:
+    # An embedding runner whose hooks are all plain never loads tree-sitter: a repeated
+    # line must not be read again (s13-run measured run("true;") 151k -> 192k
+    # instructions without this), and what is kept stays bounded.
+    mods = _modules_after(
+        "import hookrun.shellsyntax as s\n"
+        "a = s.parse('rm -rf \"$TMPDIR/x\" && echo done')\n"
+        "assert s.parse('rm -rf \"$TMPDIR/x\" && echo done') is a\n"
+        "for i in range(2000): s.parse(f'echo {i}')\n"
+        "assert 0 < len(s._plain_read) <= s._PLAIN_KEPT, len(s._plain_read)\n"
+        "assert s.parse('echo 1999') is s.parse('echo 1999')\n"
+    )
+    assert not any(m.startswith("tree_sitter") for m in mods)
+
+
 def test_parsing_loads_the_grammar_binding_without_its_package_init() -> None:
     # (`${hi}`: a plain line, `echo hi | cat`, is read without the grammar, see plain.py)
     mods = _modules_after("import hookrun.shellsyntax as s; s.parse('echo ${hi} | cat')")
