@@ -1145,12 +1145,16 @@ class Converter:
             body = self.text(n.start_byte + 2, n.end_byte - 1)
             return SglQuoted(n.start_byte, n.end_byte, ansi_c(body), True)
         if t == "simple_expansion":
-            start = self.real_start(n)
-            end = _var_name_end(self.src, start + 1, n.end_byte)
-            if end < 0:
-                end = n.end_byte
-            # `$\<newline>?` is `$?`: a line continuation is gone before words are read
-            name = self.text(start + 1, end).replace("\\\n", "")
+            src = self.src
+            start, end = n.start_byte, n.end_byte
+            if start < end and src[start] in _BLANK_BYTES:
+                start = self.real_start(n)
+            name_end = _var_name_end(src, start + 1, end)
+            if name_end >= 0:
+                end = name_end
+            name = src[start + 1 : end].decode("utf-8", "surrogateescape")
+            if "\\" in name:  # `$\<newline>?` is `$?`: a line continuation is gone
+                name = name.replace("\\\n", "")
             return _param((start, end, name, True, None, False, False, "", "", ()))
         if t == "expansion":
             return self.param_exp(n)
@@ -1204,11 +1208,7 @@ class Converter:
         backquotes in a pattern operand (``${x#*'"'}``) as one plain leaf, so such a
         region is parsed again on its own, as a word at the same offsets."""
         parts = self.range_parts(kids, a, b)
-        if (
-            not any(isinstance(p, Lit) and any(q in p.text for q in "'\"`$") for p in parts)
-            or a < 1
-            or self.reparse_tree is None
-        ):
+        if not _quoting_left(parts) or a < 1 or self.reparse_tree is None:
             return parts
         synthetic = b" " * (a - 1) + b"x" + self.src[a:b]
         tree = self.reparse_tree(synthetic)
@@ -1264,25 +1264,32 @@ class Converter:
         )
 
     def param_exp(self, n: Node) -> ParamExp:
-        kids = [c for c in n.children if c.type not in ("${", "}")]
-        close = (
-            n.children[-1].start_byte if n.children and n.children[-1].type == "}" else n.end_byte
-        )
+        children = n.children
+        kids: list[Node] = []
+        types: list[str] = []  # each child's type read once (a call into the binding)
+        t = ""
+        for c in children:
+            t = c.type
+            if t != "${" and t != "}":
+                kids.append(c)
+                types.append(t)
+        close = children[-1].start_byte if t == "}" else n.end_byte
         length = indirect = False
         name = ""
         index: Word | None = None
         i = 0
-        if kids and kids[0].type in ("#", "!") and len(kids) > 1:
-            length, indirect = kids[0].type == "#", kids[0].type == "!"
+        if types and types[0] in ("#", "!") and len(kids) > 1:
+            length, indirect = types[0] == "#", types[0] == "!"
             i = 1
-        if (
-            i < len(kids)
-            and kids[i].is_named
-            and kids[i].type
-            in ("variable_name", "special_variable_name", "subscript", "number", "word")
+        if i < len(kids) and types[i] in (
+            "variable_name",
+            "special_variable_name",
+            "subscript",
+            "number",
+            "word",
         ):
             node = kids[i]
-            if node.type == "subscript":
+            if types[i] == "subscript":
                 base = node.child_by_field_name("name")
                 idx = node.child_by_field_name("index")
                 name = self.ntext(base) if base is not None else ""
@@ -1299,29 +1306,23 @@ class Converter:
             else:
                 name = self.ntext(node)
             i += 1
-        elif i == 0 and kids and kids[0].type in ("#", "!", "@", "*", "?", "-", "$", "0"):
-            name = kids[0].type
+        elif i == 0 and types and types[0] in ("#", "!", "@", "*", "?", "-", "$", "0"):
+            name = types[0]
             i = 1
         if not name or (indirect and not _VAR_NAME.fullmatch(name.encode())):
             return self.bad_param(n)
         rest = kids[i:]
-        if (
-            indirect
-            and rest
-            and not rest[0].is_named
-            and rest[0].type in ("*", "@")
-            and len(rest) == 1
-        ):
+        if indirect and len(rest) == 1 and types[i] in ("*", "@"):  # (anonymous tokens)
             return ParamExp(
-                n.start_byte, n.end_byte, name, False, index, False, False, rest[0].type, "", ()
+                n.start_byte, n.end_byte, name, False, index, False, False, types[i], "", ()
             )
         if not rest:
-            return ParamExp(
-                n.start_byte, n.end_byte, name, False, index, length, indirect, "", "", ()
+            return _param(
+                (n.start_byte, n.end_byte, name, False, index, length, indirect, "", "", ())
             )
         op_node = rest[0]
-        op = op_node.type
-        if op_node.is_named or op not in _PARAM_OPS:
+        op = types[i]
+        if op in _NAMED or op not in _PARAM_OPS:
             return self.bad_param(n)
         seps = self.param_separators(op, op_node.end_byte, close, rest[1:])
         bounds: list[tuple[int, int]] = []
@@ -1336,6 +1337,16 @@ class Converter:
         return ParamExp(
             n.start_byte, n.end_byte, name, False, index, length, indirect, "", op, args
         )
+
+
+def _quoting_left(parts: Sequence[WordPart]) -> bool:
+    """Whether a literal part holds a quote, a backquote or a ``$`` (gap 12)."""
+    for p in parts:
+        if isinstance(p, Lit):
+            text = p.text
+            if "'" in text or '"' in text or "`" in text or "$" in text:
+                return True
+    return False
 
 
 def _is_param_error(n: Node) -> bool:
@@ -1457,20 +1468,26 @@ _ATOM_CONTAINERS = frozenset(
 _COND_OPS = frozenset({"(", ")", "&&", "||", "<", ">"})  # bash: always tokens of their own
 
 
-def _atoms(n: Node, bracket: str) -> Iterable[Node]:
+def _atoms(n: Node, bracket: str) -> list[Node]:
     """The leaves of a ``[ … ]``/``[[ … ]]`` expression as written (operators, operands)."""
+    out: list[Node] = []
+    _add_atoms(n, bracket, out)
+    return out
+
+
+def _add_atoms(n: Node, bracket: str, out: list[Node]) -> None:
+    kids = n.children
+    last = len(kids) - 1
+    trim = bracket == "[[" and n.type == "test_command"  # (its brackets are no atoms)
     closer = "]]" if bracket == "[[" else "]"
-    for k, c in enumerate(n.children):
-        if (
-            bracket == "[["
-            and n.type == "test_command"
-            and ((k == 0 and c.type == bracket) or (k == len(n.children) - 1 and c.type == closer))
-        ):
+    for k, c in enumerate(kids):
+        t = c.type
+        if trim and ((k == 0 and t == bracket) or (k == last and t == closer)):
             continue
-        if c.type in _ATOM_CONTAINERS or (c.type == "ERROR" and c.child_count):
-            yield from _atoms(c, bracket)
-        elif c.type != "comment" and not c.is_missing and c.end_byte > c.start_byte:
-            yield c
+        if t in _ATOM_CONTAINERS or (t == "ERROR" and c.child_count):
+            _add_atoms(c, bracket, out)
+        elif t != "comment" and not c.is_missing and c.end_byte > c.start_byte:
+            out.append(c)
 
 
 _NAME_AT = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -1479,17 +1496,17 @@ _NAME_AT = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 def _adjacent_groups(
     nodes: Sequence[Node], alone: frozenset[str] = frozenset()
 ) -> list[list[Node]]:
+    """``nodes`` in runs of adjacent ones (a node of a type in ``alone`` is a run)."""
     groups: list[list[Node]] = []
+    prev_end = -1
+    prev_alone = True  # the node before stands alone (there is none)
     for n in nodes:
-        if (
-            groups
-            and groups[-1][-1].end_byte == n.start_byte
-            and n.type not in alone
-            and groups[-1][-1].type not in alone
-        ):
+        is_alone = bool(alone) and n.type in alone
+        if not is_alone and not prev_alone and prev_end == n.start_byte:
             groups[-1].append(n)
         else:
             groups.append([n])
+        prev_end, prev_alone = n.end_byte, is_alone
     return groups
 
 
