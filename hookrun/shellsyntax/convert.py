@@ -68,28 +68,6 @@ _SPECIAL = frozenset(
         "process_substitution",
     }
 )
-# The grammar's named node types (tree-sitter-bash 0.25; no anonymous token shares one
-# of these names, so `t in _NAMED` is `node.is_named` without a call into the binding,
-# ~400 instructions each; tests/shellsyntax/convert_test.py checks it against the grammar).
-_NAMED = frozenset(
-    {
-        "ERROR", "ansi_c_string", "arithmetic_expansion", "array", "binary_expression",
-        "brace_expression", "c_style_for_statement", "case_item", "case_statement",
-        "command", "command_name", "command_substitution", "comment",
-        "compound_statement", "concatenation", "declaration_command", "do_group",
-        "elif_clause", "else_clause", "expansion", "extglob_pattern", "file_descriptor",
-        "file_redirect", "for_statement", "function_definition", "heredoc_body",
-        "heredoc_content", "heredoc_end", "heredoc_redirect", "heredoc_start",
-        "herestring_redirect", "if_statement", "list", "negated_command", "number",
-        "parenthesized_expression", "pipeline", "postfix_expression",
-        "process_substitution", "program", "raw_string", "redirected_statement",
-        "regex", "simple_expansion", "special_variable_name", "string",
-        "string_content", "subscript", "subshell", "ternary_expression", "test_command",
-        "test_operator", "translated_string", "unary_expression", "unset_command",
-        "variable_assignment", "variable_assignments", "variable_name",
-        "while_statement", "word"
-    }
-)  # fmt: skip
 # Building a node through its class (`Word(…)`: type.__call__, then the class's Python
 # __new__) costs ~3.1k instructions, tuple.__new__ through a partial ~1.9k. A one-liner
 # builds ~25 nodes, most of them with these (mypy checks the fields by their types).
@@ -210,10 +188,15 @@ _TIMED_COMPOUND = frozenset(
 )
 _MISPLACED_KEYWORDS = frozenset({"do", "done", "then", "fi", "elif", "else", "esac", "in"})
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
-# A command's usual arguments: named nodes that are words (see Converter.command).
+# A command's usual arguments: named nodes that are words (see Converter.command; a
+# test checks them against the grammar).
 _WORD_NODES = frozenset(
-    {"word", "string", "raw_string", "simple_expansion", "expansion", "concatenation", "number"}
-)
+    {
+        "word", "string", "raw_string", "simple_expansion", "expansion", "concatenation",
+        "number", "command_substitution", "ansi_c_string", "translated_string",
+        "arithmetic_expansion", "process_substitution", "brace_expression",
+    }
+)  # fmt: skip
 # A first word that Converter.keyword_command looks at.
 _CHECKED_KEYWORDS = _MISPLACED_KEYWORDS | {"coproc", "select", "time"}
 # The operators of ${name<op>…}.
@@ -348,7 +331,7 @@ class Converter:
         src = self.src
         for c in children:
             t = c.type
-            if t not in _NAMED:
+            if not c.is_named:
                 if t == "&" and out:
                     out[-1] = out[-1]._replace(background=True)
                 continue
@@ -452,8 +435,15 @@ class Converter:
         raise self.unsupported(f"'{self.ntext(n).split()[0] if self.ntext(n).split() else t}'", n)
 
     def and_or(self, n: Node) -> Command:
-        named = [c for c in n.children if c.is_named and c.type != "comment"]
-        ops = [c.type for c in n.children if not c.is_named and c.type in ("&&", "||")]
+        named: list[Node] = []
+        ops: list[str] = []
+        for c in n.children:  # (each child's type read once; no comprehension's frame)
+            t = c.type
+            if c.is_named:
+                if t != "comment":
+                    named.append(c)
+            elif t == "&&" or t == "||":
+                ops.append(t)
         if len(named) != 2 or len(ops) != 1:
             raise self.unsupported("this command list", n)
         left, right = self.stmt(named[0]), self.stmt(named[1])
@@ -542,7 +532,7 @@ class Converter:
                     raise self.unsupported("'time'", n)  # `time ( … )`
                 row, col = c.start_point
                 raise ShellSyntaxError("syntax error near unexpected token `('", row + 1, col + 1)
-            elif t in _NAMED or t in ("$", "=", "\\"):  # a stray literal left unnamed
+            elif c.is_named or t in ("$", "=", "\\"):  # a stray literal left unnamed
                 words.append(c)
         if more_redirects:
             redirect_nodes.extend(c for c in more_redirects if c.type != "comment")
@@ -551,22 +541,20 @@ class Converter:
             words = _with_redirect_args(self.src, words, redirect_nodes)
             words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
             redirects = self.redirects(redirect_nodes, fd_vars)
-        args = tuple(
-            [
-                self.word(group[0]) if len(group) == 1 else self.word_of(group)
-                for group in gaps.join_continued(self.src, words)
-            ]
-        )
+        found: list[Word] = []
+        for group in gaps.join_continued(self.src, words):  # (a loop: no comprehension's frame)
+            found.append(self.word(group[0]) if len(group) == 1 else self.word_of(group))
+        args = tuple(found)
         if args and len(args[0].parts) == 1:
             first = args[0].parts[0]
             keyword = first.text if isinstance(first, Lit) else ""
             if keyword in _CHECKED_KEYWORDS:
                 self.keyword_command(n, keyword, args, bool(assigns))
-        end = (
-            max([stop, *(r.end_byte for r in redirect_nodes), *(r.end for r in redirects)])
-            if redirect_nodes
-            else stop
-        )
+        end = stop  # and past the redirections, if any
+        for r in redirect_nodes:
+            end = max(end, r.end_byte)
+        for redirect in redirects:
+            end = max(end, redirect.end)
         call = _call((start, stop, tuple(assigns), args))
         return _stmt((start, end, call, tuple(redirects), False, False))
 
@@ -617,7 +605,13 @@ class Converter:
                 index = self.word(idx)
         else:
             name = self.ntext(name_node)
-        op = next((c.type for c in n.children if c.type in ("=", "+=")), "=")
+        op = "="
+        eq: Node | None = None  # the `=` (or `+=`) child
+        for c in n.children:
+            t = c.type
+            if t == "=" or t == "+=":
+                op, eq = t, c
+                break
         if value_node is not None and value_node.type == "array":
             elems = tuple(
                 self.array_elem(c)
@@ -625,14 +619,12 @@ class Converter:
                 if c.is_named and c.type != "comment"
             )
             return Assign(n.start_byte, n.end_byte, name, index, op == "+=", None, elems)
-        if value_node is None:
-            eq_end = next(c.end_byte for c in n.children if c.type in ("=", "+="))
-            value = Word(eq_end, n.end_byte, self.range_parts(n.children, eq_end, n.end_byte))
-        else:
-            # Anything after the value node up to the end also belongs to the value
-            # (the grammar sometimes ends `value` early, e.g. at `a=b=c`).
-            start = next(c.end_byte for c in n.children if c.type in ("=", "+="))
-            value = Word(start, n.end_byte, self.range_parts(n.children, start, n.end_byte))
+        if eq is None:
+            raise StopIteration  # (read as "a construct the parser could not read")
+        # The value is the text after the `=`: anything after the value node up to the end
+        # also belongs to it (the grammar sometimes ends `value` early, e.g. at `a=b=c`).
+        start, end = eq.end_byte, n.end_byte
+        value = _word((start, end, self.range_parts(n.children, start, end)))
         return Assign(n.start_byte, n.end_byte, name, index, op == "+=", value, None)
 
     def array_elem(self, n: Node) -> ArrayElem:
@@ -930,8 +922,8 @@ class Converter:
             expr = condition.parse_condition(items, (row + 1, col + 1))
             return TestClause(n.start_byte, n.end_byte, expr)
         # `[ … ]` is an ordinary command: its words are what was written, in order.
-        args = tuple(self.word_of(group) for group in _adjacent_groups(atoms))
-        return CallExpr(n.start_byte, n.end_byte, (), args)
+        args = [self.word_of(group) for group in _adjacent_groups(atoms)]
+        return CallExpr(n.start_byte, n.end_byte, (), tuple(args))
 
     def condition_item(self, group: Sequence[Node]) -> tuple[Word, str]:
         """A ``[[ … ]]`` word, and its text when it may be an operator (else "")."""
@@ -1012,10 +1004,10 @@ class Converter:
         specials: list[Node] = []
         _collect_specials(nodes, start, end, specials)
         src = self.src
-        items: list[tuple[int, Node | Backquoted]] = [
-            (self.real_start(s) if src[s.start_byte] in _BLANK_BYTES else s.start_byte, s)
-            for s in specials
-        ]
+        items: list[tuple[int, Node | Backquoted]] = []
+        for s in specials:  # (a loop, not a comprehension: most words have one or two)
+            s_start = s.start_byte
+            items.append((self.real_start(s) if src[s_start] in _BLANK_BYTES else s_start, s))
         if self.backquoted:
             items = self.with_backquoted(items, start, end)
         parts: list[WordPart] = []
@@ -1322,7 +1314,7 @@ class Converter:
             )
         op_node = rest[0]
         op = types[i]
-        if op in _NAMED or op not in _PARAM_OPS:
+        if op not in _PARAM_OPS:  # (all anonymous tokens: no named node is an operator)
             return self.bad_param(n)
         seps = self.param_separators(op, op_node.end_byte, close, rest[1:])
         bounds: list[tuple[int, int]] = []
@@ -1331,7 +1323,8 @@ class Converter:
             bounds.append((at, sep))
             at = sep + 1
         bounds.append((at, close))
-        args = tuple(Word(a, b, self.operand_parts(rest[1:], a, b)) for a, b in bounds)
+        operands = rest[1:]
+        args = tuple([_word((a, b, self.operand_parts(operands, a, b))) for a, b in bounds])
         if op not in ("/", "//", "/#", "/%", ":", "@") and len(args) == 1 and not args[0].parts:
             args = (Word(close, close, ()),)
         return ParamExp(

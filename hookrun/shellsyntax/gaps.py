@@ -194,11 +194,15 @@ def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
             i += 2
             continue
         if n.type == "file_redirect":
-            kids = list(n.children)
-            ops = [k for k, c in enumerate(kids) if c.type == "<"]
-            if ops and ops[0] + 1 < len(kids) and _is_error(kids[ops[0] + 1], ">"):  # gap 2
+            kids = n.children
+            lt = -1  # the first `<`
+            for k, c in enumerate(kids):
+                if c.type == "<":
+                    lt = k
+                    break
+            if 0 <= lt < len(kids) - 1 and _is_error(kids[lt + 1], ">"):  # gap 2
                 fd = n.child_by_field_name("descriptor")
-                targets = [c for c in kids[ops[0] + 2 :] if c.is_named]
+                targets = [c for c in kids[lt + 2 :] if c.is_named]
                 out.append(Patched(n.start_byte, n.end_byte, fd, "<>", targets))
                 i += 1
                 continue
@@ -659,14 +663,17 @@ def control_blanks(src: bytes) -> bytes:
 _WORD_END = b" \t\n;&|()<>"
 
 
-_EXTGLOB_OPENERS = tuple(bytes((op, 0x28)) for op in _EXTGLOB_OPS)
-
-
 def maybe_extglobs(src: bytes) -> bool:
     """Gap 17's screen by text: an extended glob needs one of ``?*+@!`` before a ``(``."""
     if src.find(b"(") < 0:  # (find, not `in`: see hookrun.shellsyntax.parser)
         return False
-    return any(src.find(opener) >= 0 for opener in _EXTGLOB_OPENERS)
+    return (  # each of _EXTGLOB_OPS before a `(` (spelled out: no generator)
+        src.find(b"?(") >= 0
+        or src.find(b"*(") >= 0
+        or src.find(b"+(") >= 0
+        or src.find(b"@(") >= 0
+        or src.find(b"!(") >= 0
+    )
 
 
 # Nodes whose text keeps its own meaning inside an extended glob: quotes, expansions.

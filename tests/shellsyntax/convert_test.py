@@ -14,14 +14,16 @@ def _kinds(named: bool) -> set[str]:
     }
 
 
-def test_named_types_are_the_grammars_named_node_types() -> None:
-    # `t in convert._NAMED` stands for `node.is_named`: exact only while the set is the
-    # grammar's named types (plus ERROR, which tree-sitter adds) and no anonymous token
-    # is spelled like one of them.
-    assert _kinds(named=True) | {"ERROR"} == convert._NAMED
-    assert not convert._NAMED & _kinds(named=False)
-
-
 def test_word_nodes_are_named_and_no_statement_or_redirect() -> None:
-    assert convert._WORD_NODES <= convert._NAMED
+    # Converter.command takes a child of one of these types as an argument without
+    # asking the binding whether it is named: exact only while each is a named type of
+    # the grammar that no anonymous token shares.
+    assert _kinds(named=True) >= convert._WORD_NODES
+    assert not convert._WORD_NODES & _kinds(named=False)
     assert not convert._WORD_NODES & (convert._REDIRECTS | {"command_name", "ERROR"})
+
+
+def test_parameter_operators_are_anonymous_tokens() -> None:
+    # Converter.param_exp reads a named node after the name as no operator because no
+    # operator is spelled like a named type.
+    assert not convert._PARAM_OPS & _kinds(named=True)
