@@ -32,7 +32,7 @@ from functools import lru_cache
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
-from hookrun.hooks.shell_guard.rules import checks_for
+from hookrun.hooks.shell_guard.rules import Rule, checks_for
 from hookrun.hooks.shell_guard.screen import evaluated
 
 # The programs a rule judges by their arguments: what an unknown name is tried as.
@@ -142,18 +142,28 @@ def _as_candidates(
     for name in names:
         if not args and name in CANDIDATES:
             continue
-        layer = Command(
-            (Word.lit(name), *args),
-            cmd.source,
-            (),
-            cmd.cd,
-            None,
-            -1,
-            (*via, *cmd.via, f"{shown}, a name only the shell knows, as {name}"),
-        )
-        call = Call(layer, None, where)
-        for check in checks_for(name, False):
-            yield from check(call)
+        label = f"{shown}, a name only the shell knows, as {name}"
+        argv = (Word.lit(name), *args)
+        yield from _checked(argv, cmd, where, (*via, *cmd.via, label), checks_for(name, False))
+
+
+def _checked(
+    argv: tuple[Word, ...],
+    cmd: Command,
+    where: Where,
+    labels: tuple[str, ...],
+    checks: tuple[Rule, ...],
+) -> Iterator[Finding]:
+    """Each of ``checks`` on ``argv`` run as a command of ``cmd``'s line (``labels``: how
+    the line comes to run it)."""
+    call = Call(Command(argv, cmd.source, (), cmd.cd, None, -1, labels), None, where)
+    for check in checks:
+        yield from check(call)
+
+
+def _blanked(text: str, ifs: str | None) -> str:
+    """``text`` with the characters of a changed ``IFS`` read as the blanks they split at."""
+    return "".join(" " if c in ifs else c for c in text) if ifs else text
 
 
 def _filled_later(word: Word, script: Script) -> bool:
@@ -188,10 +198,7 @@ def _with_values_as_args(
             continue
         for filled in lists[:16]:
             argv = (*cmd.argv[:k], *filled, *cmd.argv[k + 1 :])
-            layer = Command(argv, cmd.source, (), cmd.cd, None, -1, (*via, *cmd.via, label))
-            call = Call(layer, None, where)
-            for check in checks:
-                yield from check(call)
+            yield from _checked(argv, cmd, where, (*via, *cmd.via, label), checks)
 
 
 def _values_as_commands(
@@ -202,8 +209,7 @@ def _values_as_commands(
     for name, value in script.values:
         if name == "IFS":
             continue
-        if ifs:
-            value = "".join(" " if c in ifs else c for c in value)
+        value = _blanked(value, ifs)
         if " " in value or "\t" in value:
             yield from judge(value, where, depth + 1, (*via, label))
     for cmd in script.commands:
@@ -211,9 +217,7 @@ def _values_as_commands(
         for k, word in enumerate(argv):
             if not word.static:
                 continue
-            text = word.text
-            if ifs:
-                text = "".join(" " if c in ifs else c for c in text)
+            text = _blanked(word.text, ifs)
             if " " in text or "\t" in text:  # `set -- 'rm -rf /'; eval "$1"`
                 yield from judge(text, where, depth + 1, (*via, label))
                 continue
@@ -221,10 +225,7 @@ def _values_as_commands(
             checks = checks_for(name, False) if name else ()
             if not checks or word.text.startswith("-"):
                 continue
-            layer = Command(tuple(argv[k:]), cmd.source, (), cmd.cd, None, -1, (*via, label))
-            call = Call(layer, None, where)
-            for check in checks:
-                yield from check(call)
+            yield from _checked(tuple(argv[k:]), cmd, where, (*via, label), checks)
 
 
 def _process_substituted(
