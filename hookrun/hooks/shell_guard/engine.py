@@ -39,6 +39,9 @@ def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) ->
 def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Finding]:
     script = parse_script(text, depth)
     findings = fork_bombs(script, via)
+    spelled = indirect.formatters(text)
+    if spelled and not set(spelled).issubset(where.spelled):  # for code this line runs
+        where = where._replace(spelled=(*where.spelled, *spelled))
     deny = bool(where.opts.deny)  # the project's own deny shapes
     outputs: list[Stdin | None] = []
     for cmd in script.commands:
@@ -78,9 +81,14 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
                     call = Call(layer, None, inner_where)
                     for check in checks_for(layer.name, False):
                         findings.extend(check(call))
+        fed = stdin.text if stdin is not None and stdin.kind == "text" else None
         for n in nested:
             w = _remote(where) if n.remote else inner_where
             findings.extend(judge(n.code, w, depth + 1, (*via, n.via)))
+            if fed is not None and not n.remote and indirect.reads_stdin(n.code):
+                # `bash -c 'source /dev/stdin' <<< '…'`: the code runs what it reads
+                label = f"text fed to {n.via} code that reads it"
+                findings.extend(judge(fed, w, depth + 1, (*via, label)))
     findings.extend(indirect.findings(text, script, where, depth, via, judge))
     if not script.parsed:
         findings = [f._replace(fallback=True) for f in findings]

@@ -41,11 +41,22 @@ _MAX_ARGS = 64  # a command's arguments tried from each program name on (quadrat
 _SOURCES = frozenset({"source", "."})
 _SHELL_OR_SOURCE = _SOURCES | SHELLS
 # Programs denied whatever their arguments (disk.mkfs), tried as an unknown name when
-# the line spells one anywhere (`${c:-mkfs.ext4} /dev/sda1`, `read c <<< mkfs.ext4`).
+# the line spells one anywhere (`${c:-mkfs.ext4} /dev/sda1`, `read c <<< mkfs.ext4`) —
+# inside a longer word too: a part of a value may be the name (`x=xmkfs.ext4x;
+# ${x:1:9} /dev/sda1`) — or when a line running this one as code spells it
+# (`c=mkfs.ext4 eval '$c /dev/sda1'`: Where.spelled).
 _FORMATTER = re.compile(
-    r"(?<![\w.])(mkfs(?:\.(?:ext[234]|xfs|btrfs|vfat|fat|msdos|ntfs|exfat|f2fs|minix|jfs))?"
-    r"|mkswap|mke2fs|wipefs|newfs|diskpart)(?![\w.-])",
+    r"mkfs(?:\.(?:ext[234]|xfs|btrfs|vfat|fat|msdos|ntfs|exfat|f2fs|minix|jfs))?"
+    r"|mkswap|mke2fs|wipefs|newfs|diskpart",
     re.IGNORECASE,
+)
+
+# Code that may run what it reads on stdin: a shell or `source` of a descriptor, `eval`
+# of what `cat`/`read` gives, words from "$@" (`bash -c '"$@"' _ source /dev/stdin`).
+_READS_STDIN = re.compile(
+    r"/dev/stdin|/dev/fd/|/proc/self/fd/|\$[@*]|\$\{?[0-9@*]"
+    r"|(?<![\w.-])(?:cat|read|mapfile|readarray|source|eval|exec|xargs|sh|bash|dash|zsh|ksh|ash)"
+    r"(?![\w.-])|(?:^|[\s;&|({])\.[ \t]"
 )
 
 Judge = Callable[[str, Where, int, tuple[str, ...]], list[Finding]]
@@ -108,6 +119,11 @@ def _aliased(
     return frozenset(names)
 
 
+def reads_stdin(code: str) -> bool:
+    """``code`` may run text it reads on stdin (then that text is judged as code too)."""
+    return _READS_STDIN.search(code) is not None
+
+
 def _runs_unknown_code(cmd: Command) -> bool:
     name = cmd.name
     if name == "eval" or name in _SOURCES or name in SHELLS:
@@ -120,7 +136,7 @@ def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> l
     arguments, as a formatter the line spells, and as its name's known text alone
     (``r$(:)m``, ``g"$@"it``, ``m${IFS:0:0}kfs``: what bash runs when the unknown parts
     are empty)."""
-    names = dict.fromkeys((*CANDIDATES, *_formatters(text)))
+    names = dict.fromkeys((*CANDIDATES, *formatters(text), *where.spelled))
     known = "".join(p for p in cmd.argv[0].parts if isinstance(p, str))
     if known:
         names[command_name(known)] = None
@@ -128,8 +144,10 @@ def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> l
 
 
 @lru_cache(maxsize=8)  # (once per line, not per command of it)
-def _formatters(text: str) -> tuple[str, ...]:
-    if "fs" in text or "FS" in text or "swap" in text or "disk" in text:
+def formatters(text: str) -> tuple[str, ...]:
+    """The formatters' names ``text`` spells, anywhere (lower case)."""
+    low = text.lower()  # (`${x,,}` of MKFS.EXT4)
+    if "fs" in low or "swap" in low or "disk" in low:
         return tuple(dict.fromkeys(m.lower() for m in _FORMATTER.findall(text)))
     return ()
 

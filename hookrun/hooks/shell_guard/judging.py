@@ -21,6 +21,9 @@ class Where(NamedTuple):
     temp_dirs: tuple[str, ...]
     artifact_dirs: tuple[str, ...]
     opts: ShellGuardOptions
+    # Formatters a line running this one as code spells (`c=mkfs.ext4 eval '$c …'`):
+    # what a name only the shell knows may be, besides the code's own (indirect.py).
+    spelled: tuple[str, ...] = ()
 
 
 class Finding(NamedTuple):

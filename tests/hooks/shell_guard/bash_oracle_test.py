@@ -24,6 +24,9 @@ _RULE = {
     "clean": "git.clean-force",
     "mkfs": "disk.mkfs",
     "publish": "supply-chain.publish",
+    "reset": "git.reset-hard",
+    "dd": "disk.dd-device",
+    "find": "delete.catastrophic",
 }
 
 # (construct, spelling, danger) of redteam.CONSTRUCTS / SPELLINGS / DANGERS
@@ -105,6 +108,10 @@ _FOUND = [
     ("eval-sq", "zero-substring", "rm"),
     # a substitution in a word the front end refuses on its own
     ("array-elem", "brace", "rm"),
+    # (session 14) a formatter's name inside a longer value (`${x:1:9}` of `xmkfs.ext4x`),
+    # and spelled by the line that runs the code (`c=mkfs.ext4 eval '$c /dev/sda1'`)
+    ("var-substring", "plain", "mkfs"),
+    ("var-env-prefix", "plain", "mkfs"),
 ]
 
 # One construct inside another (found by the nested search): (run, judged, danger).
@@ -114,6 +121,10 @@ _NESTED = [
     ("true && {{ {run} /dev/sda1; }}", "zero-substring", "mkfs"),
     ("echo $({{fd}}>f {run} -rf /)", "plain", "rm"),
     ("(( $({{fd}}>f {run} clean -fdx) ))", "mixed", "clean"),
+    # (session 14) a here-string fed to the code of a shell's -c words, which reads it
+    ("bash -c '\"$@\"' _ source /dev/stdin <<< '{run} publish'", "plain", "publish"),
+    ("bash -c '\"$@\"' _ source /dev/stdin <<< '{run} -rf /'", "plain", "rm"),
+    ("bash -c 'eval \"$(cat)\"' <<< '{run} reset --hard'", "plain", "reset"),
 ]
 
 
@@ -179,6 +190,14 @@ _ALLOWED = [
     'git commit -m "fix a[$(date +%s)] in the table"',
     "echo '$(rm -rf /)'",
     "sh -c '\"$0\" --version' git",
+    # (session 14) text fed to -c code that does not read it as code; a formatter named
+    # where no name only the shell knows runs
+    "bash -c 'wc -l' <<< 'rm -rf /'",
+    "bash -c 'tr a-z A-Z' <<< 'git push --force'",
+    'x=mkfs.ext4; echo "$x" /dev/sda1',
+    "man mkfs.ext4; ls /dev/sda1",
+    "ls /sys/fs; $EDITOR notes.txt",
+    "c=ls eval '$c -la'",
 ]
 
 

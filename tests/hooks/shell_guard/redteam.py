@@ -9,7 +9,8 @@ nothing destructive ever runs, since the line bash runs never names the real pro
 When the marker ran with the command's arguments **and** shell-guard allowed the line
 with the real name, that is a fail-open.
 
-    python -m tests.hooks.shell_guard.redteam [-v] [--nested N]
+    python -m tests.hooks.shell_guard.redteam [-v] [--nested N] [--deep N] [--seed S]
+        [--only REGEX]
 
 prints the count per construct (probes where bash ran the marker, and fail-opens).
 The tests pin the fixed ones (``bash_oracle_test.py``); they never run the whole search.
@@ -84,6 +85,10 @@ SPELLINGS: dict[str, Callable[[str], str]] = {
     "empty-at": lambda n: n[0] + '"$@"' + n[1:],
     "brace": lambda n: "{" + n + ",}",
     "brace-split": lambda n: n[0] + "{" + n[1:] + ",}",
+    "brace-range": lambda n: n[0] + "{" + n[1] + ".." + n[1] + "}" + n[2:],
+    "ansi-c-unicode": lambda n: "$'" + "".join(f"\\u{ord(c):04x}" for c in n) + "'",
+    "empty-var-inside": lambda n: n[0] + "$_hk_unset" + n[1:],
+    "empty-array-inside": lambda n: n[0] + '"${_hk_a[@]}"' + n[1:],
 }
 
 # Constructs: {c} the whole command, {n} the (spelled) name, {a} the arguments, {p} an
@@ -293,6 +298,202 @@ CONSTRUCTS: dict[str, str] = {
     "xargs-sh": "echo {q} | xargs -0 bash -c",
 }
 
+# Constructs the field uses that the first search lacked (session 14): wrappers with their
+# options, stdin and descriptors fed to code, words bash builds, names found by lookup.
+CONSTRUCTS.update(
+    {
+        # bash's own prefixes with options
+        "exec-dashdash": "( exec -- {c} )",
+        "exec-l-a": "( exec -l -a x {c} )",
+        "exec-cl": "( exec -cl {c} )",
+        "builtin-exec": "( builtin exec {c} )",
+        "command-dashdash": "command -- {c}",
+        "command-p-dashdash": "command -p -- {c}",
+        "builtin-command-p": "builtin command -p {c}",
+        "time-p-dashdash": "time -p -- {c}",
+        "time-then-command": "time command {c}",
+        # wrapper programs with their options
+        "nice-n": "nice -n 5 {c}",
+        "nice-n-attached": "nice -n5 {c}",
+        "nice-long": "nice --adjustment=5 {c}",
+        "nice-legacy": "nice -5 {c}",
+        "nice-legacy-neg": "nice --5 {c}",
+        "ionice-c": "ionice -c 3 {c}",
+        "ionice-attached": "ionice -c3 -n7 {c}",
+        "ionice-t": "ionice -t -c3 {c}",
+        "setsid": "setsid {c}",
+        "setsid-w": "setsid -w {c}",
+        "flock-file": "flock f {c}",
+        "flock-w": "flock -w 5 f {c}",
+        "flock-x-n": "flock -x -n f {c}",
+        "flock-timeout-eq": "flock --timeout=5 f {c}",
+        "flock-c": "flock f -c {q}",
+        "flock-o": "flock -o f {c}",
+        "timeout-s": "timeout -s KILL 5 {c}",
+        "timeout-k": "timeout -k 1 5 {c}",
+        "timeout-signal-eq": "timeout --signal=TERM 5 {c}",
+        "timeout-preserve": "timeout --preserve-status 5 {c}",
+        "timeout-foreground-v": "timeout --foreground -v 5 {c}",
+        "timeout-sKILL": "timeout -sKILL 5 {c}",
+        "timeout-float": "timeout 5.5s {c}",
+        "stdbuf-o0": "stdbuf -o0 {c}",
+        "stdbuf-oL-eL": "stdbuf -oL -eL {c}",
+        "stdbuf-long": "stdbuf --output=0 {c}",
+        "stdbuf-sep": "stdbuf -o 0 {c}",
+        "script-qc": "script -qc {q} /dev/null",
+        "script-q-command": "script -q --command {q} /dev/null",
+        "script-qec": "script -qec {q} /dev/null",
+        "script-c-eq": "script -q --command={q} /dev/null",
+        "env-S": "env -S {q}",
+        "env-S-attached": "env -S{q}",
+        "env-split-eq": "env --split-string={q}",
+        "env-i-path": 'env -i PATH="$PATH" {c}',
+        "env-u": "env -u X {c}",
+        "env-dashdash": "env -- {c}",
+        "env-C": "env -C . {c}",
+        "env-chdir-eq": "env --chdir=. {c}",
+        "env-0": "env -0 X=1 {c}",
+        "env-ignore-long": 'env --ignore-environment PATH="$PATH" {c}',
+        "env-v": "env -v {c}",
+        "env-unset-eq": "env --unset=X {c}",
+        "unshare-r": "unshare -r {c}",
+        "unshare-U": "unshare -U {c}",
+        "chrt": "chrt -o 0 {c}",
+        "chrt-idle": "chrt --idle 0 {c}",
+        "taskset": "taskset 1 {c}",
+        "taskset-c": "taskset -c 0 {c}",
+        "prlimit": "prlimit --nofile=1024 {c}",
+        "prlimit-sep": "prlimit -n 1024 {c}",
+        "fakeroot": "fakeroot {c}",
+        "fakeroot-dashdash": "fakeroot -- {c}",
+        "nohup-redir": "nohup {c} >/dev/null 2>&1",
+        "nested-wrappers": "nice -n 1 timeout -s TERM 5 stdbuf -o0 env -u X {c}",
+        "sudo-u-dashdash": "sudo -u x -- {c}",
+        # xargs: items from a file, a here-string, option forms
+        "xargs-a-file": "echo {qa} > f; xargs -a f {n}",
+        "xargs-a-procsub": "xargs -a <(echo {qa}) {n}",
+        "xargs-arg-file-eq": "xargs --arg-file=<(echo {qa}) {n}",
+        "xargs-herestring": "xargs {n} <<< {qa}",
+        "xargs-procsub-stdin": "xargs {n} < <(echo {qa})",
+        "xargs-r": "echo {qa} | xargs -r {n}",
+        "xargs-t": "echo {qa} | xargs -t {n} 2>/dev/null",
+        "xargs-P": "echo {qa} | xargs -P 2 {n}",
+        "xargs-L": "echo {qa} | xargs -L 1 {n}",
+        "xargs-n-big": "echo {qa} | xargs -n 9 {n}",
+        "xargs-E": "echo {qa} | xargs -E zz {n}",
+        "xargs-s": "echo {qa} | xargs -s 999 {n}",
+        "xargs-long": "echo {qa} | xargs --no-run-if-empty --max-args=9 {n}",
+        "xargs-x": "echo {qa} | xargs -x {n}",
+        "xargs-heredoc": "xargs {n} <<'EOF'\n{a}\nEOF",
+        "xargs-I-sh": "echo {qa} | xargs -I@ sh -c '{n} @'",
+        "xargs-printf-cmd": "printf '%s\\n' {q} | xargs -I{{}} bash -c '{{}}'",
+        # stdin and descriptors fed to code
+        "bash-dev-stdin": "bash /dev/stdin <<< {q}",
+        "bash-fd0": "bash /dev/fd/0 <<< {q}",
+        "bash-proc-fd0": "bash /proc/self/fd/0 <<< {q}",
+        "bash-s-dashdash": "bash -s -- x <<< {q}",
+        "sh-dash": "sh - <<< {q}",
+        "source-fd0": ". /dev/fd/0 <<< {q}",
+        "source-fd3": "source /dev/fd/3 3<<< {q}",
+        "bash-fd3": "bash /dev/fd/3 3<<< {q}",
+        "exec-fd3-bash": "exec 3<<< {q}; bash <&3",
+        "bash-c-eval-cat": "bash -c 'eval \"$(cat)\"' <<< {q}",
+        "bash-c-source-stdin": "bash -c 'source /dev/stdin' <<< {q}",
+        "bash-c-dot-stdin": "bash -c '. /dev/stdin' <<< {q}",
+        "bash-c-unquoted-cat": "bash -c '$(cat)' <<< {q}",
+        "bash-c-read-run": "bash -c 'read -r x; $x' <<< {q}",
+        "bash-c-sh": "bash -c sh <<< {q}",
+        "sh-c-exec-sh": "sh -c 'exec sh' <<< {q}",
+        "bash-c-heredoc": "bash -c 'eval \"$(cat)\"' <<'EOF'\n{c}\nEOF",
+        "eval-cat-herestring": 'eval "$(cat <<< {q})"',
+        "eval-cat-heredoc": "eval \"$(cat <<'EOF'\n{c}\nEOF\n)\"",
+        "herestring-var": 'x={q}; bash <<< "$x"',
+        "heredoc-dash": "bash <<-EOF\n\t{c}\nEOF",
+        "cat-procsub-bash": "cat <(echo {q}) | bash",
+        "tee-pipe-bash": "echo {q} | tee /dev/null | bash",
+        "bash-rcfile": "bash --rcfile <(echo {q}) -i </dev/null",
+        "bash-init-file": "bash --init-file <(echo {q}) -i </dev/null",
+        "prompt-command": "PROMPT_COMMAND={q} bash -i </dev/null",
+        "sh-env-i": "ENV=<(echo {q}) sh -i </dev/null",
+        # read / mapfile into a variable later run
+        "read-line-run": "read -r x <<< {q}; $x",
+        "read-a-run": 'read -ra x <<< {q}; "${{x[@]}}"',
+        "mapfile-run": "mapfile -t x <<< {q}; ${{x[0]}}",
+        "readarray-eval": 'readarray -t x <<< {q}; eval "${{x[0]}}"',
+        "read-eval": 'read -r x <<< {q}; eval "$x"',
+        "printf-v-run": "printf -v x '%s' {q}; $x",
+        "printf-v-eval": 'printf -v x %s {q}; eval "$x"',
+        "while-read-run": "while read -r l; do $l; done <<< {q}",
+        "while-read-eval": 'echo {q} | while read -r l; do eval "$l"; done',
+        # whole command from a substitution, words built by bash
+        "cmdsub-whole": "$(echo {q})",
+        "backtick-whole": "`echo {q}`",
+        "cmdsub-printf-whole": "$(printf '%s' {q})",
+        "cmdsub-cat-whole": "$(cat <<< {q})",
+        "brace-words": "{{{n},{acomma}}}",
+        "ifs-sep": "{n}${{IFS}}{aifs}",
+        "ifs-sep-bare": "{n}$IFS{aifs}",
+        "tab-sep": "{n}\t{a}",
+        "array-eval": 'a=({c}); eval "${{a[@]}}"',
+        "assoc-run": "declare -A m=([k]={q}); ${{m[k]}}",
+        "array-index-var": "a=(x {n}); i=1; ${{a[i]}} {a}",
+        "array-slice": 'a=(x {c}); "${{a[@]:1}}"',
+        "positional-shift": 'set -- x {c}; shift; "$@"',
+        "func-return-name": "f() {{ echo {n}; }}; $(f) {a}",
+        "func-var-name": "f() {{ c={n}; }}; f; $c {a}",
+        "subshell-name": "$( ( echo {n} ) ) {a}",
+        "type-P": "$(type -P {n}) {a}",
+        "command-v-run": "$(command -v {n}) {a}",
+        "glob-path": "{pglob} {a}",
+        "glob-path-bracket": "{pbracket} {a}",
+        "path-var": "p={pdir}; $p/{n} {a}",
+        "path-dotdot": "{pdotdot} {a}",
+        # traps and code run later
+        "trap-dashdash": "trap -- {q} EXIT",
+        "trap-zero": "trap {q} 0",
+        "trap-var": 'x={q}; trap "$x" EXIT',
+        "trap-int": "trap {q} INT; kill -INT $$",
+        "trap-multi": "trap {q} EXIT INT",
+        # arithmetic and loops
+        "for-arith-cond": "for ((i=0; i<$({c}); i++)); do :; done",
+        "for-arith-body": "for ((i=0; i<1; i++)); do {c}; done",
+        "arith-for-step": "for ((i=0; i<1; i+=1$({c}))); do :; done",
+        "select-var-run": "select x in {q}; do $x; break; done <<< 1",
+        # nested quoting three deep
+        "bash-c-2": "bash -c {q2}",
+        "bash-c-3": "bash -c {q3}",
+        "eval-eval": "eval {qe}",
+        "bash-c-eval-dq": 'bash -c "eval {q}"',
+        # aliases and functions named like builtins
+        "function-named-builtin": "cd() {{ {c}; }}; cd x",
+        "function-redef-command": "command() {{ {c}; }}; command ls",
+        "alias-dashdash": "shopt -s expand_aliases\nalias -- x={q}\nx",
+        "coproc-eval": "coproc eval {q}\nwait",
+        "coproc-bash-c": "coproc bash -c {q}\nwait",
+    }
+)
+
+# Options between a program's name and the blocked arguments: (template, the arguments the
+# marker must receive, the dangers it applies to). bash runs the marker with those options.
+OPTIONED: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "git-C": ("{n} -C . {a}", "-C . {a}", ("push", "reset", "clean")),
+    "git-C-attached": ("{n} -C. {a}", "-C. {a}", ("push", "reset", "clean")),
+    "git-c": ("{n} -c core.x=1 {a}", "-c core.x=1 {a}", ("push", "reset", "clean")),
+    "git-no-pager": ("{n} --no-pager {a}", "--no-pager {a}", ("push", "reset", "clean")),
+    "git-git-dir": ("{n} --git-dir=.git {a}", "--git-dir=.git {a}", ("push", "reset", "clean")),
+    "git-work-tree": ("{n} --work-tree . {a}", "--work-tree . {a}", ("push", "reset", "clean")),
+    "git-C-c": ("{n} -C . -c a.b=c {a}", "-C . -c a.b=c {a}", ("push", "reset", "clean")),
+    "npm-prefix": ("{n} --prefix . {a}", "--prefix . {a}", ("publish",)),
+    "npm-prefix-eq": ("{n} --prefix=. {a}", "--prefix=. {a}", ("publish",)),
+    "npm-loglevel": ("{n} --loglevel silent {a}", "--loglevel silent {a}", ("publish",)),
+    "npm-w": ("{n} -w pkg {a}", "-w pkg {a}", ("publish",)),
+    "npm-silent": ("{n} -s {a}", "-s {a}", ("publish",)),
+    "rm-v": ("{n} -v {a}", "-v {a}", ("rm",)),
+    "rm-interactive-never": ("{n} --interactive=never {a}", "--interactive=never {a}", ("rm",)),
+    "rm-one-fs": ("{n} --one-file-system {a}", "--one-file-system {a}", ("rm",)),
+    "dd-status": ("{n} status=none {a}", "status=none {a}", ("dd",)),
+}
+
 
 def _sq(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
@@ -300,12 +501,23 @@ def _sq(text: str) -> str:
 
 def line_for(construct: str, spelled: str, args: str, path: str, raw: str) -> str:
     c = f"{spelled} {args}"
-    return CONSTRUCTS[construct].format(
+    template = CONSTRUCTS[construct] if construct in CONSTRUCTS else OPTIONED[construct][0]
+    head, _, base = path.rpartition("/")
+    return template.format(
         c=c,
         n=spelled,
         a=args,
         p=path,
+        pglob=path[:-1] + "?",
+        pbracket=f"{path[:-1]}[{path[-1]}]",
+        pdir=head,
+        pdotdot=f"{head}/../bin/{base}",  # (the marker's directory is named bin too)
         q=_sq(c),
+        q2=_sq("sh -c " + _sq(c)),
+        q3=_sq("sh -c " + _sq("eval " + _sq(c))),
+        qe=_sq("eval " + _sq(c)),
+        acomma=",".join(args.split()),
+        aifs="${IFS}".join(args.split()),
         qa=_sq(args),
         qcomma=_sq(",".join([raw, *args.split()])),
         qcolon=_sq(":".join([raw, *args.split()])),
@@ -405,25 +617,34 @@ def probe(construct: str, spelling: str, danger: tuple[str, str, str]) -> Probe:
     _, name, args = danger
     run = line_for(construct, spell(MARK), args, f"$HK_BIN/{MARK}", MARK)
     judged = line_for(construct, spell(name), args, f"/usr/bin/{name}", name)
-    return Probe(construct, spelling, danger, run, judged)
+    made = Probe(construct, spelling, danger, run, judged)
+    if construct in OPTIONED:  # the marker receives the options too
+        made.args = OPTIONED[construct][1].format(a=args)
+    return made
 
 
-def probes(nested: int, seed: int = 13) -> Iterator[Probe]:
+def probes(nested: int, seed: int = 13, deep: int = 0) -> Iterator[Probe]:
     for construct in CONSTRUCTS:
         for danger in DANGERS:
             yield probe(construct, "plain", danger)
+    for construct, (_, _, labels) in OPTIONED.items():
+        for danger in DANGERS:
+            if danger[0] in labels:
+                for spelling in ("plain", "single-quoted", "ansi-c-hex", "cmdsub-echo"):
+                    yield probe(construct, spelling, danger)
     for spelling in SPELLINGS:
         for construct in ("plain", "eval-sq", "bash-c", "function", "array-elem", "var-cmd"):
             for danger in DANGERS[:2]:
                 yield probe(construct, spelling, danger)
     rnd = random.Random(seed)
     names = list(CONSTRUCTS)
+    wraps = [n for n in names if _wraps(CONSTRUCTS[n])]
     for _ in range(nested):  # one construct inside another: the inner line is the command
         outer, inner = rnd.choice(names), rnd.choice(names)
         danger = rnd.choice(DANGERS)
         p = probe(inner, rnd.choice(list(SPELLINGS)), danger)
         wrap = CONSTRUCTS[outer]
-        if "{n}" in wrap or "{a}" in wrap or "{q" in wrap or "{p}" in wrap or "{c}" not in wrap:
+        if not _wraps(wrap):
             continue
         yield Probe(
             f"{outer}>{inner}",
@@ -432,17 +653,39 @@ def probes(nested: int, seed: int = 13) -> Iterator[Probe]:
             wrap.format(c=p.run),
             wrap.format(c=p.judged),
         )
+    for _ in range(deep):  # three deep: outer > middle > inner
+        outer, middle, inner = rnd.choice(wraps), rnd.choice(wraps), rnd.choice(names)
+        danger = rnd.choice(DANGERS)
+        p = probe(inner, rnd.choice(list(SPELLINGS)), danger)
+        mid = CONSTRUCTS[middle]
+        yield Probe(
+            f"{outer}>{middle}>{inner}",
+            p.spelling,
+            danger,
+            CONSTRUCTS[outer].format(c=mid.format(c=p.run)),
+            CONSTRUCTS[outer].format(c=mid.format(c=p.judged)),
+        )
+
+
+def _wraps(template: str) -> bool:
+    """``template`` takes the command only as ``{c}`` (so a whole line can stand there)."""
+    return "{c}" in template and not re.search(r"\{(?:n|a|q|p)\w*\}", template)
 
 
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     nested = int(argv[argv.index("--nested") + 1]) if "--nested" in argv else 300
+    deep = int(argv[argv.index("--deep") + 1]) if "--deep" in argv else 0
+    seed = int(argv[argv.index("--seed") + 1]) if "--seed" in argv else 13
+    only = argv[argv.index("--only") + 1] if "--only" in argv else None
     oracle = Oracle()
     os.environ["HK_BIN"] = str(oracle.marker.parent)
     ran: Counter[str] = Counter()
     opened: Counter[str] = Counter()
     errors: list[str] = []
-    all_probes = list(probes(nested))
+    all_probes = [
+        p for p in probes(nested, seed, deep) if only is None or re.search(only, p.construct)
+    ]
 
     def one(p: Probe) -> tuple[Probe, bool, Verdict | None, str | None]:
         env_line = p.run.replace("$HK_BIN", str(oracle.marker.parent))

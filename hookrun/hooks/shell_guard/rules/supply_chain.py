@@ -39,14 +39,14 @@ def reads_program_from_stdin(cmd: Command) -> bool:
     if name in ("iex", "Invoke-Expression"):
         return True
     if name in ("source", "."):
-        return bool(cmd.args) and cmd.args[0].text in ("/dev/stdin", "-")
+        return bool(cmd.args) and _is_stdin(cmd.args[0].text)
     if not is_runner(name) or name == "eval":
         return False
     args = cmd.args
     i = 0
     while i < len(args):
         text = args[i].text
-        if text in ("-", "/dev/stdin"):
+        if _is_stdin(text):
             return True
         if text in ("-o", "+o", "-O", "+O", "-W", "-X", "--rcfile", "--init-file"):
             i += 2
@@ -62,7 +62,13 @@ def reads_program_from_stdin(cmd: Command) -> bool:
             i += 1
             continue
         return False  # a script file operand
-    return i >= len(args) or args[i].text in ("-", "/dev/stdin")
+    return i >= len(args) or _is_stdin(args[i].text)
+
+
+def _is_stdin(path: str) -> bool:
+    """``-``, ``/dev/stdin``, a descriptor's path (``/dev/fd/0``, ``/proc/self/fd/0``; the
+    text of ``3<<< …`` for ``/dev/fd/3`` is read as stdin's too)."""
+    return path in ("-", "/dev/stdin") or path.startswith(("/dev/fd/", "/proc/self/fd/"))
 
 
 def check(call: Call) -> Iterator[Finding]:
