@@ -86,7 +86,7 @@ class Shell:
             exec_handler=exec_handler,
             process=process,
         )
-        self._interp.process.owner = self._interp
+        self._interp.process.owner = self._interp.traps
         # The notes made above are fresh until the first run; later runs need new ones.
         self._ran = False
 

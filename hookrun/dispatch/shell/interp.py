@@ -224,7 +224,10 @@ class ShellProcess:
         self.pending: list[str] = []  # signal names, appended by other threads too
         self.parent = parent
         self.shell = shell
-        self.owner: Interp | None = None  # the shell that takes the signals now
+        # The shell that takes the signals now, known by its traps (a shell's own dict
+        # for its whole life): not the shell itself, which would make every shell and
+        # all it holds a reference cycle, left to the cyclic GC instead of freed at once.
+        self.owner: dict[str, str] | None = None
         # Ignored since it started, so no trap can catch them (bash: a background job
         # of a non-interactive shell ignores INT and QUIT); children inherit it.
         self.ignored: frozenset[str] = parent.ignored if parent is not None else _NONE_IGNORED
@@ -321,15 +324,15 @@ class Interp:
     ) -> None:
         self.state = state
         self.process = process or ShellProcess()
+        self.traps: dict[str, str] = {}  # never replaced: it names this shell (owner)
         if self.process.owner is None:
-            self.process.owner = self
+            self.process.owner = self.traps
         self.io = io
         self.procs = procs
         self.guard = guard
         self.platform = platform
         self._exec_handler = exec_handler
         self.jobs: list[_Job] = []
-        self.traps: dict[str, str] = {}
         # A subshell's copy of its parent's traps: `trap` lists them, nothing runs them.
         self.inherited_traps: dict[str, str] = {}
         self.notes = notes or RunNotes()
@@ -514,7 +517,7 @@ class Interp:
 
     def take_signals(self, io: IO) -> None:
         """Act on the signals ``kill`` sent to this shell's process (see ShellProcess)."""
-        if self.process.owner is not self:
+        if self.process.owner is not self.traps:
             return  # a `bash …` that took over this process is running: it takes them
         from hookrun.dispatch.shell.signals import take  # lazy: only after a kill
 
@@ -1050,7 +1053,7 @@ class Interp:
             while job.thread.is_alive():
                 job.thread.join(0.05)
                 self.guard.check()
-                if self.process.pending and self.process.owner is self:
+                if self.process.pending and self.process.owner is self.traps:
                     # bash: a trapped signal ends `wait` with 128+N, then its trap runs.
                     from hookrun.dispatch.shell.signals import interrupts_wait
 
@@ -1493,6 +1496,9 @@ class Interp:
         finally:
             _close_all(self.exec_owned)
             self.exec_owned = []
+            # The expander calls back into this shell ($( )): held on, the two are a
+            # reference cycle. A later run here makes a new one.
+            self._expander = None
         return status
 
     # -- redirections ----------------------------------------------------------

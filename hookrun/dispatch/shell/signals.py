@@ -102,7 +102,7 @@ def _for_self(sh: Interp, name: str) -> ShellProcess:
         p = p.parent
     for candidate in chain:
         owner = candidate.owner
-        if owner is not None and name in owner.traps:
+        if owner is not None and name in owner:
             return candidate
     return chain[0] if chain else sh.process
 
