@@ -53,6 +53,29 @@ def test_collect_joins_lines_split_across_reads_and_stops_at_end_of_file() -> No
     assert (found.groups, found.markers) == ({34}, {b"id"})
 
 
+@POSIX
+def test_the_lazy_reader_reads_what_piled_up_and_sees_end_of_file_at_once() -> None:
+    import select
+
+    r, w = os.pipe()
+    try:
+        read = sentinel.lazy_reader(r, select.poll, interval=0.01)
+        os.write(w, b"+g 12\n")
+        os.write(w, b"+m x\n")
+        assert read() == b"+g 12\n+m x\n"
+        os.close(w)
+        w = -1
+        # Another look would be 60 s away: end of file must wake it (POLLHUP), not time.
+        read = sentinel.lazy_reader(r, select.poll, interval=60.0)
+        started = time.monotonic()
+        assert read() == b""
+        assert time.monotonic() - started < 30
+    finally:
+        os.close(r)
+        if w >= 0:
+            os.close(w)
+
+
 class FakeProcesses:
     """killpg/kill over tables of groups and marked pids: ``stubborn`` ignore SIGTERM;
     ``late`` marker holders appear only after the first look (a child between its
@@ -229,6 +252,40 @@ def test_when_its_owner_lets_go_the_sentinel_ends_the_registered_groups_and_exit
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def _wakeups(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("voluntary_ctxt_switches:"):
+                return int(line.split()[1])
+    raise AssertionError("no voluntary_ctxt_switches")
+
+
+@POSIX
+@LINUX
+def test_registrations_do_not_wake_the_sentinel() -> None:
+    # A sentinel blocked in read() was woken by every registration, and on a busy machine
+    # the woken process preempted hookrun: four wake-ups for every child started.
+    guard = PosixSentinel()
+    try:
+        guard.ready()
+        pid = guard.pid
+        assert pid is not None
+        time.sleep(0.3)  # past its start-up: closing what it inherited, its name
+        before = _wakeups(pid)
+        started = time.monotonic()
+        for n in range(100):  # paced as runs are: the sentinel could read each line
+            guard.mark(f"run-{n}")
+            time.sleep(0.001)
+            guard.forget(marker=f"run-{n}")
+            time.sleep(0.001)
+        looks = (time.monotonic() - started) / sentinel.DRAIN + 2
+        woken = _wakeups(pid) - before
+        assert woken <= looks, (woken, looks)
+    finally:
+        os.close(guard._fd)
+    assert _gone(pid)
 
 
 @POSIX
