@@ -44,18 +44,76 @@ def _dead(pid: int) -> bool:
         return True
 
 
+_GROUP = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
+
+
 @pytest.mark.parametrize(
-    ("platform", "options"),
+    ("platform", "terminal", "options"),
     [
-        ("linux", {"start_new_session": True}),
-        ("darwin", {"start_new_session": True}),
-        ("win32", {"creationflags": 0x200}),
+        ("linux", True, {"start_new_session": True}),
+        ("darwin", True, {"start_new_session": True}),
+        ("linux", False, _GROUP),
+        ("darwin", False, _GROUP),
+        ("win32", True, {"creationflags": 0x200}),
+        ("win32", False, {"creationflags": 0x200}),
     ],
 )
-def test_popen_options_give_each_child_its_own_group(
-    platform: str, options: dict[str, object]
+def test_popen_options_give_each_child_its_own_group_and_no_terminal(
+    platform: str, terminal: bool, options: dict[str, object]
 ) -> None:
-    assert popen_options(platform) == options
+    assert popen_options(platform, terminal=lambda: terminal) == options
+
+
+# Run in a process of its own: with "tty", it first makes a new pseudo-terminal its
+# controlling terminal, as a host in a terminal window has one. Then hookrun starts a
+# child that reports its group, its session and whether it can open the terminal.
+_TERMINAL_PROBE = """
+import os, sys
+if sys.argv[1] == "tty":
+    main, sub = os.openpty()  # the probe leads a session of its own, with no terminal yet
+    os.close(os.open(os.ttyname(sub), os.O_RDWR))  # a session leader's first tty: its own
+from hookrun.dispatch.cancel import Guard
+from hookrun.dispatch.procs import ProcessTracker, has_terminal
+child = (
+    "import os\\n"
+    "try:\\n os.close(os.open('/dev/tty', os.O_RDONLY | os.O_NONBLOCK)); tty = 'tty'\\n"
+    "except OSError: tty = 'no-tty'\\n"
+    "print(os.getpgrp() == os.getpid(), os.getsid(0) == os.getpid(), tty)"
+)
+r, w = os.pipe()
+tracker = ProcessTracker()
+proc = tracker.spawn([sys.executable, "-c", child], cwd="/", env=dict(os.environ),
+                     stdin=0, stdout=w, stderr=2)
+os.close(w)
+tracker.wait(proc, Guard())
+print(has_terminal(), os.read(r, 200).decode().strip())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals and sessions")
+@pytest.mark.parametrize(
+    ("tty", "expected"),
+    [
+        # A terminal to leave: a session of its own, and the terminal is out of reach
+        # (in a background group it would be stopped by SIGTTIN on a read).
+        ("tty", "True True True no-tty"),
+        # None: a group of its own is the same promise (a session too before 3.11).
+        ("no-tty", f"False True {sys.version_info < (3, 11)} no-tty"),
+    ],
+)
+def test_a_child_leads_its_own_group_and_never_reaches_hookruns_terminal(
+    tty: str, expected: str
+) -> None:
+    probe = subprocess.run(
+        [sys.executable, "-c", _TERMINAL_PROBE, tty],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        start_new_session=True,  # whatever terminal pytest has, the probe starts without
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
+    assert probe.returncode == 0, probe.stderr
+    assert probe.stdout.strip() == expected
 
 
 @pytest.mark.parametrize(("returncode", "status"), [(0, 0), (3, 3), (-9, 137), (-15, 143)])
@@ -78,10 +136,10 @@ def test_new_dispatch_id_differs_per_run_and_per_process() -> None:
     assert other.split("-")[0] != next(iter(ids)).split("-")[0]
 
 
-def test_spawned_child_leads_its_own_session_and_carries_the_run_marker(tmp_path: Path) -> None:
+def test_spawned_child_leads_its_own_group_and_carries_the_run_marker(tmp_path: Path) -> None:
     tracker = ProcessTracker()
     r, w = os.pipe()
-    code = "import os; print(os.getsid(0) == os.getpid(), os.environ['HOOKRUN_DISPATCH_ID'])"
+    code = "import os; print(os.getpgrp() == os.getpid(), os.environ['HOOKRUN_DISPATCH_ID'])"
     proc = _spawn(tracker, [sys.executable, "-c", code], stdout=w)
     os.close(w)
     assert tracker.wait(proc, Guard()) == 0
