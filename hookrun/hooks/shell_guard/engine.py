@@ -13,7 +13,7 @@ from hookrun.hooks.shell_guard import indirect, inline_code
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin, Word
-from hookrun.hooks.shell_guard.names import DOWNLOADERS
+from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
@@ -44,14 +44,26 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         where = where._replace(spelled=(*where.spelled, *spelled))
     deny = bool(where.opts.deny)  # the project's own deny shapes
     outputs: list[Stdin | None] = []
+    files: dict[str, str] = {}  # text the line writes to a file or a descriptor, by name
     for cmd in script.commands:
         stdin = cmd.stdin
         if stdin is None and 0 <= cmd.pipe_from < len(outputs):
             stdin = outputs[cmd.pipe_from]
-        layers, nested = unwrap(
-            cmd, stdin.text if stdin is not None and stdin.kind == "text" else None
-        )
-        outputs.append(output_of(layers[-1], stdin))
+        if stdin is None and (cmd.redirects or files):
+            stdin = _read_in(cmd, files)
+        fed = stdin.text if stdin is not None and stdin.kind == "text" else None
+        if cmd.name == "xargs":  # `xargs -a FILE`: its items come from FILE
+            fed = _arg_file(cmd, files, fed)
+        layers, nested = unwrap(cmd, fed)
+        out = output_of(layers[-1], stdin)
+        outputs.append(out)
+        if cmd.redirects:
+            _written(cmd, out, files)
+        if files and layers[-1].name in _RUNS_FILES:  # `bash f`, `source f` of a written f
+            for a in layers[-1].args:
+                if a.text in files:
+                    label = f"text the line writes to {a.text}, run by {layers[-1].name}"
+                    findings.extend(judge(files[a.text], where, depth + 1, (*via, label)))
         for layer in layers[1:]:  # `command $c -rf /`, `time r$()m -rf /`
             if layer.argv and not layer.argv[0].static:
                 findings.extend(indirect.as_unknown(layer, text, where, via))
@@ -123,6 +135,73 @@ def _user_deny(call: Call) -> list[Finding]:
     return [call.finding("user.deny", f'it matches the deny shape "{shape}" of this project')]
 
 
+_RUNS_FILES = SHELLS | {"source", "."}
+
+
+def _read_in(cmd: Command, files: dict[str, str]) -> Stdin | None:
+    """Text a redirection feeds ``cmd``: ``< <(echo …)``, ``< f`` of a file the line
+    wrote, ``<&3`` / ``/dev/fd/3`` after ``exec 3<<< …``."""
+    for r in cmd.redirects:
+        target = r.target
+        if r.op != "<" or target is None:
+            continue
+        if _procsub(target):
+            text = indirect.printed_by(target.parts[0].inner)  # type: ignore[union-attr]
+        else:
+            text = files.get(target.text) if target.static else None
+        if text is not None:
+            return Stdin("text", text, cmd.source)
+    fd = files.get("&fd")
+    if fd is not None and ("<&" in cmd.source or "/fd/" in cmd.source):
+        return Stdin("text", fd, cmd.source)
+    return None
+
+
+def _arg_file(cmd: Command, files: dict[str, str], fed: str | None) -> str | None:
+    """The text ``xargs -a FILE`` / ``--arg-file=FILE`` reads items from, when known."""
+    args = cmd.args
+    for k, a in enumerate(args):
+        text = a.text
+        if text in ("-a", "--arg-file") and k + 1 < len(args):
+            word = args[k + 1]
+        elif text.startswith("--arg-file="):
+            word = Word(a.parts, a.raw)  # (the value's parts: a procsub stays one)
+            if a.parts and isinstance(a.parts[0], str):
+                rest = a.parts[0][len("--arg-file=") :]
+                word = Word((rest, *a.parts[1:]) if rest else a.parts[1:], a.raw)
+        elif text.startswith("-a") and len(text) > 2 and a.static:
+            word = Word.lit(text[2:])
+        else:
+            if not text.startswith("-"):
+                break
+            continue
+        if _procsub(word):
+            return indirect.printed_by(word.parts[0].inner)  # type: ignore[union-attr]
+        return files.get(word.text) if word.static else None
+    return fed
+
+
+def _written(cmd: Command, out: Stdin | None, files: dict[str, str]) -> None:
+    """Record what ``echo … > f`` (or ``exec 3<<< …``) leaves for later commands."""
+    for r in cmd.redirects:
+        target = r.target
+        if r.op in (">", ">|", ">>", "&>") and target is not None and target.static:
+            text = out.text if out is not None and out.kind == "text" else None
+            if text is None:
+                files.pop(target.text, None)
+            elif r.op == ">>":
+                files[target.text] = files.get(target.text, "") + text
+            else:
+                files[target.text] = text
+        elif r.op in ("<<<", "<<") and r.text is not None and cmd.name == "exec":
+            files["&fd"] = r.text
+
+
+def _procsub(word: Word) -> bool:
+    parts = word.parts
+    return len(parts) == 1 and not isinstance(parts[0], str) and parts[0].name == "<("
+
+
 def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
     """What ``cmd`` writes to a pipe, when a rule downstream cares."""
     name = cmd.name
@@ -134,6 +213,11 @@ def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
     if name in ("echo", "printf") and all(a.static for a in args):
         argv = tuple(w.text for w in cmd.argv)
         return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
+    if name == "cat" and args and all(_procsub(a) for a in args):
+        texts = [indirect.printed_by(a.parts[0].inner) for a in args]  # type: ignore[union-attr]
+        if all(t is not None for t in texts):  # `cat <(echo '…') | bash`
+            argv = tuple(w.text for w in cmd.argv)
+            return Stdin("text", "".join(t or "" for t in texts), cmd.source, argv)
     if stdin is None or stdin.kind != "text":
         return None
     operands = [

@@ -335,9 +335,14 @@ def _command(
     if not tokens or (tokens[0][0] == "word" and tokens[0][1] in _SKIP | _CLOSERS):
         # `for x in $(…)`, `select x in $(…)`, `case $(…) in`, `[[ $(…) ]]`: no command
         # of their own, but the substitutions in their words run
+        listed = len(tokens) > 1 and tokens[0][1] in ("for", "select") and ("word", "in") in tokens
         for kind, value in tokens:
             if kind == "word" and any(c in value for c in "$`<>"):
                 expand(value, depth, sink, cd, variables)
+            elif listed and kind == "word" and ("'" in value or '"' in value):
+                for w in expand(value, depth, sink, cd, variables):  # `select c in 'rm -rf /'`
+                    if w.static and " " in w.text:
+                        values.append((tokens[1][1], w.text))
         return None
     argv: list[Word] = []
     assigned: list[tuple[str, list[Word]]] = []

@@ -33,12 +33,14 @@ from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
 from hookrun.hooks.shell_guard.rules import Rule, checks_for
+from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
 from hookrun.hooks.shell_guard.screen import evaluated
 
 # The programs a rule judges by their arguments: what an unknown name is tried as.
 CANDIDATES = ("rm", "git", "find", "dd", "npm")
 _MAX_ARGS = 64  # a command's arguments tried from each program name on (quadratic)
 _SOURCES = frozenset({"source", "."})
+_READERS = frozenset({"read", "mapfile", "readarray"})
 _SHELL_OR_SOURCE = _SOURCES | SHELLS
 # Programs denied whatever their arguments (disk.mkfs), tried as an unknown name when
 # the line spells one anywhere (`${c:-mkfs.ext4} /dev/sda1`, `read c <<< mkfs.ext4`) —
@@ -85,9 +87,11 @@ def findings(
         argv = cmd.argv
         if not argv:
             continue
-        if not argv[0].static or (aliased and cmd.name in aliased):
+        if not argv[0].static or (aliased and cmd.name in aliased) or _globbed(argv[0]):
             unknown = True
             out.extend(as_unknown(cmd, text, where, via))
+            if "$(" in argv[0].text:  # `$(echo 'rm -rf /')`: what it prints is the command
+                out.extend(_printed_command(cmd, where, depth, via, judge))
         elif _runs_unknown_code(cmd):
             unknown = True
         if procsub:
@@ -97,9 +101,37 @@ def findings(
                 if not w.static and _filled_later(w, script):
                     out.extend(_with_values_as_args(cmd, script, where, via))
                     break
+    if "PROMPT_COMMAND" in text:  # an interactive shell runs it before each prompt
+        for name, value in script.values:
+            if name.startswith("PROMPT_COMMAND"):
+                out.extend(judge(value, where, depth + 1, (*via, name)))
     if unknown:
         out.extend(_values_as_commands(script, where, depth, via, judge))
     return out
+
+
+def _globbed(word: Word) -> bool:
+    """A static name bash may glob into another (``/bin/r?``, ``/usr/bin/r[m]``)."""
+    text = word.text
+    return ("?" in text or "*" in text or "[" in text) and word.static
+
+
+def _printed_command(
+    cmd: Command, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> list[Finding]:
+    """``$(echo 'rm -rf /')``, ``x$(printf …)`` as a command's name: the words the known
+    output makes, with the rest of the command, judged as code."""
+    name: list[str] = []
+    for part in cmd.argv[0].parts:
+        if isinstance(part, str):
+            name.append(part)
+            continue
+        shown = printed_by(part.inner) if part.name == "$(" else None
+        if shown is None:
+            return []
+        name.append(shown.replace("\n", " "))
+    code = " ".join(["".join(name), *(a.raw for a in cmd.argv[1:])])
+    return judge(code, where, depth + 1, (*via, f"what {cmd.argv[0].raw} prints"))
 
 
 def _aliased(
@@ -126,8 +158,14 @@ def reads_stdin(code: str) -> bool:
 
 def _runs_unknown_code(cmd: Command) -> bool:
     name = cmd.name
+    unknown_in = any(r.op in ("<<<", "<<") and r.text is None for r in cmd.redirects)
+    if unknown_in and reads_program_from_stdin(cmd):  # `bash <<< "$x"`
+        return True
     if name == "eval" or name in _SOURCES or name in SHELLS:
         return any(not a.static for a in cmd.args)
+    if name == "trap":  # `trap "$x" EXIT`
+        args = cmd.args[1:] if cmd.args and cmd.args[0].text == "--" else cmd.args
+        return len(args) >= 2 and not args[0].static
     return False
 
 
@@ -224,12 +262,26 @@ def _values_as_commands(
 ) -> Iterator[Finding]:
     ifs = next((v for n, v in reversed(script.values) if n == "IFS"), None)
     label = "a value the line may run as a command"
-    for name, value in script.values:
+    values = list(script.values)
+    for cmd in script.commands:  # `read -r x <<< 'rm -rf /'; $x`: what is read is a value
+        if cmd.name in _READERS and cmd.stdin is not None and cmd.stdin.kind == "text":
+            values.extend(("", line) for line in cmd.stdin.text.splitlines())
+        elif not cmd.argv:  # `while read -r l; do $l; done <<< 'rm -rf /'`
+            for r in cmd.redirects:
+                if r.text is not None and r.op in ("<<<", "<<", "<<-"):
+                    values.extend(("", line) for line in r.text.splitlines())
+    for name, value in values:
         if name == "IFS":
             continue
         value = _blanked(value, ifs)
         if " " in value or "\t" in value:
             yield from judge(value, where, depth + 1, (*via, label))
+            words = value.split()  # `a=(x rm -rf /); "${a[@]:1}"`: from a program name on
+            for k in range(1, min(len(words), _MAX_ARGS)):
+                checks = checks_for(command_name(words[k]), False)
+                if checks and not words[k].startswith("-"):
+                    argv = tuple(Word.lit(w) for w in words[k:])
+                    yield from _checked(argv, script.commands[0], where, (*via, label), checks)
     for cmd in script.commands:
         argv = cmd.argv[1:_MAX_ARGS]
         for k, word in enumerate(argv):
@@ -262,14 +314,14 @@ def _process_substituted(
     i = source.find("<(")
     while i >= 0:
         j = span_end(source, i + 2, ")")
-        text = _printed_by(source[i + 2 : j - 1])
+        text = printed_by(source[i + 2 : j - 1])
         if text is not None:
             label = f"text a process substitution gives {name or 'the shell'}"
             yield from judge(text, where, depth + 1, (*via, label))
         i = source.find("<(", j)
 
 
-def _printed_by(code: str) -> str | None:
+def printed_by(code: str) -> str | None:
     """What ``echo``/``printf`` of static words in ``code`` prints, else None."""
     from hookrun.hooks.shell_guard.parse import parse_script
     from hookrun.hooks.shell_guard.printed import printed
@@ -278,9 +330,10 @@ def _printed_by(code: str) -> str | None:
         script = parse_script(code)
     except Exception:  # noqa: BLE001 - too deep or unreadable: nothing to add here
         return None
-    texts = [
-        printed(c.name, [a.text for a in c.args])
-        for c in script.commands
-        if c.name in ("echo", "printf") and all(a.static for a in c.args)
-    ]
+    texts: list[str] = []
+    for c in script.commands:
+        if c.name in ("echo", "printf") and all(a.static for a in c.args):
+            texts.append(printed(c.name, [a.text for a in c.args]))
+        elif c.name == "cat" and not c.args and c.stdin is not None and c.stdin.kind == "text":
+            texts.append(c.stdin.text)  # `cat <<< '…'`, `cat <<'EOF' … EOF`
     return "\n".join(texts) if texts else None

@@ -257,7 +257,9 @@ class _Walker:
             for word in node.words or ():
                 parts = word.parts
                 if len(parts) != 1 or type(parts[0]) is not Lit:  # (a literal runs nothing)
-                    self.words(word, inner)  # (substitutions in the list run)
+                    for w in self.words(word, inner):  # (substitutions in the list run)
+                        if w.static and " " in w.text:  # `for c in 'rm -rf /'; do $c`
+                            self.values.append((node.name, w.text))
             self.stmts(node.body, inner)
             self.compound_redirects(stmt, cd)
         elif kind == "CForClause":

@@ -69,9 +69,10 @@ def _expanded(word: n.Word, raw: str, subst: Subst) -> list[Word]:
     for part in word.parts:
         _items(part, subst, items, quoted=False)
     out: list[Word] = []
-    for variant in _brace_expand(items):
-        for parts in _fields(_tilde(variant)):
-            out.append(Word(_merge(parts), raw))
+    for listed in _seq_expand(items) if "." in items else (items,):
+        for variant in _brace_expand(listed):
+            for parts in _fields(_tilde(variant)):
+                out.append(Word(_merge(parts), raw))
     return out
 
 
@@ -154,7 +155,23 @@ def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) ->
         else:
             out.append(Var(part.name))
     else:
-        out.append(subst(part))
+        value = subst(part)
+        if (
+            not quoted
+            and isinstance(value, str)
+            and (" " in value or "\t" in value or "\n" in value)
+        ):
+            # `$(echo 'rm -rf /')` unquoted: bash splits what it prints into words
+            if value[:1].isspace():
+                out.append(_SPLIT)
+            for k, field in enumerate(value.split()):
+                if k:
+                    out.append(_SPLIT)
+                out.append(field)
+            if value[-1:].isspace():
+                out.append(_SPLIT)
+            return
+        out.append(value)
 
 
 # Operators whose word is the variable's value when it is set (a line's `c=rm` fills
@@ -243,6 +260,66 @@ def _brace_expand(items: list[_Item]) -> list[list[_Item]]:
             if len(out) > MAX_BRACE_WORDS:
                 return [items]
     return out
+
+
+def _seq_expand(items: list[_Item]) -> list[list[_Item]]:
+    """Bash's sequence expression ``{x..y[..step]}`` of integers or of letters
+    (``r{m..m}`` is ``rm``, ``{1..3}`` three words); others are left as written."""
+    for start, item in enumerate(items):
+        if not (isinstance(item, _Char) and item == "{"):
+            continue
+        end = start + 1
+        while end < len(items):
+            c = items[end]
+            if not isinstance(c, _Char) or c in "{}":
+                break
+            end += 1
+        closer = items[end] if end < len(items) else None
+        if not (isinstance(closer, _Char) and closer == "}"):
+            continue
+        values = _seq_values("".join(str(c) for c in items[start + 1 : end]))
+        if values is None:
+            continue
+        out: list[list[_Item]] = []
+        for value in values:
+            for tail in _seq_expand(items[end + 1 :]):
+                out.append([*items[:start], value, *tail])  # (the value is inert text)
+                if len(out) > MAX_BRACE_WORDS:
+                    return [items]
+        return out
+    return [items]
+
+
+def _seq_values(body: str) -> list[str] | None:
+    """The words of a sequence expression's body ``x..y[..step]``; None if it is none."""
+    bounds = body.split("..")
+    if len(bounds) not in (2, 3) or not all(bounds):
+        return None
+    a, b = bounds[0], bounds[1]
+    step = bounds[2] if len(bounds) == 3 else "1"
+    if not _is_int(step):
+        return None
+    inc = abs(int(step)) or 1
+    if _is_int(a) and _is_int(b):
+        x, y = int(a), int(b)
+        if abs(y - x) // inc >= MAX_BRACE_WORDS:
+            return None
+        padded = any(len(t.lstrip("-")) > 1 and t.lstrip("-")[0] == "0" for t in (a, b))
+        width = max(len(a), len(b)) if padded else 0
+        numbers = range(x, y + 1, inc) if x <= y else range(x, y - 1, -inc)
+        return [f"{v:0{width}d}" if width else str(v) for v in numbers]
+    if len(a) == 1 and len(b) == 1 and a.isascii() and b.isascii() and a.isalpha() and b.isalpha():
+        x, y = ord(a), ord(b)
+        if abs(y - x) // inc >= MAX_BRACE_WORDS:
+            return None
+        codes = range(x, y + 1, inc) if x <= y else range(x, y - 1, -inc)
+        return [chr(v) for v in codes]
+    return None
+
+
+def _is_int(text: str) -> bool:
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdigit() and digits.isascii()
 
 
 def _first_brace(items: list[_Item]) -> tuple[int, int, list[int]] | None:

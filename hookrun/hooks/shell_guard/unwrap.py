@@ -151,8 +151,10 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     if name in WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
-    if name == "trap" and len(args) >= 2 and not args[0].text.startswith("-"):
-        nested.append(Nested(args[0].text, "trap"))  # the action runs on the signal
+    if name == "trap":
+        action = args[1:] if args and args[0].text == "--" else args
+        if len(action) >= 2 and not action[0].text.startswith("-"):
+            nested.append(Nested(action[0].text, "trap"))  # the action runs on the signal
         return []
     if name == "eval" and args:
         code = args[1:] if args[0].text == "--" else args  # `eval -- CODE`: bash skips `--`
@@ -274,6 +276,11 @@ def _wrapper(cmd: Command, name: str, spec: Spec, nested: list[Nested]) -> list[
     for c in code:
         nested.append(Nested(c, f"{name} -c"))
     rest = list(args[start + spec.operands :])
+    if name == "flock" and len(rest) >= 2 and rest[0].text in ("-c", "--command"):
+        nested.append(Nested(rest[1].text, "flock -c"))  # `flock FILE -c CODE`
+        return []
+    if name == "script":  # `script [-q] -c CODE [FILE]`: FILE is where it logs
+        return []
     if name == "busybox" and rest and rest[0].text in ("sh", "ash"):
         return [_layer(cmd, rest, name)]
     return [_layer(cmd, rest, name)] if rest else []
@@ -324,13 +331,47 @@ def _xargs_layers(cmd: Command, nested: list[Nested], stdin: str | None) -> list
             break
         i += 1
     rest = list(args[i:]) or [Word.lit("echo")]
-    items = None
+    items: list[str] | None = None
     nul = any(a.text in ("-0", "--null") for a in args[:i])
     if stdin is not None and nul:  # `-0`: items end at NUL (a newline is part of one)
         items = [x for x in stdin.split("\0") if x]
     elif stdin is not None:  # -I reads whole lines; otherwise blank-separated words
         items = [x for x in stdin.splitlines() if x.strip()] if replace_str else stdin.split()
+    if items and stdin is not None and not replace_str:
+        # Without -I, xargs puts as many items on one command line as -n allows (else
+        # all of them: `echo '-rf /' | xargs rm` runs `rm -rf /`); -L N: N lines' words.
+        per, lines = _per_command(args[:i])
+        if lines and not nul:
+            rows = [x.split() for x in stdin.splitlines() if x.strip()]
+            groups = [sum(rows[k : k + per], []) for k in range(0, len(rows), per)]
+        else:
+            groups = [items[k : k + per] for k in range(0, len(items), per)]
+        return [
+            _layer(cmd, [*rest, *(Word.lit(x) for x in group)], "xargs")
+            for group in groups[:_MAX_ITEMS]
+        ]
     return _with_items(cmd, rest, replace_str, items, "xargs")
+
+
+def _per_command(opts: Sequence[Word]) -> tuple[int, bool]:
+    """How many items (or, True, lines) xargs puts on one command line: ``-n N``,
+    ``-L N``/``-l[N]``/``--max-lines[=N]``; else all (as far as is judged)."""
+    for k, a in enumerate(opts):
+        text = a.text
+        lines = text.startswith(("-L", "-l", "--max-lines"))
+        if text in ("-n", "--max-args", "-L") and k + 1 < len(opts):
+            value = opts[k + 1].text
+        elif text.startswith(("--max-args", "--max-lines")):
+            value = text.partition("=")[2] or "1"
+        elif text.startswith(("-n", "-L", "-l")):
+            value = text[2:] or "1"
+        else:
+            continue
+        return (int(value) if value.isdigit() and int(value) > 0 else 1), lines
+    return _MAX_ARGS, False
+
+
+_MAX_ARGS = 64  # items of one xargs command line judged
 
 
 def _with_items(

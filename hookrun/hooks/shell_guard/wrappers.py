@@ -46,7 +46,38 @@ WRAPPERS: dict[str, Spec] = {
     "caffeinate": spec("tw"),
     "chroot": spec("", "--userspec --groups", operands=1),
     "flock": spec("wEc", "--timeout --conflict-exit-code --command", 1, code="-c --command"),
-    "taskset": spec("c", "--cpu-list"),
+    # `taskset [-c] MASK|LIST CMD`: -c only says how the operand reads
+    "taskset": spec("", "", operands=1),
+    # `chrt [-o|-b|-f|-i|-r|-d] PRIORITY CMD`
+    "chrt": spec("TPD", "--sched-runtime --sched-period --sched-deadline", operands=1),
+    "prlimit": spec("po", "--pid --output"),  # (limits: `--nofile=N`, `-nN`, attached)
+    "fakeroot": spec("lsib", "--lib --faked"),
+    "unshare": spec(
+        "SGRw",
+        "--setuid --setgid --root --wd --map-user --map-group --map-users --map-groups "
+        "--propagation",
+    ),
+    "nsenter": spec("tSGrwT", "--target --setuid --setgid --root --wd"),
+    "setpriv": spec(
+        "",
+        "--reuid --regid --groups --inh-caps --ambient-caps --bounding-set "
+        "--securebits --selinux-label --apparmor-profile --pdeathsig",
+    ),
+    "systemd-run": spec(
+        "upEM",
+        "--unit --property --description --slice --uid --gid "
+        "--setenv --machine --working-directory --on-calendar",
+    ),
+    "firejail": spec(),
+    "eatmydata": spec(),
+    "faketime": spec("p", "--date-prog", operands=1),
+    "cgexec": spec("g"),
+    "numactl": spec(
+        "CNmiplP", "--cpunodebind --membind --interleave --preferred --physcpubind --localalloc"
+    ),
+    "trickle": spec("udwtlsn"),
+    "tsp": spec(),
+    "sem": spec("jN", "--jobs --id"),
     "strace": spec("abeEIoOpPsSuUX"),
     "ltrace": spec("aAeEnoOpsSuX"),
     "proxychains": spec("f"),
@@ -58,6 +89,11 @@ WRAPPERS: dict[str, Spec] = {
     "ifne": spec(),
     "catchsegv": spec(),
     "busybox": spec(),
+    "script": spec(
+        "cEIOBTmo",
+        "--command --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit",
+        code="-c --command",
+    ),
 }
 # `tool run CMD…` / `tool exec CMD…`: development-environment runners.
 RUNNERS: dict[tuple[str, str], Spec] = {
