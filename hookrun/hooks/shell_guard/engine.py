@@ -55,15 +55,16 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         if cmd.name == "xargs":  # `xargs -a FILE`: its items come from FILE
             fed = _arg_file(cmd, files, fed)
         layers, nested = unwrap(cmd, fed)
-        out = output_of(layers[-1], stdin)
+        out = output_of(layers[-1], stdin, files)
         outputs.append(out)
         if cmd.redirects:
             _written(cmd, out, files)
         if files and layers[-1].name in _RUNS_FILES:  # `bash f`, `source f` of a written f
             for a in layers[-1].args:
-                if a.text in files:
+                written = _file_text(a, files)
+                if written is not None:
                     label = f"text the line writes to {a.text}, run by {layers[-1].name}"
-                    findings.extend(judge(files[a.text], where, depth + 1, (*via, label)))
+                    findings.extend(judge(written, where, depth + 1, (*via, label)))
         for layer in layers[1:]:  # `command $c -rf /`, `time r$()m -rf /`
             if layer.argv and not layer.argv[0].static:
                 findings.extend(indirect.as_unknown(layer, text, where, via))
@@ -74,12 +75,17 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
             if deny:
                 findings.extend(_user_deny(call))
         last = layers[-1]
-        runs_stdin = stdin is not None and stdin.kind == "text" and reads_program_from_stdin(last)
+        runs_stdin = (
+            stdin is not None
+            and stdin.kind == "text"
+            # (a name only the shell knows may be a shell: `"${BASH:-bash}" <<< '…'`)
+            and (reads_program_from_stdin(last) or (bool(last.argv) and not last.argv[0].static))
+        )
         if not (runs_stdin or nested):
             continue
         inner_where = where._replace(cwd=cwd_of(cmd.cd, where)) if cmd.cd else where
         if runs_stdin and stdin is not None:
-            label = f"text piped into {last.name}"
+            label = f"text piped into {last.name or last.argv[0].raw}"
             code = _program_in(last, stdin.text)
             if code is None:  # a shell: the text is shell code
                 findings.extend(judge(stdin.text, inner_where, depth + 1, (*via, label)))
@@ -145,10 +151,7 @@ def _read_in(cmd: Command, files: dict[str, str]) -> Stdin | None:
         target = r.target
         if r.op != "<" or target is None:
             continue
-        if _procsub(target):
-            text = indirect.printed_by(target.parts[0].inner)  # type: ignore[union-attr]
-        else:
-            text = files.get(target.text) if target.static else None
+        text = _file_text(target, files)
         if text is not None:
             return Stdin("text", text, cmd.source)
     fd = files.get("&fd")
@@ -175,10 +178,24 @@ def _arg_file(cmd: Command, files: dict[str, str], fed: str | None) -> str | Non
             if not text.startswith("-"):
                 break
             continue
-        if _procsub(word):
-            return indirect.printed_by(word.parts[0].inner)  # type: ignore[union-attr]
-        return files.get(word.text) if word.static else None
+        return _file_text(word, files)
     return fed
+
+
+def _file_text(word: Word, files: dict[str, str] | None) -> str | None:
+    """What reading ``word`` as a file gives, when the line makes it: ``<(echo …)``, or a
+    file it wrote (``./f`` is ``f``)."""
+    if _procsub(word):
+        return indirect.printed_by(word.parts[0].inner)  # type: ignore[union-attr]
+    if not files or not word.static:
+        return None
+    return files.get(_file_key(word.text))
+
+
+def _file_key(path: str) -> str:
+    while path.startswith("./"):
+        path = path[2:]
+    return path
 
 
 def _written(cmd: Command, out: Stdin | None, files: dict[str, str]) -> None:
@@ -187,12 +204,13 @@ def _written(cmd: Command, out: Stdin | None, files: dict[str, str]) -> None:
         target = r.target
         if r.op in (">", ">|", ">>", "&>") and target is not None and target.static:
             text = out.text if out is not None and out.kind == "text" else None
+            key = _file_key(target.text)
             if text is None:
-                files.pop(target.text, None)
+                files.pop(key, None)
             elif r.op == ">>":
-                files[target.text] = files.get(target.text, "") + text
+                files[key] = files.get(key, "") + text
             else:
-                files[target.text] = text
+                files[key] = text
         elif r.op in ("<<<", "<<") and r.text is not None and cmd.name == "exec":
             files["&fd"] = r.text
 
@@ -202,7 +220,9 @@ def _procsub(word: Word) -> bool:
     return len(parts) == 1 and not isinstance(parts[0], str) and parts[0].name == "<("
 
 
-def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
+def output_of(
+    cmd: Command, stdin: Stdin | None, files: dict[str, str] | None = None
+) -> Stdin | None:
     """What ``cmd`` writes to a pipe, when a rule downstream cares."""
     name = cmd.name
     if name in DOWNLOADERS:
@@ -213,9 +233,9 @@ def output_of(cmd: Command, stdin: Stdin | None) -> Stdin | None:
     if name in ("echo", "printf") and all(a.static for a in args):
         argv = tuple(w.text for w in cmd.argv)
         return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
-    if name == "cat" and args and all(_procsub(a) for a in args):
-        texts = [indirect.printed_by(a.parts[0].inner) for a in args]  # type: ignore[union-attr]
-        if all(t is not None for t in texts):  # `cat <(echo '…') | bash`
+    if name == "cat" and args and (files or "<(" in cmd.source):
+        texts = [_file_text(a, files) for a in args]
+        if all(t is not None for t in texts):  # `cat <(echo '…') | bash`, `cat f | bash`
             argv = tuple(w.text for w in cmd.argv)
             return Stdin("text", "".join(t or "" for t in texts), cmd.source, argv)
     if stdin is None or stdin.kind != "text":

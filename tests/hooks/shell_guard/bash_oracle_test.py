@@ -173,6 +173,10 @@ _FOUND = [
     ("glob-path-bracket", "plain", "push"),
     ("plain", "brace-range", "rm"),
     ("bash-c", "brace-range", "push"),
+    # a name only the shell knows fed text (it may be a shell); files read back by path
+    ("var-shell-herestring", "plain", "rm"),
+    ("cat-file-pipe-bash", "plain", "push"),
+    ("source-dot-slash", "plain", "rm"),
 ]
 
 # One construct inside another (found by the nested search): (run, judged, danger).
@@ -284,6 +288,9 @@ _ALLOWED = [
     "exec 3<<< 'data'; cat <&3",
     "bash -c 'source ./env.sh && make' <<< 'y'",
     "echo 'make test' > run.sh; bash run.sh",
+    "$PAGER <<< 'see the notes'",
+    "echo 'rm -rf /' > notes.txt; cat notes.txt | wc -l",
+    "echo 'export A=1' > env.sh; . ./env.sh",
 ]
 
 

@@ -470,6 +470,29 @@ CONSTRUCTS.update(
         "alias-dashdash": "shopt -s expand_aliases\nalias -- x={q}\nx",
         "coproc-eval": "coproc eval {q}\nwait",
         "coproc-bash-c": "coproc bash -c {q}\nwait",
+        # a shell or eval under a name only the shell knows
+        "var-shell-herestring": '"${{BASH:-bash}}" <<< {q}',
+        "var-shell-c": "s=bash; $s -c {q}",
+        "bash-var-c": '"$BASH" -c {q}',
+        "var-eval": "x=eval; $x {q}",
+        "var-source-procsub": "x=source; $x <(echo {q})",
+        "glob-shell-c": "/bin/b?sh -c {q}",
+        # files the line writes and runs
+        "heredoc-to-file": "cat > f <<'EOF'\n{c}\nEOF\nbash f",
+        "printf-to-file": "printf '%s\\n' {q} > s.sh; bash s.sh",
+        "source-dot-slash": "echo {q} > f; . ./f",
+        "cat-file-pipe-bash": "echo {q} > f; cat f | bash",
+        "cmdsub-read-file": "echo {q} > f; $(< f)",
+        "cmdsub-cat-file": "echo {q} > f; $(cat f)",
+        "bash-redirect-file": "echo {q} > f; bash < f",
+        "append-then-run": "echo : > f; echo {q} >> f; sh f",
+        # find running the command (find itself only runs it: `find . -maxdepth 0`)
+        "find-execdir": "find . -maxdepth 0 -execdir {c} \\;",
+        "find-exec": "find . -maxdepth 0 -exec {c} \\;",
+        "find-ok": "find . -maxdepth 0 -ok {c} \\; <<< y",
+        "find-okdir": "find . -maxdepth 0 -okdir {c} \\; <<< y",
+        "find-exec-sh": "find . -maxdepth 0 -exec sh -c {q} \\;",
+        "xargs-sh-c-args": "echo {qa} | xargs sh -c '{n} \"$@\"' _",
     }
 )
 
@@ -554,7 +577,10 @@ class Oracle:
 
     def runs(self, line: str, args: str, timeout: float = 5.0) -> bool:
         """Whether bash, running ``line``, ran the marker with exactly ``args``."""
-        if _REAL_PROGRAM.search(line):  # the line bash runs must never name one
+        # (`find . -maxdepth 0 -exec…` only runs what it is given: the marker)
+        if _REAL_PROGRAM.search(
+            line.replace(_FIND_HERE, "")
+        ):  # the line bash runs must never name one
             raise AssertionError(f"oracle line names a real program: {line!r}")
         self._n += 1
         work = self.root / f"w{self._n}"
@@ -583,6 +609,9 @@ class Oracle:
 _REAL_PROGRAM = re.compile(
     r"(?<![\w.-])(rm|git|dd|mkfs\.ext4|npm|find)(?![\w.-])|\\x72\\x6d|\\162\\155"
 )
+
+
+_FIND_HERE = "find . -maxdepth 0 "
 
 
 def judge(line: str) -> Verdict:
