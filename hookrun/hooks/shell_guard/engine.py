@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from hookrun.hooks.shell_guard import indirect, inline_code
+from hookrun.hooks.shell_guard import decoders, indirect, inline_code
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin, Word
@@ -59,6 +59,14 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         outputs.append(out)
         if cmd.redirects:
             _written(cmd, out, files)
+        if files and cmd.argv and cmd.argv[0].static:  # `./f` of a written f
+            written = _file_text(cmd.argv[0], files)
+            if written is not None:
+                label = f"text the line writes to {cmd.argv[0].text}, run as a program"
+                findings.extend(judge(written, where, depth + 1, (*via, label)))
+        if fed is not None and layers[-1].name == "ssh" and not nested:  # `echo … | ssh host`
+            label = f"text piped into {layers[-1].source}"
+            findings.extend(judge(fed, _remote(where), depth + 1, (*via, label)))
         if files and layers[-1].name in _RUNS_FILES:  # `bash f`, `source f` of a written f
             for a in layers[-1].args:
                 written = _file_text(a, files)
@@ -230,8 +238,11 @@ def output_of(
     if stdin is not None and stdin.kind == "download" and not is_runner(name):
         return stdin  # filtered, decompressed, teed: still downloaded code
     args = cmd.args
-    if name in ("echo", "printf") and all(a.static for a in args):
+    if name in ("echo", "printf", "yes") and all(a.static for a in args):
         argv = tuple(w.text for w in cmd.argv)
+        if name == "yes":  # `yes 'rm -rf /' | head -1 | bash`: the line, repeated
+            line = " ".join(a.text for a in args) or "y"
+            return Stdin("text", line + "\n", cmd.source, argv)
         return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
     if name == "cat" and args and (files or "<(" in cmd.source):
         texts = [_file_text(a, files) for a in args]
@@ -247,6 +258,9 @@ def output_of(
     ]
     if name in _TEXT_PASSTHROUGH and (name == "tee" or not operands):
         return stdin
+    if name in decoders.NAMES and all(a.static for a in args):
+        out = decoders.transformed(name, [a.text for a in args], stdin.text)
+        return None if out is None else Stdin("text", out, stdin.origin, stdin.argv)
     if name == "base64" and any(a.text in ("-d", "--decode", "-D") for a in args):
         try:
             decoded = base64.b64decode(stdin.text.strip(), validate=False).decode()

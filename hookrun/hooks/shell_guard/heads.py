@@ -82,7 +82,7 @@ COPIERS = frozenset({"tee", "cp", "shred", "blkdiscard", "cat", "pv", "mv", "ins
 _VERSIONED_RUNNERS = frozenset({"python", "pypy", "perl", "ruby", "php", "lua"})
 _RUNNERS = frozenset(
     ["node", "nodejs", "bun", "deno", "Rscript", "pwsh", "powershell", "osascript", "tclsh",
-     "jshell"]
+     "jshell", "at", "batch"]
 )  # fmt: skip
 SOURCES = frozenset({"source", ".", "eval", "iex", "Invoke-Expression"})
 PUBLISHERS = frozenset({"npm", "yarn", "pnpm"})

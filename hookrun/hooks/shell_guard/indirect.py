@@ -32,6 +32,7 @@ from functools import lru_cache
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
+from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import Rule, checks_for
 from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
 from hookrun.hooks.shell_guard.screen import evaluated
@@ -77,9 +78,7 @@ def findings(
             if "'" in text or '"' in text:  # (unquoted ones are walked already)
                 out.extend(judge(span, where, depth + 1, (*via, label)))
     aliased = (
-        _aliased(script, where, depth, via, judge, out)
-        if "alias" in text or "hash" in text
-        else frozenset()
+        _aliased(script, where, depth, via, judge, out) if "alias" in text or "hash" in text else {}
     )
     unknown = False
     procsub = "<(" in text
@@ -87,6 +86,9 @@ def findings(
         argv = cmd.argv
         if not argv:
             continue
+        if aliased and aliased.get(cmd.name):  # `alias r='rm -rf'; r /`: r's value, then /
+            code = " ".join([aliased[cmd.name], *(a.raw for a in cmd.args)])
+            out.extend(judge(code, where, depth + 1, (*via, f"alias {cmd.name}")))
         if not argv[0].static or (aliased and cmd.name in aliased) or _globbed(argv[0]):
             unknown = True
             out.extend(as_unknown(cmd, text, where, via))
@@ -136,19 +138,20 @@ def _printed_command(
 
 def _aliased(
     script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge, out: list[Finding]
-) -> frozenset[str]:
-    """Names ``alias`` / ``hash -p`` define on the line (an alias's value is judged as code)."""
-    names: set[str] = set()
+) -> dict[str, str]:
+    """Names ``alias`` / ``hash -p`` define on the line, with an alias's value ("" for
+    ``hash -p``); an alias's value is judged as code."""
+    names: dict[str, str] = {}
     for cmd in script.commands:
         if cmd.name == "alias":
             for a in cmd.args:
                 name, eq, value = a.text.partition("=")
                 if eq:
-                    names.add(name)
+                    names[name] = value
                     out.extend(judge(value, where, depth + 1, (*via, f"alias {name}")))
         elif cmd.name == "hash" and any(a.text == "-p" for a in cmd.args):
-            names.update(a.text for a in cmd.args[1:] if not a.text.startswith("-"))
-    return frozenset(names)
+            names.update((a.text, "") for a in cmd.args[1:] if not a.text.startswith("-"))
+    return names
 
 
 def reads_stdin(code: str) -> bool:
@@ -266,6 +269,10 @@ def _values_as_commands(
     for cmd in script.commands:  # `read -r x <<< 'rm -rf /'; $x`: what is read is a value
         if cmd.name in _READERS and cmd.stdin is not None and cmd.stdin.kind == "text":
             values.extend(("", line) for line in cmd.stdin.text.splitlines())
+        elif cmd.name == "printf" and len(cmd.args) > 2 and cmd.args[0].text == "-v":
+            rest = cmd.args[2:]  # `printf -v c '%s -rf /' rm; $c`
+            if all(a.static for a in rest):
+                values.append(("", printed("printf", [a.text for a in rest])))
         elif not cmd.argv:  # `while read -r l; do $l; done <<< 'rm -rf /'`
             for r in cmd.redirects:
                 if r.text is not None and r.op in ("<<<", "<<", "<<-"):

@@ -518,6 +518,8 @@ def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:
             if not text.startswith("--") and "c" in text[1:]:
                 wants_code = True
             i += 1
+            if not text.startswith("--") and ("o" in text[1:] or "O" in text[1:]):
+                i += 1  # `bash -euo pipefail -c …`: the option's name follows
             continue
         break
     if wants_code and i < len(args):

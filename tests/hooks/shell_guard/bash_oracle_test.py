@@ -177,6 +177,21 @@ _FOUND = [
     ("var-shell-herestring", "plain", "rm"),
     ("cat-file-pipe-bash", "plain", "push"),
     ("source-dot-slash", "plain", "rm"),
+    ("heredoc-to-file", "plain", "rm"),
+    ("bash-redirect-file", "plain", "publish"),
+    ("run-written-file", "plain", "rm"),
+    ("glob-shell-c", "plain", "push"),
+    # text a filter decodes or rearranges before a shell reads it; programs that hand
+    # their stdin to a shell; shell options that take a word; printf -v and alias values
+    ("rev-pipe-sh", "plain", "rm"),
+    ("tr-case-sh", "plain", "push"),
+    ("xxd-sh", "plain", "rm"),
+    ("base32-sh", "plain", "reset"),
+    ("yes-head-bash", "plain", "rm"),
+    ("script-stdin", "plain", "rm"),
+    ("bash-euo-c", "plain", "rm"),
+    ("printf-v-fmt-run", "plain", "rm"),
+    ("alias-part", "plain", "rm"),
 ]
 
 # One construct inside another (found by the nested search): (run, judged, danger).
@@ -291,6 +306,16 @@ _ALLOWED = [
     "$PAGER <<< 'see the notes'",
     "echo 'rm -rf /' > notes.txt; cat notes.txt | wc -l",
     "echo 'export A=1' > env.sh; . ./env.sh",
+    "echo 'olleh' | rev",
+    "echo 'HELLO' | tr A-Z a-z",
+    "echo 6869 | xxd -r -p",
+    "yes | head -3",
+    "bash -euo pipefail -c 'make test'",
+    "alias ll='ls -l'; ll /",
+    "printf -v x '%s-%s' a b; echo $x",
+    "echo 'uptime' | ssh build-host",
+    "echo 'make nightly' | at midnight",
+    "echo 'make' > build.sh; chmod +x build.sh; ./build.sh",
 ]
 
 

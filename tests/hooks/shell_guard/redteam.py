@@ -18,6 +18,7 @@ The tests pin the fixed ones (``bash_oracle_test.py``); they never run the whole
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import os
 import random
@@ -492,6 +493,20 @@ CONSTRUCTS.update(
         "find-ok": "find . -maxdepth 0 -ok {c} \\; <<< y",
         "find-okdir": "find . -maxdepth 0 -okdir {c} \\; <<< y",
         "find-exec-sh": "find . -maxdepth 0 -exec sh -c {q} \\;",
+        # filters that decode or rearrange the text fed to a shell
+        "rev-pipe-sh": "echo {qrev} | rev | sh",
+        "tr-case-sh": "echo {qup} | tr A-Z a-z | sh",
+        "xxd-sh": "echo {qhex} | xxd -r -p | sh",
+        "base32-sh": "echo {qb32} | base32 -d | sh",
+        "yes-head-bash": "yes {q} | head -1 | bash",
+        "script-stdin": "echo {q} | script -q /dev/null",
+        # values built by printf -v, aliases with part of the arguments, written programs
+        "printf-v-fmt-run": "printf -v c '%s {a}' {n}; $c",
+        "alias-part": "shopt -s expand_aliases\nalias x={qpart}\nx {atail}",
+        "run-written-file": "echo {q} > f; chmod +x f; ./f",
+        # shell options that take a word before -c
+        "bash-euo-c": "bash -euo pipefail -c {q}",
+        "bash-O-c": "bash -O extglob -c {q}",
         "xargs-sh-c-args": "echo {qa} | xargs sh -c '{n} \"$@\"' _",
     }
 )
@@ -540,6 +555,12 @@ def line_for(construct: str, spelled: str, args: str, path: str, raw: str) -> st
         q3=_sq("sh -c " + _sq("eval " + _sq(c))),
         qe=_sq("eval " + _sq(c)),
         acomma=",".join(args.split()),
+        qrev=_sq(c[::-1]),
+        qup=_sq(c.upper()),
+        qhex=(c + "\n").encode().hex(),
+        qb32=base64.b32encode((c + "\n").encode()).decode(),
+        qpart=_sq(f"{spelled} {args.split()[0]}"),
+        atail=" ".join(args.split()[1:]),
         aifs="${IFS}".join(args.split()),
         qa=_sq(args),
         qcomma=_sq(",".join([raw, *args.split()])),

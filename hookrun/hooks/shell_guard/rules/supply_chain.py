@@ -40,6 +40,11 @@ def reads_program_from_stdin(cmd: Command) -> bool:
         return True
     if name in ("source", "."):
         return bool(cmd.args) and _is_stdin(cmd.args[0].text)
+    if name in _STDIN_SHELLS:  # `… | at now`, `… | su`, `… | script -q /dev/null`
+        code = ("-f",) if name in ("at", "batch") else ("-c", "--command")
+        return not any(
+            a.text in code or (name == "script" and _clustered_c(a.text)) for a in cmd.args
+        )
     if not is_runner(name) or name == "eval":
         return False
     args = cmd.args
@@ -60,9 +65,19 @@ def reads_program_from_stdin(cmd: Command) -> bool:
             if name in SHELLS and "s" in text[1:] and text[1] != "-":
                 return True
             i += 1
+            if name in SHELLS and text[1] != "-" and ("o" in text[1:] or "O" in text[1:]):
+                i += 1  # `bash -euo pipefail`: the option's name follows
             continue
         return False  # a script file operand
     return i >= len(args) or _is_stdin(args[i].text)
+
+
+# Programs that hand their stdin to a shell when given no command of their own.
+_STDIN_SHELLS = frozenset({"at", "batch", "su", "runuser", "script"})
+
+
+def _clustered_c(text: str) -> bool:
+    return text.startswith("-") and not text.startswith("--") and "c" in text
 
 
 def _is_stdin(path: str) -> bool:
