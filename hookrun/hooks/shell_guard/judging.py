@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
-from hookrun.hooks.shell_guard.model import Command, Stdin
-from hookrun.hooks.shell_guard.options import ShellGuardOptions
+if TYPE_CHECKING:
+    from hookrun.hooks.shell_guard.model import Command, Stdin
+    from hookrun.hooks.shell_guard.options import ShellGuardOptions
 
 
 class Where(NamedTuple):

@@ -9,19 +9,47 @@ the raw string.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from operator import attrgetter
 
 from hookrun.hooks.shell_guard.names import command_name
+from hookrun.records import TYPE_CHECKING
 
-# The walk makes a Word per word and a Command per command of every line judged:
-# slotted, unfrozen dataclasses (equal and hashable by value all the same) are made
-# four times faster than frozen ones, whose __init__ goes through object.__setattr__
-# per field (measured 0.7 µs against 3 µs a Word). Nothing changes one after it is
-# made: treat them as immutable.
+if TYPE_CHECKING:
+    from typing import ClassVar
+
+# The walk makes a Word per word and a Command per command of every line judged. Plain
+# slotted classes, equal and hashable by value over the fields their constructor takes
+# (what the slotted dataclasses they were compared): `dataclasses` brings inspect, ast,
+# dis and tokenize into every process that judges a line (~70M instructions under
+# callgrind, more than the judgement), for code these few lines write out. Nothing
+# changes one after it is made: treat them as immutable.
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Var:
+class _Value:
+    """Equal, hashable and shown by the fields ``_FIELDS`` names (a dataclass's own)."""
+
+    __slots__ = ()
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+    _KEY: ClassVar[attrgetter[tuple[object, ...]]]  # those fields' values, as a tuple
+
+    def __init_subclass__(cls) -> None:
+        cls._KEY = attrgetter(*cls._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        key = self._KEY
+        return key(self) == key(other)
+
+    def __hash__(self) -> int:
+        return hash(self._KEY(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._FIELDS)
+        return f"{type(self).__name__}({shown})"
+
+
+class Var(_Value):
     """A part of a word whose value only the running shell knows.
 
     ``name`` is the parameter name (``HOME``, ``PWD``, ``1``…), ``$(`` for a
@@ -29,29 +57,31 @@ class Var:
     another user's home, or ``FOUND`` for a path ``find`` will discover.
     """
 
-    name: str
-    inner: str = ""  # the code of a command/process substitution
+    __slots__ = ("name", "inner")
+    _FIELDS = ("name", "inner")
+
+    def __init__(self, name: str, inner: str = "") -> None:
+        self.name = name
+        self.inner = inner  # the code of a command/process substitution
 
 
 Part = str | Var
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Word:
-    parts: tuple[Part, ...]
-    raw: str  # as written, quotes and all
-    downloaded: bool = False  # carries the output of a download ($(curl …), <(wget …))
-    # Every rule reads these of nearly every word: computed once, with the word.
-    # (functools.cached_property takes a lock on each first read in Python 3.11: a
-    # first-seen command paid about a tenth of its judgement for it.)
-    static: bool = field(init=False, compare=False, repr=False)
-    text: str = field(init=False, compare=False, repr=False)  # unknown parts as $NAME
+class Word(_Value):
+    __slots__ = ("parts", "raw", "downloaded", "static", "text")
+    _FIELDS = ("parts", "raw", "downloaded")
 
-    def __post_init__(self) -> None:
-        parts = self.parts
+    def __init__(self, parts: tuple[Part, ...], raw: str, downloaded: bool = False) -> None:
+        self.parts = parts
+        self.raw = raw  # as written, quotes and all
+        self.downloaded = downloaded  # carries the output of a download ($(curl …), <(wget …))
+        # Every rule reads these of nearly every word: computed once, with the word.
+        # (functools.cached_property takes a lock on each first read in Python 3.11: a
+        # first-seen command paid about a tenth of its judgement for it.)
         if len(parts) == 1 and isinstance(parts[0], str):  # most words: plain text
             self.static, self.text = True, parts[0]
-        else:
+        else:  # text: unknown parts as $NAME
             self.static, self.text = _static_shown(parts)
 
     @staticmethod
@@ -86,40 +116,56 @@ def _shown(parts: tuple[Part, ...]) -> str:
     return "".join(out)
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Redirect:
-    op: str  # ">", ">>", "<", "<<", "<<<", ">|", "&>", …
-    target: Word | None
-    text: str | None = None  # heredoc body / here-string value, when static
+class Redirect(_Value):
+    __slots__ = ("op", "target", "text")
+    _FIELDS = ("op", "target", "text")
+
+    def __init__(self, op: str, target: Word | None, text: str | None = None) -> None:
+        self.op = op  # ">", ">>", "<", "<<", "<<<", ">|", "&>", …
+        self.target = target
+        self.text = text  # heredoc body / here-string value, when static
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Stdin:
+class Stdin(_Value):
     """Where a command's standard input comes from, when that matters to a rule."""
 
-    kind: str  # "text": static text (echo, heredoc); "download": curl/wget output
-    text: str = ""  # the static text
-    origin: str = ""  # the producing command as written
-    argv: tuple[str, ...] = ()  # the producing command's words (an allow shape may name it)
+    __slots__ = ("kind", "text", "origin", "argv")
+    _FIELDS = ("kind", "text", "origin", "argv")
+
+    def __init__(
+        self, kind: str, text: str = "", origin: str = "", argv: tuple[str, ...] = ()
+    ) -> None:
+        self.kind = kind  # "text": static text (echo, heredoc); "download": curl/wget output
+        self.text = text  # the static text
+        self.origin = origin  # the producing command as written
+        self.argv = argv  # the producing command's words (an allow shape may name it)
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Command:
+class Command(_Value):
     """One simple command: argv after expansion, its redirects, its context."""
 
-    argv: tuple[Word, ...]
-    source: str  # the command as written, for reasons
-    redirects: tuple[Redirect, ...] = ()
-    cd: tuple[Word, ...] = ()  # `cd` targets run before it in the same list
-    stdin: Stdin | None = None  # a heredoc / here-string fed to it
-    pipe_from: int = -1  # index in Script.commands of the stage piping into it
-    via: tuple[str, ...] = ()  # wrappers seen through: ("sudo", "bash -c")
-    # The command name: basename of a static argv[0], "" when unknown (every rule
-    # asks first; computed with the command, as Word's text is).
-    name: str = field(init=False, compare=False, repr=False)
+    __slots__ = ("argv", "source", "redirects", "cd", "stdin", "pipe_from", "via", "name")
+    _FIELDS = ("argv", "source", "redirects", "cd", "stdin", "pipe_from", "via")
 
-    def __post_init__(self) -> None:
-        argv = self.argv
+    def __init__(
+        self,
+        argv: tuple[Word, ...],
+        source: str,
+        redirects: tuple[Redirect, ...] = (),
+        cd: tuple[Word, ...] = (),
+        stdin: Stdin | None = None,
+        pipe_from: int = -1,
+        via: tuple[str, ...] = (),
+    ) -> None:
+        self.argv = argv
+        self.source = source  # the command as written, for reasons
+        self.redirects = redirects
+        self.cd = cd  # `cd` targets run before it in the same list
+        self.stdin = stdin  # a heredoc / here-string fed to it
+        self.pipe_from = pipe_from  # index in Script.commands of the stage piping into it
+        self.via = via  # wrappers seen through: ("sudo", "bash -c")
+        # The command name: basename of a static argv[0], "" when unknown (every rule
+        # asks first; computed with the command, as Word's text is).
         self.name = command_name(argv[0].text) if argv and argv[0].static else ""
 
     @property
@@ -127,23 +173,36 @@ class Command:
         return self.argv[1:]
 
     def layer(self, argv: tuple[Word, ...], via: tuple[str, ...]) -> Command:
-        """This command running ``argv`` instead, seen through ``via`` (a wrapper's layer).
-
-        (dataclasses.replace reads the fields' metadata on every call: five times slower.)
-        """
+        """This command running ``argv`` instead, seen through ``via`` (a wrapper's layer)."""
         return Command(argv, self.source, self.redirects, self.cd, self.stdin, self.pipe_from, via)
 
+    def piped_from(self, pipe_from: int) -> Command:
+        """This command with its pipe's stage at ``pipe_from`` (its line moved in a sink)."""
+        return Command(
+            self.argv, self.source, self.redirects, self.cd, self.stdin, pipe_from, self.via
+        )
 
-@dataclass(slots=True, unsafe_hash=True)
-class Script:
+
+class Script(_Value):
     """A parsed command line: every simple command in it, flattened."""
 
-    commands: tuple[Command, ...]
-    parsed: bool = True  # False: the front end refused it, judged by the fallback tokenizer
-    fork_bombs: tuple[str, ...] = ()  # sources of self-replicating function definitions
-    # The static values the line assigns, (name, value): a scalar's text, an array's
-    # elements joined by spaces — what `$c` / `"${a[@]}"` may run as a command.
-    values: tuple[tuple[str, str], ...] = ()
+    __slots__ = ("commands", "parsed", "fork_bombs", "values")
+    _FIELDS = ("commands", "parsed", "fork_bombs", "values")
+
+    def __init__(
+        self,
+        commands: tuple[Command, ...],
+        parsed: bool = True,
+        fork_bombs: tuple[str, ...] = (),
+        values: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.commands = commands
+        # False: the front end refused it, judged by the fallback tokenizer
+        self.parsed = parsed
+        self.fork_bombs = fork_bombs  # sources of self-replicating function definitions
+        # The static values the line assigns, (name, value): a scalar's text, an array's
+        # elements joined by spaces — what `$c` / `"${a[@]}"` may run as a command.
+        self.values = values
 
 
 _CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})

@@ -11,9 +11,7 @@ repeat commands.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
 from hookrun.hooks.shell_guard import fallback
 from hookrun.hooks.shell_guard.model import (
@@ -28,10 +26,14 @@ from hookrun.hooks.shell_guard.model import (
 )
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.treewords import static_text, values_of
+from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst, Lit
 from hookrun.shellsyntax.nodes import Word as NodeWord
 from hookrun.shellsyntax.walk import literal
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Substitutions inside substitutions inside …: past this depth the line is an
 # evasion attempt, and the policy says so instead of recursing further.
@@ -123,7 +125,7 @@ def words_of(
         return _unread_word(raw, depth, sink)
     base = len(sink)
     for cmd in walker.commands:
-        sink.append(replace(cmd, pipe_from=cmd.pipe_from + base if cmd.pipe_from >= 0 else -1))
+        sink.append(cmd.piped_from(cmd.pipe_from + base if cmd.pipe_from >= 0 else -1))
     return words
 
 
@@ -139,7 +141,7 @@ def _unread_word(raw: str, depth: int, sink: list[Command]) -> list[Word]:
             base = len(sink)
             for cmd in parse_script(inner, depth + 1).commands:
                 moved = cmd.pipe_from + base if cmd.pipe_from >= 0 else -1
-                sink.append(replace(cmd, pipe_from=moved))
+                sink.append(cmd.piped_from(moved))
     return [Word.lit(raw.replace("'", "").replace('"', ""))]
 
 

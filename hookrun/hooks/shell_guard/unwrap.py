@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from hookrun.hooks.shell_guard import inline_code
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, git_subcommand_at, is_python, peels
@@ -20,13 +19,13 @@ from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
 from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS, Spec, spec
+from hookrun.records import NamedTuple
 
 # Past this many layers something is looping (`env env env …`); stop peeling.
 _MAX_LAYERS = 32
 
 
-@dataclass(frozen=True)
-class Nested:
+class Nested(NamedTuple):
     """Shell code a command runs from a string."""
 
     code: str
