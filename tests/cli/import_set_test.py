@@ -305,6 +305,52 @@ def test_the_runs_really_ran_their_hooks(tmp_path: Path) -> None:
     assert denied["decision"] == "deny"
 
 
+# A line the screen cannot clear, judged: the front end's plain-line reader and the
+# judgement, with no dataclasses, typing or inspect (NEVER), no compiled regex of a
+# check the line does not reach (hookrun.lazyre), and of the rules only the module of
+# the program the line names.
+SHELL_GUARD_JUDGE = SHELL_GUARD_SCREEN | {
+    "hookrun.hooks.shell_guard.screen_read", "hookrun.hooks.shell_guard.engine",
+    "hookrun.hooks.shell_guard.indirect", "hookrun.hooks.shell_guard.inline_code",
+    "hookrun.hooks.shell_guard.judging", "hookrun.hooks.shell_guard.model",
+    "hookrun.hooks.shell_guard.parse", "hookrun.hooks.shell_guard.paths",
+    "hookrun.hooks.shell_guard.printed", "hookrun.hooks.shell_guard.treewords",
+    "hookrun.hooks.shell_guard.unwrap", "hookrun.hooks.shell_guard.rules", "hookrun.lazyre",
+    "hookrun.shellsyntax", "hookrun.shellsyntax.nodes", "hookrun.shellsyntax.plain",
+    "hookrun.shellsyntax.walk", "fnmatch",
+}  # fmt: skip
+POLICY_RUN = (
+    STDLIB | CORE | TRIVIAL_COMMANDS | {"hookrun.cli.commands.policy", "hookrun.hosts.neutral"}
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "rules"),
+    [
+        ("git push --force origin main", {"hookrun.hooks.shell_guard.rules.git"}),
+        ("rm -rf /", {"hookrun.hooks.shell_guard.rules.delete"}),
+    ],
+)
+def test_a_deny_imports_only_the_judgement_and_its_rules_module(
+    command: str, rules: set[str], tmp_path: Path
+) -> None:
+    report = tmp_path / "modules.json"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    payload = {**BASH, "tool_input": {"command": command}, "cwd": str(tmp_path)}
+    done, seen = _reporting_run(["policy", "shell-guard", str(report)], payload, env)
+    assert done.stderr.startswith(b"shell-guard [")  # the reason, no traceback
+    assert seen["exit"] == 2
+    assert json.loads(done.stdout)["decision"] == "deny"
+    modules = set(seen["modules"]) - _bare_modules()
+    allow = POLICY_RUN | SHELL_GUARD_JUDGE | rules
+    # (the engine and the front end are never on a cleared line's path, but are here)
+    never = sorted(
+        m for m in modules if (m.split(".")[0] in NEVER or m in NEVER) and not _allowed(m, allow)
+    )
+    assert never == [], [f"{m}: {NEVER.get(m, NEVER.get(m.split('.')[0]))}" for m in never]
+    assert sorted(m for m in modules if not _allowed(m, allow)) == []
+
+
 # The shell parser and the judgement, loaded only for a line the screen cannot clear.
 # (tree_sitter's binding may load without its package: any module named tree_sitter*)
 PARSER = ("tree_sitter", "hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")

@@ -6,9 +6,6 @@ piped into a shell) is judged recursively with the reason saying how it is run.
 
 from __future__ import annotations
 
-import base64
-import binascii
-
 from hookrun.hooks.shell_guard import decoders, indirect, inline_code
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
@@ -18,9 +15,6 @@ from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import checks_for
-from hookrun.hooks.shell_guard.rules.misc import fork_bombs, too_deep
-from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
-from hookrun.hooks.shell_guard.shapes import any_matches
 from hookrun.hooks.shell_guard.unwrap import unwrap
 
 _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
@@ -29,16 +23,26 @@ _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
 def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) -> list[Finding]:
     """Every finding for ``text`` (before the allow list and switched-off rules)."""
     if depth > MAX_DEPTH:
-        return [too_deep(text, via)]
+        return [_too_deep(text, via)]
     try:
         return _judge(text, where, depth, via)
     except TooDeep:
-        return [too_deep(text, via)]
+        return [_too_deep(text, via)]
+
+
+def _too_deep(text: str, via: tuple[str, ...]) -> Finding:
+    from hookrun.hooks.shell_guard.rules.misc import too_deep
+
+    return too_deep(text, via)
 
 
 def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Finding]:
     script = parse_script(text, depth)
-    findings = fork_bombs(script, via)
+    findings: list[Finding] = []
+    if script.fork_bombs:  # (the misc rules load for a line that has one)
+        from hookrun.hooks.shell_guard.rules.misc import fork_bombs
+
+        findings = fork_bombs(script, via)
     spelled = indirect.formatters(text)
     if spelled and not set(spelled).issubset(where.spelled):  # for code this line runs
         where = where._replace(spelled=(*where.spelled, *spelled))
@@ -87,7 +91,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
             stdin is not None
             and stdin.kind == "text"
             # (a name only the shell knows may be a shell: `"${BASH:-bash}" <<< '…'`)
-            and (reads_program_from_stdin(last) or (bool(last.argv) and not last.argv[0].static))
+            and (_reads_program(last) or (bool(last.argv) and not last.argv[0].static))
         )
         if not (runs_stdin or nested):
             continue
@@ -121,6 +125,14 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
     return findings
 
 
+def _reads_program(cmd: Command) -> bool:
+    """:func:`~hookrun.hooks.shell_guard.rules.supply_chain.reads_program_from_stdin`,
+    its module loaded for a command that text is piped into."""
+    from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
+
+    return reads_program_from_stdin(cmd)
+
+
 def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] | None:
     """What an interpreter's program read from stdin runs; None when ``cmd`` is a shell."""
     name = cmd.name
@@ -143,6 +155,8 @@ def _user_deny(call: Call) -> list[Finding]:
     shapes = tuple(call.where.opts.deny)
     if not shapes or not call.cmd.argv:
         return []
+    from hookrun.hooks.shell_guard.shapes import any_matches  # (shlex, fnmatch: for shapes only)
+
     shape = any_matches(shapes, [w.text for w in call.cmd.argv], prefix=True)
     if shape is None:
         return []
@@ -262,6 +276,9 @@ def output_of(
         out = decoders.transformed(name, [a.text for a in args], stdin.text)
         return None if out is None else Stdin("text", out, stdin.origin, stdin.argv)
     if name == "base64" and any(a.text in ("-d", "--decode", "-D") for a in args):
+        import base64  # (and binascii, struct: only for `… | base64 -d`)
+        import binascii
+
         try:
             decoded = base64.b64decode(stdin.text.strip(), validate=False).decode()
         except (binascii.Error, UnicodeDecodeError, ValueError):

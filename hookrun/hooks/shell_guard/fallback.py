@@ -17,21 +17,24 @@ import re
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word, cd_target
+from hookrun.lazyre import compile as lazy_compile
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
-_REDIR = re.compile(r"(?:[0-9]*|\{[A-Za-z_][A-Za-z0-9_]*\})(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)")
+_REDIR = lazy_compile(
+    r"(?:[0-9]*|\{[A-Za-z_][A-Za-z0-9_]*\})(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|>|<)"
+)
 # Words that open or close a compound command: the command is what follows.
 _PREFIX = frozenset(
     {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "coproc"}
 )
 _CLOSERS = frozenset({"fi", "done", "esac", "}", "]]", "in"})
 _SKIP = frozenset({"for", "select", "case", "[[", "function"})
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", re.DOTALL)
-_BLANKS = re.compile(r"\s+")
-_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+_ASSIGNMENT = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=.*", re.DOTALL)
+_BLANKS = lazy_compile(r"\s+")
+_QUOTED = lazy_compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
 # A name starts where no name character precedes it: without the lookbehind, every
 # position of a long word would rescan the rest of it (quadratic on a padded command).
-_FORK_BOMB = re.compile(r"(?<![\w:.+-])([\w:.+-]+)\(\)\{([^{}]*)\}")
+_FORK_BOMB = lazy_compile(r"(?<![\w:.+-])([\w:.+-]+)\(\)\{([^{}]*)\}")
 
 
 def tokenize(text: str) -> list[tuple[str, str]]:
@@ -227,7 +230,7 @@ def _span_end(text: str, i: int, close: str) -> int:
     return n
 
 
-_HEREDOC = re.compile(r"<<(?!<)(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")
+_HEREDOC = lazy_compile(r"<<(?!<)(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")
 
 
 def _past_bodies(text: str, i: int, heredocs: list[tuple[str, bool]]) -> int:

@@ -33,9 +33,14 @@ from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
 from hookrun.hooks.shell_guard.printed import printed
-from hookrun.hooks.shell_guard.rules import Rule, checks_for
+from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
 from hookrun.hooks.shell_guard.screen import evaluated
+from hookrun.lazyre import compile as lazy_compile
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hookrun.hooks.shell_guard.rules import Rule
 
 # The programs a rule judges by their arguments: what an unknown name is tried as.
 CANDIDATES = ("rm", "git", "find", "dd", "npm")
@@ -48,7 +53,7 @@ _SHELL_OR_SOURCE = _SOURCES | SHELLS
 # inside a longer word too: a part of a value may be the name (`x=xmkfs.ext4x;
 # ${x:1:9} /dev/sda1`) — or when a line running this one as code spells it
 # (`c=mkfs.ext4 eval '$c /dev/sda1'`: Where.spelled).
-_FORMATTER = re.compile(
+_FORMATTER = lazy_compile(
     r"mkfs(?:\.(?:ext[234]|xfs|btrfs|vfat|fat|msdos|ntfs|exfat|f2fs|minix|jfs))?"
     r"|mkswap|mke2fs|wipefs|newfs|diskpart",
     re.IGNORECASE,
@@ -162,8 +167,11 @@ def reads_stdin(code: str) -> bool:
 def _runs_unknown_code(cmd: Command) -> bool:
     name = cmd.name
     unknown_in = any(r.op in ("<<<", "<<") and r.text is None for r in cmd.redirects)
-    if unknown_in and reads_program_from_stdin(cmd):  # `bash <<< "$x"`
-        return True
+    if unknown_in:  # `bash <<< "$x"` (the supply-chain rules load for such a line)
+        from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
+
+        if reads_program_from_stdin(cmd):
+            return True
     if name == "eval" or name in _SOURCES or name in SHELLS:
         return any(not a.static for a in cmd.args)
     if name == "trap":  # `trap "$x" EXIT`

@@ -22,21 +22,22 @@ import re
 
 from hookrun.hooks.shell_guard.heads import CODE_FLAGS
 from hookrun.hooks.shell_guard.model import Word
+from hookrun.lazyre import compile as lazy_compile
 
 __all__ = ["CODE_FLAGS", "reads"]
 
 _STR = r"""(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`)"""
-_SHELL_CALL = re.compile(
+_SHELL_CALL = lazy_compile(
     r"\b(?:execSync|exec|execa|execaSync|spawnSync|system|shell_exec|passthru|popen|qx|"
     r"capture2e?|capture3|IO\.popen|Kernel\.system|%x)\s*\(?\s*" + _STR
 )
-_BACKTICK = re.compile(r"`((?:[^`\\]|\\.)+)`")
-_RM_TREE = re.compile(
+_BACKTICK = lazy_compile(r"`((?:[^`\\]|\\.)+)`")
+_RM_TREE = lazy_compile(
     r"\b(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree|rmSync|rmdirSync|"
     r"rimraf(?:\.sync)?)\s*\(?\s*" + _STR
 )
-_RM_FILE = re.compile(r"\b(?:File\.delete|unlinkSync|unlink|File\.unlink)\s*\(?\s*" + _STR)
-_JS_FS_RM = re.compile(r"\bfs\.(?:promises\.)?rm\s*\(\s*" + _STR + r"\s*,\s*\{[^}]*recursive")
+_RM_FILE = lazy_compile(r"\b(?:File\.delete|unlinkSync|unlink|File\.unlink)\s*\(?\s*" + _STR)
+_JS_FS_RM = lazy_compile(r"\bfs\.(?:promises\.)?rm\s*\(\s*" + _STR + r"\s*,\s*\{[^}]*recursive")
 
 
 def _value(m: re.Match[str]) -> str:

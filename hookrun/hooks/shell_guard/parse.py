@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard import fallback
 from hookrun.hooks.shell_guard.model import (
     Command,
     Part,
@@ -59,6 +58,8 @@ def parse_script(text: str, depth: int = 0) -> Script:
     except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
         # (a UnicodeDecodeError: the tree's offsets cut a character — seen for non-ASCII
         # text in backquotes, "`\x80𐀀`" — so its words cannot be trusted either)
+        from hookrun.hooks.shell_guard import fallback  # (only for what the front end refuses)
+
         return fallback.parse(text, depth)
 
 
@@ -134,6 +135,8 @@ def _unread_word(raw: str, depth: int, sink: list[Command]) -> list[Word]:
     characters; the substitutions in it still run (``$({rm,} -rf /)``,
     ``$({fd}>f git clean -fdx)``): their code is judged as lines of their own."""
     if "$(" in raw or "`" in raw:
+        from hookrun.hooks.shell_guard import fallback
+
         for span in fallback.substitutions(raw):
             inner = span[2:-1] if span.startswith("$(") else span[1:-1]
             if not inner.strip() or inner == raw:

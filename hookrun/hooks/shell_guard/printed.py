@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-_ESCAPES = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
+from hookrun.lazyre import compile as lazy_compile
+
+_ESCAPES = lazy_compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
 
 
 def printed(name: str, args: list[str]) -> str:

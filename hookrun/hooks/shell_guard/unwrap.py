@@ -19,6 +19,7 @@ from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
 from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS, Spec, spec
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import NamedTuple
 
 # Past this many layers something is looping (`env env env …`); stop peeling.
@@ -107,8 +108,8 @@ def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
     return cmd.layer(tuple(argv), (*cmd.via, via))
 
 
-_ASSIGNMENT_LIKE = re.compile(r"[^=/]*=.*", re.DOTALL)
-_ENV_ASSIGN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*", re.DOTALL)
+_ASSIGNMENT_LIKE = lazy_compile(r"[^=/]*=.*", re.DOTALL)
+_ENV_ASSIGN = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*=.*", re.DOTALL)
 
 
 def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[Command]:

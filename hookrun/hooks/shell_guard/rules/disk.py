@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from hookrun.hooks.shell_guard.heads import COPIERS, FORMATTERS
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Word
+from hookrun.lazyre import compile as lazy_compile
 
 # Block devices (Linux, macOS, BSD). /dev/null, /dev/zero, ttys, fds are not among them.
-_DEVICE = re.compile(
+_DEVICE = lazy_compile(
     r"/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|md\d|dm-\d|mapper/|"
     r"loop\d|sr\d|nbd\d|zd\d|mtdblock\d|ada\d|da\d|root\b|[a-z]+/by-(id|uuid|path|label)/)"
 )

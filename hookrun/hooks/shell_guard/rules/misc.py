@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from hookrun.hooks.shell_guard.heads import runs_inline_code
 from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Script
+from hookrun.lazyre import compile as lazy_compile
 
 # A fork inside a loop that never ends, in the languages agents reach for:
 # perl `fork while fork`, python `while True: os.fork()`, ruby `loop { fork }`,
 # C-style `for(;;) fork();` / `while(1) fork();`, node `while(true) cp.fork(…)`.
-_LANG_BOMB = re.compile(
+_LANG_BOMB = lazy_compile(
     r"fork\s+while\s+fork|"
     r"while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]?\s*[^;{}\n]{0,60}?\bfork\s*\(|"
     r"for\s*\(\s*;\s*;\s*\)\s*\{?\s*(?:[\w.]+\.)?fork\s*\(|"
@@ -22,7 +22,7 @@ _LANG_BOMB = re.compile(
 )
 
 
-_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_STRINGS = lazy_compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
 
 def check(call: Call) -> Iterator[Finding]:
