@@ -6,14 +6,13 @@ piped into a shell) is judged recursively with the reason saying how it is run.
 
 from __future__ import annotations
 
-from hookrun.hooks.shell_guard import decoders, indirect, inline_code
+from hookrun.hooks.shell_guard import decoders, indirect
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
-from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.unwrap import unwrap
 
@@ -141,6 +140,8 @@ def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] |
 
         return calls(text)
     if name in INTERPRETERS:
+        from hookrun.hooks.shell_guard import inline_code
+
         return inline_code.reads(text)
     return None
 
@@ -253,6 +254,8 @@ def output_of(
         return stdin  # filtered, decompressed, teed: still downloaded code
     args = cmd.args
     if name in ("echo", "printf", "yes") and all(a.static for a in args):
+        from hookrun.hooks.shell_guard.printed import printed  # (echo/printf/yes piped on)
+
         argv = tuple(w.text for w in cmd.argv)
         if name == "yes":  # `yes 'rm -rf /' | head -1 | bash`: the line, repeated
             line = " ".join(a.text for a in args) or "y"

@@ -23,7 +23,6 @@ from hookrun.hooks.shell_guard.model import (
     Word,
     cd_target,
 )
-from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.treewords import static_text, values_of
 from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
@@ -213,6 +212,8 @@ class _Walker:
         if head == "pwd" and rest in ([], ["-L"], ["-P"]):
             return Var("PWD")
         if head in ("echo", "printf") and rest:
+            from hookrun.hooks.shell_guard.printed import printed
+
             return printed(head, rest).rstrip("\n")
         return None
 

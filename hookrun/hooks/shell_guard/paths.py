@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import posixpath
 import re
 from collections.abc import Sequence
@@ -62,6 +61,8 @@ _UNDER_SYSTEM = tuple(sorted(d + "/" for d in SYSTEM_DIRS))  # one startswith fo
 def artifact_glob(globs: tuple[str, ...]) -> re.Pattern[str]:
     """One regex for the artifact-directory globs: a name matches it iff ``fnmatchcase``
     matches one of them (a component per glob per call was most of an ``rm -rf``'s cost)."""
+    import fnmatch  # (only a delete under the artifact globs reads them)
+
     return re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in globs) or "(?!)")
 
 

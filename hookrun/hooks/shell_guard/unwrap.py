@@ -13,9 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hookrun.hooks.shell_guard import inline_code
-from hookrun.hooks.shell_guard.heads import INTERPRETERS, git_subcommand_at, is_python, peels
-from hookrun.hooks.shell_guard.inline_code import CODE_FLAGS
+from hookrun.hooks.shell_guard.heads import (
+    CODE_FLAGS,
+    INTERPRETERS,
+    git_subcommand_at,
+    is_python,
+    peels,
+)
 from hookrun.hooks.shell_guard.model import Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
 from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS, Spec, spec
@@ -561,6 +565,8 @@ def _interpreter(cmd: Command, nested: list[Nested]) -> list[Command]:
         if a.text in CODE_FLAGS or (
             a.text.startswith("-") and a.text[-1:] in "eE" and "-" not in a.text[1:]
         ):
+            from hookrun.hooks.shell_guard import inline_code  # (node/ruby/perl code only)
+
             shell, argvs = inline_code.reads(args[i + 1].text)
             nested.extend(Nested(code, f"{cmd.name} {a.text}") for code in shell)
             out.extend(_layer(cmd, argv, f"{cmd.name} {a.text}") for argv in argvs)
