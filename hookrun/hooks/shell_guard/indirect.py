@@ -61,7 +61,7 @@ _FORMATTER = lazy_compile(
 
 # Code that may run what it reads on stdin: a shell or `source` of a descriptor, `eval`
 # of what `cat`/`read` gives, words from "$@" (`bash -c '"$@"' _ source /dev/stdin`).
-_READS_STDIN = re.compile(
+_READS_STDIN = lazy_compile(
     r"/dev/stdin|/dev/fd/|/proc/self/fd/|\$[@*]|\$\{?[0-9@*]"
     r"|(?<![\w.-])(?:cat|read|mapfile|readarray|source|eval|exec|xargs|sh|bash|dash|zsh|ksh|ash)"
     r"(?![\w.-])|(?:^|[\s;&|({])\.[ \t]"
