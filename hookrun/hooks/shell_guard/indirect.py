@@ -32,9 +32,7 @@ from functools import lru_cache
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
-from hookrun.hooks.shell_guard.printed import printed
 from hookrun.hooks.shell_guard.rules import checks_for
-from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
 from hookrun.hooks.shell_guard.screen import evaluated
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
@@ -280,6 +278,8 @@ def _values_as_commands(
         elif cmd.name == "printf" and len(cmd.args) > 2 and cmd.args[0].text == "-v":
             rest = cmd.args[2:]  # `printf -v c '%s -rf /' rm; $c`
             if all(a.static for a in rest):
+                from hookrun.hooks.shell_guard.printed import printed  # (printf -v only)
+
                 values.append(("", printed("printf", [a.text for a in rest])))
         elif not cmd.argv:  # `while read -r l; do $l; done <<< 'rm -rf /'`
             for r in cmd.redirects:

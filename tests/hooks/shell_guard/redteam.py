@@ -24,10 +24,12 @@ import os
 import random
 import re
 import shlex
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -608,23 +610,43 @@ class Oracle:
         work.mkdir()
         log = work / ".marks"
         env = {"PATH": self.path, "HOME": str(work), "HK_MARK_LOG": str(log), "LC_ALL": "C"}
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            subprocess.run(
-                ["bash", "-c", line],
-                cwd=work,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=timeout,
-                start_new_session=True,
-            )
+        proc = subprocess.Popen(
+            ["bash", "-c", line],
+            cwd=work,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            # The whole session goes, not bash alone: a construct that recurses through
+            # children (a command_not_found_handle calling a missing command) otherwise
+            # outlives the timeout as an ever-growing chain of orphans.
+            _end_session(proc)
         try:
             text = log.read_text()
         except FileNotFoundError:
             return False
         want = "".join(a + "\037" for a in shlex.split(args))
         return any(row == want for row in text.split("\n"))
+
+
+def _end_session(proc: subprocess.Popen[bytes]) -> None:
+    """Kill every process of ``proc``'s session (its own group) and reap ``proc``."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    for _ in range(200):  # orphans forked while the first signal went out
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            return
+        time.sleep(0.005)
 
 
 _REAL_PROGRAM = re.compile(
