@@ -7,14 +7,11 @@ sh``, ``… | base32 -d | sh``: obfuscations of a command fed to a shell. The en
 
 from __future__ import annotations
 
-import base64
-import binascii
-
-NAMES = frozenset({"rev", "tr", "xxd", "base32", "openssl", "basenc"})
-
 
 def transformed(name: str, args: list[str], text: str) -> str | None:
     """The output of ``name ARGS`` given ``text`` on stdin; None when not modelled."""
+    import base64  # (here: a judged line that pipes through no filter loads no base64)
+
     try:
         if name == "rev" and not args:
             return "".join(line[::-1] + "\n" for line in text.splitlines())
@@ -31,7 +28,7 @@ def transformed(name: str, args: list[str], text: str) -> str | None:
             return base64.b64decode("".join(text.split())).decode()
         if name == "openssl" and decode and ("base64" in args or "-base64" in args):
             return base64.b64decode("".join(text.split())).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError):
+    except ValueError:  # (binascii.Error and UnicodeDecodeError are ValueErrors)
         return None
     return None
 

@@ -6,7 +6,7 @@ piped into a shell) is judged recursively with the reason saying how it is run.
 
 from __future__ import annotations
 
-from hookrun.hooks.shell_guard import decoders, indirect
+from hookrun.hooks.shell_guard import indirect
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Stdin, Word
@@ -243,6 +243,10 @@ def _procsub(word: Word) -> bool:
     return len(parts) == 1 and not isinstance(parts[0], str) and parts[0].name == "<("
 
 
+# The filters hookrun.hooks.shell_guard.decoders models (that module loads when one is met).
+_FILTERS = frozenset({"rev", "tr", "xxd", "base32", "openssl", "basenc"})
+
+
 def output_of(
     cmd: Command, stdin: Stdin | None, files: dict[str, str] | None = None
 ) -> Stdin | None:
@@ -275,7 +279,9 @@ def output_of(
     ]
     if name in _TEXT_PASSTHROUGH and (name == "tee" or not operands):
         return stdin
-    if name in decoders.NAMES and all(a.static for a in args):
+    if name in _FILTERS and all(a.static for a in args):
+        from hookrun.hooks.shell_guard import decoders  # (a line that pipes through one)
+
         out = decoders.transformed(name, [a.text for a in args], stdin.text)
         return None if out is None else Stdin("text", out, stdin.origin, stdin.argv)
     if name == "base64" and any(a.text in ("-d", "--decode", "-D") for a in args):
