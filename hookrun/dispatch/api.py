@@ -384,17 +384,8 @@ def _shell(
 
         _Shell = Shell
     source, out, err = io
-    return _Shell(
-        cwd=cwd,
-        env=env,
-        stdin=source,
-        stdout=out,
-        stderr=err,
-        procs=tracker,
-        guard=guard,
-        platform=platform,
-        standin_mode=mode,
-    )
+    # (cwd, env, stdin, stdout, stderr, procs, guard, platform, standin_mode)
+    return _Shell(cwd, env, source, out, err, tracker, guard, platform, mode)
 
 
 async def arun(

@@ -126,8 +126,9 @@ def _no_subst(stmts: tuple[Stmt, ...]) -> str:
     raise ShellError("command substitution is not available here", 2)
 
 
-# The file system as it is, for pathname expansion outside a shell (tests, tools).
-_FS = Config(cmd_subst=_no_subst)
+# The file system as it is, for pathname expansion outside a shell (tests, tools), and
+# every shell's expander (which gives its own cmd_subst apart).
+FS = Config(cmd_subst=_no_subst)
 
 
 _AT_TRANSFORM = lazy_compile(r"\$\{([A-Za-z_]\w*)(?:\[[^]]*\])?@")
@@ -141,9 +142,18 @@ def bad_substitution(text: str) -> ShellError:
 class Expander:
     """Expands words against one shell's state."""
 
-    def __init__(self, state: ShellState, config: Config) -> None:
+    def __init__(
+        self,
+        state: ShellState,
+        config: Config,
+        cmd_subst: Callable[[tuple[Stmt, ...]], str] | None = None,
+    ) -> None:
+        """``cmd_subst``: runs ``$( )`` instead of ``config.cmd_subst`` (a shell's own,
+        given apart: every shell makes an expander, and a Config of its own per shell
+        cost ~3k instructions each time)."""
         self.state = state
         self.config = config
+        self.cmd_subst = config.cmd_subst if cmd_subst is None else cmd_subst
         self.source = b""  # the text node offsets point into (for error messages)
         self._assigning = False  # expanding an assignment's value (tildes after `:`)
 
@@ -391,7 +401,7 @@ class Expander:
         if isinstance(p, ParamExp):
             self.param(p, out, quoted)
         elif isinstance(p, CmdSubst):
-            out.append((self.config.cmd_subst(p.stmts).rstrip("\n"), kind))
+            out.append((self.cmd_subst(p.stmts).rstrip("\n"), kind))
         elif isinstance(p, ArithExp):
             out.append((str(self.arith(p.expr)), kind))
         elif isinstance(p, ProcSubst):
@@ -1279,7 +1289,7 @@ def glob_in(
     """Pathname expansion of ``pattern`` relative to ``cwd`` (sorted; dot files need a dot;
     ``.`` and ``..`` only with ``shopt -u globskipdots``, for a pattern starting ``.``)."""
     if config is None:
-        config = _FS
+        config = FS
     absolute = pattern.startswith("/")
     parts = [p for p in pattern.split("/") if p]
     if not parts:

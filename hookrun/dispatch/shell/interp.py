@@ -345,9 +345,7 @@ class Interp:
         ex = self._expander
         if ex is None:
             mod = _expand or _load_expand()
-            ex = self._expander = mod.Expander(
-                self.state, mod.Config(cmd_subst=self.command_substitution)
-            )
+            ex = self._expander = mod.Expander(self.state, mod.FS, self.command_substitution)
             ex.source = self.src
         return ex
 

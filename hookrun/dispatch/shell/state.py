@@ -216,7 +216,7 @@ class ShellState:
         # None: made on first use from the environment's names (see __getattr__).
         if exported is not None:
             self.exported = exported
-        self._names: tuple[str, ...] | None = None
+        self._names: dict[str, str] | None = None  # only its keys count; never changed
         self.cwd = cwd
         self.argv0 = "hookrun"
         self.params: list[str] = []
@@ -276,9 +276,10 @@ class ShellState:
         if pwd != cwd and os.path.isabs(pwd) and _same_dir(pwd, cwd):
             cwd = pwd
         state = cls(dict(env), None, cwd)
-        # What is exported: the environment's names (taken from this copy, before any
-        # change), PWD, not IFS — made into a set on first use (__getattr__).
-        state._names = tuple(state.vars)
+        # What is exported: the environment's names (a copy of this copy, before any
+        # change: a dict's copy is a block copy, ~2k instructions fewer than a tuple of
+        # its keys), PWD, not IFS — made into a set on first use (__getattr__).
+        state._names = state.vars.copy()
         state.vars["PWD"] = cwd
         # As bash: IFS starts as space, tab, newline whatever the environment says (an
         # inherited IFS would change how every hook splits words), and is not exported.
