@@ -58,6 +58,9 @@ _BINARY: dict[str, int] = {
     "%": 13,
     "**": 14,
 }
+# The binary operators of the three-token shortcut in evaluate(): all but the ones
+# that short-circuit (`&&`, `||`, `?:`) or take the right side alone (`,`).
+_PLAIN_BINARY = frozenset(_BINARY) - {",", "?", "||", "&&"}
 _ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _MAX_DEPTH = 32
 
@@ -173,16 +176,7 @@ class _Parser:
         return self.number(name, self.get(name))
 
     def number(self, name: str, raw: str | None) -> int:
-        if raw is not None and raw.isdecimal():  # (what _INTEGER matches, no blanks)
-            return int(raw)
-        if raw is None or raw.strip(_BLANKS) == "":
-            return 0
-        raw = raw.strip(_BLANKS)
-        if _INTEGER.fullmatch(raw):
-            return int(raw)
-        if self.depth >= _MAX_DEPTH:
-            raise ArithError(f"{name}: expression recursion level exceeded")
-        return evaluate(raw, self.get, self._set, self.depth + 1, self.elem)
+        return _number(name, raw, self.get, self._set, self.depth, self.elem)
 
     def expr(self, min_prec: int = 0) -> int:
         left = self.unary()
@@ -259,6 +253,23 @@ class _Parser:
         raise ArithError(f'syntax error: operand expected (error token is "{tok}")')
 
 
+def _number(
+    name: str, raw: str | None, get: Getter, set_: Setter, depth: int, elem: Elements | None
+) -> int:
+    """The value of variable ``name`` whose text is ``raw``: a number, or an expression
+    evaluated in turn (bash does the same)."""
+    if raw is not None and raw.isdecimal():  # (what _INTEGER matches, no blanks)
+        return int(raw)
+    if raw is None or raw.strip(_BLANKS) == "":
+        return 0
+    raw = raw.strip(_BLANKS)
+    if _INTEGER.fullmatch(raw):
+        return int(raw)
+    if depth >= _MAX_DEPTH:
+        raise ArithError(f"{name}: expression recursion level exceeded")
+    return evaluate(raw, get, set_, depth + 1, elem)
+
+
 def _wrap(value: int) -> int:
     """Signed 64-bit wrap-around, as bash's intmax_t arithmetic (and no 10⁶-digit ints)."""
     return ((value + (1 << 63)) & ((1 << 64) - 1)) - (1 << 63)
@@ -321,6 +332,28 @@ def evaluate(
         _token_cache[text] = tokens
     if not tokens:
         return 0
+    if len(tokens) == 3:
+        # `n + 1`, `i < 5`: operand, binary operator, operand — what the parser would
+        # compute (left read first, then right, then the operation), without building
+        # it. An operand token is a number (\d…) or a name ([A-Za-z_]…): no operator
+        # starts with a letter, a digit or `_`.
+        left, op, right = tokens
+        if (
+            op in _PLAIN_BINARY
+            and (left[0].isalnum() or left[0] == "_")
+            and (right[0].isalnum() or right[0] == "_")
+        ):
+            a = (
+                _wrap(parse_int(left))
+                if left[0].isdigit()
+                else _number(left, get(left), get, set_, depth, elem)
+            )
+            b = (
+                _wrap(parse_int(right))
+                if right[0].isdigit()
+                else _number(right, get(right), get, set_, depth, elem)
+            )
+            return _apply(op, a, b)
     parser = _Parser(tokens, get, set_, depth, elem)
     value = parser.expr()
     if parser.peek() is not None:

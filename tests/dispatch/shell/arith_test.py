@@ -104,3 +104,79 @@ def test_a_kept_expression_reads_its_variables_afresh_and_fails_again() -> None:
     for _ in range(2):
         with pytest.raises(ArithError):
             evaluate("1 +", get, set_)
+
+
+def _by_parser(text: str, env: dict[str, str]) -> tuple[str, int | str, dict[str, str]]:
+    """``text`` evaluated by the parser alone (no three-token shortcut)."""
+    from hookrun.dispatch.shell import arith
+
+    parser = arith._Parser(arith._tokens(text), env.get, env.__setitem__, 0, None)
+    try:
+        value = parser.expr()
+    except ArithError as exc:
+        return "error", str(exc), env
+    if parser.peek() is not None:  # (evaluate's own check after the parse)
+        return "error", f'syntax error in expression (error token is "{parser.peek()}")', env
+    return "value", value, env
+
+
+def _by_evaluate(text: str, env: dict[str, str]) -> tuple[str, int | str, dict[str, str]]:
+    try:
+        return "value", evaluate(text, env.get, env.__setitem__), env
+    except ArithError as exc:
+        return "error", str(exc), env
+
+
+# Names whose values are numbers, blanks, nothing, expressions (with side effects and
+# errors of their own), a self reference; literals in every base, and bad ones.
+_VARS = {
+    "n": "7",
+    "neg": "-3",
+    "big": "9223372036854775807",
+    "blank": "  ",
+    "expr": "n*2",
+    "side": "k=5",
+    "bad": "1/0",
+    "loop": "loop",
+    "hexv": "0x10",
+    "zero": "0",
+}
+_OPERANDS = [*_VARS, "unset_x", "_u", "0", "1", "5", "010", "09", "0x1f", "16#ff", "2#102", "64"]
+
+
+@pytest.mark.parametrize(
+    "op",
+    sorted(
+        [
+            "|",
+            "^",
+            "&",
+            "==",
+            "!=",
+            "<",
+            "<=",
+            ">",
+            ">=",
+            "<<",
+            ">>",
+            "+",
+            "-",
+            "*",
+            "/",
+            "%",
+            "**",
+            ",",
+            "&&",
+            "||",
+            "=",
+            "+=",
+        ]
+    ),
+)
+def test_three_tokens_agree_with_the_parser(op: str) -> None:
+    """`a OP b` by evaluate() (which shortcuts the plain binary operators) is what the
+    parser computes: value or error message, and every variable written."""
+    for left in _OPERANDS:
+        for right in _OPERANDS:
+            for spaced in (f"{left} {op} {right}", f"{left}{op}{right}"):
+                assert _by_evaluate(spaced, dict(_VARS)) == _by_parser(spaced, dict(_VARS)), spaced
