@@ -365,9 +365,11 @@ class ProcessTracker:
                 # Everything is gone: forget it, so a late call cannot signal a
                 # process group id the system has since given to someone else.
                 self.procs = [p for p in self.procs if p not in procs]
-            for proc in procs:  # nor the sentinel, should hookrun be killed later
+            # Nor the sentinel, should hookrun be killed later (the marker with the last
+            # group: one write for both).
+            for proc in procs[:-1]:
                 SENTINEL.forget(proc)
-            SENTINEL.forget(marker=self.dispatch_id)
+            SENTINEL.forget(procs[-1] if procs else None, marker=self.dispatch_id)
 
 
 def _signal_groups(procs: Sequence[subprocess.Popen[bytes]], *, force: bool) -> bool:

@@ -314,10 +314,13 @@ class PosixSentinel:
         if marker is not None:
             lines.append(b"m " + marker.encode())
         with self._lock:
+            out = b""
             for line in lines:
                 if line in self._lines:
                     self._lines.discard(line)
-                    self._send(b"-" + line + b"\n")
+                    out += b"-" + line + b"\n"
+            if out:  # one write, not one per line: each is a system call on every run
+                self._send(out)
 
     @property
     def pid(self) -> int | None:
