@@ -288,6 +288,38 @@ def test_registrations_do_not_wake_the_sentinel() -> None:
     assert _gone(pid)
 
 
+class _CountedSentinel(PosixSentinel):
+    """The real sentinel, with each write to its pipe counted (a write is a system call
+    on every run that starts a process)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[bytes] = []
+
+    def _send(self, line: bytes) -> None:
+        self.writes.append(line)
+        super()._send(line)
+
+
+@POSIX
+def test_a_run_tells_the_sentinel_of_its_end_in_one_write_with_its_lines_in_order() -> None:
+    guard = _CountedSentinel()
+    child = _group("301.6")
+    try:
+        guard.ready()
+        guard.mark("run-9")
+        guard.watch(child)
+        guard.writes.clear()
+        guard.forget(child, marker="run-9")
+        assert guard.writes == [b"-g %d\n-m run-9\n" % child.pid]
+        guard.forget(child, marker="run-9")  # forgotten already: nothing is written
+        assert guard.writes == [b"-g %d\n-m run-9\n" % child.pid]
+    finally:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+        os.close(guard._fd)
+
+
 @POSIX
 @LINUX
 def test_the_sentinel_holds_no_descriptor_but_its_pipe_and_lives_in_a_session_of_its_own(
