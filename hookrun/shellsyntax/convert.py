@@ -447,6 +447,8 @@ class Converter:
         if len(named) != 2 or len(ops) != 1:
             raise self.unsupported("this command list", n)
         left, right = self.stmt(named[0]), self.stmt(named[1])
+        if _is_list(right):  # gap 33: `a | b | c || d | e | f && g`: from the left
+            return _left_associated(left, ops[0], right, n.start_byte, n.end_byte)
         return BinaryCmd(n.start_byte, n.end_byte, ops[0], left, right)
 
     def pipeline(self, n: Node) -> Stmt:
@@ -1388,6 +1390,31 @@ def _join_leftmost(s: Stmt, assign: Stmt) -> Stmt | None:
         stages = (first, *cmd.stages[1:])
         return s._replace(pos=assign.pos, cmd=cmd._replace(pos=assign.pos, stages=stages))
     return None
+
+
+def _left_associated(left: Stmt, op: str, right: Stmt, pos: int, end: int) -> BinaryCmd:
+    """``left op right`` where ``right`` is itself an and-or list, rebuilt as bash reads
+    it: ``&&`` and ``||`` are of equal precedence and group from the left (gap 33)."""
+    ops = [op]
+    stages: list[Stmt] = []
+    _and_or_parts(right, ops, stages)
+    acc = left
+    for join, stage in zip(ops[:-1], stages[:-1], strict=True):
+        acc = Stmt(
+            acc.pos, stage.end, BinaryCmd(acc.pos, stage.end, join, acc, stage), (), False, False
+        )
+    return BinaryCmd(pos, end, ops[-1], acc, stages[-1])
+
+
+def _and_or_parts(s: Stmt, ops: list[str], stages: list[Stmt]) -> None:
+    """The pipelines of and-or list ``s`` (to ``stages``) and the operators between them."""
+    if _is_list(s):
+        assert isinstance(s.cmd, BinaryCmd)
+        _and_or_parts(s.cmd.left, ops, stages)
+        ops.append(s.cmd.op)
+        _and_or_parts(s.cmd.right, ops, stages)
+    else:
+        stages.append(s)
 
 
 def _negate_leftmost(s: Stmt) -> Stmt:

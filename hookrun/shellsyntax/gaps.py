@@ -136,6 +136,11 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    redirections back on the assignment. Before a newline the grammar gives no error
    but reads the next line's command as this one's (``x=1 >f⏎echo``): split there as
    gap 15 splits (:func:`assignments_line`).
+33. Some and-or lists of long pipelines (``a | b | c || d | e | f && g``,
+   ``a | b && c | d | e | f || g``): the grammar nests the rest of the list in a
+   pipeline's last stage, so it came out right-associated (``p1 || (p2 && g)``). bash's
+   ``&&`` and ``||`` are of equal precedence and group from the left; the list is
+   rebuilt so (:func:`hookrun.shellsyntax.convert._left_associated`).
 """
 
 from __future__ import annotations
