@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, repeat
-from operator import itemgetter, lt, sub
+from operator import add, itemgetter, lt, sub
 from typing import Any, NamedTuple, cast
 
 import re2
@@ -82,8 +82,8 @@ EMAIL = Rule(
     "email",
     # Not a row of the RE2 table: addresses are common (a git log holds hundreds)
     # and each RE2 hit is a call from Python (~1 µs). Python's re finds them from
-    # each "@" in one C-level sweep (_EMAIL_AT); the local part is found by
-    # matching from the "@" in the reversed text (_LOCAL_REVERSED). The shape:
+    # each "@" in one C-level sweep (_ADDRESS_ASCII); the local part is found by
+    # matching from the "@" in the reversed text (LOCAL_RUN). The shape:
     rf"[\p{{L}}\p{{N}}_][\p{{L}}\p{{N}}_.%+-]*@{EMAIL_DOMAIN}",
     "an email address",
     "EMAIL",
@@ -133,6 +133,7 @@ _ASCII_RANGES = (
     (r"[^\W\d_]", "[A-Za-z]"),
     (r"[^\W_]", "[A-Za-z0-9]"),
     (r"[\w.%+-]", "[A-Za-z0-9_.%+-]"),
+    (r"[\w.-]", "[A-Za-z0-9_.-]"),
     (r"[\w-]", "[A-Za-z0-9_-]"),
     (r"\w", "[A-Za-z0-9_]"),
 )
@@ -163,15 +164,64 @@ _EMAIL_AT = re.compile(email_at_pattern())
 # The same for ASCII text (what nearly every tool output is): the same matches there,
 # without the Unicode category lookups.
 _EMAIL_AT_ASCII = re.compile(email_at_pattern(ascii_only=True))
-# The local part, read right to left from the "@" in the reversed text: the run of
-# letters, digits and ._%+- before it, less any punctuation it starts with, and not
-# right after "://" (ssh://git@host/…, https://user@host: a login, not a mailbox).
-# Where there is none it matches empty (it always matches: the finder maps it in C).
-LOCAL_REVERSED = "(?:" + atomic(r"[\w.%+-]*\w") + "(?!//:))?"
-_LOCAL_REVERSED = re.compile(LOCAL_REVERSED)
-_LOCAL_REVERSED_ASCII = re.compile(_to_ascii_ranges(LOCAL_REVERSED))
-_EMAIL_ASCII = (_EMAIL_AT_ASCII, _LOCAL_REVERSED_ASCII.match)
-_EMAIL_UNICODE = (_EMAIL_AT, _LOCAL_REVERSED.match)
+
+
+class _DomainEnds(dict[str, int]):
+    """Where an address ends, counted from its "@" (0: none), by what follows the "@".
+
+    The key is the text from the "@" through the run of ``[\\w.-]`` after it (every
+    character a domain is made of) and one character more, two after a ":"
+    (:func:`_after_at`): a domain is a prefix of the run, and its checks read at
+    most the two characters after it (``host:path`` is a remote), so the domain
+    regex finds in the key what it finds in the text. A git log names the same few
+    domains hundreds of times: each key is searched once (bounded: cleared when full).
+    """
+
+    def __init__(self, domain: re.Pattern[str]) -> None:
+        super().__init__()
+        self.domain = domain.match
+
+    def __missing__(self, key: str) -> int:
+        found = self.domain(key)
+        end = found.end() if found is not None else 0
+        if len(self) >= _MEMO_SIZE:
+            self.clear()
+        self[key] = end
+        return end
+
+
+def _after_at(*, ascii_only: bool) -> str:
+    """Each "@" a domain may follow, and its :class:`_DomainEnds` key.
+
+    A domain's run holds a "." and a letter (its TLD's): an "@" with none after it
+    (``lodash@4.17.21``, ``@decorator``) is passed over inside the search. The key
+    holds no "@": no "@" is passed over by an earlier key.
+    """
+    # (single-character repeats only: sre runs them without a repeat context; the
+    # first gives back to the run's last "." + letter, the second takes the rest)
+    pattern = r"@[\w.-]*\.[^\W\d_][\w.-]*:?[^@]?"
+    return _to_ascii_ranges(pattern) if ascii_only else pattern
+
+
+# The local part before an "@", read right to left in the reversed text: the run of
+# its characters, when that run opens with no punctuation and has no "/" right
+# before it. It fails where either holds (rare): the local part is then the run
+# less the punctuation it opens with, unless "://" is right before that (a login).
+LOCAL_RUN = (
+    r"[\w.%+-]*+" if sys.version_info >= (3, 11) else atomic(r"[\w.%+-]*", native=False)
+) + r"(?<![.%+-])(?!/)"
+_LOCAL_PUNCTUATION = ".%+-"  # (the run's characters that are not \w)
+# (ASCII text, the usual, is searched with byte-map classes; any other with Unicode ones)
+_ADDRESS_ASCII = (
+    re.compile(_after_at(ascii_only=True)).finditer,
+    _DomainEnds(_EMAIL_AT_ASCII),
+    re.compile(_to_ascii_ranges(LOCAL_RUN)).match,
+)
+_ADDRESS_UNICODE = (
+    re.compile(_after_at(ascii_only=False)).finditer,
+    _DomainEnds(_EMAIL_AT),
+    re.compile(LOCAL_RUN).match,
+)
 BY_KIND: dict[str, Rule] = {}
 for _rule in (*RULES, EMAIL):
     BY_KIND.setdefault(_rule.kind, _rule)
@@ -862,31 +912,41 @@ class Scanner:
         """The starts and ends of the addresses in ``text`` that overlap none of ``taken``.
 
         A more specific find wins over an address around it: the token in
-        https://x:ghp_…@github.com is a URL password, not an "email". A tight loop:
-        a git log holds hundreds of addresses (EMAIL's check, inlined).
+        https://x:ghp_…@github.com is a URL password, not an "email". A git log holds
+        hundreds of addresses: every step maps a C function over all of them at once
+        (map, compress); a Python loop over hundreds of addresses cost more than
+        finding them.
         """
         ascii_only = text.isascii()
-        at_sign, local = _EMAIL_ASCII if ascii_only else _EMAIL_UNICODE
-        # Every step maps a C function over all addresses at once (map, compress): a
-        # Python loop over hundreds of addresses cost more than finding them.
-        spans = list(map(_SPAN, at_sign.finditer(text)))  # "@" … end of the domain
-        if not spans:
+        after_at, domain_ends, local_run = _ADDRESS_ASCII if ascii_only else _ADDRESS_UNICODE
+        # Each "@", and where a domain after it ends, read off its key (the same few
+        # keys recur: each is searched once).
+        found = list(after_at(text))
+        keys = list(map(_GROUP, found))
+        after = list(map(domain_ends.__getitem__, keys))  # (0: no domain there)
+        if not any(after):
             return [], []
+        ats = list(map(_MATCH_START, compress(found, after)))
+        ends = list(map(add, ats, compress(after, after)))
         size = len(text)
-        ats = list(map(_FIRST, spans))
-        ends = list(map(_SECOND, spans))
-        # (the local-part regex always matches, empty where there is none)
-        runs = cast(
-            Iterator["re.Match[str]"], map(local, repeat(text[::-1]), map(sub, repeat(size), ats))
-        )
-        starts = list(map(sub, repeat(size), map(_END, runs)))
+        # The local part before each "@", read right to left from it in the reversed
+        # text (exactly, address by address, where that fails: see LOCAL_RUN).
+        runs = list(map(local_run, repeat(text[::-1]), map(sub, repeat(size), ats)))
+        if None in runs:
+            starts = [
+                size - run.end() if run is not None else _local_start(text, ats[k])
+                for k, run in enumerate(runs)
+            ]
+        else:
+            matched = cast("list[re.Match[str]]", runs)
+            starts = list(map(sub, repeat(size), map(_MATCH_END, matched)))
         keep = list(map(lt, starts, ats))  # an empty local part: @decorator, a login
         exclude = self.exclude
         if exclude is not None:
             hint = self.exclude_hint if ascii_only else None
             if hint is None:
                 tests = list(map(exclude.fullmatch, repeat(text), starts, ends))
-            elif not self._may_exclude(text, starts, ends):
+            elif not self._may_exclude(set(compress(keys, after)), runs):
                 tests = []
             else:  # (ASCII: the same offsets in the lower-cased text)
                 tests = list(map(hint.search, repeat(text.lower()), starts, ends))
@@ -907,19 +967,37 @@ class Scanner:
             return list(compress(starts, keep)), list(compress(ends, keep))
         return starts, ends
 
-    def _may_exclude(self, text: str, starts: list[int], ends: list[int]) -> bool:
-        """A glob's literal piece is in one of these spans of ``text`` (ASCII).
+    def _may_exclude(self, keys: set[str], runs: list[re.Match[str] | None]) -> bool:
+        """A glob's literal piece may be in one of the addresses (ASCII text).
 
-        The spans joined by newlines (no piece holds one) and searched with ``in``,
-        a C-level pass each: cheaper than the hint regex on each span, and a glob
-        matches no span that holds none of the pieces.
+        A piece an address holds is in its local part, in its domain, or (holding
+        its "@") ends the one and starts the other: the part from the "@" on is in
+        one of the distinct ``keys`` (each the "@", a domain and more), the part
+        before it ends a local part (``runs``: each read from the reversed text).
+        Each is searched with ``in`` (a C-level pass) in the keys or the reversed
+        local parts joined by newlines (no piece holds one). False: no glob matches.
         """
         pieces = self.exclude_pieces
-        if pieces is None:
+        if pieces is None or None in runs:
             return True
-        # (a comprehension: slicing through text.__getitem__ costs half as much again)
-        joined = "\n".join([text[a:b] for a, b in zip(starts, ends, strict=True)]).lower()
-        return any(piece in joined for piece in pieces)
+        domains = "\n".join(keys).lower()
+        reversed_locals = None
+        for piece in pieces:
+            before, at, after = piece.partition("@")
+            if "@" in after:
+                return True  # (no address holds two)
+            if at:
+                if at + after not in domains:
+                    continue
+                if not before:
+                    return True
+            elif piece in domains:
+                return True
+            if reversed_locals is None:
+                reversed_locals = "\n" + "\n".join(map(_GROUP, runs)).lower()  # type: ignore[arg-type]
+            if ("\n" if at else "") + before[::-1] in reversed_locals:
+                return True
+        return False
 
     def _excluded(self, value: str) -> bool:
         """``value`` matches an exclusion glob (the hint rules most values out cheaply)."""
@@ -1004,6 +1082,23 @@ class Scanner:
         if self._excluded(value):
             return
         found.append(_new_finding(Finding, (rule.kind, *span)))
+
+
+def _local_start(text: str, at: int) -> int:
+    """Where the local part before the "@" at ``at`` starts (``at``: there is none).
+
+    The run of local-part characters before it, less the punctuation it opens with;
+    none when "://" is right before that: ``ssh://git@host``, ``https://user@host``
+    name a login, not a mailbox.
+    """
+    start = at
+    while start and (text[start - 1].isalnum() or text[start - 1] in "_.%+-"):
+        start -= 1
+    while start < at and text[start] in _LOCAL_PUNCTUATION:
+        start += 1
+    if start >= 3 and text[start - 3 : start] == "://":
+        return at
+    return start
 
 
 class _Offsets:
@@ -1132,12 +1227,11 @@ _new_finding = tuple.__new__
 
 
 _KIND = itemgetter(0)  # Finding.kind, .start and .end, read in C
+_GROUP = re.Match.group
+_MATCH_START = re.Match.start
+_MATCH_END = re.Match.end
 _START = itemgetter(1)
 _STOP = itemgetter(2)
-_SPAN = re.Match.span
-_END = re.Match.end
-_FIRST = itemgetter(0)
-_SECOND = itemgetter(1)
 
 
 @lru_cache(maxsize=64)

@@ -9,6 +9,7 @@ a value a glob matches always holds one.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 
@@ -18,11 +19,17 @@ from hypothesis import strategies as st
 
 from hookrun.hooks import pii_patterns
 from hookrun.hooks.pii_patterns import (
+    _ADDRESS_ASCII,
+    _ADDRESS_UNICODE,
     _COMPLEX,
-    _LOCAL_REVERSED_ASCII,
+    _EMAIL_AT,
+    _EMAIL_AT_ASCII,
     DEFAULT_EXCLUDE,
     FILE_EXTENSIONS,
-    LOCAL_REVERSED,
+    LOCAL_RUN,
+    _after_at,
+    _DomainEnds,
+    _local_start,
     _opens,
     email_at_pattern,
     exclusion_hint,
@@ -116,11 +123,69 @@ def test_ascii_spelling_finds_what_the_unicode_one_finds_on_ascii_text(text: str
     plain = re.compile(email_at_pattern(), re.ASCII)
     assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)]
     reverse = text[::-1]
-    fast_local = _LOCAL_REVERSED_ASCII
-    plain_local = re.compile(LOCAL_REVERSED, re.ASCII)
+    fast_local = _ADDRESS_ASCII[2]
+    plain_local = re.compile(LOCAL_RUN, re.ASCII)
     for at in range(len(text) + 1):
-        a, b = fast_local.match(reverse, at), plain_local.match(reverse, at)
+        a, b = fast_local(reverse, at), plain_local.match(reverse, at)
         assert (a and a.span()) == (b and b.span())
+    fast_keys = re.compile(_after_at(ascii_only=True))
+    plain_keys = re.compile(_after_at(ascii_only=False), re.ASCII)
+    assert [m.span() for m in fast_keys.finditer(text)] == [
+        m.span() for m in plain_keys.finditer(text)
+    ]
+
+
+# Texts where a shortcut of the address finder could go wrong: what follows a domain
+# (":" and a path, "/", a second "@"), what precedes a local part ("://", "/",
+# punctuation), a run with no TLD, a run of "@".
+_EDGES = [
+    "a@b.cd:x a@b.cd:/ a@b.cd:~ a@b.cd:- a@b.cd:@e.fg a@b.cd: a@b.cd:",
+    "a@b.cd/x a@b.cd~ a@b.cd.:x a@b.c-d.ef:_ a@b.cd::x",
+    "://a@b.cd :/a@b.cd /a@b.cd ://.a@b.cd ://+a@b.cd %a@b.cd .-a@b.cd",
+    "x@1.2.3 x@host x@@b.cd @b.cd a@b@c.de a@b.cd@e.fg",
+    "zoë@exemple.fr://x 用户@例子.中国:x é://a@b.cd é.a@b.cd",
+]
+_EDGE_ALPHABET = "ab1Z._%+-@:/~ " + "é"
+
+
+def _address_parts(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Each "@"'s domain end and local start, as the finder's shortcuts read them and
+    as the full regexes (and :func:`_local_start`'s walk) read them at that "@"."""
+    ascii_only = text.isascii()
+    after_at, _, local_run = _ADDRESS_ASCII if ascii_only else _ADDRESS_UNICODE
+    domain = _EMAIL_AT_ASCII if ascii_only else _EMAIL_AT
+    ends = _DomainEnds(domain)  # (a fresh memo)
+    keys = {m.start(): m.group() for m in after_at(text)}
+    shortcut, full = [], []
+    reverse = text[::-1]
+    for at in (k for k, c in enumerate(text) if c == "@"):
+        found = domain.match(text, at)
+        full.append((at, found.end() - at if found else 0))
+        shortcut.append((at, ends[keys[at]] if at in keys else 0))
+    locals_shortcut, locals_full = [], []
+    for at in (k for k, c in enumerate(text) if c == "@"):
+        run = local_run(reverse, len(text) - at)
+        if run is not None:  # (None: the finder walks this one exactly)
+            locals_shortcut.append((at, len(text) - run.end()))
+            locals_full.append((at, _local_start(text, at)))
+    return shortcut + locals_shortcut, full + locals_full
+
+
+@pytest.mark.parametrize("text", _EDGES + TEXTS)
+def test_each_domain_and_local_part_is_read_as_the_full_regex_reads_it(text: str) -> None:
+    # A domain is read off the key its "@" starts (memoised by key), the local part
+    # off the run before it; both must agree with the full regex / walk at every "@".
+    shortcut, full = _address_parts(text)
+    assert shortcut == full
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_EDGE_ALPHABET, max_size=40))
+def test_each_domain_and_local_part_is_read_as_the_full_regex_reads_it_anywhere(
+    text: str,
+) -> None:
+    shortcut, full = _address_parts(text)
+    assert shortcut == full
 
 
 _TOKEN = "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6"
@@ -251,4 +316,32 @@ def test_the_shortcut_past_the_exclusion_test_finds_what_testing_each_value_find
         slow = [[tuple(f) for f in scanner(exclude=globs).find(t)] for t in (text, many)]
     finally:
         scanner.cache_clear()
+    assert fast == slow
+
+
+_ADDRESS_GLOB_ALPHABET = "ab.-@*?["
+_ADDRESS_GLOBS = ["*ab@*", "ba@*", "*a@a.ab", "*@b-a*", "*b-a*", "x*", "*[bot]@*", "?*@ab.ba"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(alphabet=_ADDRESS_GLOB_ALPHABET, min_size=1, max_size=8),
+            st.sampled_from(_ADDRESS_GLOBS),
+        ),
+        max_size=3,
+    ),
+    st.lists(st.sampled_from(["a", "ab", "ba", "ab.", "-", "noreply", "[bot]", "x"]), max_size=4),
+    st.lists(st.sampled_from(["a.ab", "b-a.ab", "ab.ba", "a.ab:x"]), min_size=1, max_size=3),
+)
+def test_addresses_skip_the_exclusion_test_only_when_no_glob_can_match_one(
+    globs: list[str], local_parts: list[str], domains: list[str]
+) -> None:
+    # The finder skips the globs when no local part or distinct domain holds a
+    # glob's piece: the finds must be those of testing every address.
+    text = " ".join(f"{lp or 'z'}@{d}" for lp in local_parts or ["z"] for d in domains) * 3
+    scan = scanner(("email",), tuple(globs))
+    fast = [tuple(f) for f in scan.find(text)]
+    slow = [tuple(f) for f in dataclasses.replace(scan, exclude_pieces=None).find(text)]
     assert fast == slow
