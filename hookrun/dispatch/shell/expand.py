@@ -879,6 +879,26 @@ def _plain(word: Word) -> str | None:
     return None
 
 
+def plain_fields(args: Sequence[Any]) -> tuple[str, ...] | None:
+    """The fields of a command's words when each is one literal with nothing to expand
+    (``true``, ``echo ok``, ``[ a = b ]``) — what :meth:`Expander.fields` gives them
+    whatever the shell's state — or None if any word (or an ``Assign``) has more.
+    The interpreter keeps this per parsed command (``interp._plain_argv``)."""
+    out: list[str] = []
+    for w in args:
+        if not isinstance(w, Word):
+            return None
+        t = _plain(w)
+        if t is None:
+            # (a lone `[`, the test command, opens no bracket expression: plain)
+            p = w.parts[0] if len(w.parts) == 1 else None
+            if not (isinstance(p, Lit) and p.text == "["):
+                return None
+            t = "["
+        out.append(t)
+    return tuple(out)
+
+
 def _join(pieces: Sequence[Piece]) -> str:
     return "".join([t for t, _ in pieces])
 

@@ -1146,6 +1146,14 @@ class Interp:
     def expand_args(self, args: Sequence[Word | Assign]) -> list[str]:
         if not args:
             return []
+        # Words that are all plain literals (`true`, `echo ok`) have the same fields on
+        # every run: found once per parsed command, no expander needed for them.
+        known = _plain_argv.get(id(args))
+        if known is None or known[0] is not args:
+            known = _remember_plain(args)
+        if known[1] is not None:
+            argv = list(known[1])
+            return self.expand_alias(argv) if self.state.aliases else argv
         ex = self._expander or self.expander
         assign = _ASSIGN or N.Assign
         for a in args:  # (a loop, not any() over a generator: every command comes here)
@@ -1623,6 +1631,21 @@ class Interp:
             stream = FdSink(fd)
         owned.append(stream)
         return stream
+
+
+# id(a command's words) -> (those words, their fields if all are plain literals, else
+# None): what expand_args() found for a parsed command. The entry holds the words, so
+# their id is not reused while it is here; `is` tells a stale id apart. Bounded: cleared
+# when full (the parse cache keeps the commands of recent scripts alive anyway).
+_plain_argv: dict[int, tuple[Sequence[Any], tuple[str, ...] | None]] = {}
+_PLAIN_ARGV_MAX = 4096
+
+
+def _remember_plain(args: Sequence[Any]) -> tuple[Sequence[Any], tuple[str, ...] | None]:
+    if len(_plain_argv) >= _PLAIN_ARGV_MAX:
+        _plain_argv.clear()
+    known = _plain_argv[id(args)] = (args, (_expand or _load_expand()).plain_fields(args))
+    return known
 
 
 def _is_compound(cmd: Command | None) -> bool:
