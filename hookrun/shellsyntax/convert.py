@@ -360,10 +360,15 @@ class Converter:
                 if lead is not None and cut is not None:  # gap 15: `a=1 b=2⏎cmd`, one command
                     out.append(self.command(lead, kids=lead.children[:cut]))
                     self.cuts[lead.start_byte] = cut
-            if self.joined and start in self.joined and out and _assignment_only(out[-1]):
+            if self.joined and start in self.joined and out:
                 # Gap 32: `x=1 2>f && y`, parsed as `x=1;2>f && y`: the redirections
-                # (at the far left of what follows) are x=1's.
-                joined = _join_leftmost(self.stmt(c), out[-1])
+                # (at the far left of what follows) are x=1's; `a && y=2 >g`, parsed as
+                # `a && y=2;>g`: y=2's, the list goes on.
+                prev = out[-1]
+                if _assignment_only(prev):
+                    joined = _join_leftmost(self.stmt(c), prev)
+                else:
+                    joined = _join_across(prev, self.stmt(c))
                 if joined is not None:
                     out[-1] = joined
                     continue
@@ -466,18 +471,23 @@ class Converter:
             if st.negated:  # bash: `!` only starts a pipeline
                 row, col = n.start_point
                 raise ShellSyntaxError("syntax error near unexpected token `!'", row + 1, col + 1)
-        if all(isinstance(s.cmd, CallExpr) or not _is_list(s) for s in stages[1:]) and not (
-            stages[0].negated and len(stages) > 1
-        ):
-            pipe = Pipeline(n.start_byte, n.end_byte, tuple(stages), tuple(joins))
-            return Stmt(n.start_byte, n.end_byte, pipe, (), False, False)
-        # Gap 6: `! a | b && c` comes out as (!a) | (b && c); rebuild ((! a|b) && c).
         first = stages[0]
-        negated = first.negated
-        acc = first._replace(negated=False)
-        for join, stage in zip(joins, stages[1:], strict=True):
-            acc = _splice_pipe(acc, stage, join, stage.end)
-        return _negate_leftmost(acc) if negated else acc
+        inner = first.cmd if isinstance(first.cmd, Pipeline) else None
+        if len(stages) > 1 and inner and not first.redirects and not inner.stages[0].negated:
+            # `a | b >f | c` comes out as (a | b >f) | c (gap 20 moved the redirection);
+            # `! a | b >f | c` negates the whole pipeline.
+            stages[:1] = (inner.stages[0]._replace(negated=first.negated), *inner.stages[1:])
+            joins[:0] = inner.stderr
+        if len(stages) > 1 and _is_list(stages[0]):
+            # Gap 34: `a && b >f | c` comes out as (a && b >f) | c; rebuilt as a && (b >f | c).
+            ops: list[str] = []
+            parts: list[Stmt] = []
+            _and_or_parts(stages[0], ops, parts)
+            rest = _piped([parts[-1], *stages[1:]], joins, parts[-1].pos, n.end_byte)
+            del parts[-1]
+            _and_or_parts(rest, ops, parts)
+            return _from_left(parts, ops)._replace(pos=n.start_byte, end=n.end_byte)
+        return _piped(stages, joins, n.start_byte, n.end_byte)
 
     def redirected(self, n: Node) -> Stmt:
         body = n.child_by_field_name("body")
@@ -1392,17 +1402,79 @@ def _join_leftmost(s: Stmt, assign: Stmt) -> Stmt | None:
     return None
 
 
+def _piped(stages: list[Stmt], joins: list[bool], pos: int, end: int) -> Stmt:
+    """The pipeline of ``stages``, where a stage after the first may be an and-or list."""
+    if all(isinstance(s.cmd, CallExpr) or not _is_list(s) for s in stages[1:]) and not (
+        stages[0].negated and len(stages) > 1
+    ):
+        pipe = Pipeline(pos, end, tuple(stages), tuple(joins))
+        return Stmt(pos, end, pipe, (), False, False)
+    # Gap 6: `! a | b && c` comes out as (!a) | (b && c); rebuild ((! a|b) && c).
+    first = stages[0]
+    negated = first.negated
+    acc = first._replace(negated=False)
+    for join, stage in zip(joins, stages[1:], strict=True):
+        acc = _splice_pipe(acc, stage, join, stage.end)
+    return _negate_leftmost(acc) if negated else acc
+
+
+def _from_left(stages: list[Stmt], ops: list[str]) -> Stmt:
+    """The and-or list of pipelines ``stages`` joined by ``ops``, grouped from the left."""
+    acc = stages[0]
+    for op, stage in zip(ops, stages[1:], strict=True):
+        acc = Stmt(
+            acc.pos, stage.end, BinaryCmd(acc.pos, stage.end, op, acc, stage), (), False, False
+        )
+    return acc
+
+
+def _join_across(prev: Stmt, s: Stmt) -> Stmt | None:
+    """``prev`` (a list or pipeline whose last command is an assignment only) and ``s``
+    (whose first command is redirections only) as the one list they are (gap 32), or
+    None when they are not that."""
+    if prev.background or prev.redirects or s.negated:
+        return None
+    ops: list[str] = []
+    stages: list[Stmt] = []
+    _and_or_parts(prev, ops, stages)
+    more_ops: list[str] = []
+    more: list[Stmt] = []
+    _and_or_parts(s, more_ops, more)
+    last, first = stages[-1], more[0]
+    tail = _pipe_stages(last)
+    head = _pipe_stages(first)
+    if tail is None or head is None or first.negated:
+        return None
+    (before, before_err), (after, after_err) = tail, head
+    assign, redirects = before[-1], after[0]
+    negated = last.negated if len(before) == 1 else False
+    if redirects.cmd is not None or not _assignment_only(assign._replace(negated=False)):
+        return None
+    assign = Stmt(assign.pos, redirects.end, assign.cmd, redirects.redirects, False, False)
+    joined = (*before[:-1], assign, *after[1:])
+    if len(joined) == 1:
+        pipe = assign._replace(negated=negated)
+    else:
+        cmd = Pipeline(joined[0].pos, joined[-1].end, joined, before_err + after_err)
+        pipe = Stmt(cmd.pos, cmd.end, cmd, (), last.negated, False)
+    joined_list = _from_left([*stages[:-1], pipe, *more[1:]], ops + more_ops)
+    return joined_list._replace(pos=prev.pos, end=s.end, background=s.background)
+
+
+def _pipe_stages(s: Stmt) -> tuple[tuple[Stmt, ...], tuple[bool, ...]] | None:
+    """The stages of pipeline ``s`` (one: a command alone), or None when it has redirections."""
+    if isinstance(s.cmd, Pipeline):
+        return None if s.redirects else (s.cmd.stages, s.cmd.stderr)
+    return (s,), ()
+
+
 def _left_associated(left: Stmt, op: str, right: Stmt, pos: int, end: int) -> BinaryCmd:
     """``left op right`` where ``right`` is itself an and-or list, rebuilt as bash reads
     it: ``&&`` and ``||`` are of equal precedence and group from the left (gap 33)."""
     ops = [op]
     stages: list[Stmt] = []
     _and_or_parts(right, ops, stages)
-    acc = left
-    for join, stage in zip(ops[:-1], stages[:-1], strict=True):
-        acc = Stmt(
-            acc.pos, stage.end, BinaryCmd(acc.pos, stage.end, join, acc, stage), (), False, False
-        )
+    acc = _from_left([left, *stages[:-1]], ops[:-1])
     return BinaryCmd(pos, end, ops[-1], acc, stages[-1])
 
 

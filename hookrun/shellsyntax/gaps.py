@@ -135,12 +135,20 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    copy that is parsed (:func:`assignment_redirects`) and the converter puts the
    redirections back on the assignment. Before a newline the grammar gives no error
    but reads the next line's command as this one's (``x=1 >f⏎echo``): split there as
-   gap 15 splits (:func:`assignments_line`).
+   gap 15 splits (:func:`assignments_line`). After ``&&``/``||``/``|`` (``a && y=2 >g``,
+   read ``a && y=2;>g``) the converter joins the list back (``_join_across``); before a
+   newline there the next line is split off as gap 28 splits (:func:`words_after_newline`),
+   also when it shows only once the first redirection is read (``x=1 2>f && y=2 >g⏎b``).
+   A ``;`` right after the redirection (``y=2 >g;echo``) is an ERROR in its target.
 33. Some and-or lists of long pipelines (``a | b | c || d | e | f && g``,
    ``a | b && c | d | e | f || g``): the grammar nests the rest of the list in a
    pipeline's last stage, so it came out right-associated (``p1 || (p2 && g)``). bash's
    ``&&`` and ``||`` are of equal precedence and group from the left; the list is
    rebuilt so (:func:`hookrun.shellsyntax.convert._left_associated`).
+34. A list before a pipe with a redirection on its last command (``a && b >f | c``):
+   the grammar pipes the whole list, ``(a && b >f) | c``; bash pipes ``b`` alone,
+   ``a && (b >f | c)``. Rebuilt in :meth:`hookrun.shellsyntax.convert.Converter.pipeline`
+   (and ``(a | b >f) | c`` read as the one pipeline it is).
 """
 
 from __future__ import annotations
@@ -449,14 +457,28 @@ def words_after_newline(root: Node, src: bytes) -> list[tuple[int, int]]:
                     comment = start if bare is None else bare[0]
             elif c.type == "word" and src[start : start + 2] == b"\n\\":
                 found.append((start, start))
-            elif prev >= 0 and start > prev and c.type != "command_name":  # (15's)
+            elif prev >= 0 and start > prev and (c.type != "command_name" or _not_leftmost(n)):
+                # (a command name after a newline: gap 15, `a=1 b=2⏎cmd`, cut by the
+                # converter at a statement's start; here in a list, `a && x=1 >f⏎cmd`)
                 bare = _bare_newlines(src, prev, start)
                 if bare is not None:
                     found.append((bare[0] if comment < 0 else comment, bare[1]))
             if c.type != "comment":
                 comment = -1
-            prev = -1 if "heredoc" in c.type else c.end_byte
+            # (not after an ERROR, `x=1 >f &⏎b`: gap 32 reads it, `&;` would be none)
+            prev = -1 if "heredoc" in c.type or c.type == "ERROR" else c.end_byte
     return found
+
+
+def _not_leftmost(n: Node) -> bool:
+    """Whether command ``n`` is not the one its statement starts with (see
+    :func:`leftmost_command`)."""
+    parent = n.parent
+    while parent is not None and parent.type in ("pipeline", "list", "redirected_statement"):
+        if next((c for c in parent.children if c.is_named), None) != n:
+            return True
+        n, parent = parent, parent.parent
+    return False
 
 
 def _bare_newlines(src: bytes, start: int, end: int) -> tuple[int, int] | None:
@@ -608,7 +630,11 @@ def assignment_redirects(root: Node, src: bytes) -> list[int]:
             and kids[0].type == "variable_assignment"
             and kids[1].type in _REDIRECT_NODES
             and src[kids[1].start_byte - 1] in _BLANKS
-            and any(c.type == "ERROR" or (c.type == "command_name" and c.has_error) for c in kids)
+            and any(
+                c.type == "ERROR"
+                or (c.has_error and (c.type == "command_name" or c.type in _REDIRECT_NODES))
+                for c in kids
+            )  # (`y=2 >g;echo`: the `;` an ERROR in the target)
         ):
             found.append(kids[1].start_byte)
     return found

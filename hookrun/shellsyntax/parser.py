@@ -281,6 +281,8 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
         negated.update(bangs.values())
         synthetic = _patched(synthetic, fixes)
         tree = _ts_parse(synthetic)
+        if synthetic.find(b"\n") >= 0:  # gap 32, then 28 (`x=1 2>f && y=2 >g⏎echo`)
+            synthetic, tree = _settle(synthetic, tree, _newlines_before_words)
     return tree, negated, joined
 
 

@@ -18,6 +18,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -66,6 +67,10 @@ def _lines(seed: int, count: int) -> list[str]:
 _REPORTED = [
     "true | true | true || true | false | true && echo i",
     "false | false && echo a | cat | cat | false || echo csh",
+    # gap 34: a redirection on the last command of a list before a pipe
+    "false && echo b 2>/dev/null | echo piped",
+    "true || echo b >/dev/null | echo piped && echo c",
+    "echo a | cat 2>/dev/null | cat || echo no",
 ]
 CHUNKS = [_REPORTED, *(_lines(seed, 60) for seed in range(4))]
 
@@ -85,20 +90,33 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 @pytest.mark.parametrize("chunk", range(len(CHUNKS)))
 def test_and_or_lists_run_as_in_bash(chunk: int, path: str, tmp_path: Path) -> None:
     source = _script(CHUNKS[chunk])
-    bash = subprocess.run(
-        ["bash", "-c", source],
-        capture_output=True,
-        stdin=subprocess.DEVNULL,
-        cwd=tmp_path,
-        timeout=60,
-        start_new_session=True,
-    )
+    stdout, status = run_bash(source, tmp_path)
     ours = run(source, cwd=str(tmp_path), env=dict(os.environ), timeout=60)
     ran = ours.stdout.decode().split("=")
-    want = bash.stdout.decode().split("=")
+    want = stdout.decode().split("=")
     for line, got, expected in zip(CHUNKS[chunk], ran, want, strict=False):
         assert got == expected, line
-    assert (ours.stdout, ours.exit_code) == (bash.stdout, bash.returncode)
+    assert (ours.stdout, ours.exit_code) == (stdout, status)
+
+
+def run_bash(source: str, cwd: Path, timeout: float = 60) -> tuple[bytes, int]:
+    """bash's stdout and status for ``bash -c SOURCE`` in ``cwd``; at the timeout its
+    whole session is killed and reaped (and the test fails)."""
+    proc = subprocess.Popen(
+        ["bash", "-c", source],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+        start_new_session=True,
+    )
+    try:
+        stdout, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise
+    return stdout, proc.returncode
 
 
 def test_the_generated_lines_have_the_shapes_of_the_bug() -> None:
