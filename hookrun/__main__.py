@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import sys
 
+from hookrun import startup_gc
+
 
 def main() -> None:
+    # This process is the command: no garbage collection while it starts up (the runner
+    # turns it on again when the hooks start; hookrun.startup_gc says why that is sound).
+    startup_gc.pause()
     # SIGINT already ends this process quietly until the run handles it: see
     # hookrun._quiet_interrupt_when_started_as_the_command.
     from hookrun.cli.main import main as cli_main

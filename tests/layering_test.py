@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "hookrun"
 # Small modules with no hookrun dependency that any layer may use.
 LEAVES = {
     "exitcodes", "fields", "filelock", "boundedio", "cjson", "records", "lazyre", "surrogates",
+    "startup_gc",
 }  # fmt: skip
 
 # package → the hookrun packages/modules it may import besides itself and the leaves.

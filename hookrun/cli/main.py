@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from hookrun import exitcodes
+from hookrun import exitcodes, startup_gc
 from hookrun.cli import CliError
 
 
@@ -86,7 +86,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         fast = _fast(args)
-        return fast if fast is not None else _typer(args)
+        if fast is not None:
+            return fast
+        # The command's start-up pause (hookrun.__main__) is for run/policy, which end it
+        # when their hooks start; the typer application has no such point.
+        startup_gc.resume()
+        return _typer(args)
     except CliError as exc:
         _say(exc.message)
         return exitcodes.ERROR

@@ -17,7 +17,7 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from hookrun import exitcodes, fields
+from hookrun import exitcodes, fields, startup_gc
 from hookrun.config.spec import HookSpec
 from hookrun.dispatch import trivial
 from hookrun.dispatch.cancel import CancelToken, linked
@@ -278,6 +278,9 @@ class HookExecutor:
             from hookrun.dispatch.api import prepare_imports
 
             prepare_imports(commands)
+        # The hooks start: the command's start-up pause of the garbage collector ends
+        # here (hookrun.startup_gc; nothing in an embedding host's process).
+        startup_gc.resume()
         with linked(token) as own:
             base_env = {**self._host_env, **inp.env}
             gather = _Gather(len(hooks))

@@ -91,6 +91,8 @@ STDLIB = {
     "__future__", "_bisect", "bisect",
     "collections.abc", "errno", "math", "shlex",
     "fcntl", "select",
+    # built in (no file to find or read): the collector's pause while hookrun starts
+    "gc",
 }  # fmt: skip
 # A hook run on a worker thread (a built-in policy): the pool, and threading with it. A run
 # whose hooks are all answered from their text (hookrun.dispatch.trivial) starts no thread.
@@ -105,6 +107,7 @@ CORE = {
     "hookrun.config.discovery", "hookrun.dispatch", "hookrun.dispatch.cancel",
     "hookrun.runner.*",
     "hookrun.exitcodes", "hookrun.fields", "hookrun.cjson", "hookrun.records", "hookrun.surrogates",
+    "hookrun.startup_gc",
     # The host machinery, and of the hosts only Claude Code's module: these payloads are
     # Claude Code's shape (detection cannot tell it from Codex's or Copilot's, and that
     # answer is Claude Code's shape restricted), and hookrun.hosts is a static table.
