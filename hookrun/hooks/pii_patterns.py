@@ -25,7 +25,7 @@ Precision choices (seed 000 R2 — a false positive is a bug too):
   ``AKIAIOSFODNN7EXAMPLE``, ``sntryu_aaaa…`` (``secret_rules.looks_real``).
 - a PEM block is a *private* key with a body (public keys, certificates and a
   bare ``-----BEGIN RSA PRIVATE KEY-----`` line survive); one cut off before its
-  END line is redacted to the end of the string.
+  END line is redacted to the end of the text, or of the JSON string it sits in.
 - a password in a URL (``postgres://u:pw@db``) is redacted, the user name kept;
   ``$VAR``, ``${VAR}``, ``<password>``, ``***`` survive. A known token in that
   place (``https://x:ghp_…@github.com``, ``Bearer ghp_…``) is reported as what it is.

@@ -394,7 +394,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "azure_secret",
-        r"[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?P<e>[\\'\"`\s<),]|$)",
+        r"[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?P<e>[\\'\"`\s<),&]|$)",
         "an Azure AD client secret",
         "AZURE_CLIENT_SECRET",
         ("azure-ad-client-secret",),
