@@ -25,17 +25,21 @@ when a piece of this reading is broken on purpose.
 from __future__ import annotations
 
 from hookrun.shellsyntax.nodes import (
+    Assign,
     BinaryCmd,
     CallExpr,
     DblQuoted,
     ForClause,
+    IfClause,
     Lit,
     ParamExp,
     Pipeline,
+    Redirect,
     Script,
     SglQuoted,
     Stmt,
     Subshell,
+    WhileClause,
     Word,
 )
 
@@ -44,7 +48,9 @@ from hookrun.shellsyntax.nodes import (
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_START = frozenset(_LETTERS)
 _DIGITS = frozenset("0123456789")
-_PLAIN = frozenset(_LETTERS + "0123456789-./:=,+@%~")  # an unquoted word's characters
+# An unquoted word's characters (`*`, `?`: a glob, kept as written; `*(` is no word: `(`
+# ends it, and a `(` after a word is refused by the reading).
+_PLAIN = frozenset(_LETTERS + "0123456789-./:=,+@%~*?")
 # A plain character → b"a", any other → b" " (bytes.translate over the ASCII text): the end
 # of a run of plain characters is one find.
 _RUNS = bytes(97 if chr(c) in _PLAIN else 32 for c in range(256))
@@ -56,11 +62,23 @@ _NAMES = bytes(
     110 if chr(c) in _NAME_START else 100 if chr(c) in _DIGITS else 32 for c in range(256)
 )
 # Every byte a plain line may hold outside single quotes (deleted: what is left is not).
-_ALLOWED = "".join(sorted({*_PLAIN, *"'\"$ \t;&|()\n"})).encode()
-_WORD_ENDS = frozenset(" \t;&|()\n")  # what ends a word (else: more of it, or not plain)
+# (`{`, `}`: of a `${…}`; anywhere else no word holds them, and the reading refuses them)
+# (`[`, `]`, `!`: only as a word of their own, `[ -f x ]`, `test ! -f x`: the reading refuses
+# them anywhere else)
+# (`#`: of a `${x#…}`; a comment, `a#b`, is refused by the reading)
+_ALLOWED = "".join(sorted({*_PLAIN, *"'\"$ \t;&|()<>{}[]!#\n"})).encode()
+# What a `${NAME<op>word}`'s word may hold: its text is then one literal, as the grammar
+# reads it (no quote, `$`, `{`, `}`, `#`, backslash).
+_OPERAND = frozenset(_LETTERS + "0123456789-./:=,+@%~*? ")
+# The operators of `${NAME<op>word}` read, longest first (`${x:1}`, `${x/a/b}`, `${x@Q}`
+# are left to tree-sitter).
+_PARAM_OPS = (
+    ":-", ":=", ":+", ":?", "##", "%%", ",,", "^^", "-", "=", "+", "?", "#", "%", ",", "^"
+)  # fmt: skip
+_WORD_ENDS = frozenset(" \t;&|()<>\n")  # what ends a word (else: more of it, or not plain)
 # What a program's word may hold (no `=`: an assignment; no `%`, `@`, `:`, `,`, `+`, `~`:
 # the grammar refuses some such names, `a%`, `1@`, where bash runs them).
-_PROGRAM = frozenset(_LETTERS + "0123456789-./'\"$ \t")
+_PROGRAM = frozenset(_LETTERS + "0123456789-./'\"$ \t[")
 # Words whose place is a command's and that are no plain program to the grammar:
 # reserved words, and declaration builtins (their name=value arguments are Assigns).
 _NOT_PLAIN = frozenset(
@@ -71,7 +89,13 @@ _NOT_PLAIN = frozenset(
 # (`-`: the converter reads `- a=1` as the assignment alone; bash runs a program `-`)
 _SEPARATORS = frozenset({";", "&", "\n"})
 _OPERATORS = frozenset(";&|()\n")
-_W, _O = "w", "o"
+# The redirection operators read (`<<` here-documents, `<>`, `>|`, `&>` are left to
+# tree-sitter), longest first.
+_REDIRECTIONS = (">>", ">&", "<&", "<<<", ">", "<")
+# What may not follow assignments alone: the grammar reads their redirections and the
+# line after them into one command (gaps 15 and 32).
+_NOT_AFTER_ASSIGNMENTS = frozenset({"\n", *_REDIRECTIONS})
+_W, _O, _R = "w", "o", "r"  # a word, an operator, a redirection operator (with its fd)
 
 _Token = tuple[str, str, int, int, "Word | None"]  # (kind, text, start, end, a word's node)
 
@@ -92,7 +116,7 @@ def read(source: str) -> Script | None:
         return None
     reader = _Reader(source, tokens)
     try:
-        stmts = reader.sequence("")
+        stmts = reader.sequence(("",))
     except _NotPlain:
         return None
     return _new(Script, (tuple(stmts), src))
@@ -110,7 +134,7 @@ def _refused(src: bytes) -> bool:
     if single:  # (inside '…' anything goes)
         outside = b"".join(src.split(b"'")[::2])
         return bool(outside.translate(None, _ALLOWED)) or outside.find(b"$(") >= 0
-    if src.find(b"$(") >= 0 or src.find(b"${") >= 0:
+    if src.find(b"$(") >= 0:
         return True
     if not double:
         return bool(src.translate(None, _ALLOWED))
@@ -141,6 +165,19 @@ def _tokens(text: str, src: bytes) -> list[_Token] | None:
             else:
                 out.append((_O, c, i, i + 1, None))
                 i += 1
+        elif c == "[" or c == "]" or c == "!":  # a word of its own, or not plain
+            if (i + 1 < n and text[i + 1] not in _WORD_ENDS) or (
+                i and text[i - 1] not in _WORD_ENDS
+            ):
+                return None
+            out.append((_W, c, i, i + 1, _new(Word, (i, i + 1, (_new(Lit, (i, i + 1, c)),)))))
+            i += 1
+        elif c == ">" or c == "<":
+            token = _redirection(text, out, i)
+            if token is None:
+                return None
+            out.append(token)
+            i = token[3]
         else:
             end = runs.find(b" ", i) if runs[i] == 97 else i
             if end < 0:
@@ -159,6 +196,29 @@ def _tokens(text: str, src: bytes) -> list[_Token] | None:
             i = end
     out += [(_O, "", n, n, None)] * 2  # the end (twice: a look one token past it stays in range)
     return out
+
+
+def _redirection(text: str, out: list[_Token], i: int) -> _Token | None:
+    """The redirection operator at ``i`` (a token from its fd's digits, when a word of
+    digits just before it is one: it is then taken off ``out``); None if it is none
+    this reader reads."""
+    for op in _REDIRECTIONS:
+        if text.startswith(op, i):
+            break
+    else:
+        return None  # (not reached: `>` and `<` are operators)
+    end = i + len(op)
+    if end < len(text) and text[end] in "<>&|(":
+        return None  # `<<` (not `<<<`), `<>`, `>|`, `>>&`, `<(`, …
+    start = i
+    if out:
+        kind, value, before, after, _ = out[-1]
+        if kind == _W and after == i and value.isdigit():  # `2>`: the descriptor
+            if op == "<<<":
+                return None  # (`3<<< x`: the grammar refuses it; bash does not)
+            out.pop()
+            start = before
+    return (_R, op, start, end, None)
 
 
 def _word(text: str, runs: bytes, names: bytes, i: int, n: int) -> Word | None:
@@ -187,15 +247,58 @@ def _word(text: str, runs: bytes, names: bytes, i: int, n: int) -> Word | None:
             parts.append(_new(DblQuoted, (i, close + 1, inner, False)))
             i = close + 1
         elif c == "$":
-            end = _name_end(names, i + 1, n)
-            if end < 0:
+            param = _param(text, names, i, n)
+            if param is None:
                 return None
-            name = text[i + 1 : end]
-            parts.append(_new(ParamExp, (i, end, name, True, None, False, False, "", "", ())))
-            i = end
+            parts.append(param)
+            i = param.end
         else:
             break
     return _new(Word, (start, i, tuple(parts))) if parts else None
+
+
+def _param(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    """The ``$NAME``, ``$1``, ``${NAME}``, ``${#NAME}`` or ``${NAME<op>word}`` at ``i``
+    (up to ``n``); None if none is there, or not one read here."""
+    if text.startswith("${", i):
+        return _braced(text, names, i, n)
+    end = _name_end(names, i + 1, n)
+    if end < 0:
+        return None
+    return _new(ParamExp, (i, end, text[i + 1 : end], True, None, False, False, "", "", ()))
+
+
+def _braced(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    """The ``${…}`` at ``i`` (see _param)."""
+    close = text.find("}", i + 2, n)
+    if close < 0:
+        return None
+    at = i + 2
+    length = text[at] == "#"
+    if length:
+        at += 1
+    end = _name_end(names, at, close)
+    if end < 0:
+        return None
+    name = text[at:end]
+    if end == close:
+        return _new(ParamExp, (i, close + 1, name, False, None, length, False, "", "", ()))
+    if length:
+        return None  # (`${#x…}`)
+    for op in _PARAM_OPS:
+        if text.startswith(op, end):
+            break
+    else:
+        return None
+    start = end + len(op)
+    operand = text[start:close]
+    if not _OPERAND.issuperset(operand) or (op == "##" and not operand):
+        return None  # (`${x##}`: the grammar reads `#` and a `#`)
+    if operand:
+        word = _new(Word, (start, close, (_new(Lit, (start, close, operand)),)))
+    else:
+        word = _new(Word, (close, close, ()))
+    return _new(ParamExp, (i, close + 1, name, False, None, False, False, "", op, (word,)))
 
 
 def _name_end(names: bytes, i: int, n: int) -> int:
@@ -227,15 +330,23 @@ def _quoted_parts(
     done = start
     at += start
     while at >= 0:
-        end = _name_end(names, at + 1, close)
-        if end < 0:
+        param = _param(text, names, at, close)
+        if param is None:
             return None
         if at > done:
-            parts.append(_new(Lit, (done, at, text[done:at])))
-        name = text[at + 1 : end]
-        parts.append(_new(ParamExp, (at, end, name, True, None, False, False, "", "", ())))
-        done = end
-        at = text.find("$", end, close)
+            gap = text[done:at]
+            if (
+                not param.short
+                and not gap.strip(" \t")
+                and (not parts or type(parts[-1]) is ParamExp)
+            ):
+                # (the grammar's `${…}` after blanks alone, at the start or after an
+                # expansion, starts at the blanks)
+                param = _new(ParamExp, (done, *param[1:]))
+            parts.append(_new(Lit, (done, at, gap)))
+        parts.append(param)
+        done = param.end
+        at = text.find("$", done, close)
     if done < close:
         parts.append(_new(Lit, (done, close, text[done:close])))
     return tuple(parts)
@@ -248,23 +359,26 @@ class _Reader:
         self.text = text
         self.tokens = tokens
         self.k = 0  # the next token
+        self.closer = ""  # the word that closed the last sequence
 
     def newlines(self) -> None:
         tokens = self.tokens
         while tokens[self.k][1] == "\n":
             self.k += 1
 
-    def sequence(self, closer: str) -> list[Stmt]:
-        """Statements up to ``closer`` (``)``, ``done``; "" the end), which is read."""
+    def sequence(self, closers: tuple[str, ...]) -> list[Stmt]:
+        """Statements up to one of ``closers`` (``)``, ``done``, ``then``, …; "" the end),
+        which is read (and kept in ``self.closer``)."""
         tokens = self.tokens
         stmts: list[Stmt] = []
         while True:
             self.newlines()
             kind, value = tokens[self.k][:2]
-            if value == closer and (kind == _W or closer in ("", ")")):
+            if value in closers and (kind == _W or value == "" or value == ")"):
                 if not stmts:
                     raise _NotPlain  # nothing, `()`, `do done`: left to tree-sitter
                 self.k += 1
+                self.closer = value
                 return stmts
             if kind == _O and value == "":
                 raise _NotPlain  # unclosed
@@ -274,7 +388,7 @@ class _Reader:
                 self.k += 1
                 if value == "&":
                     stmt = stmt._replace(background=True)
-            elif not ((closer == ")" and value == ")") or value == ""):
+            elif not ((value == ")" and ")" in closers) or value == ""):
                 raise _NotPlain  # (a `done` comes after a separator)
             stmts.append(stmt)
 
@@ -327,15 +441,42 @@ class _Reader:
             if after[1] == "(" and after[2] == end:
                 raise _NotPlain  # `((`: arithmetic
             self.k += 1
-            stmts = self.sequence(")")
+            stmts = self.sequence((")",))
             end = self.tokens[self.k - 1][3]
             return _new(
                 Stmt, (start, end, _new(Subshell, (start, end, tuple(stmts))), (), False, False)
             )
-        if kind == _W and value == "for":
-            self.k += 1
-            return self.loop(start)
+        if kind == _W:
+            if value == "for":
+                self.k += 1
+                return self.loop(start)
+            if value == "if":
+                self.k += 1
+                return self.conditional(start)
+            if value == "while" or value == "until":
+                self.k += 1
+                cond = self.sequence(("do",))
+                body = self.sequence(("done",))
+                end = self.tokens[self.k - 1][3]
+                loop = _new(WhileClause, (start, end, value == "until", tuple(cond), tuple(body)))
+                return _new(Stmt, (start, end, loop, (), False, False))
         return self.simple()
+
+    def conditional(self, start: int) -> Stmt:
+        """``if LIST; then LIST; [elif LIST; then LIST;]… [else LIST;] fi`` (after ``if``)."""
+        branches: list[tuple[tuple[Stmt, ...], tuple[Stmt, ...]]] = []
+        else_: tuple[Stmt, ...] | None = None
+        closer = "elif"
+        while closer == "elif":
+            cond = self.sequence(("then",))
+            body = self.sequence(("elif", "else", "fi"))
+            branches.append((tuple(cond), tuple(body)))
+            closer = self.closer
+        if closer == "else":
+            else_ = tuple(self.sequence(("fi",)))
+        end = self.tokens[self.k - 1][3]
+        clause = _new(IfClause, (start, end, tuple(branches), else_))
+        return _new(Stmt, (start, end, clause, (), False, False))
 
     def loop(self, start: int) -> Stmt:
         """``for NAME in WORDS; do LIST; done`` (after ``for``)."""
@@ -360,25 +501,89 @@ class _Reader:
         if tokens[self.k][:2] != (_W, "do"):
             raise _NotPlain
         self.k += 1
-        body = self.sequence("done")
+        body = self.sequence(("done",))
         end = tokens[self.k - 1][3]
         loop = _new(ForClause, (start, end, name[1], tuple(words), tuple(body)))
         return _new(Stmt, (start, end, loop, (), False, False))
 
     def simple(self) -> Stmt:
-        """A simple command's words."""
+        """A simple command: assignments, words, then redirections."""
         tokens = self.tokens
         k = self.k
         kind, first, start, end, word = tokens[k]
-        if kind != _W or first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
-            raise _NotPlain  # (not a plain program: an assignment, a keyword, an operator)
-        args: list[Word] = []
+        assigns: list[Assign] = []
         while word is not None:
-            args.append(word)
+            assign = _assignment(self.text, first, word)
+            if assign is None:
+                break
+            assigns.append(assign)
             k += 1
-            word = tokens[k][4]
+            kind, first, after, end, word = tokens[k]
+            if after == assign.end and first and not assign.value.parts:  # type: ignore[union-attr]
+                raise _NotPlain  # (`a=|b`: the grammar refuses it; bash does not)
+        args: list[Word] = []
+        if word is not None:
+            if first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
+                raise _NotPlain  # (not a plain program: a keyword, a declaration builtin)
+            brackets = 0  # the `[` and `]` words
+            while word is not None:
+                args.append(word)
+                value = tokens[k][1]
+                if value == "[" or value == "]":
+                    brackets += 1
+                k += 1
+                word = tokens[k][4]
+            if brackets and not _test_command(first, tokens[k - 1][1], brackets):
+                raise _NotPlain
+        if not args and (not assigns or tokens[k][1] in _NOT_AFTER_ASSIGNMENTS):
+            # (an operator, redirections alone; the grammar reads an assignment's
+            # redirections and the line after it into one command: gaps 15 and 32)
+            raise _NotPlain
+        stop = (args[-1] if args else assigns[-1]).end
+        redirects: list[Redirect] = []
+        joined = bool(args)  # here-strings right after the words: in the command's span
+        while tokens[k][0] == _R:
+            _kind, op, at, after, _ = tokens[k]
+            target = tokens[k + 1][4]
+            if target is None:
+                raise _NotPlain  # (no word after the operator)
+            fd = int(self.text[at : after - len(op)]) if at < after - len(op) else None
+            redirects.append(_new(Redirect, (at, target.end, fd, "", op, target, None)))
+            if op == "<<<" and joined:
+                stop = target.end
+            else:
+                joined = False
+            k += 2
+            if tokens[k][4] is not None:
+                raise _NotPlain  # (a word after a redirection: the grammar's spans differ)
         self.k = k
-        end = args[-1].end
-        return _new(
-            Stmt, (start, end, _new(CallExpr, (start, end, (), tuple(args))), (), False, False)
-        )
+        end = redirects[-1].end if redirects else stop
+        call = _new(CallExpr, (start, stop, tuple(assigns), tuple(args)))
+        return _new(Stmt, (start, end, call, tuple(redirects), False, False))
+
+
+def _test_command(first: str, last: str, brackets: int) -> bool:
+    """Whether a command whose words hold ``brackets`` ``[`` / ``]`` words is one
+    ``[ … ]`` (a `[` or `]` elsewhere has gap 10's quirks: left to tree-sitter)."""
+    return brackets == 2 and first == "[" and last == "]"
+
+
+def _assignment(text: str, value: str, word: Word) -> Assign | None:
+    """The ``NAME=value`` / ``NAME+=value`` of a word (``value``: its text), or None."""
+    eq = value.find("=")
+    if eq <= 0:
+        return None
+    append = value[eq - 1] == "+"
+    name = value[: eq - 1] if append else value[:eq]
+    if not name.isidentifier() or not name.isascii():
+        return None
+    first = word.parts[0]
+    if type(first) is not Lit or first.end - first.pos <= eq:
+        return None  # (the `=` is not in the word's first, unquoted, text)
+    at = word.pos + eq + 1  # the value's start
+    rest = word.parts[1:]
+    if first.end > at:
+        rest = (_new(Lit, (at, first.end, text[at : first.end])), *rest)
+    return _new(
+        Assign, (word.pos, word.end, name, None, append, _new(Word, (at, word.end, rest)), None)
+    )

@@ -371,8 +371,11 @@ READ = ("hookrun.shellsyntax", "hookrun.hooks.shell_guard.engine")
         ("git status", ()),  # a git subcommand no rule reads
         ('ls "$HOME"', ()),  # an expansion in an argument
         ("git rebase --continue", READ),  # a subcommand a rule reads: judged, then allowed
-        ('ls "${HOME}" && git rebase --continue', PARSER),  # `${…}`: parsed, then allowed
-        ('ls "${HOME}"', PARSER),  # an expansion the screen does not read: parsed, allowed
+        ('ls "${HOME/x/y}" && git rebase --continue', PARSER),  # `${…}`: parsed, allowed
+        ('ls "${HOME/x/y}"', PARSER),  # an expansion the screen does not read: parsed, allowed
+        # (`${HOME}`, `${HOME:-x}`: read by the front end's fast path, no tree-sitter)
+        ('ls "${HOME}" && git rebase --continue', READ),
+        ('ls "${HOME:-x}"', READ),
     ],
 )
 def test_a_line_the_screen_clears_loads_no_parser(

@@ -48,8 +48,9 @@ def test_a_plain_line_read_before_the_grammar_loads_is_kept() -> None:
 
 
 def test_parsing_loads_the_grammar_binding_without_its_package_init() -> None:
-    # (`${hi}`: a plain line, `echo hi | cat`, is read without the grammar, see plain.py)
-    mods = _modules_after("import hookrun.shellsyntax as s; s.parse('echo ${hi} | cat')")
+    # (a here-document: a plain line, `echo ${hi} | cat`, is read without the grammar, see
+    # plain.py)
+    mods = _modules_after("import hookrun.shellsyntax as s; s.parse('cat <<E | cat\\nhi\\nE\\n')")
     assert "tree_sitter_bash._binding" in mods
     # The package __init__ would import importlib.resources for its highlight queries.
     assert "tree_sitter_bash" not in mods

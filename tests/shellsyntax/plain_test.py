@@ -27,7 +27,17 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hookrun.shellsyntax import parse, parser, plain
-from hookrun.shellsyntax.nodes import Block, Pipeline, Script, Stmt
+from hookrun.shellsyntax.nodes import (
+    Assign,
+    Block,
+    CallExpr,
+    Lit,
+    ParamExp,
+    Pipeline,
+    Script,
+    Stmt,
+    Word,
+)
 from tests.hooks.shell_guard import screen_test
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,15 +121,29 @@ def test_the_benchmarks_lines_are_read() -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "", " ", "\n", "a=1", "a=1 rm -rf /", "export X=1", "rm -rf / # x", "rm -rf {a,b}",
-        "rm -rf /*", "{ rm -rf /; }", "rm -rf / > f", "rm $(x)", "rm `x`", "rm ${X}", "rm 'a",
-        'rm "a', 'rm "a\\"b"', "rm a\\ b", "if x; then y; fi", "! rm", "time rm -rf /",
+        "a=1", "a=1 rm -rf /", "X=1 Y=$HOME/x cmd", "a+=b", "a=", "rm -rf /*", "rm *",
+        "rm -rf / > f", "cmd 2>/dev/null", "echo x >&2", "cat <<< w", "a <f >>g 2>&1",
+        "rm ${X}", 'echo "${x:-a b} ${#x}" ${x##*/} ${x,,}', "[ -f x ]", "test ! -f x",
+        "if x; then y; fi", "if a; then b; elif c; then d; else e; fi", "while a; do b; done",
+        "until [ -f x ]; do sleep 1; done",
+    ],
+)  # fmt: skip
+def test_the_shapes_the_fast_path_reads(line: str) -> None:
+    assert _same_as_tree_sitter(line), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "", " ", "\n", "export X=1", "rm -rf / # x", "rm -rf {a,b}",
+        "{ rm -rf /; }", "rm $(x)", "rm `x`", "rm 'a",
+        'rm "a', 'rm "a\\"b"', "rm a\\ b", "! rm", "time rm -rf /",
         "rm &&", "&& rm", "rm ;; x", "rm | ", "rm\r", "a;;b", "f() { :; }", "rm -rf é",
         "coproc rm", "declare -a a", "case x in y) ;; esac", '"$"', "$", "rm -rf $",
         "rm -rf $-", "rm -rf $@", "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
         "(rm", "for x; do rm; done", "for", "for x", "(", "a | (", "for x in", "for x in a;",
-        "for x in a; do", "- a=~/.gitconfig", "cat <<EOF\nx\nEOF", "a\tb\r\n", "[ -f x ]",
-        "echo !x", "~=1", "rm *", "a #b",
+        "for x in a; do", "- a=~/.gitconfig", "cat <<EOF\nx\nEOF", "a\tb\r\n",
+        "echo !x", "~=1", "a #b",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -139,6 +163,15 @@ _WORDS = [
     "a\r", "\t", "漢", '"é"', "'漢'", "$IFS", '"$IFS"', "$0", '"$10"', "$10", "%", "a%", "@",
     "1@", ":", "+x", ",", "a=", "--x=y", "x=$y", "'", '"', "$'x'", '$"x"', "&>", ">", "<",
     "2>&1", "esac", "then", "fi", "in", "do", "done", "for", "select", "function",
+    # assignments, redirections, globs
+    "a=1", "X=1", "_a1=", "x=~/a", "a=b=c", "a+=", 'a="$b c"', "a='x'", "a=$b$c", "1=a", "a.b=c",
+    ">f", "2>/dev/null", ">&2", "1>&2", ">>f", "<f", "<<<", "<<< w", '<<<"$x"', "2>", ">&-",
+    "<&0", ">|f", "<>f", ">>&2", "3<f", "3<<<x", "0<<< w", "2<<<'d'", "a2>f", "<(x)", ">(x)",
+    "&>>f", ">", ">>", "<<-",
+    "*", "?", "a*b", "*(a)", "?(a)", "**", "src/*.py", "[ab]*",
+    # test commands
+    "[", "]", "[ -f x ]", "[ -n \"$x\" ]", "!", "test", "-lt", "==", "=~", "=", "!=", "-z",
+    "]]", "[ ! -d / ]", "[ $i -lt 5 ]", "[ a = b ]", "[ a == b ]", "[\t", "a[", "]a", "!a",
 ]  # fmt: skip
 _SEPS = [
     *screen_test._SEPARATORS, " && \n", " |\n", ";;", "|&", " |& ", " ; ", "&&", "||", "  ",
@@ -148,9 +181,38 @@ _SEPS = [
 _COMPOUND = [
     "(", ")", "((", "))", "for", "for d in a b;", "for d in a b\n", "for d in", "for 1 in x;",
     "do", "done", "; do", "; done", "(cd", "x)", "$d", '"$d"', "in", "for d; do", "do(",
+    "if", "then", "elif", "else", "fi", "while", "until", "if a; then", "; fi", "while a; do",
     "for in in a;", "for do in a;", "{", "}", "! ", "( (", ") )",
 ]  # fmt: skip
-_simple = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join)
+# `${…}` and the pieces around it, put together right and wrong.
+_PARAM_OPS = [
+    ":-", "-", ":=", "=", ":+", "+", ":?", "?", "#", "##", "%", "%%", ",", ",,", "^", "^^",
+    ":", "/", "//", "@", "!", "", "###", ":--", "%%%", ",,,", "-:",
+]  # fmt: skip
+_OPERANDS = [
+    "", "a b", "x", "*/", ".*", "*", "~/a", "a~b", " a", "a ", "-", "--", "#", "%", ":",
+    "$y", "${y}", "'q'", '"q"', "a}b", "{", "\\}", "1", "a:b", "\t", "\n", "é", "`x`",
+]  # fmt: skip
+_param = st.tuples(
+    st.sampled_from(["${", "${#", "${!", "$", "${ "]),
+    st.sampled_from(["x", "FILE_PATH", "_a1", "1", "10", "@", "#", "?", "", "x[1]", "1a"]),
+    st.sampled_from(_PARAM_OPS),
+    st.sampled_from(_OPERANDS),
+    st.sampled_from(["}", "", "}}", " }"]),
+).map("".join)
+_around = st.sampled_from(["", "a", " ", "  ", "\t", "x ", "$v", "${v}", "${v} ", "$v\t"])
+_param_word = st.tuples(_around, _param, _around, _param, _around).map(lambda t: st_join(t))
+
+
+def st_join(t: tuple[str, ...]) -> str:
+    return "".join(t)
+
+
+_param_words = _param_word.flatmap(
+    lambda w: st.sampled_from([w, f'"{w}"', f"x={w}", f'x="{w}"', f"a{w}b", f"'{w}'"])
+)
+_WORDS += ["${x}", "${x:-a b}", '"${a} ${b}"', "${#x}", "${x##*/}", '"$a ${b:-x}"', "${x,,}"]
+_simple = st.lists(st.sampled_from(_WORDS) | _param_words, min_size=1, max_size=4).map(" ".join)
 
 
 def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -170,7 +232,23 @@ def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         st.sampled_from(["; ", "\n", " & ", ";\n"]),
     ).map(lambda t: f"for {t[0]} in {' '.join(t[1])}{t[2]}do {t[3]}{t[4]}done")
     background = st.tuples(inner, st.sampled_from([" &", "&", " & "])).map("".join)
-    return joined | subshell.map("".join) | loop | background
+    sep = st.sampled_from(["; ", "\n", " ;\n ", ";\n\n", " ", " & ", ";"])
+    branch = st.tuples(
+        st.sampled_from(["if ", "elif ", "if\n", "if  ", "then ", ""]), inner, sep,
+        st.sampled_from(["then ", "then\n", "do ", ""]), inner, sep,
+    ).map("".join)  # fmt: skip
+    conditional = st.tuples(
+        st.lists(branch, min_size=1, max_size=3).map("".join),
+        st.sampled_from(["", "else ", "else\n", "else; "]),
+        st.sampled_from(["", "x", "echo loose; "]),
+        st.sampled_from(["fi", "fi ", "fi >f", "fi | x", "fi && y", "done", "fi fi"]),
+    ).map("".join)
+    whiles = st.tuples(
+        st.sampled_from(["while ", "until ", "while\n", "while ! "]), inner, sep,
+        st.sampled_from(["do ", "do\n", "then ", ""]), inner, sep,
+        st.sampled_from(["done", "done <f", "done | x", "fi", "done &"]),
+    ).map("".join)  # fmt: skip
+    return joined | subshell.map("".join) | loop | background | conditional | whiles
 
 
 _structured = st.recursive(_simple, _compound, max_leaves=8)
@@ -245,7 +323,109 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a subshell made a group (the same fields, another node)": lambda mp: mp.setattr(
         plain, "Subshell", Block
     ),
+    "an assignment's value taken from its `=`": lambda mp: mp.setattr(
+        plain, "_assignment", _value_from_equals
+    ),
+    "`+=` read as `=`": lambda mp: mp.setattr(plain, "_assignment", _no_append),
+    "an assignment's redirections and next line read (gaps 15, 32)": lambda mp: mp.setattr(
+        plain, "_NOT_AFTER_ASSIGNMENTS", frozenset()
+    ),
+    "a redirection's descriptor left out": lambda mp: mp.setattr(
+        plain, "_redirection", _no_descriptor
+    ),
+    "a here-string's descriptor read (the grammar refuses `3<<<`)": lambda mp: mp.setattr(
+        plain, "_redirection", _herestring_descriptor
+    ),
+    "`<<` read as a redirection": lambda mp: mp.setattr(
+        plain, "_REDIRECTIONS", ("<<<", "<<", *plain._REDIRECTIONS)
+    ),
+    "a here-string outside the command's span": lambda mp: mp.setattr(
+        plain._Reader, "simple", _herestring_outside
+    ),
+    "`${x##}` read as `##`": lambda mp: mp.setattr(plain, "_braced", _double_hash_read),
+    "a `${…}` after blanks starting at its `$`": lambda mp: mp.setattr(
+        plain, "_quoted_parts", _params_at_dollar
+    ),
+    "`${#x}` read as `${x}`": lambda mp: mp.setattr(plain, "_braced", _no_length),
+    "a `[` read where a word goes on": lambda mp: mp.setattr(
+        plain, "_WORD_ENDS", plain._WORD_ENDS | set("abcdefghijklmnopqrstuvwxyz$/0123456789")
+    ),
+    "`[` and `]` read in any command": lambda mp: mp.setattr(
+        plain, "_test_command", lambda first, last, brackets: True
+    ),
 }
+
+_ASSIGNMENT = plain._assignment
+_REDIRECTION = plain._redirection
+_REDIRECTIONS = plain._REDIRECTIONS
+_SIMPLE = plain._Reader.simple
+_BRACED = plain._braced
+
+
+def _value_from_equals(text: str, value: str, word: Word) -> Assign | None:
+    found = _ASSIGNMENT(text, value, word)
+    if found is None or found.value is None:
+        return found
+    at = found.value.pos - 1
+    lit = Lit(at, word.end, text[at : word.end])
+    return found._replace(value=Word(at, found.value.end, (lit,)))
+
+
+def _no_append(text: str, value: str, word: Word) -> Assign | None:
+    found = _ASSIGNMENT(text, value, word)
+    return found if found is None else found._replace(append=False)
+
+
+def _no_descriptor(text: str, out: list[plain._Token], i: int) -> plain._Token | None:
+    token = _REDIRECTION(text, out, i)
+    if token is None or token[2] == i:
+        return token
+    return (token[0], token[1], i, token[3], token[4])
+
+
+def _herestring_descriptor(text: str, out: list[plain._Token], i: int) -> plain._Token | None:
+    token = _REDIRECTION(text, out, i)
+    if token is None and text.startswith("<<<", i) and out:
+        kind, value, before, after, _ = out[-1]
+        if kind == plain._W and after == i and value.isdigit():
+            out.pop()
+            return (plain._R, "<<<", before, i + 3, None)
+    return token
+
+
+def _herestring_outside(reader: plain._Reader) -> Stmt:
+    stmt = _SIMPLE(reader)
+    if isinstance(stmt.cmd, CallExpr) and stmt.cmd.args:
+        return stmt._replace(cmd=stmt.cmd._replace(end=stmt.cmd.args[-1].end))
+    return stmt
+
+
+def _double_hash_read(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    found = _BRACED(text, names, i, n)
+    if found is None and text.startswith("##}", text.find("#", i + 3)):
+        close = text.find("}", i)
+        name = text[i + 2 : close - 2]
+        if name.isidentifier():
+            word = Word(close, close, ())
+            return ParamExp(i, close + 1, name, False, None, False, False, "", "##", (word,))
+    return found
+
+
+def _params_at_dollar(text: str, names: bytes, start: int, close: int) -> tuple[object, ...] | None:
+    parts = _QUOTED_PARTS(text, names, start, close)
+    if parts is None:
+        return None
+    out: list[object] = []
+    for part in parts:
+        if isinstance(part, ParamExp) and not part.short and text[part.pos] != "$":
+            part = part._replace(pos=text.find("$", part.pos))
+        out.append(part)
+    return tuple(out)
+
+
+def _no_length(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    found = _BRACED(text, names, i, n)
+    return found if found is None else found._replace(length=False)
 
 
 _PIPELINE = plain._Reader.pipeline
