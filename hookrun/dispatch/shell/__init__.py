@@ -79,15 +79,16 @@ class Shell:
         with nine keywords cost ~4k instructions more, callgrind)."""
         self._process = process
         self._previous_owner = process.owner if process is not None else None
+        # (All in order: a keyword argument to a class makes a dict for its __init__.)
         self._interp = Interp(
             ShellState.create(env, cwd),
             IO(stdin, stdout, stderr),
             procs,
             guard,
             platform,
-            RunNotes(standin=standin_mode),
-            exec_handler=exec_handler,
-            process=process,
+            RunNotes(None, False, standin_mode),  # (route, ended, standin)
+            exec_handler,
+            process,
         )
         self._interp.process.owner = self._interp.traps
         # The notes made above are fresh until the first run; later runs need new ones.
@@ -150,7 +151,7 @@ class Shell:
         # Fresh notes per run: background threads of an earlier run keep the old (ended)
         # ones. The first run has the ones the constructor made.
         if self._ran:
-            sh.notes = RunNotes(route=sh.notes.route, standin=sh.notes.standin)
+            sh.notes = RunNotes(sh.notes.route, False, sh.notes.standin)
         self._ran = True
         sh.state.argv0 = argv0
         sh.state.params = list(args)

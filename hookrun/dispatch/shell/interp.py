@@ -310,6 +310,13 @@ class Interp:
     spawn_hook: Callable[[Any], None] | None = None
     spawned: threading.Event | None = None
     _expander: Expander | None = None
+    # Read from the class until a shell has its own: never changed in place here, only
+    # replaced (a job started, `exec >file` run, a subshell made) or popped from (the
+    # `trap` builtin resetting an inherited one, which an empty dict does not have).
+    jobs: list[_Job] = []  # noqa: RUF012
+    # A subshell's copy of its parent's traps: `trap` lists them, nothing runs them.
+    inherited_traps: dict[str, str] = {}  # noqa: RUF012
+    exec_owned: list[Closable] = []  # noqa: RUF012  # files opened by `exec >file`
 
     def __init__(
         self,
@@ -332,11 +339,7 @@ class Interp:
         self.guard = guard
         self.platform = platform
         self._exec_handler = exec_handler
-        self.jobs: list[_Job] = []
-        # A subshell's copy of its parent's traps: `trap` lists them, nothing runs them.
-        self.inherited_traps: dict[str, str] = {}
         self.notes = notes or RunNotes()
-        self.exec_owned: list[Closable] = []  # files opened by `exec >file`
 
     @property
     def expander(self) -> Expander:
@@ -403,44 +406,6 @@ class Interp:
             (io or self.io).stderr.write(encode(f"{message}\n"))
 
     # -- programs --------------------------------------------------------------
-    def run_program(
-        self, stmts: Sequence[Stmt], source: bytes, io: IO, then_error: str | None = None
-    ) -> int:
-        """Run parsed statements; ``exit`` and fatal errors end here with their status.
-
-        ``then_error``: the syntax error that follows these statements in the script
-        (they are the complete commands before it): reported once they ran, status 2.
-        """
-        saved = self.src
-        self.set_src(source)
-        try:
-            status = self.run_lines(stmts, io)
-            if then_error is not None:
-                self.error(then_error, io)
-                status = self.state.status = 2
-        except ExitShell as exc:
-            status = exc.code
-        finally:
-            self.set_src(saved)
-        return status
-
-    def run_lines(self, stmts: Sequence[Stmt], io: IO) -> int:
-        """Top-level statements; a :class:`DiscardLine` skips the rest of its line."""
-        status = self.state.status
-        skip_to = -1
-        for s in stmts:
-            if s.pos < skip_to:
-                continue
-            try:
-                status = self.exec_stmt(s, io)
-            except DiscardLine as exc:
-                status = self.state.status = exc.code
-                newline = self.src.find(b"\n", s.end)
-                skip_to = len(self.src) if newline < 0 else newline
-            if self.process.pending:
-                self.take_signals(io)
-        return status
-
     def run_subshell(self, stmts: Sequence[Stmt], source: bytes, io: IO) -> int:
         """Run as a subshell: its EXIT trap runs, files from ``exec >f`` close at its end."""
         return self.run_top(stmts, source, io)
@@ -574,7 +539,7 @@ class Interp:
         old = arrays.get("PIPESTATUS")
         # Most commands leave it as it was (a status of 0 after a 0): kept then.
         text = str(status)
-        if old is None or old.items != {0: text} or old.assoc or old.bare:
+        if old is None or old.assoc or old.bare or len(old.items) != 1 or old.items.get(0) != text:
             arrays["PIPESTATUS"] = Array(False, {0: text})
 
     def after_failure(self, status: int) -> None:
@@ -1009,7 +974,7 @@ class Interp:
         if program:
             spawned.wait(5.0)
         job.pid = job.pid or t.ident or 0
-        self.jobs.append(job)
+        self.jobs = [*self.jobs, job]  # (a new list: the class's is shared)
         self.state.last_bg_pid = job.pid
 
     def _starts_a_program(self, s: Stmt) -> bool:
@@ -1075,6 +1040,8 @@ class Interp:
             argv = self.expand_args(cmd.args)
             if redirects and argv == ["exec"]:
                 # `exec >file`: the redirections stay for the rest of this (sub)shell.
+                if not self.exec_owned:  # (the class's empty list is shared)
+                    self.exec_owned = []
                 new = self.redirect(redirects, io, self.exec_owned)
                 io.assign(new)
                 return 0
@@ -1484,15 +1451,47 @@ class Interp:
     def run_top(
         self, stmts: Sequence[Stmt], source: bytes, io: IO, then_error: str | None = None
     ) -> int:
-        """Run a whole (sub)shell: ``exit``, the EXIT trap and fatal errors end here."""
+        """Run a whole (sub)shell: ``exit``, the EXIT trap and fatal errors end here.
+
+        ``then_error``: the syntax error that follows these statements in the script
+        (they are the complete commands before it): reported once they ran, status 2.
+        """
+        # (One frame for the whole program: the statements' loop is written out here,
+        # not in helpers, as every hook's run comes through it.)
+        saved = self.src
+        self.src = source
+        if self._expander is not None:
+            self._expander.source = source
         try:
-            status = self.run_program(stmts, source, io, then_error)
+            try:
+                status = self.state.status
+                skip_to = -1
+                for s in stmts:
+                    if s.pos < skip_to:
+                        continue
+                    try:
+                        status = self.exec_stmt(s, io)
+                    except DiscardLine as exc:  # skips the rest of its line
+                        status = self.state.status = exc.code
+                        newline = self.src.find(b"\n", s.end)
+                        skip_to = len(self.src) if newline < 0 else newline
+                    if self.process.pending:
+                        self.take_signals(io)
+                if then_error is not None:
+                    self.error(then_error, io)
+                    status = self.state.status = 2
+            except ExitShell as exc:
+                status = exc.code
+            finally:
+                self.src = saved
+                if self._expander is not None:
+                    self._expander.source = saved
         except ReturnFromFunction as ret:
             status = ret.code
         except LoopControl:
             status = self.state.status
         try:
-            trap = self.traps.pop("EXIT", None)
+            trap = self.traps.pop("EXIT", None) if self.traps else None
             if trap:
                 self.state.status = status
                 try:
@@ -1500,8 +1499,9 @@ class Interp:
                 except ExitShell as exc:
                     status = exc.code
         finally:
-            _close_all(self.exec_owned)
-            self.exec_owned = []
+            if self.exec_owned:
+                _close_all(self.exec_owned)
+                self.exec_owned = []
             # The expander calls back into this shell ($( )): held on, the two are a
             # reference cycle. A later run here makes a new one.
             self._expander = None
