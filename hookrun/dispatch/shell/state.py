@@ -185,7 +185,7 @@ def hash_order(keys: list[str], buckets: int) -> list[str]:
 class ShellState:
     __slots__ = (
         "vars",
-        "exported",
+        "_exported",
         "cwd",
         "argv0",
         "params",
@@ -213,9 +213,8 @@ class ShellState:
         # Three arguments, the rest at their start values: every hook's run builds one
         # (keyword arguments with defaults cost it ~2x); copy() sets the rest after.
         self.vars = vars
-        # None: made on first use from the environment's names (see __getattr__).
-        if exported is not None:
-            self.exported = exported
+        # None: made on first use from the environment's names (see ``exported``).
+        self._exported = exported
         self._names: dict[str, str] | None = None  # only its keys count; never changed
         self.cwd = cwd
         self.argv0 = "hookrun"
@@ -251,22 +250,29 @@ class ShellState:
         # `declare -p` lists them.
         self.declared: set[str] = set()
 
-    if not TYPE_CHECKING:  # (for the type checker every attribute stays declared)
-
-        def __getattr__(self, name: str) -> Any:
-            # Reached only for a slot not set yet: ``exported`` of a shell made by
-            # create() that has not used it. Most hooks never export, unset or start a
-            # program: building the set of the environment's ~40 names (~9k
-            # instructions) waits until one does.
+    # A property, not __getattr__: a class with __getattr__ has every attribute read of
+    # its instances done the slow, generic way (CPython does not specialize them), and
+    # the interpreter reads the state's attributes on every command.
+    @property
+    def exported(self) -> set[str]:
+        """The exported names. A shell made by create() makes the set on first use: most
+        hooks never export, unset or start a program, and building the set of the
+        environment's ~40 names costs ~9k instructions."""
+        exported = self._exported
+        if exported is None:
             names = self._names
-            if name != "exported" or names is None:
-                raise AttributeError(name)
-            exported = set(names)
-            exported.add("PWD")
-            exported.discard("IFS")
-            self.exported = exported
+            exported = set()
+            if names is not None:  # (create(): the environment's names, PWD, not IFS)
+                exported.update(names)
+                exported.add("PWD")
+                exported.discard("IFS")
+            self._exported = exported
             self._names = None
-            return exported
+        return exported
+
+    @exported.setter
+    def exported(self, value: set[str]) -> None:
+        self._exported = value
 
     @classmethod
     def create(cls, env: Mapping[str, str], cwd: str) -> ShellState:
