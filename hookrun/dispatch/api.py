@@ -74,7 +74,8 @@ def run(
     started = time.monotonic()
     run_env = dict(os.environ) if env is None else env
     guard = Guard(timeout, cancel)
-    tracker = ProcessTracker(guard=guard, refuse=refuse_processes)
+    # (In order: a keyword argument to a class costs a dict for its __init__.)
+    tracker = ProcessTracker(None, guard, refuse_processes)
     out, err = CaptureSink(max_output), CaptureSink(max_output)
     source = BufferSource(stdin)
     step = _Step()
@@ -193,15 +194,14 @@ def prepare_imports(commands: Sequence[str], platform: str = sys.platform) -> No
 class _Step:
     """What a run has established so far; filled in as routing proceeds."""
 
-    __slots__ = ("code", "route", "error", "interrupted", "escaped")
-
-    def __init__(self) -> None:
-        self.code = 0
-        self.route = "inprocess"
-        self.error: str | None = None
-        self.interrupted: str | None = None
-        # A capture pipe was still held open after every tracked process ended.
-        self.escaped = False
+    # Start values read from the class until a run sets its own (no __init__ to run:
+    # every run makes one).
+    code = 0
+    route = "inprocess"
+    error: str | None = None
+    interrupted: str | None = None
+    # A capture pipe was still held open after every tracked process ended.
+    escaped = False
 
 
 def _note(err: CaptureSink, message: str) -> None:

@@ -166,7 +166,6 @@ class ProcessTracker:
     def __init__(
         self,
         dispatch_id: str | None = None,
-        *,
         guard: Guard | None = None,
         refuse: str | None = None,
     ) -> None:
