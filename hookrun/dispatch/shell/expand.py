@@ -158,13 +158,20 @@ class Expander:
         self._assigning = False  # expanding an assignment's value (tildes after `:`)
 
     # -- entry points ----------------------------------------------------------
-    def fields(self, words: Sequence[Word]) -> list[str]:
-        """Command words: every expansion, field splitting and pathname expansion."""
+    def fields(self, words: Sequence[Word], plain: Sequence[str | None] | None = None) -> list[str]:
+        """Command words: every expansion, field splitting and pathname expansion.
+
+        ``plain``: :func:`plain_words` of ``words``, known already (the interpreter
+        keeps it per parsed command): a word with its text there is that one field."""
         out: list[str] = []
-        for w in words:
-            parts = w.parts
+        for k, w in enumerate(words):
+            if plain is not None:
+                t = plain[k]
+                if t is not None:
+                    out.append(t)
+                    continue
             # _plain(w), written out: nearly every word of every command comes here.
-            if len(parts) == 1 and isinstance(parts[0], Lit):
+            elif len(parts := w.parts) == 1 and isinstance(parts[0], Lit):
                 t = parts[0].text
                 # (a lone `[`, the test command, opens no bracket expression: plain)
                 if (
@@ -177,7 +184,8 @@ class Expander:
                 # bash (not in POSIX mode) expands tildes in an argument that looks like
                 # an assignment, after its `=` and `:`s (`echo PATH=~/bin:~/x`).
                 like = _looks_like_assignment(variant)
-                pieces = self.pieces(variant.parts, tilde=True, assignment=like, eq_tilde=like)
+                # (tilde, assignment, quoted, eq_tilde)
+                pieces = self.pieces(variant.parts, True, like, False, like)
                 if len(pieces) == 1:
                     text, kind = pieces[0]
                     # One unquoted expansion ($i, $((n+1))) with no IFS character and no
@@ -212,7 +220,7 @@ class Expander:
             return plain
         saved, self._assigning = self._assigning, assignment
         try:
-            pieces = self.pieces(word.parts, tilde=True, assignment=assignment)
+            pieces = self.pieces(word.parts, True, assignment)  # (tilde, assignment)
         finally:
             self._assigning = saved
         return _join(pieces)
@@ -279,25 +287,21 @@ class Expander:
     def pieces(
         self,
         parts: Sequence[WordPart],
-        *,
         tilde: bool = False,
         assignment: bool = False,
         quoted: bool = False,
         eq_tilde: bool = False,
     ) -> list[Piece]:
+        """The pieces of ``parts`` (flags may be given in order: the calls for every
+        command word and string do, a call with keywords costing more)."""
         out: list[Piece] = []
         for k, p in enumerate(parts):
             if isinstance(p, Lit):
                 if quoted:
                     out.append((p.text, QUOTED))
                 else:
-                    self.literal(
-                        p.text,
-                        out,
-                        tilde=tilde and k == 0,
-                        assignment=assignment,
-                        eq_tilde=eq_tilde and k == 0,
-                    )
+                    # (tilde, assignment, eq_tilde in order: every literal comes here)
+                    self.literal(p.text, out, tilde and k == 0, assignment, eq_tilde and k == 0)
             elif isinstance(p, SglQuoted):
                 out.append((p.value, QUOTED))
             elif isinstance(p, DblQuoted):
@@ -307,10 +311,23 @@ class Expander:
         return out
 
     def literal(
-        self, raw: str, out: list[Piece], *, tilde: bool, assignment: bool, eq_tilde: bool = False
+        self, raw: str, out: list[Piece], tilde: bool, assignment: bool, eq_tilde: bool = False
     ) -> None:
         """Unquoted literal text: backslash quoting, tilde at the start (and after ``:``
         in assignments, and after the first ``=`` of an assignment-like argument)."""
+        # Text with no backslash, quote nor tilde (nearly all) is one literal piece:
+        # what the scan below gives it, without a step per character.
+        if not ("\\" in raw or "'" in raw or '"' in raw or "~" in raw):
+            if raw:
+                out.append((raw, LITERAL))
+            return
+        self.literal_scan(raw, out, tilde, assignment, eq_tilde)
+
+    def literal_scan(
+        self, raw: str, out: list[Piece], tilde: bool, assignment: bool, eq_tilde: bool
+    ) -> None:
+        """:meth:`literal` one character at a time (any text; the reference its shortcut
+        must agree with)."""
         i, n = 0, len(raw)
         if tilde and raw.startswith("~"):
             i = self.tilde(raw, 0, out, assignment)
@@ -879,12 +896,12 @@ def _plain(word: Word) -> str | None:
     return None
 
 
-def plain_fields(args: Sequence[Any]) -> tuple[str, ...] | None:
-    """The fields of a command's words when each is one literal with nothing to expand
-    (``true``, ``echo ok``, ``[ a = b ]``) — what :meth:`Expander.fields` gives them
-    whatever the shell's state — or None if any word (or an ``Assign``) has more.
-    The interpreter keeps this per parsed command (``interp._plain_argv``)."""
-    out: list[str] = []
+def plain_words(args: Sequence[Any]) -> tuple[str | None, ...] | None:
+    """Per word of a command, its one field when it is one literal with nothing to
+    expand (``true``, ``-lt``, ``[``) — what :meth:`Expander.fields` gives it whatever
+    the shell's state — else None; None for the whole when an argument is an
+    ``Assign``. The interpreter keeps this per parsed command (``interp._plain_argv``)."""
+    out: list[str | None] = []
     for w in args:
         if not isinstance(w, Word):
             return None
@@ -892,9 +909,8 @@ def plain_fields(args: Sequence[Any]) -> tuple[str, ...] | None:
         if t is None:
             # (a lone `[`, the test command, opens no bracket expression: plain)
             p = w.parts[0] if len(w.parts) == 1 else None
-            if not (isinstance(p, Lit) and p.text == "["):
-                return None
-            t = "["
+            if isinstance(p, Lit) and p.text == "[":
+                t = "["
         out.append(t)
     return tuple(out)
 

@@ -1069,7 +1069,11 @@ class Interp:
                     io = self.redirect(redirects, io, owned)
                 status = self.subst_status or 0
                 return status
-            values = self.prefix_values(cmd.assigns) if cmd.assigns else []
+            if not cmd.assigns:  # (the usual command: no `VAR=x` before it)
+                if "xtrace" in self.state.options:
+                    self.xtrace(argv, trace_io)
+                return self.run_argv(argv, io)
+            values = self.prefix_values(cmd.assigns)
             if "xtrace" in self.state.options:  # (the trace line is not built otherwise)
                 self.xtrace([*(f"{k}={v}" for k, v in values), *argv], trace_io)
             return self.run_argv(argv, io, dict(values) if values else None)
@@ -1122,6 +1126,9 @@ class Interp:
             argv = list(known[1])
             return self.expand_alias(argv) if self.state.aliases else argv
         ex = self._expander or self.expander
+        if known[2] is not None:  # no Assign: some words plain, the others expanded
+            argv = ex.fields(args, known[2])  # type: ignore[arg-type]  # (all Words)
+            return self.expand_alias(argv) if self.state.aliases else argv
         assign = _ASSIGN or N.Assign
         for a in args:  # (a loop, not any() over a generator: every command comes here)
             if isinstance(a, assign):
@@ -1634,17 +1641,25 @@ class Interp:
 
 
 # id(a command's words) -> (those words, their fields if all are plain literals, else
-# None): what expand_args() found for a parsed command. The entry holds the words, so
-# their id is not reused while it is here; `is` tells a stale id apart. Bounded: cleared
-# when full (the parse cache keeps the commands of recent scripts alive anyway).
-_plain_argv: dict[int, tuple[Sequence[Any], tuple[str, ...] | None]] = {}
+# None, else expand.plain_words of them): what expand_args() found for a parsed command.
+# The entry holds the words, so their id is not reused while it is here; `is` tells a
+# stale id apart. Bounded: cleared when full (the parse cache keeps the commands of
+# recent scripts alive anyway).
+if TYPE_CHECKING:
+    _Plain = tuple[Sequence[Any], tuple[str, ...] | None, tuple[str | None, ...] | None]
+_plain_argv: dict[int, _Plain] = {}
 _PLAIN_ARGV_MAX = 4096
 
 
-def _remember_plain(args: Sequence[Any]) -> tuple[Sequence[Any], tuple[str, ...] | None]:
+def _remember_plain(args: Sequence[Any]) -> _Plain:
     if len(_plain_argv) >= _PLAIN_ARGV_MAX:
         _plain_argv.clear()
-    known = _plain_argv[id(args)] = (args, (_expand or _load_expand()).plain_fields(args))
+    words = (_expand or _load_expand()).plain_words(args)
+    if words is not None and None not in words:
+        known: _Plain = (args, words, None)
+    else:
+        known = (args, None, words)
+    _plain_argv[id(args)] = known
     return known
 
 

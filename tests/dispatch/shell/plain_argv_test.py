@@ -1,4 +1,4 @@
-"""The interpreter's per-command plain argv (``expand.plain_fields``, kept per parsed
+"""The interpreter's per-command plain argv (``expand.plain_words``, kept per parsed
 command by ``interp.expand_args``) against the general path (``Expander.fields``).
 
 A command whose words are all plain literals skips the expander: its fields are found
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from hookrun.dispatch.shell import interp
-from hookrun.dispatch.shell.expand import FS, Expander, plain_fields
-from hookrun.dispatch.shell.state import ShellState
+from hookrun.dispatch.shell.expand import FS, Expander, plain_words
+from hookrun.dispatch.shell.state import ShellError, ShellState
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 from hookrun.shellsyntax.nodes import CallExpr
 from tests.dispatch.shell.shellrun import Runner
@@ -88,10 +88,10 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_plain_fields_are_what_expansion_gives(tree: Path) -> None:
+def test_plain_words_are_what_expansion_gives(tree: Path) -> None:
     state = ShellState.create({"HOME": str(tree / "home"), "PWD": str(tree)}, str(tree))
     ex = Expander(state, FS)
-    answered = refused = 0
+    answered = refused = mixed = 0
     for text in _corpus():
         try:
             script = parse(text)
@@ -100,13 +100,26 @@ def test_plain_fields_are_what_expansion_gives(tree: Path) -> None:
         for call in _calls(script.stmts):
             if not call.args:
                 continue
-            got = plain_fields(call.args)
-            if got is None:
-                refused += 1
+            plan = plain_words(call.args)
+            if plan is None:
                 continue
-            answered += 1
-            assert list(got) == ex.fields(call.args), text  # type: ignore[arg-type]
-    assert answered > 500 and refused > 500, (answered, refused)
+            for word, got in zip(call.args, plan, strict=True):
+                if got is None:
+                    refused += 1
+                    continue
+                answered += 1
+                assert [got] == ex.fields([word]), text  # type: ignore[list-item]
+            if None in plan and any(t is not None for t in plan):
+                mixed += 1
+                # (each from the same start: `$((++a))`, `${x:=y}` change the state)
+                fresh = [Expander(ShellState.create(state.vars, str(tree)), FS) for _ in "ab"]
+                try:
+                    expected = fresh[0].fields(call.args)  # type: ignore[arg-type]
+                except ShellError:
+                    continue
+                got_all = fresh[1].fields(call.args, plan)  # type: ignore[arg-type]
+                assert got_all == expected, text
+    assert answered > 1000 and refused > 500 and mixed > 200, (answered, refused, mixed)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +132,8 @@ def test_plain_fields_are_what_expansion_gives(tree: Path) -> None:
 )
 def test_words_with_something_to_expand_are_not_plain(text: str) -> None:
     (call,) = _calls(parse(text).stmts)
-    assert plain_fields(call.args) is None
+    plan = plain_words(call.args)
+    assert plan is None or plan[-1] is None
 
 
 def test_a_stale_id_is_not_taken_for_the_words(run: Runner, tree: Path) -> None:
@@ -127,7 +141,7 @@ def test_a_stale_id_is_not_taken_for_the_words(run: Runner, tree: Path) -> None:
     # reused id would look like): the words are expanded, not taken from the entry.
     (call,) = _calls(parse("echo *").stmts)
     assert next(_calls(parse("echo *").stmts)).args is call.args  # (what the run parses)
-    interp._plain_argv[id(call.args)] = (("echo", "*"), ("echo", "stale"))
+    interp._plain_argv[id(call.args)] = (("echo", "*"), ("echo", "stale"), None)
     try:
         ran = run("echo *", cwd=str(tree))
     finally:
@@ -140,3 +154,27 @@ def test_the_same_command_run_again_gives_the_same_fields(run: Runner, tree: Pat
     again = run("echo ok *; [ a = a ] && echo yes", cwd=str(tree))
     assert first.out == again.out
     assert first.out.startswith("ok ") and "ab" in first.out and first.out.endswith("yes\n")
+
+
+def test_literal_text_without_backslash_quote_or_tilde_is_one_piece() -> None:
+    # Expander.literal's shortcut against its own scan, over text made of the characters
+    # the scan acts on and ordinary ones, with every combination of its flags.
+    import itertools
+    import random
+
+    state = ShellState.create({"HOME": "/home/h", "OLDPWD": "/old"}, "/")
+    ex = Expander(state, FS)
+    rng = random.Random(11)
+    alphabet = ["a", "b", "=", ":", "/", "~", "\\", "'", '"', "\n", " ", "*", "$", "-", "+"]
+    texts = ["", "a", "~", "~/x", "a=~", "a:~/b", "x\\y", "'q'", '"q"', "a\\", "plain-text"]
+    texts += ["".join(rng.choices(alphabet, k=rng.randint(1, 8))) for _ in range(3000)]
+    shortcut_taken = 0
+    for raw in texts:
+        for tilde, assignment, eq_tilde in itertools.product((False, True), repeat=3):
+            fast: list[Any] = []
+            slow: list[Any] = []
+            ex.literal(raw, fast, tilde, assignment, eq_tilde)
+            ex.literal_scan(raw, slow, tilde, assignment, eq_tilde)
+            assert fast == slow, (raw, tilde, assignment, eq_tilde)
+            shortcut_taken += not any(c in raw for c in "\\'\"~")
+    assert shortcut_taken > 1000
