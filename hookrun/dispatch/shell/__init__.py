@@ -56,6 +56,12 @@ _syntax: Any = None
 class Shell:
     """One hook's shell: its own variables and cwd, sharing nothing with other shells."""
 
+    # Start values read from the class until set (every hook's run builds a shell).
+    _process: ShellProcess | None = None
+    _previous_owner: dict[str, str] | None = None
+    # The notes made at construction are fresh until the first run; later runs need new.
+    _ran = False
+
     def __init__(
         self,
         cwd: str,
@@ -77,8 +83,9 @@ class Shell:
 
         The first nine may be given in order (dispatch does, on every run: the call
         with nine keywords cost ~4k instructions more, callgrind)."""
-        self._process = process
-        self._previous_owner = process.owner if process is not None else None
+        if process is not None:
+            self._process = process
+            self._previous_owner = process.owner
         # (All in order: a keyword argument to a class makes a dict for its __init__.)
         self._interp = Interp(
             ShellState.create(env, cwd),
@@ -90,9 +97,8 @@ class Shell:
             exec_handler,
             process,
         )
-        self._interp.process.owner = self._interp.traps
-        # The notes made above are fresh until the first run; later runs need new ones.
-        self._ran = False
+        if process is not None:  # (a process of its own already names its traps)
+            process.owner = self._interp.traps
 
     def release(self) -> None:
         """Give the process given at construction back to the shell that had it."""
@@ -146,7 +152,6 @@ class Shell:
             import hookrun.shellsyntax
 
             _syntax = hookrun.shellsyntax
-        ShellSyntaxError, Unsupported = _syntax.ShellSyntaxError, _syntax.Unsupported  # noqa: N806
         sh = self._interp
         # Fresh notes per run: background threads of an earlier run keep the old (ended)
         # ones. The first run has the ones the constructor made.
@@ -159,7 +164,7 @@ class Shell:
         then_error: str | None = None
         try:
             script = _syntax.parse(source)
-        except ShellSyntaxError as exc:
+        except _syntax.ShellSyntaxError as exc:  # (looked up only when one is raised)
             # bash reads and runs a script one complete command at a time: those before
             # the error run (an EXIT trap set there fires), then it stops with status 2.
             before = _commands_before(source)
@@ -167,14 +172,14 @@ class Shell:
                 sh.error(f"syntax error: {exc}")
                 return 2
             script, then_error = before, f"syntax error: {exc}"
-        except Unsupported as exc:
+        except _syntax.Unsupported as exc:
             return self._fallback(source, str(exc), argv0, args)
         except (Interrupted, KeyboardInterrupt):
             raise
         except Exception as exc:
             return self._internal_error(exc)
         try:
-            return sh.run_top(script.stmts, script.source, sh.io.copy(), then_error=then_error)
+            return sh.run_top(script.stmts, script.source, sh.io.copy(), then_error)
         except (Interrupted, KeyboardInterrupt):
             raise
         except BrokenPipeError:
