@@ -7,13 +7,20 @@ parse. :func:`read` makes exactly the nodes that path makes of them (the same
 :class:`~hookrun.shellsyntax.nodes.Stmt`, ``CallExpr``, ``Word``, ``Lit``, … with the
 same offsets) and gives up (None) at anything else, which then goes to tree-sitter:
 
-- **Words**: unquoted letters, digits, ``- _ . / : = , + @ % ~``; ``'…'``; ``"…"``
-  holding no backslash, backquote or ``!``, and no ``$`` but in ``$NAME`` / ``$1``;
-  ``$NAME`` / ``$1`` unquoted. ASCII text only (offsets are then bytes and characters).
-- **Commands**: simple ones, ``( … )`` subshells and ``for NAME in WORDS; do …; done``
-  loops, in pipelines (``|``, ``|&``) and lists (``&&``, ``||``, ``;``, ``&``, newlines;
-  a newline may follow ``&&``, ``||``, ``|``); no redirection, ``{ …; }``, comment,
-  other reserved word, assignment or declaration builtin.
+- **Words**: unquoted letters, digits, ``- _ . / : = , + @ % ~ * ?``; ``'…'``; ``"…"``
+  holding no backslash, backquote or ``!``; ``$NAME`` / ``$1``, ``${NAME}``,
+  ``${#NAME}``, ``${NAME<op>word}`` (``:- - := = :+ + :? ? # ## % %% , ,, ^ ^^``, a
+  plain word); ``$( LIST )`` (read as a line is, recursively) and ``$(( EXPR ))`` of
+  names, digits, blanks, ``+ - * / %`` and ``$NAME``, unquoted or in ``"…"``. ASCII
+  text only (offsets are then bytes and characters).
+- **Commands**: simple ones (assignments first; ``> >> < >& <& <<<`` redirections with
+  fd digits after the words), ``[ … ]``, ``( … )``, ``{ …; }``, ``name() { …; }``,
+  ``for NAME in WORDS; do …; done``, ``if/elif/else/fi``, ``while``/``until``, in
+  pipelines (``|``, ``|&``) and lists (``&&``, ``||``, ``;``, ``&``, newlines; a newline
+  may follow ``&&``, ``||``, ``|``); no comment, here-document, ``[[ ]]``, ``case``,
+  array, redirection of a compound command, other reserved word or declaration builtin.
+  Where the tree-sitter path has a quirk this reading cannot match cheaply, the line is
+  left to it (each such place says so).
 
 Nothing here is imported with native code: a plain line parses before (and without)
 tree-sitter loading. ``tests/shellsyntax/plain_test.py`` pins that wherever this
@@ -24,12 +31,17 @@ when a piece of this reading is broken on purpose.
 
 from __future__ import annotations
 
+from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax.nodes import (
+    ArithExp,
     Assign,
     BinaryCmd,
+    Block,
     CallExpr,
+    CmdSubst,
     DblQuoted,
     ForClause,
+    FuncDecl,
     IfClause,
     Lit,
     ParamExp,
@@ -42,6 +54,9 @@ from hookrun.shellsyntax.nodes import (
     WhileClause,
     Word,
 )
+
+if TYPE_CHECKING:
+    from hookrun.shellsyntax.nodes import WordPart
 
 # Read by hand, not by a regex: the shell path loads no `re` (~6M instructions of its
 # start-up; tests/shellsyntax/imports_test pins it).
@@ -75,6 +90,14 @@ _OPERAND = frozenset(_LETTERS + "0123456789-./:=,+@%~*? ")
 _PARAM_OPS = (
     ":-", ":=", ":+", ":?", "##", "%%", ",,", "^^", "-", "=", "+", "?", "#", "%", ",", "^"
 )  # fmt: skip
+# Lists nested deeper than this (groups, subshells, loops, branches, `$( )`, counted
+# together) are left to tree-sitter: its path refuses a text nested past what Python's
+# stack holds (Unsupported; ~145 quoted substitutions, ~200 bare ones, ~330 groups), and
+# a reading that answered where it refuses would not be its equal. (And a RecursionError
+# here, a caller deep in its own stack, gives up too.)
+_MAX_NESTING = 40
+# What a `$(( … ))` read here may hold (the rest: `$NAME`).
+_ARITHMETIC = frozenset(_LETTERS + "0123456789 +-*/%$")
 _WORD_ENDS = frozenset(" \t;&|()<>\n")  # what ends a word (else: more of it, or not plain)
 # What a program's word may hold (no `=`: an assignment; no `%`, `@`, `:`, `,`, `+`, `~`:
 # the grammar refuses some such names, `a%`, `1@`, where bash runs them).
@@ -111,31 +134,38 @@ def read(source: str) -> Script | None:
     src = source.encode()
     if _refused(src):
         return None
-    tokens = _tokens(source, src)
-    if tokens is None:
-        return None
-    reader = _Reader(source, tokens)
     try:
-        stmts = reader.sequence(("",))
-    except _NotPlain:
+        tokens = _tokens(source, src)
+        if tokens is None:
+            return None
+        stmts = _Reader(source, tokens, 0).sequence(("",))
+    except (_NotPlain, RecursionError):  # (nested past what this reads: tree-sitter's)
         return None
     return _new(Script, (tuple(stmts), src))
 
 
 def _refused(src: bytes) -> bool:
     """A screen by bytes (C loops) before any token is made: whether ``src`` has a byte no
-    plain line holds outside quotes, one no plain ``"…"`` holds inside them, or a ``$(`` /
-    ``${``. Most lines that are not plain are refused here. Only ever a refusal (the
-    reading decides what it lets through), and none for a line with both kinds of quotes
-    (which of them quotes the other is the reading's to find)."""
+    plain line holds outside quotes, one no plain ``"…"`` holds inside them, or a shape
+    the reading leaves to tree-sitter: ``[[``, ``case``'s ``;;``, an array's ``=(``, a
+    here-document's ``<<`` (anywhere, quoted or not), so that such a line does not pay
+    for a reading that gives up (~100k instructions a bench one-liner; the finds cost
+    every line ~6k, so the rarer special parameters, ``$#``, ``$@``, are not screened).
+    Most lines that are not plain are refused here. Only ever a refusal (the reading
+    decides what it lets through), and none by bytes for a line with both kinds of
+    quotes (which of them quotes the other is the reading's to find)."""
+    if src.find(b"[[") >= 0 or src.find(b";;") >= 0 or src.find(b"=(") >= 0:
+        return True
+    at = src.find(b"<<")
+    while at >= 0:
+        if src[at + 2 : at + 3] != b"<":
+            return True  # (a here-document, not a here-string)
+        at = src.find(b"<<", at + 3)
     single, double = src.find(b"'") >= 0, src.find(b'"') >= 0
     if single and double:
         return False
     if single:  # (inside '…' anything goes)
-        outside = b"".join(src.split(b"'")[::2])
-        return bool(outside.translate(None, _ALLOWED)) or outside.find(b"$(") >= 0
-    if src.find(b"$(") >= 0:
-        return True
+        return bool(b"".join(src.split(b"'")[::2]).translate(None, _ALLOWED))
     if not double:
         return bool(src.translate(None, _ALLOWED))
     pieces = src.split(b'"')
@@ -147,10 +177,25 @@ def _refused(src: bytes) -> bool:
 
 def _tokens(text: str, src: bytes) -> list[_Token] | None:
     """Every word (with its node) and operator; None at anything else."""
-    out: list[_Token] = []
     runs = src.translate(_RUNS)  # a plain character is b"a", any other b" "
     names = src.translate(_NAMES) if "$" in text else b""
-    i, n = 0, len(text)
+    scanned = _scan(text, runs, names, 0, 0)
+    if scanned is None:
+        return None
+    out, n = scanned
+    out += [(_O, "", n, n, None)] * 2  # the end (twice: a look one token past it stays in range)
+    return out
+
+
+def _scan(
+    text: str, runs: bytes, names: bytes, i: int, inner: int
+) -> tuple[list[_Token], int] | None:
+    """The tokens from ``i`` to the end of the text, or (``inner``: how deep in ``$(…)``
+    the body read is) to the ``)`` that closes it, and where they end; None at anything
+    not plain."""
+    out: list[_Token] = []
+    depth = 0  # the `(` read and not closed
+    n = len(text)
     while i < n:
         c = text[i]
         if c == " " or c == "\t":
@@ -163,14 +208,24 @@ def _tokens(text: str, src: bytes) -> list[_Token] | None:
             elif two == ";;" or two == ";&" or two == "&>":
                 return None  # (a case terminator, a redirection)
             else:
+                if c == "(":
+                    depth += 1
+                elif c == ")":
+                    if inner and not depth:
+                        return out, i  # the substitution's own `)`
+                    depth -= 1
                 out.append((_O, c, i, i + 1, None))
                 i += 1
-        elif c == "[" or c == "]" or c == "!":  # a word of its own, or not plain
+        elif c == "[" or c == "]" or c == "!" or c == "{" or c == "}":
             if (i + 1 < n and text[i + 1] not in _WORD_ENDS) or (
                 i and text[i - 1] not in _WORD_ENDS
             ):
-                return None
-            out.append((_W, c, i, i + 1, _new(Word, (i, i + 1, (_new(Lit, (i, i + 1, c)),)))))
+                return None  # (a word of its own, or not plain)
+            if c == "{" or c == "}":  # (no word's node: only a group's reserved word)
+                out.append((_W, c, i, i + 1, None))
+            else:
+                word = _new(Word, (i, i + 1, (_new(Lit, (i, i + 1, c)),)))
+                out.append((_W, c, i, i + 1, word))
             i += 1
         elif c == ">" or c == "<":
             token = _redirection(text, out, i)
@@ -186,7 +241,7 @@ def _tokens(text: str, src: bytes) -> list[_Token] | None:
                 value = text[i:end]
                 word = _new(Word, (i, end, (_new(Lit, (i, end, value)),)))
             else:
-                found = _word(text, runs, names, i, n)
+                found = _word(text, runs, names, i, n, inner)
                 if found is None:
                     return None  # (a character no plain word holds, an unclosed quote)
                 word = found
@@ -194,8 +249,7 @@ def _tokens(text: str, src: bytes) -> list[_Token] | None:
                 value = text[i:end]
             out.append((_W, value, i, end, word))
             i = end
-    out += [(_O, "", n, n, None)] * 2  # the end (twice: a look one token past it stays in range)
-    return out
+    return None if inner else (out, n)  # (a `$(` not closed)
 
 
 def _redirection(text: str, out: list[_Token], i: int) -> _Token | None:
@@ -221,10 +275,10 @@ def _redirection(text: str, out: list[_Token], i: int) -> _Token | None:
     return (_R, op, start, end, None)
 
 
-def _word(text: str, runs: bytes, names: bytes, i: int, n: int) -> Word | None:
+def _word(text: str, runs: bytes, names: bytes, i: int, n: int, level: int) -> Word | None:
     """The word starting at ``i``; None if none does, or it is not plain."""
     start = i
-    parts: list[Lit | SglQuoted | DblQuoted | ParamExp] = []
+    parts: list[WordPart] = []
     while i < n:
         c = text[i]
         if runs[i] == 97:  # plain characters, up to the next other one
@@ -241,20 +295,110 @@ def _word(text: str, runs: bytes, names: bytes, i: int, n: int) -> Word | None:
             i = close + 1
         elif c == '"':
             close = text.find('"', i + 1)
-            inner = None if close < 0 else _quoted_parts(text, names, i + 1, close)
-            if inner is None:
+            if close < 0:
                 return None
-            parts.append(_new(DblQuoted, (i, close + 1, inner, False)))
+            subst = text.find("$(", i + 1, close)
+            if subst < 0:
+                inner = _quoted_parts(text, names, i + 1, close)
+                if inner is None:
+                    return None
+                parts.append(_new(DblQuoted, (i, close + 1, inner, False)))
+            else:
+                quoted = _quoted_substitutions(text, runs, names, i, level)
+                if quoted is None:
+                    return None
+                parts.append(quoted)
+                close = quoted.end - 1
             i = close + 1
         elif c == "$":
-            param = _param(text, names, i, n)
-            if param is None:
+            found: CmdSubst | ArithExp | ParamExp | None
+            if text.startswith("$(", i):
+                found = _substitution(text, runs, names, i, level)
+            else:
+                found = _param(text, names, i, n)
+            if found is None:
                 return None
-            parts.append(param)
-            i = param.end
+            parts.append(found)
+            i = found.end
         else:
             break
     return _new(Word, (start, i, tuple(parts))) if parts else None
+
+
+def _substitution(
+    text: str, runs: bytes, names: bytes, i: int, level: int
+) -> CmdSubst | ArithExp | None:
+    """The ``$( LIST )`` or ``$(( EXPR ))`` at ``i`` (``level`` substitutions deep);
+    None if not one read here."""
+    if text.startswith("$((", i):
+        return _arithmetic(text, names, i)
+    if level >= _MAX_NESTING:
+        return None
+    scanned = _scan(text, runs, names, i + 2, level + 1)
+    if scanned is None:
+        return None
+    tokens, close = scanned
+    tokens += [(_O, "", close, close, None)] * 2
+    stmts = _Reader(text, tokens, level + 1).sequence(("",))  # (raises _NotPlain)
+    return _new(CmdSubst, (i, close + 1, tuple(stmts), False))
+
+
+def _arithmetic(text: str, names: bytes, i: int) -> ArithExp | None:
+    """The ``$(( EXPR ))`` at ``i``, when EXPR holds only names, digits, blanks, ``+ - *
+    / %`` and ``$NAME`` (its text then Lits and ParamExps, as the converter reads it)."""
+    start = i + 3
+    close = text.find("))", start)
+    if close <= start:
+        return None
+    expr = text[start:close]
+    if not _ARITHMETIC.issuperset(expr):
+        return None
+    parts: list[Lit | ParamExp] = []
+    done = start
+    at = text.find("$", start, close)
+    while at >= 0:
+        end = _name_end(names, at + 1, close)
+        if end < 0:
+            return None
+        if at > done:
+            parts.append(_new(Lit, (done, at, text[done:at])))
+        parts.append(
+            _new(ParamExp, (at, end, text[at + 1 : end], True, None, False, False, "", "", ()))
+        )
+        done = end
+        at = text.find("$", done, close)
+    if done < close:
+        parts.append(_new(Lit, (done, close, text[done:close])))
+    return _new(ArithExp, (i, close + 2, _new(Word, (start, close, tuple(parts)))))
+
+
+def _quoted_substitutions(
+    text: str, runs: bytes, names: bytes, i: int, level: int
+) -> DblQuoted | None:
+    """The ``"…"`` at ``i`` holding a ``$(…)`` or ``$((…))`` (whose text may hold quotes
+    of its own); None unless what lies between them is plain (no ``${``)."""
+    parts: list[WordPart] = []
+    at = i + 1
+    while True:
+        close = text.find('"', at)
+        if close < 0:
+            return None
+        subst = text.find("$(", at, close)
+        stop = close if subst < 0 else subst
+        if at < stop:
+            if text.find("${", at, stop) >= 0:
+                return None  # (the quirk of a `${…}` after blanks: left to tree-sitter)
+            between = _quoted_parts(text, names, at, stop)
+            if between is None:
+                return None
+            parts += between
+        if subst < 0:
+            return _new(DblQuoted, (i, close + 1, tuple(parts), False))
+        found = _substitution(text, runs, names, subst, level)
+        if found is None:
+            return None
+        parts.append(found)
+        at = found.end
 
 
 def _param(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
@@ -353,13 +497,14 @@ def _quoted_parts(
 
 
 class _Reader:
-    """A list of pipelines of simple commands, ``( … )`` subshells and ``for`` loops."""
+    """A list of pipelines of commands (see the module's docstring)."""
 
-    def __init__(self, text: str, tokens: list[_Token]) -> None:
+    def __init__(self, text: str, tokens: list[_Token], depth: int) -> None:
         self.text = text
         self.tokens = tokens
         self.k = 0  # the next token
         self.closer = ""  # the word that closed the last sequence
+        self.depth = depth  # the lists (and substitutions) this one is in
 
     def newlines(self) -> None:
         tokens = self.tokens
@@ -371,6 +516,9 @@ class _Reader:
         which is read (and kept in ``self.closer``)."""
         tokens = self.tokens
         stmts: list[Stmt] = []
+        self.depth += 1
+        if self.depth > _MAX_NESTING:
+            raise _NotPlain  # (the tree-sitter path's limits are its own: see _MAX_NESTING)
         while True:
             self.newlines()
             kind, value = tokens[self.k][:2]
@@ -379,6 +527,7 @@ class _Reader:
                     raise _NotPlain  # nothing, `()`, `do done`: left to tree-sitter
                 self.k += 1
                 self.closer = value
+                self.depth -= 1
                 return stmts
             if kind == _O and value == "":
                 raise _NotPlain  # unclosed
@@ -447,6 +596,11 @@ class _Reader:
                 Stmt, (start, end, _new(Subshell, (start, end, tuple(stmts))), (), False, False)
             )
         if kind == _W:
+            if value == "{":
+                return self.group(start)
+            after = self.tokens[self.k + 1]
+            if after[1] == "(" and after[2] == end:  # `name()`
+                return self.function(start, value)
             if value == "for":
                 self.k += 1
                 return self.loop(start)
@@ -461,6 +615,26 @@ class _Reader:
                 loop = _new(WhileClause, (start, end, value == "until", tuple(cond), tuple(body)))
                 return _new(Stmt, (start, end, loop, (), False, False))
         return self.simple()
+
+    def group(self, start: int) -> Stmt:
+        """``{ LIST; }`` (at its ``{``)."""
+        self.k += 1
+        stmts = self.sequence(("}",))
+        end = self.tokens[self.k - 1][3]
+        return _new(Stmt, (start, end, _new(Block, (start, end, tuple(stmts))), (), False, False))
+
+    def function(self, start: int, name: str) -> Stmt:
+        """``name() { LIST; }`` (at its name)."""
+        tokens, k = self.tokens, self.k
+        if not name.isidentifier() or name in _NOT_PLAIN:
+            raise _NotPlain
+        shut, brace = tokens[k + 2], tokens[k + 3]
+        if shut[1] != ")" or shut[2] != tokens[k + 1][3] or brace[:2] != (_W, "{"):
+            raise _NotPlain  # (`f() x`, `f ( )`: left to tree-sitter)
+        self.k = k + 3
+        body = self.group(brace[2])
+        end = body.end
+        return _new(Stmt, (start, end, _new(FuncDecl, (start, end, name, body)), (), False, False))
 
     def conditional(self, start: int) -> Stmt:
         """``if LIST; then LIST; [elif LIST; then LIST;]… [else LIST;] fi`` (after ``if``)."""

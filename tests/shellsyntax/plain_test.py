@@ -26,16 +26,21 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hookrun.shellsyntax import parse, parser, plain
+from hookrun.shellsyntax import Unsupported, parse, parser, plain
 from hookrun.shellsyntax.nodes import (
+    ArithExp,
     Assign,
     Block,
     CallExpr,
+    CmdSubst,
+    DblQuoted,
+    FuncDecl,
     Lit,
     ParamExp,
     Pipeline,
     Script,
     Stmt,
+    Subshell,
     Word,
 )
 from tests.hooks.shell_guard import screen_test
@@ -126,6 +131,9 @@ def test_the_benchmarks_lines_are_read() -> None:
         "rm ${X}", 'echo "${x:-a b} ${#x}" ${x##*/} ${x,,}', "[ -f x ]", "test ! -f x",
         "if x; then y; fi", "if a; then b; elif c; then d; else e; fi", "while a; do b; done",
         "until [ -f x ]; do sleep 1; done",
+        "{ a; b; }", "f() { a | b; }; f x", "x=$(printf '%s' \"$HOME\" | tr a b)",
+        "echo $(a $(b))x",
+        'echo "a $(b "c") d $e"', "n=$((n + 1)); echo $(($i*2))",
     ],
 )  # fmt: skip
 def test_the_shapes_the_fast_path_reads(line: str) -> None:
@@ -136,9 +144,9 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
     "line",
     [
         "", " ", "\n", "export X=1", "rm -rf / # x", "rm -rf {a,b}",
-        "{ rm -rf /; }", "rm $(x)", "rm `x`", "rm 'a",
+        "{ rm -rf /; } >f", "rm $(x #)", "rm `x`", "rm 'a",
         'rm "a', 'rm "a\\"b"', "rm a\\ b", "! rm", "time rm -rf /",
-        "rm &&", "&& rm", "rm ;; x", "rm | ", "rm\r", "a;;b", "f() { :; }", "rm -rf é",
+        "rm &&", "&& rm", "rm ;; x", "rm | ", "rm\r", "a;;b", "f() ( :; )", "rm -rf é",
         "coproc rm", "declare -a a", "case x in y) ;; esac", '"$"', "$", "rm -rf $",
         "rm -rf $-", "rm -rf $@", "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
         "(rm", "for x; do rm; done", "for", "for x", "(", "a | (", "for x in", "for x in a;",
@@ -182,6 +190,7 @@ _COMPOUND = [
     "(", ")", "((", "))", "for", "for d in a b;", "for d in a b\n", "for d in", "for 1 in x;",
     "do", "done", "; do", "; done", "(cd", "x)", "$d", '"$d"', "in", "for d; do", "do(",
     "if", "then", "elif", "else", "fi", "while", "until", "if a; then", "; fi", "while a; do",
+    "f()", "f() {", "$(", "$((", "))", "{ a;", "; }", "}", "function",
     "for in in a;", "for do in a;", "{", "}", "! ", "( (", ") )",
 ]  # fmt: skip
 # `${…}` and the pieces around it, put together right and wrong.
@@ -212,6 +221,15 @@ _param_words = _param_word.flatmap(
     lambda w: st.sampled_from([w, f'"{w}"', f"x={w}", f'x="{w}"', f"a{w}b", f"'{w}'"])
 )
 _WORDS += ["${x}", "${x:-a b}", '"${a} ${b}"', "${#x}", "${x##*/}", '"$a ${b:-x}"', "${x,,}"]
+# `$(( … ))` read and near misses of it.
+_WORDS += [
+    "$((n + 1))", "$((i+1))", '"$(($i*2))"', "$(( $a + $b ))", "$(( ))", "$((1))", "$((a<b))",
+    "$(( (1) ))", "$((x", "$((a)b))", "$(($1))", "$(($#))", "$((${x}))", "$((-1))", "$(( a ))",
+    "$((a\t))", "x=$((1))", "$((a))$((b))", '"$((1)) $x"', "$((1))x", "$((a%2))", "$((a/ b))",
+    "$((", "$(())", "$((a)", "$( (a) )", "$((a) )", "$((é))", "$((a)))", '"$((a))"b',
+    "$(x)", "$( x )", "$(x;)", '"$(x)"', '"a $(x y) b"', "$()", "$( )", "$(x", "x)", "$(x))",
+    '"$(x "a")"', "'$(x)'", '"${a} $(b)"', '"$(a)${b}"', "$(a)$(b)", "a$(b)c", "$(#)",
+]  # fmt: skip
 _simple = st.lists(st.sampled_from(_WORDS) | _param_words, min_size=1, max_size=4).map(" ".join)
 
 
@@ -248,15 +266,44 @@ def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         st.sampled_from(["do ", "do\n", "then ", ""]), inner, sep,
         st.sampled_from(["done", "done <f", "done | x", "fi", "done &"]),
     ).map("".join)  # fmt: skip
-    return joined | subshell.map("".join) | loop | background | conditional | whiles
+    group = st.tuples(
+        st.sampled_from(["{ ", "{", "{\n", "{\t", "{  "]),
+        inner,
+        st.sampled_from([";}", "; }", "\n}", " }", " & }", "}", ";  }", "; } x", ";\n}"]),
+    ).map("".join)
+    function = st.tuples(
+        st.sampled_from(["f", "check", "my-f", "1f", "if", "_f", "f.x", "function f", "in"]),
+        st.sampled_from(["()", "( )", " ()", "() ", "(", "()\n", "(x)"]),
+        group,
+    ).map("".join)
+    substitution = st.tuples(
+        st.sampled_from(["echo ", "x=", 'echo "', 'echo "a ', "", "echo a", "for d in "]),
+        st.sampled_from(["$(", "$( ", "$(\n", "$((", "$(\t"]),
+        inner,
+        st.sampled_from([")", " )", "\n)", ";)", " &)", "))", ")x", ') b"', ')"', "", "; )"]),
+        st.sampled_from(["", " y", "; z", "; do a; done", '"', " | c"]),
+    ).map("".join)
+    return (
+        joined | subshell.map("".join) | loop | background | conditional | whiles
+        | group | function | substitution
+    )  # fmt: skip
 
 
 _structured = st.recursive(_simple, _compound, max_leaves=8)
+# The same shapes from words the fast path reads alone (most of _structured's lines hold
+# a word it leaves to tree-sitter, so their compound parts are seldom read).
+_READ_WORDS = sorted(w for w in set(_WORDS) if plain.read(w) is not None)
+_plain_structured = st.recursive(
+    st.lists(st.sampled_from(_READ_WORDS), min_size=1, max_size=3).map(" ".join),
+    _compound,
+    max_leaves=6,
+)
 _lines = (
     st.lists(
         st.tuples(st.sampled_from(_WORDS + _COMPOUND), st.sampled_from(_SEPS)), max_size=10
     ).map(lambda pairs: "".join(w + s for w, s in pairs))
     | _structured
+    | _plain_structured
     | screen_test.plain_lines
     | screen_test.readable_lines
     | st.text(alphabet=_ALPHABET, max_size=40)
@@ -278,6 +325,15 @@ _lines = (
 @example("\n\n a ;\n b\n\n")
 def test_a_generated_line_the_fast_path_reads_is_tree_sitters_tree(line: str) -> None:
     _same_as_tree_sitter(line)
+
+
+_REFUSED = plain._refused
+
+
+def _heredoc_read(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(plain, "_REDIRECTIONS", ("<<<", "<<", *plain._REDIRECTIONS))
+    # (and not refused by the screen first)
+    mp.setattr(plain, "_refused", lambda src: _REFUSED(src.replace(b"<<", b"")))
 
 
 # Each a piece of the fast path broken on purpose: the corpus check must find it.
@@ -336,9 +392,7 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a here-string's descriptor read (the grammar refuses `3<<<`)": lambda mp: mp.setattr(
         plain, "_redirection", _herestring_descriptor
     ),
-    "`<<` read as a redirection": lambda mp: mp.setattr(
-        plain, "_REDIRECTIONS", ("<<<", "<<", *plain._REDIRECTIONS)
-    ),
+    "`<<` read as a redirection": lambda mp: _heredoc_read(mp),
     "a here-string outside the command's span": lambda mp: mp.setattr(
         plain._Reader, "simple", _herestring_outside
     ),
@@ -353,7 +407,63 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "`[` and `]` read in any command": lambda mp: mp.setattr(
         plain, "_test_command", lambda first, last, brackets: True
     ),
+    "a $( ) ending before its )": lambda mp: mp.setattr(
+        plain, "_substitution", _substitution_short
+    ),
+    "a `$((…))`'s expression taken from its `((`": lambda mp: mp.setattr(
+        plain, "_arithmetic", _arithmetic_from_parens
+    ),
+    "a `$NAME` in `$((…))` read as text": lambda mp: mp.setattr(
+        plain, "_arithmetic", _arithmetic_one_lit
+    ),
+    "a quoted string holding a $( ) one byte short": lambda mp: mp.setattr(
+        plain, "_quoted_substitutions", _quoted_short
+    ),
+    "a group made a subshell (the same fields, another node)": lambda mp: mp.setattr(
+        plain, "Block", Subshell
+    ),
+    "a function's body starting at its name": lambda mp: mp.setattr(
+        plain._Reader, "function", _function_body_at_name
+    ),
 }
+
+_SUBSTITUTION = plain._substitution
+_ARITHMETIC = plain._arithmetic
+_QUOTED_SUBSTITUTIONS = plain._quoted_substitutions
+_FUNCTION = plain._Reader.function
+
+
+def _substitution_short(text: str, runs: bytes, names: bytes, i: int, level: int) -> object:
+    found = _SUBSTITUTION(text, runs, names, i, level)
+    return found._replace(end=found.end - 1) if isinstance(found, CmdSubst) else found
+
+
+def _arithmetic_from_parens(text: str, names: bytes, i: int) -> ArithExp | None:
+    found = _ARITHMETIC(text, names, i)
+    return found if found is None else found._replace(expr=found.expr._replace(pos=i + 1))
+
+
+def _arithmetic_one_lit(text: str, names: bytes, i: int) -> ArithExp | None:
+    found = _ARITHMETIC(text, names, i)
+    if found is None:
+        return None
+    expr = found.expr
+    return found._replace(
+        expr=expr._replace(parts=(Lit(expr.pos, expr.end, text[expr.pos : expr.end]),))
+    )
+
+
+def _quoted_short(text: str, runs: bytes, names: bytes, i: int, level: int) -> DblQuoted | None:
+    found = _QUOTED_SUBSTITUTIONS(text, runs, names, i, level)
+    return found if found is None else found._replace(pos=i + 1)
+
+
+def _function_body_at_name(reader: plain._Reader, start: int, name: str) -> Stmt:
+    stmt = _FUNCTION(reader, start, name)
+    decl = stmt.cmd
+    assert isinstance(decl, FuncDecl)
+    return stmt._replace(cmd=decl._replace(body=decl.body._replace(pos=start)))
+
 
 _ASSIGNMENT = plain._assignment
 _REDIRECTION = plain._redirection
@@ -443,3 +553,36 @@ def _no_stderr(reader: plain._Reader) -> Stmt:
 def test_the_check_catches_a_broken_fast_path(broken: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _BREAKS[broken](monkeypatch)
     assert _mismatches(corpus()), broken
+
+
+# Lines nested deep: the tree-sitter path refuses them past what Python's stack holds
+# (Unsupported); the fast path leaves them to it well before (plain._MAX_NESTING), and
+# never lets a RecursionError out (shell-guard would read it as "too deep to judge").
+_NESTED: list[Callable[[int], str]] = [
+    lambda n: "{ " * n + "rm -rf /" + "; }" * n,
+    lambda n: "( " * n + "a" + ")" * n,
+    lambda n: "echo " + "$(echo " * n + "a" + ")" * n,
+    lambda n: "echo " + '"$(echo ' * n + "a" + ')"' * n,
+    lambda n: "if a; then " * n + "b" + "; fi" * n,
+]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("nested", range(len(_NESTED)))
+def test_a_line_nested_deep_is_left_to_tree_sitter(nested: int) -> None:
+    make = _NESTED[nested]
+    assert _same_as_tree_sitter(make(plain._MAX_NESTING // 2 - 1))
+    for n in (plain._MAX_NESTING + 1, 250, 400):
+        assert plain.read(make(n)) is None
+
+
+def test_the_nesting_check_catches_a_fast_path_without_its_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(plain, "_MAX_NESTING", 10**6)
+    # (substitutions: three frames a level here, more on the tree-sitter path, which
+    # refuses 250 where this, unlimited, reads it)
+    line = _NESTED[2](250)
+    assert plain.read(line) is not None
+    with pytest.raises(Unsupported):
+        parser.parse_tree(line)
