@@ -92,6 +92,9 @@ def _random() -> str:
 
 
 # bash's dynamic variables that hooks use (temp names, `[ $UID = 0 ]`), unless assigned.
+# The special parameters lookup_general answers before any variable (with the digits):
+# a host's environment may hold such a name (`env '?=x'`), which a variable never is.
+_SPECIAL_PARAMS = frozenset(("@", "*", "#", "?", "$", "!", "-"))
 _DYNAMIC: dict[str, Callable[[], str]] = {
     "RANDOM": _random,
     "PPID": lambda: str(os.getppid()),
@@ -428,6 +431,15 @@ class Expander:
 
     # -- parameters ------------------------------------------------------------
     def lookup(self, name: str) -> str | None:
+        # A set variable under an ordinary name (nearly every $x) is its value: what
+        # lookup_general gives it, without its tests for the special parameters first.
+        value = self.state.vars.get(name)
+        if value is not None and name not in _SPECIAL_PARAMS and not name.isdigit():
+            return value
+        return self.lookup_general(name)
+
+    def lookup_general(self, name: str) -> str | None:
+        """:meth:`lookup` for any name (the reference its shortcut must agree with)."""
         st = self.state
         if name.isdigit():
             k = int(name)
