@@ -14,6 +14,7 @@ still parses and a redacted URL still decodes.
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from itertools import accumulate, repeat
 from operator import itemgetter
@@ -64,7 +65,7 @@ _ESCAPES = re.compile(f"({_ESCAPE.pattern})")  # (split keeps what its group mat
 def spans(scan: Scanner, text: str) -> tuple[list[str], list[int], list[int]]:
     """:func:`find`'s kinds, starts and ends as three lists (see ``Scanner.spans``)."""
     percent = "%" in text and _percent_escape(text)
-    if percent or ("\\" in text and _json_escape(text)):
+    if percent or ("\\" in text and _backslashed(text)):
         found = _find(scan, text, percent)
         return [f.kind for f in found], [f.start for f in found], [f.end for f in found]
     kinds, starts, ends = scan.spans(text)
@@ -83,33 +84,32 @@ def find(scan: Scanner, text: str) -> list[Finding]:
 
 def _find(scan: Scanner, text: str, percent: bool) -> list[Finding]:
     found = [Finding(k, *_whole(text, k, s, e)) for k, s, e in zip(*scan.spans(text), strict=True)]
-    if not (percent or ("\\" in text and _json_escape(text))):
-        return found
     levels: list[_Level] = []
     view = text
     extra = False
-    for _ in range(MAX_LEVELS):
+    for _ in range(MAX_LEVELS + 1):
+        how = _DECODE if percent else _backslashed(view) if "\\" in view else 0
+        if how != _DECODE:
+            if how == _LINES:
+                # (its only escapes `\n`, `\t`, `\r`: read with each letter a blank, in
+                # place: `"…\nghp_…"`, where the letter hid where the secret starts)
+                extra |= _scan_into(found, scan, _lines(view), view, levels)
+            break
+        if len(levels) == MAX_LEVELS:
+            break
         level = _decoded(view)
         if level is None:
             break
         levels.append(level)
-        views = [level.text]
+        extra |= _scan_into(found, scan, level.text, level.text, levels)
         if percent and "+" in view:
             # Form data (`curl -d`, a query string): a `+` is a space, one of the value
             # is %2B. Elsewhere (base64, prose) a `+` is itself: this reading is scanned
             # besides the plain one (the escapes sit where they did: one mapping).
-            views.append(level.form(view))
-        for decoded in views:
-            for kind, start, end in zip(*scan.spans(decoded), strict=True):
-                start, end = _whole(decoded, kind, start, end)
-                for down in reversed(levels):
-                    start, end = down.origin(start, False), down.origin(end - 1, True)
-                found.append(Finding(kind, start, end))
-                extra = True
+            form = level.form(view)
+            extra |= _scan_into(found, scan, form, form, levels)
         view = level.text
         percent = "%" in view and _percent_escape(view)
-        if not (percent or ("\\" in view and _json_escape(view))):
-            break
     if not extra:
         return found
     found.sort(key=_FIRST_START)
@@ -123,23 +123,55 @@ def _find(scan: Scanner, text: str, percent: bool) -> list[Finding]:
     return out
 
 
+def _scan_into(
+    found: list[Finding], scan: Scanner, view: str, text: str, levels: list[_Level]
+) -> bool:
+    """Add what ``scan`` finds in ``view`` (``text`` read another way, at its offsets) to
+    ``found``, mapped down through ``levels``; whether it found any."""
+    spans = scan.spans(view)
+    for kind, start, end in zip(*spans, strict=True):
+        start, end = _whole(text, kind, start, end)
+        for down in reversed(levels):
+            start, end = down.origin(start, False), down.origin(end - 1, True)
+        found.append(Finding(kind, start, end))
+    return bool(spans[0])
+
+
 _FIRST_START = itemgetter(1)
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
-def _json_escape(text: str) -> bool:
-    # (a line break or tab escaped alone, `"…\nghp_…"`: the letter before the secret
-    # hides where it starts from the rows that want one there)
-    return (
-        "\\u" in text
-        or '\\"' in text
-        or "\\/" in text
-        or "\\n" in text
-        or "\\t" in text
-        or "\\r" in text
-    )
+_DECODE, _LINES = 1, 2
 
 
+def _backslashed(text: str) -> int:
+    """How ``text``'s backslash escapes are read: ``_DECODE`` (undone, a level: a ``\\u``,
+    ``\\"`` or ``\\/``, or a ``\\\\`` with a ``\\n``/``\\t``/``\\r``), ``_LINES`` (its only
+    escapes ``\\n``/``\\t``/``\\r``, each a backslash and a letter: read in place by
+    :func:`_lines`), or 0 (none). One or two passes, each skipping to the backslashes at C
+    speed."""
+    first = _JSON_ESCAPE.search(text)
+    if first is None:  # (no `\\`: each backslash before n, t, r is an escape)
+        return _LINES if _LINE_ESCAPE.search(text) is not None else 0
+    if first[0] != "\\\\":
+        return _DECODE
+    # (a `\\` first: the rest by str.find, which a text of backslashes costs less than a
+    # regex trying each of them)
+    return _DECODE if any(map(text.__contains__, _ANY_ESCAPES)) else 0
+
+
+_JSON_ESCAPE = re.compile(r'\\[u"/\\]')  # (or an escaped backslash)
+_LINE_ESCAPE = re.compile(r"\\[ntr]")
+_ANY_ESCAPES = ("\\u", '\\"', "\\/", "\\n", "\\t", "\\r")
+
+
+def _lines(text: str) -> str:
+    """``text`` with the letter of each ``\\n``/``\\t``/``\\r`` read as the blank it stands
+    for: the same length, so a find there is where it is in ``text``."""
+    return text.replace("\\n", "\\\n").replace("\\t", "\\\t").replace("\\r", "\\\r")
+
+
+_PLUS = re.compile(r"%2[bB]|\\u002[bB]")  # (escapes that make a `+`)
 _HEX = frozenset("0123456789abcdefABCDEF")
 _PERCENT = re.compile(r"%[0-9a-fA-F]{2}")
 _PERCENT_OPTIONS = re2.Options()
@@ -168,31 +200,48 @@ def _percent_escape(text: str) -> bool:
 
 
 class _Level:
-    """One level of escapes undone: its text, and (summed when a find needs them) where
-    each escape went."""
+    """One level of escapes undone: its text, and (worked out when a find there needs it)
+    where each escape of the level below went."""
 
-    __slots__ = ("text", "parts", "_at", "_starts", "_ends")
+    __slots__ = ("text", "below", "parts", "_at", "_starts", "_ends", "_head", "_tail")
 
-    def __init__(self, text: str, parts: list[str]) -> None:
+    def __init__(self, text: str, below: str) -> None:
         self.text = text
-        self.parts = parts  # plain text, an escape, …, plain text (the level below's)
+        self.below = below
         self._at: list[int] = []
+        self._head = -1  # (the plain text before the level's first escape, after its last)
+        self._tail = 0
 
     def form(self, below: str) -> str:
         """``text`` with each ``+`` of ``below`` (the level below) read as a space."""
-        parts = _ESCAPES.split(below.replace("+", " "))
-        parts[1::2] = map(_CHARS.__getitem__, self.parts[1::2])
-        return "".join(parts)
+        if _PLUS.search(below) is None:  # (no escape made a `+`: each is the text's own)
+            return self.text.replace("+", " ")
+        return _undone(below.replace("+", " "))
 
     def origin(self, i: int, end: bool) -> int:
         """Where ``text[i]`` is in the level below (past it when ``end``)."""
+        if self._head < 0:
+            below = self.below
+            marks = [at for at in (below.find("\\"), below.find("%")) if at >= 0]
+            self._head = min(marks, default=len(below))
+            # (an escape ends 5 characters after its last `\\` at most, 1 unless a `u`
+            # follows, 2 after its last `%`)
+            last = below.rfind("\\")
+            plain = last + (6 if below[last + 1 : last + 2] == "u" else 2)
+            plain = max(plain, below.rfind("%") + 3)
+            self._tail = max(0, len(below) - plain)
+        if i < self._head:  # (before the first escape: where it was)
+            return i + end
+        if i >= len(self.text) - self._tail:  # (after the last: as far from the end)
+            return i + len(self.below) - len(self.text) + end
         if not self._at:
-            parts = self.parts
+            # one escape at a time (each an object: ~1.5K instructions an escape)
+            self.parts = parts = _ESCAPES.split(self.below)
             bounds = list(accumulate(map(len, parts)))
             self._starts, self._ends = bounds[0:-1:2], bounds[1::2]
-            decoded = parts.copy()
-            decoded[1::2] = map(_CHARS.__getitem__, parts[1::2])
-            self._at = list(accumulate(map(len, decoded)))[0:-1:2]
+            parts = parts.copy()
+            parts[1::2] = map(_CHARS.__getitem__, parts[1::2])
+            self._at = list(accumulate(map(len, parts)))[0:-1:2]
         k = bisect.bisect_right(self._at, i) - 1
         if k < 0:
             return i + end
@@ -204,12 +253,68 @@ class _Level:
 
 def _decoded(text: str) -> _Level | None:
     """``text`` with one level of escapes undone, or None when it holds none."""
-    parts = _ESCAPES.split(text)  # plain text, an escape, plain text, …: all in C
-    if len(parts) == 1:
-        return None
-    decoded = parts.copy()
-    decoded[1::2] = map(_CHARS.__getitem__, parts[1::2])
-    return _Level("".join(decoded), parts)
+    view = _undone(text)
+    return None if view == text else _Level(view, text)
+
+
+_SENTINELS = ("\x00", "\x01", "\ue000", "\ue001")
+_JSON_SINGLE = (('\\"', '"'), ("\\/", "/"), ("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"),
+                ("\\b", "\b"), ("\\f", "\f"))  # fmt: skip
+# (each branch opens with its character: the regex engine skips to a `\\` or `%` at C
+# speed, where a branch opening with a repeat is tried at every character)
+_RUNS = re.compile(r"(\\u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})*|%[0-9a-fA-F]{2}(?:%[0-9a-fA-F]{2})*)")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _undone(text: str) -> str:
+    """``text`` with one level of escapes undone, read as :data:`_ESCAPE` reads them, in
+    passes at C speed: ``str.replace`` for the one-letter JSON escapes (``\\\\`` first,
+    kept apart by a character the text lacks), one decode per run of ``\\uXXXX`` or
+    ``%XX``. A text dense with escapes costs a few instructions a character, not an
+    object an escape."""
+    sentinel = next((c for c in _SENTINELS if c not in text), None)
+    if sentinel is None:  # (a text holding all four: one escape at a time)
+        parts = _ESCAPES.split(text)
+        parts[1::2] = map(_CHARS.__getitem__, parts[1::2])
+        return "".join(parts)
+    kept = "\\\\" in text
+    if "\\" in text:
+        text = text.replace("\\\\", sentinel)
+        for escape, char in _JSON_SINGLE:
+            if escape in text:
+                text = text.replace(escape, char)
+    if "%" in text or "\\u" in text:
+        parts = _RUNS.split(text)
+        if len(parts) > 1:
+            if kept:  # (the sentinel back in the plain parts only: a run may make one)
+                parts[::2] = map(str.replace, parts[::2], repeat(sentinel), repeat("\\"))
+                kept = False
+            parts[1::2] = map(_RUN.__getitem__, parts[1::2])
+            text = "".join(parts)
+    return text.replace(sentinel, "\\") if kept else text
+
+
+class _Runs(dict[str, str]):
+    """A run of ``\\uXXXX`` or of ``%XX`` undone, as :data:`_CHARS` does it one escape at a
+    time; short runs are kept (a bounded cache: a form body repeats its few)."""
+
+    def __missing__(self, run: str) -> str:
+        if run[0] == "%":
+            raw = bytes.fromhex(run.replace("%", ""))
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:  # a byte that is no UTF-8 is read as Latin-1
+                text = raw.decode("utf-8", "surrogateescape").translate(_LATIN_1)
+        else:
+            text = json.loads(f'"{run}"')  # (pairs of surrogates joined; lone ones kept)
+            text = _SURROGATE.sub("\ufffd", text)
+        if len(run) < 64 and len(self) < 4096:
+            self[run] = text
+        return text
+
+
+_RUN = _Runs()
+_LATIN_1 = {0xDC80 + b: 0x80 + b for b in range(128)}  # surrogateescape's byte → Latin-1
 
 
 _PEM_HEADER = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----")

@@ -14,6 +14,7 @@ form data and a non-ASCII address percent-encoded.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -22,10 +23,12 @@ import subprocess
 import sys
 import urllib.parse
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hookrun.hooks import pii, pii_escaped
 from hookrun.hooks.base import PolicyContext
@@ -177,6 +180,110 @@ class _Counting:
     def find(self, text: str) -> list[Finding]:
         self.read += len(text)
         return self.scan.find(text)
+
+
+# Pieces of escaped text: every escape of a level (and near misses, broken UTF-8, lone
+# surrogates), the characters the quick reading keeps `\\\\` apart with, plain letters.
+_ATOMS = [
+    *("\\", "\\\\", '\\"', "\\/", "\\n", "\\t", "\\r", "\\b", "\\f", "\\x", "\\u00e9"),
+    *("\\ud83d", "\\ude00", "\\udbff", "\\u0025", "\\u005c", "\\u0000", "\\u002b", "\\u00"),
+    *("%5C", "%", "%41", "%C3", "%AB", "%C3%AB", "%F0%9F%98%80", "%E2%82", "%ED%A0%80", "%C0%80"),
+    *("%FF", "%25", "%00", "%2B", "%2b", "%F4%90%80%80", "%E0%80%80"),
+    *("a", " ", "+", "u", "00", "é", "\x00", "\x01", "\ue000", "\ue001", "\udc80"),
+]
+
+
+def _escape_by_escape(text: str) -> str:
+    """One level undone the way the module maps finds back: each :data:`_ESCAPE` match."""
+    parts = pii_escaped._ESCAPES.split(text)
+    parts[1::2] = map(pii_escaped._CHARS.__getitem__, parts[1::2])
+    return "".join(parts)
+
+
+def _form_by_escape(below: str) -> str:
+    """The form-data reading of the level above ``below``, escape by escape."""
+    plain = pii_escaped._ESCAPES.split(below)
+    parts = pii_escaped._ESCAPES.split(below.replace("+", " "))
+    parts[1::2] = map(pii_escaped._CHARS.__getitem__, plain[1::2])
+    return "".join(parts)
+
+
+_ESCAPED_TEXT = st.one_of(
+    st.lists(st.sampled_from(_ATOMS), max_size=24).map("".join),
+    st.text(alphabet=st.sampled_from('\\%u+"/nt0123456789abcdefABCDEF\x00\ue000'), max_size=40),
+    st.text(max_size=30),
+)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(_ESCAPED_TEXT)
+def test_the_quick_reading_of_a_level_is_the_escape_by_escape_one(text: str) -> None:
+    """A level is undone in passes at C speed (str.replace, one decode per run); each find
+    there is mapped back escape by escape, so both must read every text alike."""
+    assert pii_escaped._undone(text) == _escape_by_escape(text)
+    level = pii_escaped._decoded(text)
+    if level is not None:
+        assert level.form(text) == _form_by_escape(text)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(_ESCAPED_TEXT, st.sampled_from([t for _, t in CASES_TP[::7]]), st.integers(0, 3))
+def test_what_is_found_in_escaped_text_is_the_escape_by_escape_reading(
+    text: str, secret: str, levels: int
+) -> None:
+    """End to end: the finds and their spans are those of the escape-by-escape reading."""
+    for _ in range(levels):
+        secret = json.dumps(secret)[1:-1] if levels % 2 else _quoted(secret)
+    for mixed in (text + " " + secret + " " + text, text + secret, secret + text):
+        quick = pii_escaped.spans(_SCAN, mixed)
+        with _reading_escape_by_escape():
+            assert pii_escaped.spans(_SCAN, mixed) == quick, mixed
+
+
+_KEY = "AKIA" + rand(16, "esc-aws", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a secret whose first letter is the level's first or last escape (the plain runs
+        # at either end are mapped without the escape-by-escape reading)
+        f"\\u0041{_KEY[1:]}",
+        f"%41{_KEY[1:]}",
+        f"x \\u0041{_KEY[1:]} \\u0041 y",
+        f"x %41{_KEY[1:]} %41 y",
+        f"{_KEY[:-1]}\\u00{ord(_KEY[-1]):x}",
+        f"{_KEY[:-1]}%{ord(_KEY[-1]):X}",
+        f"\\ud83d\\ude00 {_KEY}",
+        f"{_KEY} %F0%9F%98%80",
+        f"%2541{_KEY[1:]}",
+    ],
+)
+def test_a_secret_at_the_first_or_last_escape_maps_as_escape_by_escape(text: str) -> None:
+    quick = pii_escaped.spans(_SCAN, text)
+    assert "aws_access_key" in quick[0], text
+    with _reading_escape_by_escape():
+        assert pii_escaped.spans(_SCAN, text) == quick
+
+
+@contextlib.contextmanager
+def _reading_escape_by_escape() -> Iterator[None]:
+    undone = pii_escaped._undone
+    pii_escaped._undone = _escape_by_escape
+    form, origin = pii_escaped._Level.form, pii_escaped._Level.origin
+
+    def escape_by_escape(level: pii_escaped._Level, i: int, end: bool) -> int:
+        level._head = level._tail = 0  # (no plain run at either end taken as it is)
+        return origin(level, i, end)
+
+    pii_escaped._Level.form = lambda self, below: _form_by_escape(below)  # type: ignore[method-assign]
+    pii_escaped._Level.origin = escape_by_escape  # type: ignore[method-assign, assignment]
+    try:
+        yield
+    finally:
+        pii_escaped._undone = undone
+        pii_escaped._Level.form = form  # type: ignore[method-assign]
+        pii_escaped._Level.origin = origin  # type: ignore[method-assign]
 
 
 N = 50_000
