@@ -586,3 +586,15 @@ def test_the_nesting_check_catches_a_fast_path_without_its_limit(
     assert plain.read(line) is not None
     with pytest.raises(Unsupported):
         parser.parse_tree(line)
+
+
+def test_the_translation_tables_are_the_character_sets() -> None:
+    """_RUNS and _NAMES (made by C loops at import) map each byte as the sets say."""
+    assert bytes(97 if chr(c) in plain._PLAIN else 32 for c in range(256)) == plain._RUNS
+    assert (
+        bytes(
+            110 if chr(c) in plain._NAME_START else 100 if chr(c) in plain._DIGITS else 32
+            for c in range(256)
+        )
+        == plain._NAMES
+    )
