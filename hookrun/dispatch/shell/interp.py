@@ -495,7 +495,9 @@ class Interp:
             # it stops here (its children are ended by the caller's process tracker).
             raise ExitShell(143)
         if s.background:
-            self.start_background(s._replace(background=False), io)
+            # bash leaves a background pipeline's `!` out: `! false &` ends with 1 for
+            # `wait $!` (the negation only ever reaches a status that is waited for inline).
+            self.start_background(s._replace(background=False, negated=False), io)
             self.state.status = 0
             return 0
         if s.negated:
@@ -1005,7 +1007,8 @@ class Interp:
         return next((j for j in self.jobs if key.isdigit() and j.number == int(key)), None)
 
     def wait_jobs(self, pids: Sequence[int] | None = None) -> int:
-        """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs)."""
+        """``wait [PID…]``: the status of the last job waited for (127 for unknown PIDs);
+        with no PID, every job is waited for and the status is 0, as in bash."""
         status = 0
         for pid in pids or [j.pid for j in self.jobs]:
             job = next((j for j in self.jobs if j.pid == pid), None)
@@ -1025,7 +1028,7 @@ class Interp:
                         return code
             status = job.status
             self.jobs.remove(job)
-        return status
+        return status if pids else 0
 
     # -- simple commands -------------------------------------------------------
     def exec_call(self, cmd: CallExpr, redirects: Sequence[Redirect], io: IO) -> int:

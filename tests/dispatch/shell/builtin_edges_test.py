@@ -81,6 +81,19 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("set -e x y; echo $1 $#", 0, "x 2\n", ""),
         ("wait x", 2, "", "hookrun: wait: `x': not a pid or valid job spec\n"),
         ("wait %1; echo $?", 0, "127\n", "hookrun: wait: %1: no such job\n"),
+        # `wait` with no operand waits for every job and answers 0 whatever they ended
+        # with; with operands, the last one's status.
+        ("false & wait; echo $?", 0, "0\n", ""),
+        ("true & false & wait; echo $?", 0, "0\n", ""),
+        ("false & wait $!; echo $?", 0, "1\n", ""),
+        # bash leaves a background pipeline's `!` out of the status `wait` reads.
+        ("! true | true & wait $!; echo $?", 0, "0\n", ""),
+        ("! false & wait $!; echo $?", 0, "1\n", ""),
+        # ... but a `!` inside the background list is the list's own.
+        ("! true && echo x & wait $!; echo $?", 0, "1\n", ""),
+        ("! false && echo x & wait $!; echo $?", 0, "x\n0\n", ""),
+        ("false & p=$!; true & wait $p $!; echo $?", 0, "0\n", ""),
+        ("true & p=$!; false & wait $p $!; echo $?", 0, "1\n", ""),
         ("eval ''; echo $?", 0, "0\n", ""),
         ("eval '   '; echo $?", 0, "0\n", ""),
         ("source", 2, "", "hookrun: source: filename argument required\n"),
