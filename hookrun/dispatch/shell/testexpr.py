@@ -88,16 +88,28 @@ def binary(op: str, a: str, b: str, cwd: str) -> bool:
             "-ge": x >= y,
         }[op]
     if op in ("-nt", "-ot", "-ef"):
-        try:
-            sa, sb = os.stat(_path(cwd, a)), os.stat(_path(cwd, b))
-        except (OSError, ValueError):
+        sa, sb = _stat(cwd, a), _stat(cwd, b)
+        if sa is None or sb is None:
+            # bash: a file that exists is newer than one that does not (`a -nt missing`,
+            # `missing -ot a`); two missing files, or -ef with one missing, are false.
+            if op == "-nt":
+                return sa is not None and sb is None
+            if op == "-ot":
+                return sa is None and sb is not None
             return False
         if op == "-nt":
-            return sa.st_mtime > sb.st_mtime
+            return sa.st_mtime_ns > sb.st_mtime_ns
         if op == "-ot":
-            return sa.st_mtime < sb.st_mtime
+            return sa.st_mtime_ns < sb.st_mtime_ns
         return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
     raise ConditionError(f"{op}: binary operator expected")
+
+
+def _stat(cwd: str, name: str) -> os.stat_result | None:
+    try:
+        return os.stat(_path(cwd, name))
+    except (OSError, ValueError):
+        return None
 
 
 _BINARY_OPS = {"=", "==", "!=", "<", ">", "-nt", "-ot", "-ef"} | BINARY_INT
