@@ -671,7 +671,7 @@ def b_wait(sh: Interp, argv: list[str], io: IO) -> int:
             pids.append(int(a))
         except ValueError:
             _err(sh, io, "wait", f"`{a}': not a pid or valid job spec")
-            return 2
+            return 1
     return sh.wait_jobs(pids or None)
 
 
@@ -745,14 +745,16 @@ def b_command(sh: Interp, argv: list[str], io: IO) -> int:
     if not args:
         return 0
     if mode:
-        status = 0
+        # bash: 0 when any name was found, 1 when none was.
+        status = 1
         for name in args:
             found = _describe(sh, name)
             if found is None:
                 if mode == "V":
                     _err(sh, io, "command", f"{name}: not found")
-                status = 1
-            elif mode == "v":
+                continue
+            status = 0
+            if mode == "v":
                 _out(io, found[1] + "\n")
             else:
                 _out(io, _type_line(name, found))
@@ -820,7 +822,7 @@ def b_exec(sh: Interp, argv: list[str], io: IO) -> int:
 def b_let(sh: Interp, argv: list[str], io: IO) -> int:
     if len(argv) < 2:
         _err(sh, io, "let", "expression expected")
-        return 2
+        return 1
 
     def last() -> int:
         value = 0

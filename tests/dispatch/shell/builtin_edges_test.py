@@ -79,7 +79,7 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("set -Q", 2, "", "hookrun: set: -Q: invalid option\n"),
         ("set a b; echo $1 $#", 0, "a 2\n", ""),
         ("set -e x y; echo $1 $#", 0, "x 2\n", ""),
-        ("wait x", 2, "", "hookrun: wait: `x': not a pid or valid job spec\n"),
+        ("wait x", 1, "", "hookrun: wait: `x': not a pid or valid job spec\n"),
         ("wait %1; echo $?", 0, "127\n", "hookrun: wait: %1: no such job\n"),
         # `wait` with no operand waits for every job and answers 0 whatever they ended
         # with; with operands, the last one's status.
@@ -122,7 +122,7 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("type -t ls", 0, "file\n", ""),
         ("type ls | grep -c 'ls is'", 0, "1\n", ""),
         ("f() { :; }; type f | head -1", 0, "f is a function\n", ""),
-        ("let", 2, "", "hookrun: let: expression expected\n"),
+        ("let", 1, "", "hookrun: let: expression expected\n"),
         ("let 'x=1+2'; echo $x", 0, "3\n", ""),
         ("trap", 0, "", ""),
         ("trap 'echo bye' EXIT; trap", 0, "trap -- 'echo bye' EXIT\nbye\n", ""),

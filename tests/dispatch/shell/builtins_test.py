@@ -94,9 +94,10 @@ CASES = [
     (
         "command -v",
         "f() { :; }; command -v f cd ls nosuch-x; echo $?",
-        "f\ncd\n/usr/bin/ls\n1\n",
+        "f\ncd\n/usr/bin/ls\n0\n",
         0,
     ),
+    ("command -v none found", "command -v nosuch-x nosuch-y; echo $?", "1\n", 0),
     ("command skips functions", "echo() { printf 'fn\\n'; }; command echo builtin", "builtin\n", 0),
     (
         "type",
