@@ -149,3 +149,38 @@ def _in_dquotes(leaf: Node) -> bool:
             return False
         n = n.parent
     return False
+
+
+def placed(stmts: tuple[Any, ...], src: bytes, start: int, body: bytes) -> tuple[Any, ...]:
+    """The body's statements (parsed from ``body``, the unescaped text of the backquotes
+    opened just before ``start`` in ``src``) with every ``pos``/``end`` moved to where its
+    byte stands in ``src``: a word of a backquoted command points at the user's own text,
+    as every other node does. ``\\$ \\` \\\\ \\"`` lost their backslash in ``body``; such a
+    byte is placed at its backslash."""
+    where = []  # body offset -> src offset
+    i = start
+    for byte in body:
+        if src[i] == 0x5C and byte != 0x5C or src[i : i + 2] == b"\\\\":
+            # an escaped byte (``\\\\`` is one backslash in the body)
+            where.append(i)
+            i += 2
+        else:
+            where.append(i)
+            i += 1
+    where.append(i)
+    return tuple(_moved(s, where) for s in stmts)
+
+
+def _moved(node: Any, where: list[int]) -> Any:
+    fields = getattr(type(node), "_fields", None)
+    if fields is None:
+        if type(node) is tuple:
+            return tuple(_moved(x, where) for x in node)
+        return node
+    values = []
+    for name, value in zip(fields, node, strict=True):
+        if name == "pos" or name == "end":
+            values.append(where[value])
+        else:
+            values.append(_moved(value, where))
+    return type(node)._make(values)

@@ -1054,11 +1054,11 @@ class Converter:
 
     def backquoted_subst(self, b: Backquoted) -> CmdSubst:
         """A backquoted substitution found by :mod:`hookrun.shellsyntax.backquotes`."""
-        body = (_backquotes or _load_backquotes()).unescape(
-            self.src[b.pos + 1 : b.end - 1], b.in_dquotes
-        )
+        bq = _backquotes or _load_backquotes()
+        body = bq.unescape(self.src[b.pos + 1 : b.end - 1], b.in_dquotes)
         try:
-            return CmdSubst(b.pos, b.end, self.reparse(body, b.pos + 1), True)
+            stmts = bq.placed(self.reparse(body, b.pos + 1), self.src, b.pos + 1, body)
+            return CmdSubst(b.pos, b.end, stmts, True)
         except ShellSyntaxError:
             # bash parses a backquoted body only when the substitution runs: a syntax
             # error there is that substitution's (printed, status 2), not the script's.
@@ -1203,8 +1203,10 @@ class Converter:
             # the body is parsed as bash parses it, from the user's text.
             start = kids[0].end_byte
             end = kids[-1].start_byte if len(kids) >= 2 else n.end_byte
-            body = (_backquotes or _load_backquotes()).unescape(self.src[start:end], False)
-            return CmdSubst(n.start_byte, n.end_byte, self.reparse(body, start), True)
+            bq = _backquotes or _load_backquotes()
+            body = bq.unescape(self.src[start:end], False)
+            stmts = bq.placed(self.reparse(body, start), self.src, start, body)
+            return CmdSubst(n.start_byte, n.end_byte, stmts, True)
         return CmdSubst(n.start_byte, n.end_byte, self.stmts(inner), backquote)
 
     def operand_parts(self, kids: Sequence[Node], a: int, b: int) -> tuple[WordPart, ...]:

@@ -52,6 +52,15 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("x=set; echo ${x?msg}", 0, "set\n", ""),
         ("x=ABC; echo ${x,} ${x,,} ${x^}", 0, "aBC abc ABC\n", ""),
         ("echo ${%}", 1, "", "hookrun: ${%}: bad substitution\n"),
+        # Inside backquotes the message quotes the user's own text (the body's nodes
+        # point at it, escapes and multi-byte characters before it included).
+        (
+            "x=1; echo `echo é ${x@Z}`; echo after",
+            0,
+            "\nafter\n",
+            "hookrun: ${x@Z}: bad substitution\n",
+        ),
+        ('x=1; echo "`echo \\"é\\" ${x@Z}`"', 0, "\n", "hookrun: ${x@Z}: bad substitution\n"),
         ("echo ${}", 1, "", "hookrun: ${}: bad substitution\n"),  # found by hypothesis
         ("echo ${x!}", 1, "", "hookrun: ${x!}: bad substitution\n"),
         (
