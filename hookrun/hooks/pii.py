@@ -131,10 +131,8 @@ def scrub(value: Any, scan: Scanner, counts: Counter[str], depth: int = 0) -> An
         kinds, starts, ends = escaped.spans(scan, value)
         if not kinds:
             return value
-        if kinds.count(kinds[0]) == len(kinds):  # (one kind: a git log's addresses)
-            counts[kinds[0]] += len(kinds)
-        else:
-            counts.update(kinds)
+        for kind in dict.fromkeys(kinds):  # (each kind once, in order: a few)
+            counts[kind] += kinds.count(kind)
         return redact_spans(value, kinds, starts, ends)
     if depth > 200:
         # Deeper than any real tool output; refusing beats leaking what we did not read.

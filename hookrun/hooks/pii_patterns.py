@@ -34,9 +34,10 @@ Precision choices (seed 000 R2 — a false positive is a bug too):
 from __future__ import annotations
 
 import fnmatch
+import operator
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, repeat
@@ -312,6 +313,7 @@ class _Table:
         ]
         self.by_opening: dict[bytes, list[int]] = {}
         self.by_head: dict[bytes, list[int]] = {}  # see _head_rows
+        self.quick_heads: dict[bytes, _Quick | None] = {}  # see _quick_head
         # What each row's hit is judged by, in one tuple (a hit unpacks it at once):
         # kind, back regex, back length, left regex, special, check, entropy floor,
         # placeholder test, prefix.
@@ -329,24 +331,64 @@ class _Table:
             )
             for r in rules
         ]
+        # What a row judged by its value alone reads (see Scanner._plain_values):
+        # rows with no context, no span of their own and no check of their own.
+        self.plain = frozenset(
+            i
+            for i, (_, back, _, left, special, check, *_) in enumerate(self.judges)
+            if back is None and left is None and not special and check is None
+        )
+        self.kinds = [r.kind for r in rules]
+        # Each row's looks_real verdict on a value, memoised (rows alike share one).
+        memos: dict[tuple[float, bool, int], _Verdicts] = {}
+        self.verdicts = [
+            memos.setdefault(
+                (r.min_entropy, r.placeholder, r.prefix),
+                _Verdicts(r.min_entropy, r.placeholder, r.prefix),
+            ).__getitem__
+            for r in rules
+        ]
 
-    def hits(self, data: bytes) -> Iterator[tuple[int, int, int]]:
-        """``(row, start, end)`` of each value in the UTF-8 ``data``, byte offsets.
+    def hits(self, data: bytes) -> tuple[list[int], list[int], list[int]]:
+        """The row, start and end of each value in the UTF-8 ``data``, byte offsets, in order.
 
-        ``data`` must end with a newline (no row's token holds one), so that every
-        end mark consumes a character and a match never ends in ``$``.
+        Three lists filled in one loop (no generator: an env dump's hundred hits each
+        paid a resume and a tuple). ``data`` must end with a newline (no row's token
+        holds one), so that every end mark consumes a character and a match never
+        ends in ``$``. The values come left to right and never overlap: each search
+        starts at the end of the last match, and a value lies within its match.
         """
+        found_rows: list[int] = []
+        starts: list[int] = []
+        stops: list[int] = []
         pos, size = 0, len(data)
-        heads = self.heads._regexp
+        heads = self.heads._regexp.Match
+        by_byte, by_head, table_rows, shapes = self.by_byte, self.by_head, self.rows, self.shape
+        quick_heads, unseen, head_size = self.quick_heads, _UNSEEN, _HEAD
+        add_row, add_start, add_stop = found_rows.append, starts.append, stops.append
         while pos < size:
-            start = heads.Match(_UNANCHORED, data, pos, size)[0][0]
+            start = heads(_UNANCHORED, data, pos, size)[0][0]
             if start < 0:
-                return
+                break
+            head = data[start : start + head_size]
+            fast = quick_heads.get(head, unseen)
+            if fast is unseen:
+                fast = self._quick_head(data, start, head)
+            if fast is not None:  # (the usual hit: one row, matched by Python's engine)
+                i, quick, cut = fast
+                found = quick(data, start)
+                if found is None:
+                    pos = start + 1
+                    continue
+                pos = found.end()  # (no row matches empty: end > start, and pos <= start)
+                add_row(i)
+                add_start(start)
+                add_stop(pos - cut)
+                continue
             first = data[start]
-            rows = self.by_byte[first]
+            rows = by_byte[first]
             if len(rows) > 1:  # rows that share the first byte rarely share the opening
-                head = data[start : start + _HEAD]
-                agreeing = self.by_head.get(head)
+                agreeing = by_head.get(head)
                 if agreeing is None:
                     agreeing = self._head_rows(first, head)
                 if len(agreeing) != 1:  # (the rows' whole openings tell them apart)
@@ -354,7 +396,7 @@ class _Table:
                 rows = agreeing
             pos = start + 1  # (when no row matches here)
             for i in rows:
-                row, values, ends, quick = self.rows[i] or self._row(i)
+                row, values, ends, quick = table_rows[i] or self._row(i)
                 if quick is not None:
                     found = quick(data, start)
                     if found is None:
@@ -365,17 +407,23 @@ class _Table:
                     end = spans[0][1]
                     if end < 0:
                         continue
-                shape = self.shape[i]
+                shape = shapes[i]
+                found_rows.append(i)
                 if shape == _PLAIN:
-                    yield i, start, end
+                    starts.append(start)
+                    stops.append(end)
                 elif shape == _COMPLEX:
-                    yield (i, *_value_span(spans, values, ends))
-                elif data[end - 1] < 0x80:  # _TAIL, an ASCII end mark: one byte
-                    yield i, start, end - 1
-                else:
-                    yield i, start, end - _last_char_width(data, end)
+                    value_start, value_end = _value_span(spans, values, ends)
+                    starts.append(value_start)
+                    stops.append(value_end)
+                else:  # _TAIL: less its end mark (an ASCII one is one byte)
+                    starts.append(start)
+                    stops.append(
+                        end - 1 if data[end - 1] < 0x80 else end - _last_char_width(data, end)
+                    )
                 pos = max(end, pos)  # (no row matches empty: a test pins it)
                 break
+        return found_rows, starts, stops
 
     def _row(self, i: int) -> _Row:
         """Row ``i``'s own regex, its value groups, its end-mark groups, its quick match."""
@@ -398,6 +446,29 @@ class _Table:
         ends = [n for name, n in index.items() if name.startswith("e")]
         row = self.rows[i] = (regex._regexp, values, ends, None)
         return row
+
+    def _quick_head(self, data: bytes, start: int, head: bytes) -> _Quick | None:
+        """The one row a hit opening with ``head`` can be, when Python's engine matches it.
+
+        Memoised by the head: :meth:`hits` then matches that row at once, with no
+        other look-up. None (a hit read the long way) unless the first byte's rows
+        or the head's agreeing rows (:meth:`_head_rows`) are that row alone: the rows
+        a hit's whole openings leave are not the head's to say.
+        """
+        first = data[start]
+        rows = self.by_byte[first]
+        if len(rows) > 1:
+            rows = self.by_head.get(head) or self._head_rows(first, head)
+        fast: _Quick | None = None
+        if len(rows) == 1:
+            i = rows[0]
+            quick = (self.rows[i] or self._row(i))[3]
+            if quick is not None:
+                # (Python's engine reads bytes: a _TAIL row's end mark, a class, is one)
+                fast = (i, quick, 0 if self.shape[i] == _PLAIN else 1)
+        if len(self.quick_heads) < _MEMO_SIZE:
+            self.quick_heads[head] = fast
+        return fast
 
     def _head_rows(self, first: int, head: bytes) -> list[int]:
         """The rows of ``by_byte[first]`` whose openings agree with a hit's first bytes.
@@ -436,6 +507,33 @@ class _Table:
 
 
 _PLAIN, _TAIL, _COMPLEX = range(3)
+
+
+class _Verdicts(dict[str, bool]):
+    """:func:`looks_real` of each value for one row's floor, placeholder test and prefix.
+
+    One dictionary look-up a value where ``looks_real``'s cache builds and hashes a
+    key of four (bounded: cleared when full).
+    """
+
+    def __init__(self, min_entropy: float, placeholder: bool, prefix: int) -> None:
+        super().__init__()
+        self.judged = (min_entropy, placeholder, prefix)
+
+    def __missing__(self, value: str) -> bool:
+        real = looks_real(value, *self.judged)
+        if len(self) >= _MEMO_SIZE:
+            self.clear()
+        self[value] = real
+        return real
+
+
+# f(x) for each f and x of two maps, in C (operator.call is Python 3.11's)
+_call: Callable[[Callable[[str], bool], str], bool] = getattr(operator, "call", lambda f, x: f(x))
+# A row matched by Python's engine at a hit: its index, its match, the bytes of its
+# end mark (0: _PLAIN, 1: _TAIL).
+_Quick = tuple[int, Callable[[bytes, int], "re.Match[bytes] | None"], int]
+_UNSEEN: Any = object()  # (a head not yet memoised)
 _PEM, _INNER = 1, 2  # a hit's special judging: a key's body, a known token inside
 _GENERIC = frozenset({"bearer_token", "url_password"})
 _MEMO_SIZE = 4096  # openings seen (case variants of a few dozen words: far fewer)
@@ -887,7 +985,17 @@ class Scanner:
         What a scrub needs: an output's hundreds of addresses are redacted and
         counted from these lists, with no :class:`Finding` made for each.
         """
-        found = self._table_finds(self.table, text) if self.table is not None and text else []
+        table = self.table
+        if table is None or not text:
+            found: list[Finding] = []
+        else:
+            data = text.encode("utf-8", "surrogatepass") + b"\n"
+            hits = table.hits(data)
+            if not self.user and len(data) == len(text) + 1 and table.plain.issuperset(hits[0]):
+                # (the usual: ASCII text, only rows judged by their value; no Finding made)
+                kinds, starts, ends = self._plain_values(table, text, *hits)
+                return self._with_emails(text, kinds, starts, ends)
+            found = self._judged(table, text, data, *hits)
         for rule, regex in self.user:
             for m in regex.finditer(text):
                 span = m.span("v") if "v" in regex.groupindex and m.group("v") else m.span()
@@ -899,17 +1007,30 @@ class Scanner:
             # together, and on the very same span the earlier (more specific) row.
             found.sort(key=_START)
             found = _disjoint(found)
-        if self.email and "@" in text:
-            starts, ends = self._emails(text, found)
-            if not found:
-                return ["email"] * len(starts), starts, ends
-            if starts:
-                found += map(_new_finding, repeat(Finding), zip(repeat("email"), starts, ends))
-                found.sort(key=_START)
+        return self._with_emails(
+            text, list(map(_KIND, found)), list(map(_START, found)), list(map(_STOP, found))
+        )
+
+    def _with_emails(
+        self, text: str, kinds: list[str], starts: list[int], ends: list[int]
+    ) -> tuple[list[str], list[int], list[int]]:
+        """The finds (sorted, disjoint) and the addresses that overlap none of them, in order."""
+        if not self.email or "@" not in text:
+            return kinds, starts, ends
+        at_starts, at_ends = self._emails(text, starts, ends)
+        if not kinds:
+            return ["email"] * len(at_starts), at_starts, at_ends
+        if not at_starts:
+            return kinds, starts, ends
+        found = [*zip(kinds, starts, ends, strict=True), *zip(repeat("email"), at_starts, at_ends)]
+        found.sort(key=_START)  # (stable: none starts where another does, they are disjoint)
         return list(map(_KIND, found)), list(map(_START, found)), list(map(_STOP, found))
 
-    def _emails(self, text: str, taken: list[Finding]) -> tuple[list[int], list[int]]:
-        """The starts and ends of the addresses in ``text`` that overlap none of ``taken``.
+    def _emails(
+        self, text: str, taken_starts: list[int], taken_ends: list[int]
+    ) -> tuple[list[int], list[int]]:
+        """The starts and ends of the addresses in ``text`` that overlap none of the
+        finds taken (``taken_starts``/``taken_ends``: sorted, disjoint).
 
         A more specific find wins over an address around it: the token in
         https://x:ghp_…@github.com is a URL password, not an "email". A git log holds
@@ -954,14 +1075,14 @@ class Scanner:
                 for k, test in enumerate(tests):
                     if test is not None and exclude.fullmatch(text, starts[k], ends[k]):
                         keep[k] = False
-        if taken:
+        if taken_starts:
             # Both run left to right and the finds are disjoint: skip those that end
             # before an address; the next one overlaps it or lies after it.
-            next_taken, taken_count = 0, len(taken)
+            next_taken, taken_count = 0, len(taken_starts)
             for k, start in enumerate(starts):
-                while next_taken < taken_count and taken[next_taken].end <= start:
+                while next_taken < taken_count and taken_ends[next_taken] <= start:
                     next_taken += 1
-                if next_taken < taken_count and taken[next_taken].start < ends[k]:
+                if next_taken < taken_count and taken_starts[next_taken] < ends[k]:
                     keep[k] = False
         if False in keep:
             return list(compress(starts, keep)), list(compress(ends, keep))
@@ -1012,14 +1133,48 @@ class Scanner:
                 return False
         return self.exclude.fullmatch(value) is not None
 
+    def _plain_values(
+        self, table: _Table, text: str, rows: list[int], starts: list[int], ends: list[int]
+    ) -> tuple[list[str], list[int], list[int]]:
+        """:meth:`_judged`'s finds when every hit's row is judged by its value alone.
+
+        Rows of ``_Table.plain`` in ASCII text (byte offsets are character offsets):
+        no context to read, no span to move, so each step is a C-level ``map`` over
+        all the hits at once. The hits come sorted and disjoint, so do the finds.
+        """
+        values = [text[start:end] for start, end in zip(starts, ends, strict=True)]
+        real = list(map(_call, map(table.verdicts.__getitem__, rows), values))
+        if self.exclude is not None and values and self._may_exclude_values(values):
+            real = [r and not self._excluded(v) for r, v in zip(real, values, strict=True)]
+        kinds = list(map(table.kinds.__getitem__, rows))
+        if False in real:
+            return (
+                list(compress(kinds, real)),
+                list(compress(starts, real)),
+                list(compress(ends, real)),
+            )
+        return kinds, starts, ends
+
     def _table_finds(self, table: _Table, text: str) -> list[Finding]:
         """The table's finds in ``text``, in the order of the pass."""
         data = text.encode("utf-8", "surrogatepass") + b"\n"
+        return self._judged(table, text, data, *table.hits(data))
+
+    def _judged(
+        self,
+        table: _Table,
+        text: str,
+        data: bytes,
+        rows: list[int],
+        bstarts: list[int],
+        bends: list[int],
+    ) -> list[Finding]:
+        """The finds of the table's hits in ``data`` (``text`` encoded), each judged."""
         chars = None if len(data) == len(text) + 1 else _Offsets(text, data)  # None: ASCII
         found: list[Finding] = []
         values: list[str | None] = []  # each find's value, None once judged whole
         judges = table.judges
-        for i, bstart, bend in table.hits(data):
+        for i, bstart, bend in zip(rows, bstarts, bends, strict=True):
             kind, back, back_n, left, special, check, min_entropy, placeholder, prefix = judges[i]
             start, end = (bstart, bend) if chars is None else (chars(bstart), chars(bend))
             if back is not None:
@@ -1051,7 +1206,7 @@ class Scanner:
             return found
         return [f for f, v in zip(found, values, strict=True) if v is None or not self._excluded(v)]
 
-    def _may_exclude_values(self, values: list[str | None]) -> bool:
+    def _may_exclude_values(self, values: Sequence[str | None]) -> bool:
         """One of ``values`` may match an exclusion glob (False: none can, one C-level test).
 
         :meth:`_excluded`'s first test over all values at once: none holds a character
@@ -1060,7 +1215,7 @@ class Scanner:
         signal = self.exclude_signal
         if signal is None or self.exclude_hint is None:
             return True
-        joined = "\n".join(v for v in values if v is not None)
+        joined = "\n".join(filter(None, values))
         if not joined.isascii():
             return True
         # (a character at a time: "in" is a memchr, a class search tests each character)
@@ -1275,19 +1430,16 @@ def redact_spans(text: str, kinds: list[str], starts: list[int], ends: list[int]
     """``text`` with each span (disjoint, in order) replaced by ``[REDACTED:<kind>]``."""
     if not kinds:
         return text
+    # The text between the spans (a comprehension: a third cheaper than mapping
+    # text.__getitem__ over slice objects, each made by a call to the type), joined
+    # by the marker when all are of one kind (a git log's addresses), else with each
+    # span's marker put between (an env dump).
+    gaps = [text[start:end] for start, end in zip([0, *ends], [*starts, len(text)], strict=True)]
     if kinds.count(kinds[0]) == len(kinds):
-        # One kind (a git log's addresses): the text between the spans, joined by
-        # the marker, all in C.
-        gaps = map(text.__getitem__, map(slice, [0, *ends], [*starts, len(text)]))
         return _MARKERS[kinds[0]].join(gaps)
-    out: list[str] = []
-    append = out.append
-    pos = 0
-    for kind, start, end in zip(kinds, starts, ends, strict=True):
-        append(text[pos:start])
-        append(_MARKERS[kind])
-        pos = end
-    append(text[pos:])
+    out = [""] * (2 * len(kinds) + 1)
+    out[::2] = gaps
+    out[1::2] = map(_MARKERS.__getitem__, kinds)
     return "".join(out)
 
 
