@@ -102,6 +102,15 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
         ops = _operators(tree.root_node, text, pos, budget)
         if not ops:
             break
+        if not docs and len(ops) == 1:  # the usual text: one here-document
+            guessed = _one_guessed(src, ops[0], parse)
+            if guessed is not None:
+                text, tree, span, newline, after = guessed
+                docs[ops[0]] = span
+                budget -= 1
+                pos = ops[0] + (3 if span.op == "<<-" else 2)
+                next_body[newline] = after
+                continue
         trial_buf = bytearray(text)
         for at in ops:
             width = 3 if text[at + 2 : at + 3] == b"-" else 2
@@ -145,6 +154,68 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
         text = bytes(out)
         tree = parse(text)
     return text, docs
+
+
+# A delimiter word read by text for :func:`_one_guessed` (others: the general reading).
+_PLAIN_DELIMITER = frozenset(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-+:@%/,="
+)
+
+
+def _one_guessed(
+    src: bytes, at: int, parse: Callable[[bytes], Tree]
+) -> tuple[bytes, Tree, HereDocSpan, int, int] | None:
+    """A text's one here-document (at ``at``, the first round) read in one parse, not
+    two: the general round parses the text with the operator turned into ``<`` and the
+    body still in place — read as code, the body (JSON, prose) sends the grammar into
+    error recovery, ~5 times the cost of parsing the text without it — only to find
+    where the delimiter word and the command line end.
+
+    Here those are guessed by text (a plain delimiter word, quoted or not; the line
+    ends at the first newline after it), the body and end line found from them as the
+    general round finds them, and the text with the body already blanked is parsed: the
+    guess stands if that tree has no error and reads the same delimiter word at the
+    operator and the same newline as the end of its command line — the text the general
+    round would hand on is then this very text. Otherwise None (the general round)."""
+    width = 3 if src[at + 2 : at + 3] == b"-" else 2
+    i = at + width
+    n = len(src)
+    while i < n and src[i] in b" \t":
+        i += 1
+    quote = src[i : i + 1]
+    j = i + 1 if quote in (b"'", b'"') else i
+    while j < n and src[j] in _PLAIN_DELIMITER:
+        j += 1
+    if quote in (b"'", b'"'):
+        if j == i + 1 or src[j : j + 1] != quote:
+            return None
+        j += 1
+        word = src[i + 1 : j - 1]
+    else:
+        word = src[i:j]
+    if not word or (j < n and src[j] not in b" \t\n;&|<>)"):
+        return None
+    newline = src.find(b"\n", j)
+    if newline < 0:
+        return None
+    start = newline + 1
+    end, after, closed = _end_line(src, start, word, width == 3)
+    buf = bytearray(src)
+    buf[at : at + width] = b"<" + b" " * (width - 1)
+    buf[start:after] = _blank(buf[start:after])
+    text = bytes(buf)
+    tree = parse(text)
+    root = tree.root_node
+    if root.has_error:
+        return None
+    delim = _delimiter(root, at)
+    if delim is None or delim.start_byte != i or delim.end_byte != j:
+        return None
+    if _line_end(root, text, j, at) != newline:
+        return None
+    last = after - 1 if after > end and src[after - 1 : after] == b"\n" else after
+    op = "<<-" if width == 3 else "<<"
+    return text, tree, HereDocSpan(op, i, j, start, end, last, closed), newline, after
 
 
 def _operators(root: Node, text: bytes, pos: int, most: int) -> list[int]:

@@ -62,3 +62,59 @@ def test_each_body_is_the_one_bash_reads(shape: str) -> None:
     _, bodies = _read(source)
     assert [b.decode().strip() for b in bodies] == ran.stdout.split()
     assert len(bodies) == MAX_HEREDOCS
+
+
+def _heredoc_texts() -> list[str]:
+    """Texts with a here-document: the Oils here-doc and redirect spec cases (and each
+    of their lines), hook-style ones, and shapes the one-parse guess must refuse."""
+    from pathlib import Path
+
+    from tests.conformance.specfile import parse_file
+
+    spec = Path(__file__).resolve().parent.parent / "conformance/oils/spec"
+    texts: list[str] = []
+    for name in ("here-doc", "redirect", "redirect-multi", "posix", "command-sub"):
+        for case in parse_file(spec / f"{name}.test.sh"):
+            texts.append(case.code)
+            texts.extend(case.code.splitlines())
+    texts += [
+        'while read -r l; do echo "$l"; done <<EOF\n{"decision":"allow"}\nEOF',
+        "cat <<'EOF' | jq -r .x\n{\"x\": 1}\nEOF\n",
+        'cat <<"EOF" >&2\nblocked: $x\nEOF\nexit 2\n',
+        "cat <<-EOF\n\tindented\n\tEOF\necho after\n",
+        'cat <<EOF; echo "a\nb"\nbody\nEOF\n',  # the line goes on in a string
+        'cat <<EOF; echo "a\nbody\nEOF\nb"\nreal\nEOF\n',
+        "cat <<EOF\nno end line",
+        "cat <<EOF",
+        'x=$(cat <<EOF\n$HOME\nEOF\n)\necho "$x"\n',
+        "cat <<E;\nx\nE;\nE\n",
+        'cat <<E"2"\nx\nE2\n',
+        "echo $((1<<2))\n",
+        "cat <<A | cat <<B\na\nA\nb\nB\n",
+    ]
+    return [t for t in dict.fromkeys(texts) if "<<" in t]
+
+
+def test_one_here_document_read_in_one_parse_is_the_general_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # heredocs._one_guessed reads a text's only here-document in one parse instead of
+    # two; the text and spans it hands on must be the general round's, to the byte.
+    from hookrun.shellsyntax import heredocs
+
+    guess = heredocs._one_guessed
+    taken = 0
+
+    def counted(*args: object) -> object:
+        nonlocal taken
+        found = guess(*args)  # type: ignore[arg-type]
+        taken += found is not None
+        return found
+
+    for text in _heredoc_texts():
+        src = text.encode("utf-8", "surrogateescape")
+        monkeypatch.setattr(heredocs, "_one_guessed", counted)
+        found = prepare(src, _ts_parse)
+        monkeypatch.setattr(heredocs, "_one_guessed", lambda *_: None)
+        assert found == prepare(src, _ts_parse), text
+    assert taken >= 20  # the shortcut is taken, not only refused
