@@ -723,7 +723,7 @@ class Converter:
         return Redirect(n.start_byte, span.end, fd, "", span.op, target, doc)
 
     def patched_redirect(self, p: gaps.Patched) -> Redirect:
-        target = self.word_of(p.targets)
+        target = self.word_of(_redirect_target(self.src, p.targets))
         fd = int(self.text(p.fd.start_byte, p.fd.end_byte)) if p.fd is not None else None
         return Redirect(p.pos, p.end, fd, "", p.op, target, None)
 
@@ -1635,9 +1635,12 @@ def _with_redirect_args(src: bytes, words: list[Node], redirects: Sequence[Node]
     """The command's words with the arguments the grammar put in its redirections."""
     extra: list[Node] = []
     for r in gaps.fix_redirects(redirects):
-        if isinstance(r, gaps.Patched) or r.type != "file_redirect":
+        if isinstance(r, gaps.Patched):
+            dests = r.targets
+        elif r.type == "file_redirect":
+            dests = [c for c in r.children if c.is_named and c.type != "file_descriptor"]
+        else:
             continue
-        dests = [c for c in r.children if c.is_named and c.type != "file_descriptor"]
         for group in gaps.join_continued(src, dests)[1:]:
             extra.extend(group)
     if not extra:

@@ -149,6 +149,9 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    the grammar pipes the whole list, ``(a && b >f) | c``; bash pipes ``b`` alone,
    ``a && (b >f | c)``. Rebuilt in :meth:`hookrun.shellsyntax.convert.Converter.pipeline`
    (and ``(a | b >f) | c`` read as the one pipeline it is).
+35. A here-string with a descriptor (``cat 3<<< x``, ``read -u 3 v 3<<<"$s"``): comes
+   out as a ``file_redirect`` of the descriptor, an ERROR ``<<`` and a ``<`` before the
+   word. Read as the here-string it is, on that descriptor (as gap 1).
 """
 
 from __future__ import annotations
@@ -169,7 +172,9 @@ _REDIRECT_NODES = frozenset({"file_redirect", "heredoc_redirect", "herestring_re
 
 
 class Patched(NamedTuple):
-    """A redirect the grammar split into pieces (gaps 1 and 2), read as one."""
+    """A redirect the grammar split into pieces (gaps 1, 2 and 35), read as one.
+    ``targets``: the nodes after its operator — its word, then any words of the command
+    written after it (``cat 2>&1 <<< x y``: ``y`` is cat's argument, as gap 19)."""
 
     pos: int
     end: int
@@ -192,6 +197,19 @@ def _split_here_string(err: Node, nxt: Node | None) -> bool:
         and nxt.type == "file_redirect"
         and nxt.children
         and nxt.children[0].type == "<"
+    )
+
+
+def _fd_here_string(kids: Sequence[Node]) -> bool:
+    """Gap 35: a ``file_redirect``'s children that are ``n<<<``: the descriptor, an
+    ERROR ``<<`` and a ``<``, each right after the one before."""
+    return bool(
+        len(kids) > 3
+        and kids[0].type == "file_descriptor"
+        and _is_error(kids[1], "<<")
+        and kids[2].type == "<"
+        and kids[0].end_byte == kids[1].start_byte
+        and kids[1].end_byte == kids[2].start_byte
     )
 
 
@@ -219,6 +237,11 @@ def fix_redirects(nodes: Sequence[Node]) -> list[Node | Patched]:
                 out.append(Patched(n.start_byte, n.end_byte, fd, "<>", targets))
                 i += 1
                 continue
+            if _fd_here_string(kids):  # gap 35
+                targets = [c for c in kids[3:] if c.is_named]
+                out.append(Patched(n.start_byte, n.end_byte, kids[0], "<<<", targets))
+                i += 1
+                continue
         out.append(n)
         i += 1
     return out
@@ -230,7 +253,7 @@ def empty_command(n: Node) -> bool:
 
 
 def tolerated(err: Node) -> bool:
-    """An ERROR (or MISSING) node that is read anyway (gaps 1, 2, 9, 11, 14)."""
+    """An ERROR (or MISSING) node that is read anyway (gaps 1, 2, 9, 11, 14, 35)."""
     if err.is_missing:
         if err.type != "word":
             return False
@@ -261,6 +284,10 @@ def tolerated(err: Node) -> bool:
     if err.children and err.children[0].type == "$((" and text.endswith(b"))"):
         return True  # $((…)) the grammar could not read: hookrun's arithmetic will
     if _is_error(err, "<<"):
+        parent = err.parent
+        if parent is not None and parent.type == "file_redirect":  # gap 35
+            kids = parent.children
+            return len(kids) > 1 and kids[1] == err and _fd_here_string(kids)
         return _split_here_string(err, err.next_sibling)
     if _is_error(err, ">"):  # gap 2: `<>` read as `<` and an ERROR `>`
         prev, parent = err.prev_sibling, err.parent

@@ -96,6 +96,13 @@ ARGS = ("a b", "c")
         ("echo a && echo b >f; echo x | cat && echo y >>f; cat f", 0, "a\nx\nb\ny\n", "", None),
         ("cat <<A >f && cat <<B\nin f\nA\nout\nB\ncat f", 0, "out\nin f\n", "", None),
         ("echo $((1<<3)) <<<x; ((y=1<<2)); echo $y", 0, "8\n4\n", "", None),
+        # A here-string on a descriptor (gap 35), and words after a here-string's word.
+        ("cat 3<<< x <&3", 0, "x\n", "", None),
+        ("read -u 3 v 3<<< hi; echo $v", 0, "hi\n", "", None),
+        ('cat 3<<<"a b" <&3; cat 3<<< x; cat 10<<<$1 <&10', 0, "a b\na b\n", "", None),
+        ("{ cat <&3 3<<< x; } 2>/dev/null; echo $?", 0, "1\n", "", None),
+        ("echo 2>&1 <<< x y; echo 3<<< x y z", 0, "y\ny z\n", "", None),
+        ("cat 2>/dev/null <<< x y; cat 3<<< x y <&3 2>/dev/null; echo $?", 0, "1\n", "", None),
     ],
 )
 def test_case_and_here_documents_agree_with_bash(

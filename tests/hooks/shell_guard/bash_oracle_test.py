@@ -205,6 +205,10 @@ _NESTED = [
     ("bash -c '\"$@\"' _ source /dev/stdin <<< '{run} publish'", "plain", "publish"),
     ("bash -c '\"$@\"' _ source /dev/stdin <<< '{run} -rf /'", "plain", "rm"),
     ("bash -c 'eval \"$(cat)\"' <<< '{run} reset --hard'", "plain", "reset"),
+    # (session 16) a here-string on a descriptor: read by the tree (gap 35), as bash runs it
+    ("{run} -rf / 3<<< x", "plain", "rm"),
+    ("{{ eval \"$(cat <&3)\"; }} 3<<< '{run} -rf /'", "plain", "rm"),
+    ("read -r -u 3 c 3<<< '{run} push --force origin main'; $c", "plain", "push"),
 ]
 
 
