@@ -92,6 +92,11 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
     as one here-document at a time would."""
     if not _maybe_operator(src):
         return src, {}
+    only = _only_operator(src)
+    if only >= 0:  # one `<<` in the whole text: read it without a parse to find it
+        guessed = _one_guessed(src, only, parse)
+        if guessed is not None:
+            return guessed[0], {only: guessed[2]}
     text = src
     docs: dict[int, HereDocSpan] = {}
     next_body: dict[int, int] = {}  # a line's ending newline -> where its next body starts
@@ -240,6 +245,21 @@ def _maybe_operator(text: bytes) -> bool:
     return False
 
 
+def _only_operator(text: bytes) -> int:
+    """The offset of the text's one ``<<`` that is no ``<<<``, or -1 (none, or more)."""
+    found = -1
+    at = text.find(b"<<")
+    while at >= 0:
+        if text[at + 2 : at + 3] == b"<":  # a here-string
+            at = text.find(b"<<", at + 3)
+            continue
+        if found >= 0:
+            return -1
+        found = at
+        at = text.find(b"<<", at + 2)
+    return found
+
+
 def _first_operator(root: Node, text: bytes, pos: int) -> int | None:
     at = text.find(b"<<", pos)
     while at >= 0:
@@ -252,10 +272,19 @@ def _first_operator(root: Node, text: bytes, pos: int) -> int | None:
     return None
 
 
+# A C-style for loop's header is arithmetic (`for ((i = 1<<2; …))`), its body commands:
+# coming up from one of these, a `c_style_for_statement` is no token.
+_BODIES = frozenset({"do_group", "compound_statement"})
+
+
 def _is_operator(root: Node, at: int) -> bool:
     n = root.descendant_for_byte_range(at, at + 2)
+    body = False
     while n is not None and n.type not in _SCOPES:  # `"$(cat <<EOF …)"` is one
-        if n.type in _TOKENS:
+        t = n.type
+        if t in _BODIES:
+            body = True
+        elif t in _TOKENS and not (body and t == "c_style_for_statement"):
             return False
         n = n.parent
     return True
@@ -312,8 +341,12 @@ def _ends_line(root: Node, text: bytes, nl: int, scope: tuple[int, int]) -> bool
         # A bare newline is never inside a word; the grammar sometimes starts one with
         # the newline after a redirection's target (`cat < EOF⏎\\ x`).
         n = n.parent
+    body = False
     while n is not None and (n.start_byte, n.end_byte) != scope:
-        if n.type in _TOKENS or n.type in _SCOPES:
+        t = n.type
+        if t in _BODIES:
+            body = True
+        elif (t in _TOKENS and not (body and t == "c_style_for_statement")) or t in _SCOPES:
             return False
         n = n.parent
     return True

@@ -96,6 +96,10 @@ ARGS = ("a b", "c")
         ("echo a && echo b >f; echo x | cat && echo y >>f; cat f", 0, "a\nx\nb\ny\n", "", None),
         ("cat <<A >f && cat <<B\nin f\nA\nout\nB\ncat f", 0, "out\nin f\n", "", None),
         ("echo $((1<<3)) <<<x; ((y=1<<2)); echo $y", 0, "8\n4\n", "", None),
+        # A here-document in the body of a C-style for loop (its header is arithmetic,
+        # its body commands: the here-document was refused, run by sh-fallback).
+        ("for ((i=0; i<2; i++)); do cat <<EOF\nrow $i\nEOF\ndone", 0, "row 0\nrow 1\n", "", None),
+        ("for ((i=1<<1; i<5; i<<=1)); do ( cat <<'E'\n$i\nE\n); done", 0, "$i\n$i\n", "", None),
         # A here-string on a descriptor (gap 35), and words after a here-string's word.
         ("cat 3<<< x <&3", 0, "x\n", "", None),
         ("read -u 3 v 3<<< hi; echo $v", 0, "hi\n", "", None),
