@@ -11,10 +11,11 @@ general path is forced by emptying the table's set of value-only rows for one ca
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from hookrun.hooks.pii_patterns import DEFAULT_EXCLUDE, Scanner, scanner
+from hookrun.hooks.pii_patterns import DEFAULT_EXCLUDE, Scanner, _disjoint, _Table, scanner
 from tests.hooks.secret_families_test import FAMILIES
 
 _SAMPLES = sorted(
@@ -77,3 +78,75 @@ def test_a_user_glob_excludes_a_value_on_the_shortcut(monkeypatch: pytest.Monkey
     excluding = scanner(exclude=(*DEFAULT_EXCLUDE, value))
     assert starts[0] not in excluding.spans(text)[1]
     assert excluding.spans(text) == _general(excluding, text, monkeypatch)
+
+
+def _tokens() -> list[str]:
+    """Each ASCII sample's tokens: its words between blanks, quotes and "=" (the values)."""
+    words = {w for line in _SAMPLES for w in re.split(r"[\s\"'=]+", line) if len(w) >= 8}
+    return sorted(words)
+
+
+def _nested_texts(seed: int, count: int) -> list[str]:
+    """Tokens with other tokens written into them, against them and around them: text
+    where one row's opening lies inside another row's match."""
+    rng = random.Random(seed)
+    tokens = _tokens()
+    texts = []
+    for _ in range(count):
+        outer, inner, after = rng.sample(tokens, k=3)
+        cut = rng.randint(1, len(outer) - 1)
+        glue = rng.choice(["", "", "-", "_", ".", "/", ":", "+"])
+        texts.append(f"{outer[:cut]}{glue}{inner}{glue}{outer[cut:]}{rng.choice(['', ' '])}{after}")
+    return texts
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hits_come_sorted_and_disjoint_so_the_shortcut_needs_no_sort(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The value-only shortcut returns the table's hits as they come, with neither the
+    # general path's sort nor its _disjoint: that holds only while hits() never resumes
+    # inside a match. Texts where openings sit inside other rows' matches.
+    scan = scanner()
+    assert scan.table is not None
+    shortcut_taken = 0
+    for text in _nested_texts(seed, 400):
+        _, starts, stops = scan.table.hits(text.encode() + b"\n")
+        assert starts == sorted(starts) and all(a < b for a, b in zip(starts, stops, strict=True))
+        assert all(b <= a for a, b in zip(starts[1:], stops, strict=False)), text
+        shortcut_taken += _value_only_hits(scan, text)
+        assert scan.spans(text) == _general(scan, text, monkeypatch), text
+    assert shortcut_taken > 100
+
+
+def _general_values(
+    self: Scanner, table: _Table, text: str, rows: list[int], starts: list[int], ends: list[int]
+) -> tuple[list[str], list[int], list[int]]:
+    """The shortcut's place taken by the general path: every hit judged, sorted, disjoint."""
+    data = text.encode("utf-8", "surrogatepass") + b"\n"
+    found = self._judged(table, text, data, rows, starts, ends)
+    found = _disjoint(sorted(found, key=lambda f: f.start))
+    return [f.kind for f in found], [f.start for f in found], [f.end for f in found]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_shortcut_is_taken_only_where_it_finds_what_the_general_path_finds(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where the shortcut is taken is decided by three tests (no user pattern, ASCII text,
+    # every hit's row judged by its value alone). Texts that fail each: user patterns
+    # that match in them, a letter beyond ASCII before the secrets, rows with context
+    # (every family's samples). The general path stands in for the shortcut here.
+    texts = _texts(seed + 10, 120)
+    texts += [f"zoë {t} 用户" for t in texts[:40]]
+    texts += [t.replace("VAR_1=", "Authorization: Bearer ", 1) for t in texts[:40]]
+    scans = [scanner(), scanner(user=(("var", r"VAR_[0-9]+"),)), scanner(user=(("x", "[a-z]{3}"),))]
+    for scan in scans:
+        fast = [scan.spans(t) for t in texts]
+        with monkeypatch.context() as m:
+            m.setattr(Scanner, "_plain_values", _general_values)
+            general = [scan.spans(t) for t in texts]
+        # (and the general path taken by the shortcut's own test: no row value-only)
+        judged = [_general(scan, t, monkeypatch) for t in texts]
+        for text, a, b, c in zip(texts, fast, general, judged, strict=True):
+            assert a == b == c, (scan.user, text)
