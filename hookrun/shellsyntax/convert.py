@@ -747,13 +747,22 @@ class Converter:
         parts: list[WordPart] = []
         at = i = start
         src = self.src
-        while i < end:
-            c = src[i : i + 1]
-            if c == b"\\":
+        # The next backslash, `$` and backquote at or after i (`end`: none), found by C
+        # rather than by a Python step per byte (a body is mostly text); each is looked
+        # for again once i has passed it.
+        slash = dollar = quote = start - 1
+        while True:
+            if slash < i:
+                slash = src.find(b"\\", i, end) % (end + 1)  # (-1 -> end)
+            if dollar < i:
+                dollar = src.find(b"$", i, end) % (end + 1)
+            if quote < i:
+                quote = src.find(b"`", i, end) % (end + 1)
+            i = min(slash, dollar, quote)
+            if i >= end:
+                break
+            if i == slash:
                 i += 2
-                continue
-            if c not in (b"$", b"`"):
-                i += 1
                 continue
             node = self.reparse_expansion(i, end)
             if node is None:
