@@ -51,7 +51,10 @@ if TYPE_CHECKING:
     # here: a run of in-process hooks (echo, printf, test…) starts none, and the
     # import is a third of a bare Python start-up. tests/cli/cold_start_test.py pins it.
     import subprocess
-    from typing import Any
+    from typing import Any, TypeAlias
+
+    # A started child: Popen's, or one os.posix_spawn started (:class:`Spawned`).
+    Child: TypeAlias = "subprocess.Popen[bytes] | Spawned"
 
 # Time a process gets between the polite signal and the forced one: enough for
 # a script's trap to remove a lock file, short enough that a hung hook costs
@@ -150,6 +153,265 @@ def _spawn_error(exc: OSError, argv0: str, cwd: str) -> SpawnError:
     return SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv0}: cannot execute: {exc.strerror or exc}")
 
 
+def spawn_route(
+    program: str,
+    argv0: str,
+    cwd: str,
+    stdio: tuple[int, int, int],
+    fds: Mapping[int, int] | None,
+    env: Mapping[str, str],
+    platform: str = sys.platform,
+) -> str:
+    """``"posix_spawn"`` where :func:`os.posix_spawn` gives the child exactly what Popen
+    would, else ``"popen"`` — the one place the route is decided.
+
+    posix_spawn makes the child without Popen's Python bookkeeping (~270k instructions
+    a child, a third of what running /bin/true costs: bench/dispatch_bench.py). It fits:
+
+    - POSIX only (Windows has no posix_spawn: CreateProcess through Popen), and a C
+      library whose posix_spawn reports why a child could not start
+      (:func:`spawn_reports_errors`);
+    - the program given by path (``/`` in it): posix_spawnp would search *this*
+      process's PATH, where Popen searches the child's;
+    - ``cwd`` is this process's working directory: posix_spawn cannot chdir;
+    - each of the three streams a descriptor above 2 or the null device: no moves
+      among 0–2, whose order Popen handles; no extra descriptors (``fds``: preexec);
+    - an environment Popen and posix_spawn treat alike: no empty name, no ``=`` in a
+      name (each refuses a different set of those; Popen then says why).
+
+    The descriptors the child must not inherit are closed by the spawn itself
+    (:func:`_posix_spawn`), as Popen's ``close_fds``.
+    """
+    global _POSIX_SPAWN
+    if platform == "win32" or fds:
+        return "popen"
+    if _POSIX_SPAWN is None:
+        _POSIX_SPAWN = hasattr(os, "posix_spawn") and spawn_reports_errors()
+    if not _POSIX_SPAWN:
+        return "popen"
+    if "/" not in program or not argv0:
+        return "popen"
+    for fd in stdio:
+        if fd < 3 and fd != _DEVNULL:
+            return "popen"
+    if "" in env or "=" in "".join(env):
+        return "popen"
+    try:
+        here = os.getcwd()
+    except OSError:  # the working directory was removed
+        return "popen"
+    return "posix_spawn" if cwd == here else "popen"
+
+
+# Whether this system's os.posix_spawn is used at all (None: not yet asked).
+_POSIX_SPAWN: bool | None = None
+
+
+def spawn_reports_errors(confstr: Callable[[str], str | None] = os.confstr) -> bool:
+    """Whether posix_spawn says why a child could not start (ENOENT, EACCES, ENOEXEC).
+
+    glibc before 2.24 started the child with fork or vfork and no way back: a failed
+    exec showed only as the child's exit status 127, where Popen reports "permission
+    denied" (126). Since 2.24 (clone + a pipe, as musl) and on macOS and the BSDs (a
+    system call) the error comes back.
+    """
+    try:
+        version = confstr("CS_GNU_LIBC_VERSION")
+    except (ValueError, OSError):  # not glibc
+        return True
+    if not version:
+        return True
+    try:
+        major, minor = version.split()[1].split(".")[:2]
+        return (int(major), int(minor)) >= (2, 24)
+    except (IndexError, ValueError):  # a version string never seen: do not guess
+        return False
+
+
+_DEVNULL = -3  # subprocess.DEVNULL
+# Popen's restore_signals: Python ignores these at start-up; its children get the default.
+_SIGDEF = tuple(
+    getattr(signal, name) for name in ("SIGPIPE", "SIGXFZ", "SIGXFSZ") if hasattr(signal, name)
+)
+# Where this process's open descriptors are listed (Linux; macOS and the BSDs).
+_FD_DIRS = ("/proc/self/fd", "/dev/fd")
+
+
+def _inheritable_fds() -> list[int] | None:
+    """This process's descriptors above 2 that a child would inherit (None: cannot tell).
+
+    Python opens its own non-inheritable (PEP 446); what is listed here a host or a
+    library marked inheritable. Popen's ``close_fds`` closes them in the child.
+    """
+    for where in _FD_DIRS:
+        try:
+            names = os.listdir(where)
+        except OSError:
+            continue
+        found = []
+        for name in names:
+            fd = int(name)
+            if fd > 2:
+                try:
+                    if os.get_inheritable(fd):
+                        found.append(fd)
+                except OSError:  # the listing's own descriptor, closed by now
+                    pass
+        return found
+    return None
+
+
+def _posix_spawn(
+    program: str,
+    argv: Sequence[str],
+    env: Mapping[str, str],
+    stdio: tuple[int, int, int],
+    cwd: str,
+) -> Spawned | None:
+    """Start ``program`` with os.posix_spawn as Popen would (None: use Popen after all).
+
+    The same group or session (:func:`popen_options`), the same signal defaults
+    (``restore_signals``), the environment as given, the streams on 0–2 and no other
+    inherited descriptor (``close_fds``).
+    """
+    actions: list[tuple[Any, ...]] = []
+    for target, fd in enumerate(stdio):
+        if fd == _DEVNULL:
+            actions.append((os.POSIX_SPAWN_OPEN, target, os.devnull, os.O_RDWR, 0))
+        else:  # dup2 onto 0–2 clears close-on-exec there
+            actions.append((os.POSIX_SPAWN_DUP2, fd, target))
+    inherited = _inheritable_fds()
+    if inherited is None:
+        return None
+    for fd in inherited:
+        actions.append((os.POSIX_SPAWN_CLOSE, fd))
+    group = popen_options()
+    try:
+        if "process_group" in group:
+            pid = os.posix_spawn(
+                program, list(argv), env, file_actions=actions, setsigdef=_SIGDEF, setpgroup=0
+            )
+        else:
+            pid = os.posix_spawn(
+                program, list(argv), env, file_actions=actions, setsigdef=_SIGDEF, setsid=True
+            )
+    except NotImplementedError:  # a C library without POSIX_SPAWN_SETSID
+        return None
+    except OSError as exc:
+        if exc.errno == errno.EBADF:
+            return None  # a listed descriptor another thread closed meanwhile
+        raise _spawn_error(exc, argv[0], cwd) from None
+    except (ValueError, TypeError) as exc:  # NUL in an argument or the environment
+        raise SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv[0]}: {exc}") from None
+    return Spawned(pid)
+
+
+def _popen(
+    argv: Sequence[str],
+    executable: str | None,
+    cwd: str,
+    env: Mapping[str, str],
+    stdio: tuple[int, int, int],
+    fds: Mapping[int, int] | None,
+) -> subprocess.Popen[bytes]:
+    import subprocess  # see the TYPE_CHECKING import above
+
+    extra: dict[str, Any] = {}
+    copies: list[int] = []
+    if fds and sys.platform != "win32":
+        # Loaded with subprocess, for the same reason: few runs start a child.
+        from hookrun.dispatch import fdpass
+
+        moved, copies = fdpass.parent_sources(fds)
+        extra = fdpass.popen_args(moved)
+    stdin, stdout, stderr = stdio
+    try:
+        return subprocess.Popen(
+            list(argv),
+            executable=executable,
+            cwd=cwd,
+            env=env,
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            **popen_options(),
+            **extra,
+        )
+    except OSError as exc:
+        raise _spawn_error(exc, argv[0] if argv else "", cwd) from None
+    except (ValueError, TypeError) as exc:  # NUL in an argument, empty argv
+        raise SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {exc}") from None
+    finally:
+        for copy in copies:
+            os.close(copy)
+
+
+class Spawned:
+    """A child os.posix_spawn started, with what the tracker uses of Popen's interface:
+    ``pid``, ``returncode``, ``poll()``, ``wait(timeout)``, ``kill()``, ``send_signal()``.
+
+    Reaped as Popen reaps: one thread at a time in ``waitpid`` (``poll`` answers None
+    while another thread waits), ECHILD (someone else reaped it) read as 0.
+    """
+
+    __slots__ = ("_lock", "pid", "returncode")
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._lock = threading.Lock()
+
+    def poll(self) -> int | None:
+        if self.returncode is None and self._lock.acquire(False):
+            try:
+                if self.returncode is None:
+                    self._reap(os.WNOHANG)
+            finally:
+                self._lock.release()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if timeout is None:
+            while self.returncode is None:
+                with self._lock:
+                    if self.returncode is None:
+                        self._reap(0)
+            return self.returncode
+        deadline = time.monotonic() + timeout
+        delay = 0.0005
+        while self.poll() is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                import subprocess  # the kill path only
+
+                raise subprocess.TimeoutExpired([str(self.pid)], timeout)
+            time.sleep(min(delay, left, 0.05))
+            delay *= 2
+        assert self.returncode is not None
+        return self.returncode
+
+    def send_signal(self, sig: int) -> None:
+        # As Popen: never signal a pid already reaped (it may name another process).
+        if self.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def _reap(self, flags: int) -> None:
+        try:
+            pid, status = os.waitpid(self.pid, flags)
+        except ChildProcessError:
+            self.returncode = 0
+            return
+        if pid == self.pid:
+            self.returncode = os.waitstatus_to_exitcode(status)
+
+
 class ProcessTracker:
     """Every process started for one dispatch run, so all can be ended together.
 
@@ -178,7 +440,7 @@ class ProcessTracker:
         self._dispatch_id = dispatch_id or None
         self._guard = guard
         self._refuse = refuse
-        self.procs: list[subprocess.Popen[bytes]] = []
+        self.procs: list[Child] = []
         self._lock = threading.Lock()  # procs, _stopped, _watched
         self._end_lock = threading.Lock()  # one teardown at a time
         self._watched: dict[int, Guard] = {}
@@ -213,7 +475,7 @@ class ProcessTracker:
         stderr: int,
         executable: str | None = None,
         fds: Mapping[int, int] | None = None,
-    ) -> subprocess.Popen[bytes]:
+    ) -> Child:
         """Start ``argv`` (argv[0] already resolved to a path or a PATH name; or
         ``executable`` is the file to run, argv[0] then only what the child sees).
 
@@ -230,45 +492,24 @@ class ProcessTracker:
             )
         child_env = dict(env)
         child_env[MARKER] = self.dispatch_id
+        argv0 = argv[0] if argv else ""
+        program = executable or argv0
+        direct = spawn_route(program, argv0, cwd, (stdin, stdout, stderr), fds, child_env) == (
+            "posix_spawn"
+        )
         with self._lock:
             if self._stopped is not None:
                 raise Interrupted(self._stopped)
-            import subprocess  # see the TYPE_CHECKING import above
-
             # Before the child exists: were hookrun killed right after the fork, the
             # sentinel would already be there to end it (once it is registered).
             SENTINEL.ready()
             self._marked = True
             SENTINEL.mark(self.dispatch_id)
-            extra: dict[str, Any] = {}
-            copies: list[int] = []
-            if fds and sys.platform != "win32":
-                # Loaded with subprocess, for the same reason: few runs start a child.
-                from hookrun.dispatch import fdpass
-
-                moved, copies = fdpass.parent_sources(fds)
-                extra = fdpass.popen_args(moved)
-            try:
-                proc = subprocess.Popen(
-                    list(argv),
-                    executable=executable,
-                    cwd=cwd,
-                    env=child_env,
-                    stdin=stdin,
-                    stdout=stdout,
-                    stderr=stderr,
-                    **popen_options(),
-                    **extra,
-                )
-            except OSError as exc:
-                raise _spawn_error(exc, argv[0] if argv else "", cwd) from None
-            except (ValueError, TypeError) as exc:  # NUL in an argument, empty argv
-                raise SpawnError(
-                    exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {exc}"
-                ) from None
-            finally:
-                for copy in copies:
-                    os.close(copy)
+            proc: Child | None = None
+            if direct:
+                proc = _posix_spawn(program, argv, child_env, (stdin, stdout, stderr), cwd)
+            if proc is None:
+                proc = _popen(argv, executable, cwd, child_env, (stdin, stdout, stderr), fds)
             SENTINEL.watch(proc)
             self.procs.append(proc)
         if self._guard is not None:
@@ -277,7 +518,7 @@ class ProcessTracker:
 
     # -- waiting ---------------------------------------------------------------------
 
-    def wait(self, proc: subprocess.Popen[bytes], guard: Guard) -> int:
+    def wait(self, proc: Child, guard: Guard) -> int:
         """Wait for ``proc``; raise Interrupted when ``guard`` says stop.
 
         Returns the POSIX-style status: the exit code, or 128+N for signal N.
@@ -371,7 +612,7 @@ class ProcessTracker:
             SENTINEL.forget(procs[-1] if procs else None, marker=self.dispatch_id)
 
 
-def _signal_groups(procs: Sequence[subprocess.Popen[bytes]], *, force: bool) -> bool:
+def _signal_groups(procs: Sequence[Child], *, force: bool) -> bool:
     """TERM (or KILL) each child's group; True if any group still had a member.
 
     Reaps children that already exited first, so that a leader's own zombie does
@@ -395,14 +636,14 @@ def _signal_groups(procs: Sequence[subprocess.Popen[bytes]], *, force: bool) -> 
     return busy
 
 
-def _windows_break(proc: subprocess.Popen[bytes]) -> None:  # pragma: no cover
+def _windows_break(proc: Child) -> None:  # pragma: no cover
     # CTRL_BREAK reaches a console process group created with
     # CREATE_NEW_PROCESS_GROUP; it is Windows' closest thing to SIGTERM.
     with contextlib.suppress(OSError):
         os.kill(proc.pid, signal.CTRL_BREAK_EVENT)  # type: ignore[attr-defined,unused-ignore]
 
 
-def _groups_alive(procs: Sequence[subprocess.Popen[bytes]], platform: str = sys.platform) -> bool:
+def _groups_alive(procs: Sequence[Child], platform: str = sys.platform) -> bool:
     """Does any process of these children's groups still run (zombies do not count)?"""
     if platform == "win32":  # pragma: no cover
         return any(p.poll() is None for p in procs)
@@ -440,9 +681,7 @@ def _live_in_groups(pgids: set[int]) -> bool:
     return False
 
 
-def _end_trees(
-    procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str | None, grace: float
-) -> None:
+def _end_trees(procs: Sequence[Child], dispatch_id: str | None, grace: float) -> None:
     """The kill path: TERM the trees, wait up to ``grace``, KILL what is left, reap.
 
     ``dispatch_id`` None: the marker holders outside the trees are left alone.
@@ -474,7 +713,7 @@ def _merge(a: list[Any], b: list[Any]) -> list[Any]:
 
 
 def _snapshot(
-    psutil: Any, procs: Sequence[subprocess.Popen[bytes]], dispatch_id: str | None, own: set[int]
+    psutil: Any, procs: Sequence[Child], dispatch_id: str | None, own: set[int]
 ) -> list[Any]:
     """psutil handles for the live descendants and the marker holders of this run.
 
@@ -593,7 +832,7 @@ def _living(psutil: Any, targets: Sequence[Any]) -> list[Any]:
     return alive
 
 
-def _reap(psutil: Any, procs: Sequence[subprocess.Popen[bytes]], targets: Sequence[Any]) -> None:
+def _reap(psutil: Any, procs: Sequence[Child], targets: Sequence[Any]) -> None:
     import subprocess  # loaded already: procs were started
 
     deadline = time.monotonic() + _REAP

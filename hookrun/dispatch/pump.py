@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import select
-import subprocess
+import subprocess  # noqa: F401 - see below
 import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -23,6 +23,14 @@ from typing import NamedTuple
 from hookrun.dispatch.cancel import Guard
 from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.streams import CaptureSink
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.procs import Child
+
+# subprocess is not used here: the Popen route (a hook in another directory) and the
+# kill path import it. Loaded with this module, it is loaded by api.prepare_imports in
+# the calling thread, never first by a worker a Ctrl-C can cut short inside an import.
 
 _CHUNK = 64 * 1024
 # Idle wake-up: only to notice that the child exited while something else (an
@@ -75,9 +83,7 @@ def run_child(
     return Pumped(tracker.wait(proc, guard), eof)
 
 
-def _pump(
-    proc: subprocess.Popen[bytes], in_w: int, payload: bytes, sinks: dict[int, CaptureSink]
-) -> bool:
+def _pump(proc: Child, in_w: int, payload: bytes, sinks: dict[int, CaptureSink]) -> bool:
     """Move bytes until both outputs reach EOF (True) or are abandoned (False). Closes fds."""
     poller = select.poll()
     view = memoryview(payload)

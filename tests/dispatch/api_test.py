@@ -19,13 +19,16 @@ import psutil
 import pytest
 
 from hookrun.dispatch import CancelToken, Completed, arun, run
+from tests.dispatch.conftest import Route
 
 REPO = Path(__file__).parents[2]
 
 
 @pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    """The host env with a PATH whose python3 is this interpreter (no pyenv shim)."""
+def env(tmp_path: Path, route: Route) -> dict[str, str]:
+    """The host env with a PATH whose python3 is this interpreter (no pyenv shim).
+
+    Every test with it runs on both routes of starting a child (``route``)."""
     bindir = tmp_path / "pybin"
     bindir.mkdir()
     (bindir / "python3").symlink_to(sys.executable)

@@ -7,6 +7,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import psutil
 import pytest
@@ -20,13 +21,26 @@ from hookrun.dispatch.procs import (
     new_dispatch_id,
     popen_options,
 )
+from tests.dispatch.conftest import Route
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.procs import Child
 
 DEVNULL = subprocess.DEVNULL
 
 
 def _spawn(
-    tracker: ProcessTracker, argv: list[str], cwd: str = "/", **kw: int
-) -> subprocess.Popen[bytes]:
+    tracker: ProcessTracker,
+    argv: list[str],
+    cwd: str = "/",
+    route: Route | None = None,
+    **kw: int,
+) -> Child:
+    """Start ``argv``; with a ``route``, the program by path in the process's directory
+    (what the posix_spawn route takes) unless ``cwd`` says another."""
+    if route is not None:
+        argv = route.argv(argv)
+        cwd = route.cwd if cwd == "/" else cwd
     return tracker.spawn(
         argv,
         cwd=cwd,
@@ -80,17 +94,25 @@ child = (
     "except OSError: tty = 'no-tty'\\n"
     "print(os.getpgrp() == os.getpid(), os.getsid(0) == os.getpid(), tty)"
 )
+from hookrun.dispatch import procs
 r, w = os.pipe()
 tracker = ProcessTracker()
-proc = tracker.spawn([sys.executable, "-c", child], cwd="/", env=dict(os.environ),
-                     stdin=0, stdout=w, stderr=2)
+if sys.argv[2] == "posix_spawn":  # the program by path, run where hookrun is
+    os.chdir("/")
+    proc = tracker.spawn([sys.executable, "-c", child], cwd="/", env=dict(os.environ),
+                         stdin=-3, stdout=w, stderr=-3)
+else:
+    procs._POSIX_SPAWN = False
+    proc = tracker.spawn([sys.executable, "-c", child], cwd="/", env=dict(os.environ),
+                         stdin=0, stdout=w, stderr=2)
 os.close(w)
 tracker.wait(proc, Guard())
-print(has_terminal(), os.read(r, 200).decode().strip())
+print(has_terminal(), os.read(r, 200).decode().strip(), type(proc).__name__)
 """
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals and sessions")
+@pytest.mark.parametrize("way", [("popen", "Popen"), ("posix_spawn", "Spawned")])
 @pytest.mark.parametrize(
     ("tty", "expected"),
     [
@@ -102,10 +124,10 @@ print(has_terminal(), os.read(r, 200).decode().strip())
     ],
 )
 def test_a_child_leads_its_own_group_and_never_reaches_hookruns_terminal(
-    tty: str, expected: str
+    tty: str, expected: str, way: tuple[str, str]
 ) -> None:
     probe = subprocess.run(
-        [sys.executable, "-c", _TERMINAL_PROBE, tty],
+        [sys.executable, "-c", _TERMINAL_PROBE, tty, way[0]],
         capture_output=True,
         text=True,
         timeout=60,
@@ -113,7 +135,7 @@ def test_a_child_leads_its_own_group_and_never_reaches_hookruns_terminal(
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
     )
     assert probe.returncode == 0, probe.stderr
-    assert probe.stdout.strip() == expected
+    assert probe.stdout.strip() == f"{expected} {way[1]}"
 
 
 @pytest.mark.parametrize(("returncode", "status"), [(0, 0), (3, 3), (-9, 137), (-15, 143)])
@@ -136,11 +158,13 @@ def test_new_dispatch_id_differs_per_run_and_per_process() -> None:
     assert other.split("-")[0] != next(iter(ids)).split("-")[0]
 
 
-def test_spawned_child_leads_its_own_group_and_carries_the_run_marker(tmp_path: Path) -> None:
+def test_spawned_child_leads_its_own_group_and_carries_the_run_marker(
+    tmp_path: Path, route: Route
+) -> None:
     tracker = ProcessTracker()
     r, w = os.pipe()
     code = "import os; print(os.getpgrp() == os.getpid(), os.environ['HOOKRUN_DISPATCH_ID'])"
-    proc = _spawn(tracker, [sys.executable, "-c", code], stdout=w)
+    proc = _spawn(tracker, [sys.executable, "-c", code], route=route, stdout=w)
     os.close(w)
     assert tracker.wait(proc, Guard()) == 0
     with os.fdopen(r) as fh:
@@ -148,10 +172,10 @@ def test_spawned_child_leads_its_own_group_and_carries_the_run_marker(tmp_path: 
     assert MARKER == "HOOKRUN_DISPATCH_ID"
 
 
-def test_wait_returns_the_exit_code_or_128_plus_signal() -> None:
+def test_wait_returns_the_exit_code_or_128_plus_signal(route: Route) -> None:
     tracker = ProcessTracker()
-    assert tracker.wait(_spawn(tracker, ["sh", "-c", "exit 7"]), Guard()) == 7
-    assert tracker.wait(_spawn(tracker, ["sh", "-c", "kill -9 $$"]), Guard()) == 137
+    assert tracker.wait(_spawn(tracker, ["sh", "-c", "exit 7"], route=route), Guard()) == 7
+    assert tracker.wait(_spawn(tracker, ["sh", "-c", "kill -9 $$"], route=route), Guard()) == 137
 
 
 @pytest.mark.parametrize(
@@ -180,10 +204,12 @@ def test_spawn_reports_unstartable_commands_as_126_or_127(
     assert tracker.procs == []
 
 
-def test_end_all_ends_background_jobs_of_a_child_that_already_exited(tmp_path: Path) -> None:
+def test_end_all_ends_background_jobs_of_a_child_that_already_exited(
+    tmp_path: Path, route: Route
+) -> None:
     tracker = ProcessTracker()
     pidfile = tmp_path / "pid"
-    proc = _spawn(tracker, ["sh", "-c", f"sleep 300 & echo $! > {pidfile}"])
+    proc = _spawn(tracker, ["sh", "-c", f"sleep 300 & echo $! > {pidfile}"], route=route)
     assert tracker.wait(proc, Guard()) == 0
     bg = int(pidfile.read_text())
     assert not _dead(bg)
@@ -192,10 +218,12 @@ def test_end_all_ends_background_jobs_of_a_child_that_already_exited(tmp_path: P
     assert tracker.procs == []
 
 
-def test_end_all_forces_a_child_that_ignores_sigterm_after_the_grace(tmp_path: Path) -> None:
+def test_end_all_forces_a_child_that_ignores_sigterm_after_the_grace(
+    tmp_path: Path, route: Route
+) -> None:
     tracker = ProcessTracker()
     ready = tmp_path / "ready"
-    proc = _spawn(tracker, ["sh", "-c", f"trap '' TERM; touch {ready}; sleep 300"])
+    proc = _spawn(tracker, ["sh", "-c", f"trap '' TERM; touch {ready}; sleep 300"], route=route)
     while not ready.exists():
         time.sleep(0.01)
     started = time.monotonic()
@@ -204,13 +232,13 @@ def test_end_all_forces_a_child_that_ignores_sigterm_after_the_grace(tmp_path: P
     assert proc.returncode == -9
 
 
-def test_end_all_finds_an_escaped_orphan_through_the_marker(tmp_path: Path) -> None:
+def test_end_all_finds_an_escaped_orphan_through_the_marker(tmp_path: Path, route: Route) -> None:
     tracker = ProcessTracker()
     pidfile = tmp_path / "pid"
     # The subshell exits at once: the sleep has no parent of ours and a session
     # of its own, so neither the group nor the descendants reach it.
     script = f"(setsid sleep 300 & echo $! > {pidfile}) ; sleep 300"
-    proc = _spawn(tracker, ["bash", "-c", script])
+    proc = _spawn(tracker, ["bash", "-c", script], route=route)
     while not pidfile.exists() or not pidfile.read_text().strip():
         time.sleep(0.01)
     orphan = int(pidfile.read_text())
@@ -220,10 +248,10 @@ def test_end_all_finds_an_escaped_orphan_through_the_marker(tmp_path: Path) -> N
     assert proc.poll() is not None
 
 
-def test_interrupt_unblocks_a_wait_and_refuses_later_spawns() -> None:
+def test_interrupt_unblocks_a_wait_and_refuses_later_spawns(route: Route) -> None:
     tracker = ProcessTracker()
     token = CancelToken()
-    proc = _spawn(tracker, ["sleep", "300"])
+    proc = _spawn(tracker, ["sleep", "300"], route=route)
     threading.Timer(0.2, token.cancel).start()
     started = time.monotonic()
     with pytest.raises(Interrupted) as info:
@@ -231,14 +259,14 @@ def test_interrupt_unblocks_a_wait_and_refuses_later_spawns() -> None:
     assert info.value.reason == "cancelled"
     assert time.monotonic() - started < 2
     with pytest.raises(Interrupted):
-        _spawn(tracker, ["true"])
+        _spawn(tracker, ["true"], route=route)
     tracker.end_all()
     assert proc.returncode is not None
 
 
-def test_wait_with_a_deadline_returns_soon_after_it() -> None:
+def test_wait_with_a_deadline_returns_soon_after_it(route: Route) -> None:
     tracker = ProcessTracker()
-    proc = _spawn(tracker, ["sleep", "300"])
+    proc = _spawn(tracker, ["sleep", "300"], route=route)
     started = time.monotonic()
     with pytest.raises(Interrupted) as info:
         tracker.wait(proc, Guard(timeout=0.3))
@@ -248,10 +276,10 @@ def test_wait_with_a_deadline_returns_soon_after_it() -> None:
     tracker.end_all()
 
 
-def test_unwatch_disarms_the_deadline_so_a_finished_run_is_left_alone() -> None:
+def test_unwatch_disarms_the_deadline_so_a_finished_run_is_left_alone(route: Route) -> None:
     tracker = ProcessTracker()
     guard = Guard(timeout=0.2)
-    assert tracker.wait(_spawn(tracker, ["true"]), guard) == 0
+    assert tracker.wait(_spawn(tracker, ["true"], route=route), guard) == 0
     tracker.unwatch()
     time.sleep(0.4)
     assert tracker.stopped is None

@@ -9,16 +9,19 @@ from hookrun.dispatch.cancel import Guard
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.pump import Pumped, run_child
 from hookrun.dispatch.streams import CaptureSink
+from tests.dispatch.conftest import Route
 
 
-def _child(script: str, payload: bytes = b"", limit: int = 1 << 30) -> tuple[Pumped, bytes, bytes]:
+def _child(
+    script: str, route: Route, payload: bytes = b"", limit: int = 1 << 30
+) -> tuple[Pumped, bytes, bytes]:
     tracker = ProcessTracker()
     out, err = CaptureSink(limit), CaptureSink(limit)
     try:
         done = run_child(
             tracker,
-            ["sh", "-c", script],
-            cwd="/",
+            route.argv(["sh", "-c", script]),
+            cwd=route.cwd,
             env=dict(os.environ),
             payload=payload,
             stdout=out,
@@ -34,31 +37,31 @@ def _open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
-def test_run_child_returns_status_and_both_streams() -> None:
-    done, out, err = _child("echo out; echo err >&2; exit 5")
+def test_run_child_returns_status_and_both_streams(route: Route) -> None:
+    done, out, err = _child("echo out; echo err >&2; exit 5", route)
     assert (done, out, err) == (Pumped(5, True), b"out\n", b"err\n")
 
 
 @pytest.mark.parametrize("size", [0, 10, 65536, 65537, 3 << 20])
-def test_run_child_round_trips_payloads_of_any_size(size: int) -> None:
+def test_run_child_round_trips_payloads_of_any_size(size: int, route: Route) -> None:
     payload = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
-    done, out, _ = _child("cat", payload)
+    done, out, _ = _child("cat", route, payload)
     assert done.status == 0
     assert out == payload
 
 
-def test_run_child_does_not_deadlock_on_a_child_that_never_reads_stdin() -> None:
-    done, out, _ = _child("head -c 70000 /dev/zero", b"y" * (8 << 20))
+def test_run_child_does_not_deadlock_on_a_child_that_never_reads_stdin(route: Route) -> None:
+    done, out, _ = _child("head -c 70000 /dev/zero", route, b"y" * (8 << 20))
     assert (done.status, len(out)) == (0, 70000)
 
 
-def test_run_child_keeps_only_the_bound_and_drains_the_rest() -> None:
+def test_run_child_keeps_only_the_bound_and_drains_the_rest(route: Route) -> None:
     tracker = ProcessTracker()
     out, err = CaptureSink(10), CaptureSink(10)
     run_child(
         tracker,
-        ["sh", "-c", "head -c 100000 /dev/zero"],
-        cwd="/",
+        route.argv(["sh", "-c", "head -c 100000 /dev/zero"]),
+        cwd=route.cwd,
         env=dict(os.environ),
         payload=b"",
         stdout=out,
@@ -76,22 +79,22 @@ def test_run_child_keeps_only_the_bound_and_drains_the_rest() -> None:
     ],
 )
 def test_run_child_stops_soon_after_the_child_exits_when_a_descendant_holds_the_pipe(
-    script: str,
+    script: str, route: Route
 ) -> None:
     started = time.monotonic()
-    done, _, _ = _child(script + " echo parent done")
+    done, _, _ = _child(script + " echo parent done", route)
     assert time.monotonic() - started < 1.0
     assert done == Pumped(0, False)
 
 
-def test_run_child_closes_every_pipe_when_the_spawn_fails() -> None:
+def test_run_child_closes_every_pipe_when_the_spawn_fails(route: Route) -> None:
     before = _open_fds()
     tracker = ProcessTracker()
     with pytest.raises(SpawnError):
         run_child(
             tracker,
             ["/no/such/program"],
-            cwd="/",
+            cwd=route.cwd,
             env={},
             payload=b"x",
             stdout=CaptureSink(10),
@@ -101,7 +104,7 @@ def test_run_child_closes_every_pipe_when_the_spawn_fails() -> None:
     assert _open_fds() == before
 
 
-def test_run_child_leaks_no_descriptor() -> None:
+def test_run_child_leaks_no_descriptor(route: Route) -> None:
     before = _open_fds()
-    _child("echo hi; cat", b"payload")
+    _child("echo hi; cat", route, b"payload")
     assert _open_fds() == before

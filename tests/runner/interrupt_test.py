@@ -27,6 +27,9 @@ from hookrun.runner.execute import PreparedHook, _Gather
 # WorkerPool.submit (the interrupt lands while the hooks are being started);
 # ``popen`` sends it right after Popen forked the calling thread's hook (the
 # interrupt lands inside Popen, before the tracker has a handle on the child);
+# ``spawn`` the same right after os.posix_spawn returned (dispatch's posix_spawn route:
+# the child exists, the tracker has no handle on it yet). Faults named for Popen run
+# every hook through Popen; the others take the route dispatch picks, posix_spawn here;
 # ``cleanup`` sends another as dispatch starts ending that hook's tree;
 # ``swallowed-weakref`` / ``swallowed-del`` send it, once the calling thread's hook runs,
 # from inside a weakref callback / a ``__del__`` (as importlib's module-lock callback
@@ -43,6 +46,25 @@ def interrupt():
     os.kill(os.getpid(), signal.SIGTERM if route == "token-term" else signal.SIGINT)
 
 faults = fault.split("+")
+if "popen" in faults or fault.startswith("swallowed-"):
+    from hookrun.dispatch import procs
+    procs._POSIX_SPAWN = False  # these faults are Popen's: keep every hook on its route
+def after_spawn(hook):  # calls hook on the main thread as the route's spawn returns
+    if "spawn" in faults or fault.startswith("spawn:"):
+        spawn = os.posix_spawn
+        def spawned(*args, **kwargs):
+            pid = spawn(*args, **kwargs)
+            if threading.current_thread() is threading.main_thread():
+                hook()
+            return pid
+        os.posix_spawn = spawned
+    else:
+        execute = subprocess.Popen._execute_child
+        def executed(self, *args, **kwargs):
+            execute(self, *args, **kwargs)
+            if threading.current_thread() is threading.main_thread():
+                hook()
+        subprocess.Popen._execute_child = executed
 if fault.startswith("submit:"):
     nth, calls, submit = int(fault[7:]), [], workers.WorkerPool.submit
     def faulty_submit(self, task):
@@ -51,13 +73,8 @@ if fault.startswith("submit:"):
             interrupt()
         submit(self, task)
     workers.WorkerPool.submit = faulty_submit
-if "popen" in faults:
-    execute = subprocess.Popen._execute_child
-    def faulty_execute(self, *args, **kwargs):
-        execute(self, *args, **kwargs)
-        if threading.current_thread() is threading.main_thread():
-            interrupt()
-    subprocess.Popen._execute_child = faulty_execute
+if "popen" in faults or "spawn" in faults:
+    after_spawn(interrupt)
 if "cleanup" in faults:  # a second Ctrl-C, as dispatch starts ending the hook's tree
     from hookrun.dispatch.procs import ProcessTracker
     end_all, ends = ProcessTracker.end_all, []
@@ -67,20 +84,18 @@ if "cleanup" in faults:  # a second Ctrl-C, as dispatch starts ending the hook's
             interrupt()
         end_all(self, *args, **kwargs)
     ProcessTracker.end_all = faulty_end_all
-if fault.startswith("swallowed-"):
+swallowed = fault.removeprefix("spawn:")
+if swallowed.startswith("swallowed-"):
     import weakref
-    execute_child = subprocess.Popen._execute_child
     class Gone:
         def __del__(self):
-            if fault == "swallowed-del":
+            if swallowed == "swallowed-del":
                 interrupt()
-    def swallowing_execute(self, *args, **kwargs):
-        execute_child(self, *args, **kwargs)
-        if threading.current_thread() is threading.main_thread():
-            gone = Gone()
-            ref = weakref.ref(gone, lambda _: fault == "swallowed-weakref" and interrupt())
-            del gone  # the callbacks run here; what they raise is only reported
-    subprocess.Popen._execute_child = swallowing_execute
+    def swallow():
+        gone = Gone()
+        ref = weakref.ref(gone, lambda _: swallowed == "swallowed-weakref" and interrupt())
+        del gone  # the callbacks run here; what they raise is only reported
+    after_spawn(swallow)
 
 hooks = tuple(
     HookSpec(event="PreToolUse", source=f"x#PreToolUse[{i}]", name=f"h{i}",
@@ -223,6 +238,8 @@ def _run_host(
         pytest.param("submit:2", id="interrupt before the last hook reaches a worker"),
         pytest.param("popen", id="interrupt inside Popen after the fork"),
         pytest.param("popen+cleanup", id="a second interrupt as dispatch cleans up"),
+        pytest.param("spawn", id="interrupt as posix_spawn returns"),
+        pytest.param("spawn+cleanup", id="a second interrupt as dispatch cleans up (posix_spawn)"),
     ],
 )
 def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
@@ -239,6 +256,7 @@ def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
     "fault",
     [
         pytest.param("popen", id="signal inside Popen, its tracker's lock held"),
+        pytest.param("spawn", id="signal as posix_spawn returns, its tracker's lock held"),
         pytest.param("submit:2", id="signal while the hooks are submitted"),
     ],
 )
@@ -256,6 +274,8 @@ def test_a_signal_that_cancels_the_token_never_waits_for_a_lock_its_own_thread_h
     [
         pytest.param("swallowed-weakref", id="Ctrl-C inside a weakref callback"),
         pytest.param("swallowed-del", id="Ctrl-C inside a __del__"),
+        pytest.param("spawn:swallowed-weakref", id="Ctrl-C inside a weakref callback (spawn)"),
+        pytest.param("spawn:swallowed-del", id="Ctrl-C inside a __del__ (spawn)"),
     ],
 )
 def test_a_ctrl_c_python_swallows_still_ends_the_run_and_reaches_the_host(
