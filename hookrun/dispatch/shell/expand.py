@@ -183,12 +183,27 @@ class Expander:
                 ):
                     out.append(t)
                     continue
-            for variant in brace_expand(w):
-                # bash (not in POSIX mode) expands tildes in an argument that looks like
-                # an assignment, after its `=` and `:`s (`echo PATH=~/bin:~/x`).
-                like = _looks_like_assignment(variant)
-                # (tilde, assignment, quoted, eq_tilde)
-                pieces = self.pieces(variant.parts, True, like, False, like)
+            parts = w.parts
+            # One part that is no literal ("$x", $i, $(cmd)): no brace to expand and no
+            # `name=` to look like, so it is its own one variant, and its pieces are
+            # that part's (what pieces() gives it, without its loop).
+            one = len(parts) == 1 and not isinstance(parts[0], Lit)
+            for variant in (w,) if one else brace_expand(w):
+                if one:
+                    pieces: list[Piece] = []
+                    p = parts[0]
+                    if isinstance(p, DblQuoted):
+                        self.double_quoted(p, pieces)
+                    elif isinstance(p, SglQuoted):
+                        pieces.append((p.value, QUOTED))
+                    else:
+                        self.expansion(p, pieces, False)
+                else:
+                    # bash (not in POSIX mode) expands tildes in an argument that looks
+                    # like an assignment, after its `=` and `:`s (`echo PATH=~/bin:~/x`).
+                    like = _looks_like_assignment(variant)
+                    # (tilde, assignment, quoted, eq_tilde)
+                    pieces = self.pieces(variant.parts, True, like, False, like)
                 if len(pieces) == 1:
                     text, kind = pieces[0]
                     # One unquoted expansion ($i, $((n+1))) with no IFS character and no
@@ -198,7 +213,8 @@ class Expander:
                     if kind == SPLIT and not (
                         "*" in text or "?" in text or "[" in text or "(" in text
                     ):
-                        for c in self.ifs():
+                        ifs = self.state.vars.get("IFS")  # (self.ifs() when not a string)
+                        for c in self.ifs() if ifs is None else ifs:
                             if c in text:
                                 break
                         else:
@@ -251,32 +267,17 @@ class Expander:
         return self.arith_text(self.string(word))
 
     def arith_text(self, text: str) -> int:
-        st = self.state
-
-        def get(name: str) -> str | None:
-            value = self.lookup(name)
-            if value is None and st.nounset:
-                raise unbound(name, self.state)
-            return value
-
-        def get_elem(name: str, index: str) -> str | None:
-            if st.nounset and name not in st.vars:
-                # bash: an unset element is 0, but a name with no value at all is unbound.
-                arr = st.arrays.get(name)
-                if (arr is None or not arr.items) and self.lookup(name) is None:
-                    raise unbound(name, self.state)
-            return self.element(name, index, arith_index=True)
-
-        def set_elem(name: str, index: str | None, value: str) -> None:
-            if index is None:
-                st.set_var(name, value)
-            else:
-                self.set_element(name, index, value)
-
+        # The variable callbacks are this expander's methods, bound per call (four
+        # closures made on every evaluation cost more; bound methods kept on the
+        # expander would make it a reference cycle).
         arith = _arith or _load_arith()
         try:
             value: int = arith.evaluate(
-                text, get, lambda n, v: set_elem(n, None, v), elem=(get_elem, set_elem)
+                text,
+                self._arith_get,
+                self.state.set_var,
+                0,
+                (self._arith_get_elem, self._arith_set_elem),
             )
             return value
         except arith.ArithError as exc:
@@ -285,6 +286,27 @@ class Expander:
             raise ShellError(
                 f"{text.strip()}: expression too deeply nested", 1, fatal=True
             ) from None
+
+    def _arith_get(self, name: str) -> str | None:
+        value = self.lookup(name)
+        if value is None and self.state.nounset:
+            raise unbound(name, self.state)
+        return value
+
+    def _arith_get_elem(self, name: str, index: str) -> str | None:
+        st = self.state
+        if st.nounset and name not in st.vars:
+            # bash: an unset element is 0, but a name with no value at all is unbound.
+            arr = st.arrays.get(name)
+            if (arr is None or not arr.items) and self.lookup(name) is None:
+                raise unbound(name, st)
+        return self.element(name, index, arith_index=True)
+
+    def _arith_set_elem(self, name: str, index: str | None, value: str) -> None:
+        if index is None:
+            self.state.set_var(name, value)
+        else:
+            self.set_element(name, index, value)
 
     # -- parts -----------------------------------------------------------------
     def pieces(
@@ -419,6 +441,15 @@ class Expander:
     def expansion(self, p: WordPart, out: list[Piece], quoted: bool) -> None:
         kind = QUOTED if quoted else SPLIT
         if isinstance(p, ParamExp):
+            # `$x`, `${x}` (no operator, subscript, `#`, `!`) of a set variable under an
+            # ordinary name, as nearly every expansion is: its value is the one piece,
+            # what param() gives it after its tests for every other form.
+            if not (p.op or p.prefix or p.indirect or p.length) and p.key is None:
+                name = p.name
+                value = self.state.vars.get(name)
+                if value is not None and name not in _SPECIAL_PARAMS and not name.isdigit():
+                    out.append((value, kind))
+                    return
             self.param(p, out, quoted)
         elif isinstance(p, CmdSubst):
             out.append((self.cmd_subst(p.stmts).rstrip("\n"), kind))

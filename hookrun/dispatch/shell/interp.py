@@ -517,8 +517,23 @@ class Interp:
         compound = _COMPOUND or _load_kinds()
         if isinstance(cmd, _CALL):  # (exec_redirected's first case, one call fewer)
             status = self.exec_call(cmd, s.redirects, io)
-        else:
-            status = self.exec_redirected(s, io)
+            st = self.state
+            st.status = status
+            # A simple command (nearly every statement): pipestatus_of_one written out.
+            old = st.arrays.get("PIPESTATUS")
+            text = str(status)
+            if (
+                old is None
+                or old.assoc
+                or old.bare
+                or len(old.items) != 1
+                or old.items.get(0) != text
+            ):
+                st.arrays["PIPESTATUS"] = Array(False, {0: text})
+            if status != 0:
+                self.after_failure(status)
+            return status
+        status = self.exec_redirected(s, io)
         self.state.status = status
         # `set -e`/ERR act on a failed simple command, pipeline or subshell. A compound
         # command's status is that of a command inside it, which has had its turn (and
@@ -537,6 +552,7 @@ class Interp:
             self.pipestatus_of_one(status)
 
     def pipestatus_of_one(self, status: int) -> None:
+        # (exec_stmt has this written out for a simple command: change both together)
         arrays = self.state.arrays
         old = arrays.get("PIPESTATUS")
         # Most commands leave it as it was (a status of 0 after a 0): kept then.
@@ -1193,7 +1209,10 @@ class Interp:
         return f"{a.name}{key}{op}{self.expander.string(a.value, assignment=True)}"
 
     def assign_value(self, a: Assign) -> str:
-        value = "" if a.value is None else self.expander.string(a.value, assignment=True)
+        if a.value is None:
+            value = ""
+        else:  # (the property only when there is no expander yet)
+            value = (self._expander or self.expander).string(a.value, assignment=True)
         if a.append:
             value = (self.state.get_var(a.name) or "") + value
         return value
@@ -1201,6 +1220,10 @@ class Interp:
     def assign(self, a: Assign) -> None:
         """One assignment (``x=1``, ``x+=1``, ``a[k]=v``, ``a=(…)``, ``a+=(…)``)."""
         st = self.state
+        if a.array is None and a.key is None:  # `x=value`, `x+=value`: nearly all
+            # (`+=` concatenates: the integer attribute is not tracked, as bash without -i)
+            st.set_var(a.name, self.assign_value(a))
+            return
         ex = self.expander
         if a.array is not None:
             existing = st.arrays.get(a.name)
@@ -1237,11 +1260,6 @@ class Interp:
                 )
                 value = (old or "") + value
             ex.set_element(a.name, key, value)
-            return
-        value = self.assign_value(a)
-        if a.append and st.get_var(a.name) is not None and _is_integer_var(st, a.name):
-            value = value  # (integer attribute not tracked: concatenation as bash without -i)
-        st.set_var(a.name, value)
 
     def run_argv(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         """Run one expanded command: function, builtin, or external program."""
@@ -1705,10 +1723,6 @@ def _raiser(exc: ShellError) -> Callable[[], int]:
         raise exc
 
     return fn
-
-
-def _is_integer_var(state: ShellState, name: str) -> bool:
-    return False
 
 
 def _is_path(name: str, platform: str) -> bool:

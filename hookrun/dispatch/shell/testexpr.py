@@ -78,15 +78,19 @@ def binary(op: str, a: str, b: str, cwd: str) -> bool:
     if op == ">":
         return a > b
     if op in BINARY_INT:
+        # (tests in turn, not a dict of all six results built for each comparison)
         x, y = _int(a), _int(b)
-        return {
-            "-eq": x == y,
-            "-ne": x != y,
-            "-lt": x < y,
-            "-le": x <= y,
-            "-gt": x > y,
-            "-ge": x >= y,
-        }[op]
+        if op == "-eq":
+            return x == y
+        if op == "-ne":
+            return x != y
+        if op == "-lt":
+            return x < y
+        if op == "-le":
+            return x <= y
+        if op == "-gt":
+            return x > y
+        return x >= y
     if op in ("-nt", "-ot", "-ef"):
         sa, sb = _stat(cwd, a), _stat(cwd, b)
         if sa is None or sb is None:
