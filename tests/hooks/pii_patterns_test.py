@@ -209,6 +209,26 @@ def test_an_address_overlapping_a_more_specific_find_is_left_to_that_find(text: 
     assert [(f.start, f.end) for f in found if f.kind == "email"] == expected
 
 
+# Addresses that start where a find ends: next to it, not over it, so both stay. (A
+# user pattern ending in ">", which no local part holds; a key's closing dashes would
+# not do: the run before an "@" goes back through them to the "KEY" before.)
+_AGAINST_FINDS = [
+    "T<abc>dev@corp.io",
+    "x T<abc>d@corp.io T<b> e@corp.io T<c>f@corp.io",
+    "T<abc>T<d>dev@corp.io",
+]
+
+
+@pytest.mark.parametrize("text", _AGAINST_FINDS)
+def test_an_address_that_starts_where_a_find_ends_is_kept(text: str) -> None:
+    found = scanner(user=(("ticket", r"T<[a-z]+>"),)).find(text)
+    tickets = [(f.start, f.end) for f in found if f.kind == "ticket"]
+    addresses = [(f.start, f.end) for f in found if f.kind == "email"]
+    assert tickets == [m.span() for m in re.finditer(r"T<[a-z]+>", text)]
+    assert addresses == _plain_emails(text)  # (none overlaps a ticket)
+    assert {s for s, _ in addresses} & {e for _, e in tickets}  # (the adjacent case)
+
+
 _GLOB_ALPHABET = "abc@.-[]*?" + "Xé"
 
 

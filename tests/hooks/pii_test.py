@@ -314,6 +314,17 @@ def test_note_counts_each_kind_in_order_of_appearance() -> None:
     )
 
 
+def test_note_lists_kinds_in_order_of_first_appearance_not_by_name() -> None:
+    # (the kinds are counted from the scrubbed string's list of kinds, each once, in
+    # the order the first of each comes: a token before the addresses comes first)
+    got = SCRUBBER.decide(
+        {"tool_output": f"{GH} {email('a')} {email('b')} {GH}"}, SCRUBBER.bind({}), CTX
+    )
+    assert got.context == (
+        "pii-scrubber: 4 values to redact in this output (github_token ×2, email ×2)",
+    )
+
+
 def test_dict_keys_are_scrubbed_and_colliding_keys_both_survive() -> None:
     out = scrub({email("a"): 1, email("b"): 2, "n": email("c")}, scanner(), Counter())
     assert out == {"[REDACTED:email]": 1, "[REDACTED:email]#": 2, "n": "[REDACTED:email]"}
