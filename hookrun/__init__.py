@@ -47,6 +47,14 @@ def _quiet_interrupt_when_started_as_the_command() -> None:
         held: object | None = None  # the mask before the switch, while SIGINT is blocked
         if not _started_as_the_command():
             return
+        # A host that started us with SIGCHLD ignored makes the OS reap every child at
+        # once: waitpid answers ECHILD, which Popen (and procs.Spawned) read as status 0,
+        # so a hook's "exit 2" (deny) would come back as an allow. Our children's
+        # statuses are the answer: take the default back (hooks inherit it, as they
+        # would from a shell).
+        chld = getattr(_signal, "SIGCHLD", None)  # POSIX only
+        if chld is not None and _signal.getsignal(chld) == _signal.SIG_IGN:
+            _signal.signal(chld, _signal.SIG_DFL)
         if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
             return
         if mask is not None:
