@@ -432,7 +432,12 @@ class Expander:
             elif isinstance(q, DblQuoted):
                 self.double_quoted(q, out)
             else:
-                if isinstance(q, ParamExp) and _is_list(q):
+                # (_is_list's tests, the first written out: nearly every "$x" is none)
+                if (
+                    isinstance(q, ParamExp)
+                    and (q.prefix or q.key is not None or q.name in ("@", "*"))
+                    and _is_list(q)
+                ):
                     saw_list = True
                 self.expansion(q, out, True)
         if len(out) == start and not saw_list:

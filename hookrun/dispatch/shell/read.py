@@ -329,6 +329,22 @@ def _extract(s: str, start: int, seps: str) -> int:
     """End of the field starting at ``start``: the first separator not marked."""
     if not seps:
         return len(s)
+    if CTLESC not in s:
+        # Nothing marked (no backslash was read): the first separator, found by a C scan
+        # for each — what _extract_scan finds one character at a time.
+        end = len(s)
+        for c in seps:
+            k = s.find(c, start, end)
+            if k >= 0:
+                end = k
+        return end
+    return _extract_scan(s, start, seps)
+
+
+def _extract_scan(s: str, start: int, seps: str) -> int:
+    """:func:`_extract` for any text (the reference its shortcut must agree with)."""
+    if not seps:
+        return len(s)
     no_ctlesc = CTLESC in seps
     j = start
     while j < len(s):
