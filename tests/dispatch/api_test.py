@@ -358,6 +358,36 @@ def test_an_escaped_daemon_holding_stdout_is_found_and_ended(
     assert _dead(int((tmp_path / "pid").read_text()))
 
 
+@pytest.mark.parametrize(
+    "script",
+    [
+        # the in-process shell's children: pipelines, redirections, /dev/null
+        "printf 'b\\na\\nc\\n' | sort -r | head -2; echo $?",
+        "cat > out.txt; wc -c < out.txt; ls out.txt",
+        "ls out.txt /nonexistent-dir-x 2>/dev/null; echo $?; ls -d . </dev/null 2>&1 >&2",
+        "f() { env | grep -c '^HOOKRUN_DISPATCH_ID='; }; f; (cd / && pwd && ls -d tmp)",
+    ],
+)
+def test_shell_code_starts_its_children_as_bash_runs_them(
+    tmp_path: Path, env: dict[str, str], script: str
+) -> None:
+    (tmp_path / "out.txt").write_text("")
+    bash = shutil.which("bash")
+    assert bash is not None
+    expected = subprocess.run(
+        [bash, "-c", script], input=b"payload", capture_output=True, cwd=tmp_path, env=env
+    )
+    (tmp_path / "out.txt").write_text("")
+    done = _run(tmp_path, script, env, stdin=b"payload", timeout=30)
+    # bash's children have no dispatch marker: it is hookrun's, one per child
+    want = expected.stdout.replace(b"0\n/\n", b"1\n/\n", 1)
+    assert (done.stdout, done.stderr, done.exit_code) == (
+        want,
+        expected.stderr,
+        expected.returncode,
+    )
+
+
 def test_parallel_runs_keep_their_own_output(tmp_path: Path, env: dict[str, str]) -> None:
     _hook(tmp_path, "h", '#!/bin/sh\nsleep 0.1\necho "$1"\ncat\n')
     results: dict[int, Completed] = {}
