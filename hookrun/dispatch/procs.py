@@ -233,32 +233,34 @@ _DEVNULL = -3  # subprocess.DEVNULL
 _SIGDEF = tuple(
     getattr(signal, name) for name in ("SIGPIPE", "SIGXFZ", "SIGXFSZ") if hasattr(signal, name)
 )
-# Where this process's open descriptors are listed (Linux; macOS and the BSDs).
-_FD_DIRS = ("/proc/self/fd", "/dev/fd")
+# Where this process's open descriptors are all listed: Linux, macOS. (On FreeBSD
+# /dev/fd lists 0-2 only unless fdescfs is mounted: there, Popen closes them.)
+_FD_DIRS = {"linux": "/proc/self/fd", "darwin": "/dev/fd"}
 
 
-def _inheritable_fds() -> list[int] | None:
+def _inheritable_fds(platform: str = sys.platform) -> list[int] | None:
     """This process's descriptors above 2 that a child would inherit (None: cannot tell).
 
     Python opens its own non-inheritable (PEP 446); what is listed here a host or a
     library marked inheritable. Popen's ``close_fds`` closes them in the child.
     """
-    for where in _FD_DIRS:
-        try:
-            names = os.listdir(where)
-        except OSError:
-            continue
-        found = []
-        for name in names:
-            fd = int(name)
-            if fd > 2:
-                try:
-                    if os.get_inheritable(fd):
-                        found.append(fd)
-                except OSError:  # the listing's own descriptor, closed by now
-                    pass
-        return found
-    return None
+    where = _FD_DIRS.get(platform)
+    if where is None:
+        return None
+    try:
+        names = os.listdir(where)
+    except OSError:
+        return None
+    found = []
+    for name in names:
+        fd = int(name)
+        if fd > 2:
+            try:
+                if os.get_inheritable(fd):
+                    found.append(fd)
+            except OSError:  # the listing's own descriptor, closed by now
+                pass
+    return found
 
 
 def _posix_spawn(

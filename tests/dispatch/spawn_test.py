@@ -212,6 +212,33 @@ def test_no_inherited_descriptor_reaches_the_child(route: Route, tmp_path: Path)
     assert {0, 1, 2} <= got and len(got) <= 4
 
 
+@pytest.mark.parametrize(
+    ("platform", "listed"), [("linux", True), ("darwin", True), ("freebsd14", False)]
+)
+def test_inherited_descriptors_are_found_only_where_every_one_is_listed(
+    platform: str, listed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fd = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.set_inheritable(fd, True)
+        seen: list[str] = []
+        real = os.listdir
+
+        def listdir(path: str) -> list[str]:
+            seen.append(path)
+            return real("/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd")
+
+        monkeypatch.setattr(os, "listdir", listdir)
+        found = procs._inheritable_fds(platform)
+    finally:
+        os.close(fd)
+    if listed:
+        assert found is not None and fd in found
+        assert seen == [{"linux": "/proc/self/fd", "darwin": "/dev/fd"}[platform]]
+    else:  # FreeBSD's /dev/fd may list 0-2 only: Popen, which closes them all
+        assert (found, seen) == (None, [])
+
+
 @linux_only
 @pytest.mark.parametrize("case", ["argv", "env-value", "env-name", "empty-name", "bytes-env"])
 def test_arguments_the_os_cannot_take_fail_alike_on_both_routes(
