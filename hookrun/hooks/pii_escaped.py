@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from _codecs import escape_decode
 from itertools import accumulate, repeat
 from operator import itemgetter
 
@@ -171,7 +172,17 @@ def _lines(text: str) -> str:
     return text.replace("\\n", "\\\n").replace("\\t", "\\\t").replace("\\r", "\\\r")
 
 
-_PLUS = re.compile(r"%2[bB]|\\u002[bB]")  # (escapes that make a `+`)
+# The escapes that make a `+`, as two searches: each opens with a literal that sre skips
+# to at C speed, where the one alternation of both was tried at every character (~100
+# instructions a character: 4.9M over a 50 KB form body).
+_PLUS_ESCAPES = (re.compile(r"%2[bB]").search, re.compile(r"\\u002[bB]").search)
+
+
+def _makes_plus(text: str) -> bool:
+    """Whether ``text`` holds an escape that makes a ``+``: ``%2B``, ``\\u002B`` (``b`` too)."""
+    return any(search(text) is not None for search in _PLUS_ESCAPES)
+
+
 _HEX = frozenset("0123456789abcdefABCDEF")
 _PERCENT = re.compile(r"%[0-9a-fA-F]{2}")
 _PERCENT_OPTIONS = re2.Options()
@@ -214,7 +225,7 @@ class _Level:
 
     def form(self, below: str) -> str:
         """``text`` with each ``+`` of ``below`` (the level below) read as a space."""
-        if _PLUS.search(below) is None:  # (no escape made a `+`: each is the text's own)
+        if not _makes_plus(below):  # (no escape made a `+`: each is the text's own)
             return self.text.replace("+", " ")
         return _undone(below.replace("+", " "))
 
@@ -261,8 +272,17 @@ _SENTINELS = ("\x00", "\x01", "\ue000", "\ue001")
 _JSON_SINGLE = (('\\"', '"'), ("\\/", "/"), ("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"),
                 ("\\b", "\b"), ("\\f", "\f"))  # fmt: skip
 # (each branch opens with its character: the regex engine skips to a `\\` or `%` at C
-# speed, where a branch opening with a repeat is tried at every character)
-_RUNS = re.compile(r"(\\u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})*|%[0-9a-fA-F]{2}(?:%[0-9a-fA-F]{2})*)")
+# speed, where a branch opening with a repeat is tried at every character). A run of
+# `%XX` goes on over single printable ASCII characters between them (`+%41+%42`, a form
+# body): no UTF-8 character spans one, so the run decodes as its pieces would apart.
+# (Each hex digit spelt as its class: sre's repeat of a class two or four times costs
+# more than the classes one after another, the run's repeat of a group more than a
+# repeat of runs.)
+_H = "[0-9a-fA-F]"
+_RUNS = re.compile(
+    rf"(\\u{_H}{_H}{_H}{_H}(?:\\u{_H}{_H}{_H}{_H})*"
+    rf"|%{_H}{_H}(?:%{_H}{_H})*(?:[ -$&-\[\]-~]%{_H}{_H}(?:%{_H}{_H})*)*)"
+)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -300,7 +320,10 @@ class _Runs(dict[str, str]):
 
     def __missing__(self, run: str) -> str:
         if run[0] == "%":
-            raw = bytes.fromhex(run.replace("%", ""))
+            if len(run) == 3 * run.count("%"):  # (escapes only)
+                raw = bytes.fromhex(run.replace("%", ""))
+            else:  # (each %XX made a \\xXX escape, the characters between kept: one C call)
+                raw = escape_decode(run.replace("%", "\\x").encode("ascii"))[0]
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:  # a byte that is no UTF-8 is read as Latin-1
