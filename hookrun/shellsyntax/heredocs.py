@@ -145,7 +145,7 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
                 continue
             newline = _line_end(trial_tree.root_node, trial, delim.end_byte, at)
             start = next_body.get(newline, newline + 1) if newline >= 0 else len(src)
-            word = _unquote(src[delim.start_byte : delim.end_byte])
+            word = _unquote(src[delim.start_byte : delim.end_byte]) + _returns(src, delim.end_byte)
             end, after, closed = _end_line(src, start, word, strip)
             if newline >= 0:
                 next_body[newline] = after
@@ -365,6 +365,19 @@ def _end_line(src: bytes, start: int, word: bytes, strip: bool) -> tuple[int, in
             break
         i = nl + 1
     return len(src), len(src), False
+
+
+def _returns(src: bytes, at: int) -> bytes:
+    """The carriage returns right after a delimiter word (a CRLF line's ``cat <<EOF``).
+
+    The grammar reads a CR as a blank and ends the word before it; to bash it is a byte
+    of the word like any other, so the delimiter is ``EOF\\r`` and only an ``EOF\\r``
+    line ends the body — an ``EOF`` line does not. Read without it, ``cat <<EOF\\r⏎hi\\r⏎
+    EOF\\r⏎rm -rf /⏎EOF`` hid the ``rm`` bash runs in a body that bash had ended."""
+    end = at
+    while src[end : end + 1] == b"\r":
+        end += 1
+    return src[at:end]
 
 
 # The bytes of a body that cannot change how the grammar reads the text after it (no
