@@ -236,6 +236,9 @@ _SIGDEF = tuple(
 # Where this process's open descriptors are all listed: Linux, macOS. (On FreeBSD
 # /dev/fd lists 0-2 only unless fdescfs is mounted: there, Popen closes them.)
 _FD_DIRS = {"linux": "/proc/self/fd", "darwin": "/dev/fd"}
+# Beyond this many open descriptors, the scan would cost more than Popen's bookkeeping
+# that posix_spawn saves (~270k instructions): Popen then.
+_FD_SCAN_MAX = 64
 
 
 def _inheritable_fds(platform: str = sys.platform) -> list[int] | None:
@@ -251,6 +254,8 @@ def _inheritable_fds(platform: str = sys.platform) -> list[int] | None:
         names = os.listdir(where)
     except OSError:
         return None
+    if len(names) > _FD_SCAN_MAX:
+        return None  # a host holding many: each costs ~2k instructions here, Popen's none
     found = []
     for name in names:
         fd = int(name)

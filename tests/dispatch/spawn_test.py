@@ -240,6 +240,27 @@ def test_inherited_descriptors_are_found_only_where_every_one_is_listed(
 
 
 @linux_only
+def test_a_host_holding_many_descriptors_gets_popen_which_closes_them_without_a_scan(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(procs, "_FD_SCAN_MAX", len(os.listdir("/proc/self/fd")) + 3)
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(5)]
+    try:
+        assert procs._inheritable_fds() is None
+        monkeypatch.chdir(tmp_path)
+        tracker = ProcessTracker()
+        proc = tracker.spawn(
+            ["/bin/true"], cwd=str(tmp_path), env=dict(ENV), stdin=-3, stdout=-3, stderr=-3
+        )
+        assert tracker.wait(proc, Guard()) == 0
+        tracker.end_all()
+        assert not isinstance(proc, Spawned)
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
+@linux_only
 @pytest.mark.parametrize("case", ["argv", "env-value", "env-name", "empty-name", "bytes-env"])
 def test_arguments_the_os_cannot_take_fail_alike_on_both_routes(
     case: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
