@@ -13,6 +13,7 @@ text is neither, unquoted literal text is globbed but never split.
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable, Sequence
 
@@ -137,6 +138,9 @@ FS = Config(cmd_subst=_no_subst)
 _AT_TRANSFORM = lazy_compile(r"\$\{([A-Za-z_]\w*)(?:\[[^]]*\])?@")
 
 
+_text_of = operator.itemgetter(0)  # a piece's text
+
+
 def bad_substitution(text: str) -> ShellError:
     # bash discards the rest of the line (status 1) and goes on with the next one.
     return ExpansionFailure(f"{text}: bad substitution")
@@ -234,9 +238,12 @@ class Expander:
 
     def string(self, word: Word, *, assignment: bool = False) -> str:
         """One string, not split nor globbed: assignments, targets, ``case`` subjects."""
-        plain = _plain(word)
-        if plain is not None:
-            return plain
+        # _plain(word), written out (nearly every assignment and subject comes here)
+        parts = word.parts
+        if len(parts) == 1 and isinstance(p := parts[0], Lit):
+            t = p.text
+            if not ("\\" in t or "~" in t or "*" in t or "?" in t or "[" in t or "{" in t):
+                return t
         saved, self._assigning = self._assigning, assignment
         try:
             pieces = self.pieces(word.parts, True, assignment)  # (tilde, assignment)
@@ -964,7 +971,8 @@ def plain_words(args: Sequence[Any]) -> tuple[str | None, ...] | None:
 
 
 def _join(pieces: Sequence[Piece]) -> str:
-    return "".join([t for t, _ in pieces])
+    # (map over a C getter, not a comprehension: one is a function call of its own)
+    return pieces[0][0] if len(pieces) == 1 else "".join(map(_text_of, pieces))
 
 
 # Characters a quoted part must not let act as pattern syntax, bracket expressions and
@@ -1025,6 +1033,8 @@ def case_convert(value: str, op: str, pat: str) -> str:
     fn = str.upper if upper else str.lower
     if len(op) == 1:
         return fn(value[:1]) + value[1:] if value[:1] and match(value[:1], pat) else value
+    if pat == "?":  # (the default: every character converts, each on its own as bash
+        return "".join(map(fn, value))  # does, not fn(value), which knows a final sigma)
     return "".join(fn(c) if match(c, pat) else c for c in value)
 
 

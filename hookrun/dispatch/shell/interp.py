@@ -736,7 +736,7 @@ class Interp:
             values = list(self.state.params)
         else:
             try:
-                values = self.expander.fields(cmd.words)
+                values = (self._expander or self.expander).fields(cmd.words)
             except ShellError as exc:
                 return self.guarded(_raiser(exc), io)
         status = 0
@@ -780,16 +780,21 @@ class Interp:
         return status
 
     def exec_case(self, cmd: CaseClause, io: IO) -> int:
+        ex = self._expander or self.expander
         try:
-            value = self.expander.string(cmd.word)
+            value = ex.string(cmd.word)
         except ShellError as exc:
             return self.guarded(_raiser(exc), io)
         status = 0
         fall = False
         for item in cmd.items:
             if not fall:
+                hit = False
                 try:
-                    hit = any(_match(value, self.expander.pattern(p)) for p in item.patterns)
+                    for p in item.patterns:  # (a loop, not any() over a generator)
+                        if _match(value, ex.pattern(p)):
+                            hit = True
+                            break
                 except ShellError as exc:
                     return self.guarded(_raiser(exc), io)
                 if not hit:
@@ -817,7 +822,7 @@ class Interp:
 
     def test(self, e: TestExpr) -> bool:
         tx = _testexpr or _load_testexpr()
-        ex = self.expander
+        ex = self._expander or self.expander
         if isinstance(e, N.Word):
             return ex.string(e) != ""
         if isinstance(e, N.TestParen):
@@ -1538,7 +1543,7 @@ class Interp:
     # -- redirections ----------------------------------------------------------
     def redirect(self, redirects: Sequence[Redirect], io: IO, owned: list[Closable]) -> IO:
         new = io.copy()
-        ex = self.expander
+        ex = self._expander or self.expander
         for r in redirects:
             op = r.op
             fd = r.fd
@@ -1713,9 +1718,9 @@ def _load_kinds() -> tuple[type, ...]:
 
 
 def _match(value: str, pattern: str) -> bool:
-    from hookrun.dispatch.shell.expand import match
-
-    return match(value, pattern)
+    # (the module as loaded: an import statement costs thousands of instructions a run)
+    result: bool = (_expand or _load_expand()).match(value, pattern)
+    return result
 
 
 def _raiser(exc: ShellError) -> Callable[[], int]:

@@ -198,3 +198,55 @@ def test_fields_of_a_word_are_what_the_general_path_gives(
             assert got == expected, word
             one_part += len(word.parts) == 1 and got[0] == "ok"
     assert one_part > 1000
+
+
+def test_case_conversion_of_every_character_is_per_character_matching() -> None:
+    # ${v,,} and ${v^^} with no pattern: each character converted alone, as the
+    # general path does after matching it against `?` (final sigma stays σ, as in bash).
+    import random
+
+    from hookrun.dispatch.shell.expand import case_convert, match
+
+    rng = random.Random(3)
+    alphabet = "aZß ΣσςİıǅΟΔ\n\t*?[1é"
+    texts = ["", "Hello World", "ΟΔΟΣ ΣΑΣ", "straße"]
+    texts += ["".join(rng.choices(alphabet, k=rng.randint(1, 9))) for _ in range(2000)]
+    for text in texts:
+        for op, fn in (("^^", str.upper), (",,", str.lower), ("^", str.upper), (",", str.lower)):
+            if len(op) == 1:
+                expected = fn(text[:1]) + text[1:] if text[:1] and match(text[:1], "?") else text
+            else:
+                expected = "".join(fn(c) if match(c, "?") else c for c in text)
+            assert case_convert(text, op, "?") == expected, (text, op)
+
+
+def _all_words(node: Any) -> Iterator[Word]:
+    if isinstance(node, Word):
+        yield node
+    if isinstance(node, tuple):
+        for field in node:
+            if isinstance(field, tuple):
+                yield from _all_words(field)
+
+
+@pytest.mark.parametrize("kind", ["default", "nounset"])
+def test_a_string_is_what_plain_or_the_pieces_give(kind: str, trees: list[Any], tree: Path) -> None:
+    # Expander.string has _plain's test written out; the general path joins the pieces.
+    from hookrun.dispatch.shell.expand import _join, _plain
+
+    def general(ex: Expander, word: Word) -> str:
+        plain = _plain(word)
+        return plain if plain is not None else _join(ex.pieces(word.parts, True, False))
+
+    plain_taken = 0
+    for stmts in trees:
+        for word in _all_words(stmts):
+            got, expected = _both(
+                kind,
+                tree,
+                lambda ex: ex.string(word),  # noqa: B023
+                lambda ex: general(ex, word),  # noqa: B023
+            )
+            assert got == expected, word
+            plain_taken += _plain(word) is not None
+    assert plain_taken > 1000
