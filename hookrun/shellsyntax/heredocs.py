@@ -146,7 +146,9 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
             newline = _line_end(trial_tree.root_node, trial, delim.end_byte, at)
             start = next_body.get(newline, newline + 1) if newline >= 0 else len(src)
             word = _unquote(src[delim.start_byte : delim.end_byte]) + _returns(src, delim.end_byte)
-            end, after, closed = _end_line(src, start, word, strip)
+            raw = src[delim.start_byte : delim.end_byte]
+            joins = not any(q in raw for q in b"'\"\\")
+            end, after, closed = _end_line(src, start, word, strip, joins)
             if newline >= 0:
                 next_body[newline] = after
             op = "<<-" if strip else "<<"
@@ -204,7 +206,7 @@ def _one_guessed(
     if newline < 0:
         return None
     start = newline + 1
-    end, after, closed = _end_line(src, start, word, width == 3)
+    end, after, closed = _end_line(src, start, word, width == 3, quote not in (b"'", b'"'))
     buf = bytearray(src)
     buf[at : at + width] = b"<" + b" " * (width - 1)
     buf[start:after] = _blank(buf[start:after])
@@ -352,19 +354,39 @@ def _ends_line(root: Node, text: bytes, nl: int, scope: tuple[int, int]) -> bool
     return True
 
 
-def _end_line(src: bytes, start: int, word: bytes, strip: bool) -> tuple[int, int, bool]:
-    """(start of the end line, just past it, whether it was found)."""
+def _end_line(
+    src: bytes, start: int, word: bytes, strip: bool, joins: bool = False
+) -> tuple[int, int, bool]:
+    """(start of the end line, just past it, whether it was found).
+
+    ``joins``: the delimiter is unquoted, so bash reads the body's lines with each
+    backslash-newline removed (an odd run of backslashes before the newline) and
+    compares the joined line with the word — ``a\\⏎EOF`` is the line ``aEOF``, not
+    the end (the end line then starts at the first of the lines joined)."""
     i = start
+    head = start  # where the line being joined began
+    joined = b""
     while i < len(src):
         nl = src.find(b"\n", i)
         line_end = len(src) if nl < 0 else nl
         line = src[i:line_end]
-        if (line.lstrip(b"\t") if strip else line) == word:
-            return i, (line_end if nl < 0 else nl + 1), True
+        if joins and nl >= 0 and _continued(line):
+            joined += line[:-1]
+            i = nl + 1
+            continue
+        whole = joined + line if joined else line
+        if (whole.lstrip(b"\t") if strip else whole) == word:
+            return head, (line_end if nl < 0 else nl + 1), True
         if nl < 0:
             break
-        i = nl + 1
+        i = head = nl + 1
+        joined = b""
     return len(src), len(src), False
+
+
+def _continued(line: bytes) -> bool:
+    """Whether ``line`` ends in an odd run of backslashes (its newline is removed)."""
+    return (len(line) - len(line.rstrip(b"\\"))) % 2 == 1
 
 
 def _returns(src: bytes, at: int) -> bytes:
