@@ -15,10 +15,12 @@ same offsets) and gives up (None) at anything else, which then goes to tree-sitt
   text only (offsets are then bytes and characters).
 - **Commands**: simple ones (assignments first; ``> >> < >& <& <<<`` redirections with
   fd digits after the words), ``[ … ]``, ``( … )``, ``{ …; }``, ``name() { …; }``,
-  ``for NAME in WORDS; do …; done``, ``if/elif/else/fi``, ``while``/``until``, in
-  pipelines (``|``, ``|&``) and lists (``&&``, ``||``, ``;``, ``&``, newlines; a newline
-  may follow ``&&``, ``||``, ``|``); no comment, here-document, ``[[ ]]``, ``case``,
-  array, redirection of a compound command, other reserved word or declaration builtin.
+  ``for NAME in WORDS; do …; done``, ``if/elif/else/fi``, ``while``/``until``,
+  ``case WORD in [(]P|P) LIST;; … esac``, ``[[ EXPR ]]`` (words, ``!``, ``( )``,
+  ``&&``, ``||``, unary and binary operators, an ``=~``'s regex), in pipelines (``|``,
+  ``|&``) and lists (``&&``, ``||``, ``;``, ``&``, newlines; a newline may follow
+  ``&&``, ``||``, ``|``); no comment, here-document, array, ``;&``, redirection of a
+  compound command, other reserved word or declaration builtin.
   Where the tree-sitter path has a quirk this reading cannot match cheaply, the line is
   left to it (each such place says so).
 
@@ -38,6 +40,8 @@ from hookrun.shellsyntax.nodes import (
     BinaryCmd,
     Block,
     CallExpr,
+    CaseClause,
+    CaseItem,
     CmdSubst,
     DblQuoted,
     ForClause,
@@ -51,6 +55,7 @@ from hookrun.shellsyntax.nodes import (
     SglQuoted,
     Stmt,
     Subshell,
+    TestClause,
     WhileClause,
     Word,
 )
@@ -91,7 +96,8 @@ _NAMES = _table((_LETTERS.encode(), b"n"), (_DIGIT_BYTES, b"d"))
 # (`[`, `]`, `!`: only as a word of their own, `[ -f x ]`, `test ! -f x`: the reading refuses
 # them anywhere else)
 # (`#`: of a `${x#…}`; a comment, `a#b`, is refused by the reading)
-_ALLOWED = "".join(sorted({*_PLAIN, *"'\"$ \t;&|()<>{}[]!#\n"})).encode()
+# (`^`: of a `[[ =~ ]]` regex, `${x^}`; the reading refuses it anywhere else)
+_ALLOWED = "".join(sorted({*_PLAIN, *"'\"$ \t;&|()<>{}[]!#^\n"})).encode()
 # What a `${NAME<op>word}`'s word may hold: its text is then one literal, as the grammar
 # reads it (no quote, `$`, `{`, `}`, `#`, backslash).
 _OPERAND = frozenset(_LETTERS + "0123456789-./:=,+@%~*? ")
@@ -108,6 +114,14 @@ _PARAM_OPS = (
 _MAX_NESTING = 40
 # What a `$(( … ))` read here may hold (the rest: `$NAME`).
 _ARITHMETIC = frozenset(_LETTERS + "0123456789 +-*/%$")
+# What an `[[ … =~ REGEX ]]`'s regex read here may hold: no quote, backslash, blank, `&`,
+# `;`, `<`, `>`, `~` (`$`: see _regex).
+_REGEX = frozenset(_LETTERS + "0123456789^$.*+?()|[]{}-/:,=@%")
+# What a `[[ … ]]`'s word may not hold (the grammar refuses `[[ ~ ]]`; bash does not).
+_NOT_IN_CONDITIONS = "~"
+# What may not follow a `[[ … ]]`'s operator but a binary one (`[[ -x ! ]]`: the grammar
+# refuses it).
+_NOT_OPERANDS = frozenset({"!"})
 _WORD_ENDS = frozenset(" \t;&|()<>\n")  # what ends a word (else: more of it, or not plain)
 # What a program's word may hold (no `=`: an assignment; no `%`, `@`, `:`, `,`, `+`, `~`:
 # the grammar refuses some such names, `a%`, `1@`, where bash runs them).
@@ -164,7 +178,7 @@ def _refused(src: bytes) -> bool:
     Most lines that are not plain are refused here. Only ever a refusal (the reading
     decides what it lets through), and none by bytes for a line with both kinds of
     quotes (which of them quotes the other is the reading's to find)."""
-    if src.find(b"[[") >= 0 or src.find(b";;") >= 0 or src.find(b"=(") >= 0:
+    if src.find(b"=(") >= 0:
         return True
     at = src.find(b"<<")
     while at >= 0:
@@ -215,7 +229,12 @@ def _scan(
             if two == "&&" or two == "||" or two == "|&":
                 out.append((_O, two, i, i + 2, None))
                 i += 2
-            elif two == ";;" or two == ";&" or two == "&>":
+            elif two == ";;":
+                if text.startswith(";;&", i):
+                    return None  # (`;;&`: left to tree-sitter, as `;&` is)
+                out.append((_O, two, i, i + 2, None))
+                i += 2
+            elif two == ";&" or two == "&>":
                 return None  # (a case terminator, a redirection)
             else:
                 if c == "(":
@@ -226,6 +245,12 @@ def _scan(
                     depth -= 1
                 out.append((_O, c, i, i + 1, None))
                 i += 1
+        elif c == "[" and text.startswith("[[", i) and (not i or text[i - 1] in _WORD_ENDS):
+            scanned = _condition(text, runs, names, i, n, inner)
+            if scanned is None:
+                return None
+            out += scanned
+            i = scanned[-1][3]
         elif c == "[" or c == "]" or c == "!" or c == "{" or c == "}":
             if (i + 1 < n and text[i + 1] not in _WORD_ENDS) or (
                 i and text[i - 1] not in _WORD_ENDS
@@ -283,6 +308,105 @@ def _redirection(text: str, out: list[_Token], i: int) -> _Token | None:
             out.pop()
             start = before
     return (_R, op, start, end, None)
+
+
+def _condition(
+    text: str, runs: bytes, names: bytes, i: int, n: int, level: int
+) -> list[_Token] | None:
+    """The tokens of the ``[[ … ]]`` at ``i``: ``[[``, its words (an ``=~``'s regex as
+    one word), ``(``, ``)``, ``&&``, ``||``, then ``]]``; None if it is not one read here
+    (a newline, ``<``, ``>``, a word not plain, a regex holding what is not in _REGEX)."""
+    at = i + 2
+    out: list[_Token] = [(_O, "[[", i, at, None)]
+    regex = False  # the word after `=~`
+    while True:
+        if at >= n or (text[at] != " " and text[at] != "\t"):
+            return None  # (a blank after `[[` and after each word, or `(`, `)`)
+        while at < n and (text[at] == " " or text[at] == "\t"):
+            at += 1
+        if at >= n:
+            return None
+        c = text[at]
+        if c == "]" and text.startswith("]]", at):
+            if at + 2 < n and text[at + 2] not in _WORD_ENDS:
+                return None
+            out.append((_O, "]]", at, at + 2, None))
+            return out
+        if regex:
+            end = at
+            while end < n and text[end] != " " and text[end] != "\t":
+                end += 1
+            if not _regex(text[at:end]):
+                return None
+            out.append(
+                (
+                    _W,
+                    text[at:end],
+                    at,
+                    end,
+                    _new(Word, (at, end, (_new(Lit, (at, end, text[at:end])),))),
+                )
+            )
+            at = end
+            regex = False
+            continue
+        while c == "(" or c == ")":  # (as tokens of their own, blanks or not)
+            out.append((_O, c, at, at + 1, None))
+            at += 1
+            if text.startswith(c, at):
+                return None  # (`((`: arithmetic to the grammar)
+            c = text[at] if at < n else ""
+        if c == " " or c == "\t":
+            continue
+        if c == "&" or c == "|":
+            if not text.startswith(c + c, at):
+                return None
+            out.append((_O, c + c, at, at + 2, None))
+            at += 2
+            continue
+        if c == "!":
+            end = at + 2 if text.startswith("!=", at) else at + 1
+            word = _new(Word, (at, end, (_new(Lit, (at, end, text[at:end])),)))
+        else:
+            end = runs.find(b" ", at) if runs[at] == 97 else at
+            if end < 0:
+                end = n
+            if at < end and (end == n or text[end] in _WORD_ENDS):
+                word = _new(Word, (at, end, (_new(Lit, (at, end, text[at:end])),)))
+            else:
+                found = _word(text, runs, names, at, n, level)
+                if found is None:
+                    return None
+                word = found
+                end = word.end
+            regex = end - at == 2 and text.startswith("=~", at)
+        value = text[at:end]
+        if value.find(_NOT_IN_CONDITIONS) >= 0 and value != "=~":
+            return None  # (the grammar refuses a `~` in `[[ ]]`, `[[ ~ ]]`; bash does not)
+        out.append((_W, value, at, end, word))
+        at = end
+        while at < n and text[at] == ")":
+            out.append((_O, ")", at, at + 1, None))
+            at += 1
+
+
+def _regex(regex: str) -> bool:
+    """Whether an ``=~``'s regex is one the grammar reads as one literal, as written:
+    of _REGEX's characters, parentheses balanced, ``$`` only last or before ``)`` / ``|``,
+    no ``]]``."""
+    if not regex or not _REGEX.issuperset(regex) or regex.find("]]") >= 0:
+        return False
+    depth = 0
+    for k, c in enumerate(regex):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif c == "$" and regex[k + 1 : k + 2] not in ("", ")", "|"):
+            return False
+    return not depth
 
 
 def _word(text: str, runs: bytes, names: bytes, i: int, n: int, level: int) -> Word | None:
@@ -363,6 +487,10 @@ def _arithmetic(text: str, names: bytes, i: int) -> ArithExp | None:
     expr = text[start:close]
     if not _ARITHMETIC.issuperset(expr):
         return None
+    pieces = expr.split()
+    for k in range(len(pieces) - 1):
+        if pieces[k][-1] not in "+-*/%" and pieces[k + 1][0] not in "+-*/%":
+            return None  # (`$((a b c))`: no arithmetic, and the grammar errs on some)
     parts: list[Lit | ParamExp] = []
     done = start
     at = text.find("$", start, close)
@@ -514,6 +642,7 @@ class _Reader:
         self.tokens = tokens
         self.k = 0  # the next token
         self.closer = ""  # the word that closed the last sequence
+        self.after = 0  # the last separator read after a statement (its token's index)
         self.depth = depth  # the lists (and substitutions) this one is in
 
     def newlines(self) -> None:
@@ -532,7 +661,7 @@ class _Reader:
         while True:
             self.newlines()
             kind, value = tokens[self.k][:2]
-            if value in closers and (kind == _W or value == "" or value == ")"):
+            if value in closers and kind != _R:
                 if not stmts:
                     raise _NotPlain  # nothing, `()`, `do done`: left to tree-sitter
                 self.k += 1
@@ -544,10 +673,11 @@ class _Reader:
             stmt = self.and_or()
             kind, value = tokens[self.k][:2]
             if value in _SEPARATORS:
+                self.after = self.k
                 self.k += 1
                 if value == "&":
                     stmt = stmt._replace(background=True)
-            elif not ((value == ")" and ")" in closers) or value == ""):
+            elif not (((value == ")" or value == ";;") and value in closers) or value == ""):
                 raise _NotPlain  # (a `done` comes after a separator)
             stmts.append(stmt)
 
@@ -605,6 +735,8 @@ class _Reader:
             return _new(
                 Stmt, (start, end, _new(Subshell, (start, end, tuple(stmts))), (), False, False)
             )
+        if kind == _O and value == "[[":
+            return self.test_clause(start)
         if kind == _W:
             if value == "{":
                 return self.group(start)
@@ -617,6 +749,9 @@ class _Reader:
             if value == "if":
                 self.k += 1
                 return self.conditional(start)
+            if value == "case":
+                self.k += 1
+                return self.case(start)
             if value == "while" or value == "until":
                 self.k += 1
                 cond = self.sequence(("do",))
@@ -661,6 +796,104 @@ class _Reader:
         end = self.tokens[self.k - 1][3]
         clause = _new(IfClause, (start, end, tuple(branches), else_))
         return _new(Stmt, (start, end, clause, (), False, False))
+
+    def case(self, start: int) -> Stmt:
+        """``case WORD in [(]PATTERN[|PATTERN]…) [LIST] ;; … esac`` (after ``case``; the
+        last item's ``;;`` may be left out; ``;&``, ``;;&`` are left to tree-sitter)."""
+        tokens = self.tokens
+        _kind, value, _at, _after, subject = tokens[self.k]
+        if subject is None or value in _NOT_PLAIN or tokens[self.k + 1][:2] != (_W, "in"):
+            raise _NotPlain  # (`case x⏎in`: left to tree-sitter)
+        self.k += 2
+        items: list[CaseItem] = []
+        while True:
+            self.newlines()
+            kind, value, pos, _after, word = tokens[self.k]
+            if kind == _W and value == "esac" and items:
+                break
+            if kind == _O and value == "(":
+                self.k += 1
+            patterns: list[Word] = []
+            while True:
+                _kind, value, _at, _after, word = tokens[self.k]
+                if word is None or value in _NOT_PLAIN:
+                    raise _NotPlain  # (no pattern, or a reserved word: `esac)`)
+                patterns.append(word)
+                op = tokens[self.k + 1][1]
+                self.k += 2
+                if op == ")":
+                    break
+                if op != "|":
+                    raise _NotPlain
+            close = tokens[self.k - 1][3]
+            kind, value, at, end = tokens[self.k][:4]
+            if at == close and value != ";;":
+                raise _NotPlain  # (`a)b;; esac`, `a)(b);;`: the grammar errs on some)
+            body: list[Stmt] = []
+            if value == ";;":  # (an empty item)
+                self.k += 1
+            elif kind == _W and value == "esac":
+                end = close  # (the last item, empty: it ends at its `)`)
+            else:
+                body = self.sequence((";;", "esac"))
+                if self.closer == "esac":
+                    self.k -= 1  # (the case's own)
+                    # (the last item ends after the separator after its last statement,
+                    # or the last of the newlines there)
+                    sep = tokens[self.after]
+                    end = tokens[self.k - 1][3] if sep[1] == "\n" else sep[3]
+                else:
+                    end = tokens[self.k - 1][3]
+            items.append(_new(CaseItem, (pos, end, tuple(patterns), tuple(body), ";;")))
+        end = tokens[self.k][3]
+        self.k += 1
+        clause = _new(CaseClause, (start, end, subject, tuple(items)))
+        return _new(Stmt, (start, end, clause, (), False, False))
+
+    def test_clause(self, start: int) -> Stmt:
+        """``[[ EXPR ]]`` (at its ``[[``): its words read into an expression as the
+        converter reads them (condition.parse_condition), loaded on the first one."""
+        from hookrun.shellsyntax import ShellSyntaxError, condition
+
+        tokens = self.tokens
+        k = self.k + 1
+        items: list[condition.Item] = []
+        operator = False  # the word before was a unary or binary operator
+        nested = False  # a `!`, `(` or `)` was read
+        while True:
+            kind, value, at, after, word = tokens[k]
+            if kind == _O:
+                if value == "]]":
+                    break
+                if operator:
+                    raise _NotPlain  # (`[[ a == ( b ) ]]`: an extended glob to the grammar)
+                items.append(condition.Item(_new(Word, (at, after, ())), value))
+                operator = False
+                nested = nested or value == "(" or value == ")"
+            elif word is not None:  # (a word: the scan made one for each)
+                parts = word.parts
+                lit = len(parts) == 1 and type(parts[0]) is Lit
+                op = value if lit else ""
+                binary = op in condition.BINARY
+                if operator and (binary or op in _NOT_OPERANDS):
+                    raise _NotPlain  # (`[[ -z != ]]`, `[[ -x ! ]]`: the grammar refuses them)
+                items.append(condition.Item(word, op))
+                operator = binary or op in condition.UNARY
+                nested = nested or op == "!"
+                if op == "=" and tokens[k + 2][1] != "]]":
+                    _pattern(tokens[k + 1][1])  # (`[[ a = b* || c ]]`: an error to it)
+            k += 1
+        if nested:  # (`[[ ! a = ${x} ]]`: a literal to it; `[[ (a = *"b"*) ]]`: an error)
+            for kind, value, _at, _after, _word in tokens[self.k + 1 : k]:
+                if kind == _W:
+                    _pattern(value)
+        end = tokens[k][3]
+        self.k = k + 1
+        try:
+            expr = condition.parse_condition(items, (1, 1))
+        except ShellSyntaxError:
+            raise _NotPlain from None  # (the tree-sitter path's error to give)
+        return _new(Stmt, (start, end, _new(TestClause, (start, end, expr)), (), False, False))
 
     def loop(self, start: int) -> Stmt:
         """``for NAME in WORDS; do LIST; done`` (after ``for``)."""
@@ -744,6 +977,16 @@ class _Reader:
         end = redirects[-1].end if redirects else stop
         call = _new(CallExpr, (start, stop, tuple(assigns), tuple(args)))
         return _new(Stmt, (start, end, call, tuple(redirects), False, False))
+
+
+def _pattern(word: str) -> None:
+    """Raises _NotPlain if the text of a ``[[ … ]]``'s ``word`` holds a glob or a ``${``,
+    which the grammar reads otherwise than bash in some places (see test_clause)."""
+    for glob in "*?[":
+        if word.find(glob) >= 0:
+            raise _NotPlain
+    if word.find("${") >= 0:
+        raise _NotPlain
 
 
 def _test_command(first: str, last: str, brackets: int) -> bool:

@@ -32,6 +32,7 @@ from hookrun.shellsyntax.nodes import (
     Assign,
     Block,
     CallExpr,
+    CaseClause,
     CmdSubst,
     DblQuoted,
     FuncDecl,
@@ -43,6 +44,7 @@ from hookrun.shellsyntax.nodes import (
     Subshell,
     Word,
 )
+from hookrun.shellsyntax.nodes import TestClause as Condition  # (no test class to pytest)
 from tests.hooks.shell_guard import screen_test
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,6 +136,18 @@ def test_the_benchmarks_lines_are_read() -> None:
         "{ a; b; }", "f() { a | b; }; f x", "x=$(printf '%s' \"$HOME\" | tr a b)",
         "echo $(a $(b))x",
         'echo "a $(b "c") d $e"', "n=$((n + 1)); echo $(($i*2))",
+        # case
+        'case "$HOOKRUN_TOOL_NAME" in Bash|bash) echo shell;; *) echo other;; esac',
+        "case x in a) b;; c) d; esac", "case x in\na) b;;\nc) d\nesac", "case x in a);; esac",
+        "case x in a) b;; c) esac", "case $x in (a|b) c & ;; esac | d", "case x in a) b\n\nesac",
+        "case x in a) b;\n\nesac", "case x in a) b & esac", "echo $(case x in (a) b;; esac)",
+        "case x in a) case y in b) c;; esac;; esac", "case x in y) ;; esac",
+        # [[ ]]
+        '[[ "$CMD" == *"rm -rf"* ]] && { echo "no rm -rf" >&2; exit 2; } || true',
+        '[[ "$HOOKRUN_TOOL_NAME" =~ ^(Bash|Shell)$ ]] && echo "$x"', "[[ $x ]]",
+        '[[ -z "$1" && -n b || ! -f x ]]', "[[ ( -n a ) && (b) ]]", "[[ a != *.py ]]",
+        "[[ $x =~ ^[a-z]+$ ]]", "[[ a = b || c = d ]]", "[[ a == b* || c ]]", "[[ a -nt b ]]",
+        "if [[ -f x ]]; then [[ y ]]; fi",
     ],
 )  # fmt: skip
 def test_the_shapes_the_fast_path_reads(line: str) -> None:
@@ -147,11 +161,17 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "{ rm -rf /; } >f", "rm $(x #)", "rm `x`", "rm 'a",
         'rm "a', 'rm "a\\"b"', "rm a\\ b", "! rm", "time rm -rf /",
         "rm &&", "&& rm", "rm ;; x", "rm | ", "rm\r", "a;;b", "f() ( :; )", "rm -rf é",
-        "coproc rm", "declare -a a", "case x in y) ;; esac", '"$"', "$", "rm -rf $",
+        "coproc rm", "declare -a a", '"$"', "$", "rm -rf $",
         "rm -rf $-", "rm -rf $@", "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
         "(rm", "for x; do rm; done", "for", "for x", "(", "a | (", "for x in", "for x in a;",
         "for x in a; do", "- a=~/.gitconfig", "cat <<EOF\nx\nEOF", "a\tb\r\n",
         "echo !x", "~=1", "a #b",
+        # case, [[ ]]: where the grammar errs or reads otherwise than bash, and the rest
+        "case x in a)b;; esac", "case x in a) b;& esac", "case x in a) b;;& esac",
+        "case x\nin a) b;; esac", "case x in esac", "case x in a) b;; esac >f",
+        "[[ a = b* || c ]]", "[[ ! a = ${x} ]]", '[[ (a == *"b"*) ]]', "[[ ~ ]]", "[[ -x ! ]]",
+        "[[ -d ( ]]", "[[ ((a)) ]]", "[[ a ]] >f", "[[ a <b ]]", "[[ a\n]]", "[[ a]]",
+        "echo [[ a ]]", "[[ $x =~ a$b ]]", "[[ $x =~ 'a' ]]", "for d in $((a b c)); do a; done",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -192,7 +212,56 @@ _COMPOUND = [
     "if", "then", "elif", "else", "fi", "while", "until", "if a; then", "; fi", "while a; do",
     "f()", "f() {", "$(", "$((", "))", "{ a;", "; }", "}", "function",
     "for in in a;", "for do in a;", "{", "}", "! ", "( (", ") )",
+    "case", "case x in", "in", "esac", ";;", ";&", ";;&", "a)", "(a)", "a|b)", "*)",
+    "[[", "]]", "[[ -n $x ]]", "=~", "==", "!=", "&&", "||",
 ]  # fmt: skip
+# `case` items' pieces and `[[ … ]]` words, put together right and wrong.
+_PATTERNS = [
+    "a", "*", "*.py", "Bash", '"a b"', "$x", "'q'", "esac", "in", "a|b", "a | b", "", "(a",
+    "[ab]", "?", "~", "-x", "a*b", "$(x)", "{a,b}", "@(a|b)",
+]  # fmt: skip
+_CONDITION_WORDS = [
+    "-n", "-z", "-f", "-d", "-eq", "-lt", "-nt", "!", "(", ")", "&&", "||", "==", "=", "!=",
+    "=~", "<", ">", "a", "$x", '"$x"', '"a b"', "*.py", "*\"rm -rf\"*", "^(a|b)$", "a*",
+    "^[a-z]+$", "a$b", "(a|b)", "a|b", "~", "$(x)", "$((1))", "${x:-y}", "'q'", "]]", "[[",
+    "1", "-x", "a)", "(a", "@(x|y)", "!a", "a{2}", "\\", "&", ";", "\n", "$", "a$",
+]  # fmt: skip
+_condition = st.tuples(
+    st.sampled_from(["[[ ", "[[", "[[\t", "[[  "]),
+    st.lists(
+        st.tuples(st.sampled_from(_CONDITION_WORDS), st.sampled_from([" ", "", "  ", "\t"])),
+        min_size=0,
+        max_size=6,
+    ).map(lambda pairs: "".join(w + s for w, s in pairs)),
+    st.sampled_from(["]]", " ]]", "]] ", "]]x", "]];", "]] >f", "]]\n"]),
+).map("".join)
+# And well-formed ones (most of the above are not): terms joined by `&&`/`||`, in `( )`, `!`.
+_OPERAND_WORDS = ["a", "$x", '"$x"', '"a b"', "*.py", "1", "${x:-y}", "$(x)", "-n", "'q'", "a*"]
+_term = st.one_of(
+    st.tuples(
+        st.sampled_from(["-n", "-z", "-f", "-d", "-x", "!"]), st.sampled_from(_OPERAND_WORDS)
+    ),
+    st.tuples(
+        st.sampled_from(_OPERAND_WORDS),
+        st.sampled_from(["==", "=", "!=", "-eq", "-lt", "-nt"]),
+        st.sampled_from([*_OPERAND_WORDS, '*"rm -rf"*', "@(a|b)"]),
+    ),
+    st.tuples(st.sampled_from(_OPERAND_WORDS), st.just("=~"), st.sampled_from(_CONDITION_WORDS)),
+    st.tuples(st.sampled_from(_OPERAND_WORDS)),
+).map(" ".join)
+_expression = st.recursive(
+    _term,
+    lambda inner: (
+        st.tuples(inner, st.sampled_from([" && ", " || ", "&&", " ||  "]), inner).map("".join)
+        | inner.map(lambda e: f"( {e} )")
+        | inner.map(lambda e: f"({e})")
+        | inner.map(lambda e: f"! {e}")
+    ),
+    max_leaves=4,
+)
+_condition = _condition | st.tuples(
+    st.sampled_from(["[[ ", "[[  "]), _expression, st.sampled_from([" ]]", "  ]]", " ]] && x"])
+).map("".join)
 # `${…}` and the pieces around it, put together right and wrong.
 _PARAM_OPS = [
     ":-", "-", ":=", "=", ":+", "+", ":?", "?", "#", "##", "%", "%%", ",", ",,", "^", "^^",
@@ -283,9 +352,24 @@ def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         st.sampled_from([")", " )", "\n)", ";)", " &)", "))", ")x", ') b"', ')"', "", "; )"]),
         st.sampled_from(["", " y", "; z", "; do a; done", '"', " | c"]),
     ).map("".join)
+    item = st.tuples(
+        st.sampled_from(["", "(", " ", "\n", "( "]),
+        st.lists(st.sampled_from(_PATTERNS), min_size=1, max_size=3).map("|".join),
+        st.sampled_from([")", " )", ") ", ")\n", ""]),
+        st.sampled_from(["", " ", "\n"]) | inner,
+        st.sampled_from([";;", " ;;", ";\n;;", ";", "\n", "", " ;& ", ";;&", "; ;;", " &"]),
+        st.sampled_from([" ", "\n", "", "\n\n"]),
+    ).map("".join)
+    case = st.tuples(
+        st.sampled_from(["case ", "case  ", "case\t"]),
+        st.sampled_from(["x", '"$X"', "$x", "in", "esac", "'a b'", "$(x)", "a b"]),
+        st.sampled_from([" in ", " in\n", "\nin ", " in", " ", " in\n\n"]),
+        st.lists(item, max_size=3).map("".join),
+        st.sampled_from(["esac", " esac", "esac >f", "esac | x", "esac && y", "esac x", ""]),
+    ).map("".join)
     return (
         joined | subshell.map("".join) | loop | background | conditional | whiles
-        | group | function | substitution
+        | group | function | substitution | case | _condition
     )  # fmt: skip
 
 
@@ -294,7 +378,7 @@ _structured = st.recursive(_simple, _compound, max_leaves=8)
 # a word it leaves to tree-sitter, so their compound parts are seldom read).
 _READ_WORDS = sorted(w for w in set(_WORDS) if plain.read(w) is not None)
 _plain_structured = st.recursive(
-    st.lists(st.sampled_from(_READ_WORDS), min_size=1, max_size=3).map(" ".join),
+    st.lists(st.sampled_from(_READ_WORDS), min_size=1, max_size=3).map(" ".join) | _condition,
     _compound,
     max_leaves=6,
 )
@@ -425,7 +509,64 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a function's body starting at its name": lambda mp: mp.setattr(
         plain._Reader, "function", _function_body_at_name
     ),
+    "a case item ending before its `;;`": lambda mp: mp.setattr(
+        plain._Reader, "case", _items_short
+    ),
+    "a case's last item ending at its first newline": lambda mp: mp.setattr(
+        plain._Reader, "case", _last_item_at_first_newline
+    ),
+    "a case pattern's `)` followed by a word": lambda mp: mp.setattr(
+        plain._Reader, "case", _no_blank_after_pattern
+    ),
+    "`[[ ]]` ending at its last word": lambda mp: mp.setattr(
+        plain._Reader, "test_clause", _condition_short
+    ),
+    "an `=~`'s regex read as one literal whatever it holds": lambda mp: mp.setattr(
+        plain, "_regex", bool
+    ),
+    "`[[ ]]`'s patterns read wherever": lambda mp: mp.setattr(plain, "_pattern", lambda word: None),
+    "`[[ ]]` words holding `~`": lambda mp: mp.setattr(plain, "_NOT_IN_CONDITIONS", "\x00"),
+    "`[[ -x ! ]]` read": lambda mp: mp.setattr(plain, "_NOT_OPERANDS", frozenset()),
 }
+
+_CASE = plain._Reader.case
+_TEST_CLAUSE = plain._Reader.test_clause
+
+
+def _items_short(reader: plain._Reader, start: int) -> Stmt:
+    stmt = _CASE(reader, start)
+    clause = stmt.cmd
+    assert isinstance(clause, CaseClause)
+    items = tuple(i._replace(end=i.end - 2) if i.body else i for i in clause.items)
+    return stmt._replace(cmd=clause._replace(items=items))
+
+
+def _last_item_at_first_newline(reader: plain._Reader, start: int) -> Stmt:
+    stmt = _CASE(reader, start)
+    clause = stmt.cmd
+    assert isinstance(clause, CaseClause)
+    last = clause.items[-1]
+    text = reader.text
+    if last.body and text.startswith("\n\n", last.end - 2):
+        last = last._replace(end=last.end - 1)
+    return stmt._replace(cmd=clause._replace(items=(*clause.items[:-1], last)))
+
+
+def _no_blank_after_pattern(reader: plain._Reader, start: int) -> Stmt:
+    tokens = reader.tokens  # (a token right after a `)` read as if a blank were between)
+    for k, token in enumerate(tokens[:-1]):
+        kind, value, at, end, word = tokens[k + 1]
+        if token[1] == ")" and at == token[3]:
+            tokens[k + 1] = (kind, value, at + 1, end, word)
+    return _CASE(reader, start)
+
+
+def _condition_short(reader: plain._Reader, start: int) -> Stmt:
+    stmt = _TEST_CLAUSE(reader, start)
+    assert isinstance(stmt.cmd, Condition)
+    end = stmt.cmd.expr.end
+    return stmt._replace(end=end, cmd=stmt.cmd._replace(end=end))
+
 
 _SUBSTITUTION = plain._substitution
 _ARITHMETIC = plain._arithmetic
