@@ -36,6 +36,7 @@ from __future__ import annotations
 from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax.nodes import (
     ArithExp,
+    ArrayElem,
     Assign,
     BinaryCmd,
     Block,
@@ -104,8 +105,13 @@ _OPERAND = frozenset(_LETTERS + "0123456789-./:=,+@%~*? ")
 # The operators of `${NAME<op>word}` read, longest first (`${x:1}`, `${x/a/b}`, `${x@Q}`
 # are left to tree-sitter).
 _PARAM_OPS = (
-    ":-", ":=", ":+", ":?", "##", "%%", ",,", "^^", "-", "=", "+", "?", "#", "%", ",", "^"
+    ":-", ":=", ":+", ":?", "##", "%%", ",,", "^^", "-", "=", "+", "?", "#", "%", ",", "^", ":"
 )  # fmt: skip
+# The special parameters read: `$#`, `$@`, …, and in braces (`${!…}` is indirection there).
+_SPECIAL = frozenset("#@*?$!-")
+_BRACED_SPECIAL = frozenset("#@*?$")
+# What the grammar reads as text after text in a word (`a$$`).
+_TEXT_AFTER_TEXT = "$$"
 # Lists nested deeper than this (groups, subshells, loops, branches, `$( )`, counted
 # together) are left to tree-sitter: its path refuses a text nested past what Python's
 # stack holds (Unsupported; ~145 quoted substitutions, ~200 bare ones, ~330 groups), and
@@ -142,6 +148,8 @@ _REDIRECTIONS = (">>", ">&", "<&", "<<<", ">", "<")
 # What may not follow assignments alone: the grammar reads their redirections and the
 # line after them into one command (gaps 15 and 32).
 _NOT_AFTER_ASSIGNMENTS = frozenset({"\n", *_REDIRECTIONS})
+# What may follow an array's `)` with no blank between.
+_AFTER_ARRAY = frozenset({";", "&", "|", "&&", "||", "|&", ")", ""})
 _W, _O, _R = "w", "o", "r"  # a word, an operator, a redirection operator (with its fd)
 
 _Token = tuple[str, str, int, int, "Word | None"]  # (kind, text, start, end, a word's node)
@@ -178,8 +186,6 @@ def _refused(src: bytes) -> bool:
     Most lines that are not plain are refused here. Only ever a refusal (the reading
     decides what it lets through), and none by bytes for a line with both kinds of
     quotes (which of them quotes the other is the reading's to find)."""
-    if src.find(b"=(") >= 0:
-        return True
     at = src.find(b"<<")
     while at >= 0:
         if src[at + 2 : at + 3] != b"<":
@@ -446,6 +452,8 @@ def _word(text: str, runs: bytes, names: bytes, i: int, n: int, level: int) -> W
             i = close + 1
         elif c == "$":
             found: CmdSubst | ArithExp | ParamExp | None
+            if parts and text.startswith(_TEXT_AFTER_TEXT, i):
+                return None  # (`a$$`: one literal to the grammar)
             if text.startswith("$(", i):
                 found = _substitution(text, runs, names, i, level)
             else:
@@ -546,7 +554,9 @@ def _param(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
         return _braced(text, names, i, n)
     end = _name_end(names, i + 1, n)
     if end < 0:
-        return None
+        if i + 1 >= n or text[i + 1] not in _SPECIAL:
+            return None
+        end = i + 2  # (`$#`, `$@`, …: one character)
     return _new(ParamExp, (i, end, text[i + 1 : end], True, None, False, False, "", "", ()))
 
 
@@ -556,12 +566,24 @@ def _braced(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
     if close < 0:
         return None
     at = i + 2
-    length = text[at] == "#"
+    length = text[at] == "#" and at + 1 < close  # (`${#}`: `$#`)
     if length:
         at += 1
     end = _name_end(names, at, close)
+    key: Word | None = None
     if end < 0:
-        return None
+        if at >= close or text[at] not in _BRACED_SPECIAL or (length and text[at] == "#"):
+            return None  # (`${##}`: a bad substitution to the grammar)
+        end = at + 1  # (`${@}`, `${#@}`, `${@:-x}`, `${@: -1}`, …)
+    elif text[end] == "[":  # `${a[1]}`, `${#a[@]}`
+        shut = text.find("]", end, close)
+        index = text[end + 1 : shut]
+        if shut < 0 or not (index.isdigit() or index == "@" or index == "*" or _name(index)):
+            return None
+        key = _new(Word, (end + 1, shut, (_new(Lit, (end + 1, shut, index)),)))
+        if shut + 1 != close:
+            return None  # (`${a[1]:-x}`: left to tree-sitter)
+        return _new(ParamExp, (i, close + 1, text[at:end], False, key, length, False, "", "", ()))
     name = text[at:end]
     if end == close:
         return _new(ParamExp, (i, close + 1, name, False, None, length, False, "", "", ()))
@@ -576,11 +598,18 @@ def _braced(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
     operand = text[start:close]
     if not _OPERAND.issuperset(operand) or (op == "##" and not operand):
         return None  # (`${x##}`: the grammar reads `#` and a `#`)
+    if op == ":" and not operand.lstrip(" ").lstrip("-").isdigit():
+        return None  # (a slice: `${x: -1}`, `${@:2}`; not `${x:1:2}`, `${x:a}`)
     if operand:
         word = _new(Word, (start, close, (_new(Lit, (start, close, operand)),)))
     else:
         word = _new(Word, (close, close, ()))
     return _new(ParamExp, (i, close + 1, name, False, None, False, False, "", op, (word,)))
+
+
+def _name(text: str) -> bool:
+    """Whether ``text`` is an ASCII shell name."""
+    return text.isidentifier() and text.isascii()
 
 
 def _name_end(names: bytes, i: int, n: int) -> int:
@@ -741,7 +770,7 @@ class _Reader:
             if value == "{":
                 return self.group(start)
             after = self.tokens[self.k + 1]
-            if after[1] == "(" and after[2] == end:  # `name()`
+            if after[1] == "(" and after[2] == end and value[-1] != "=":  # `name()`
                 return self.function(start, value)
             if value == "for":
                 self.k += 1
@@ -859,6 +888,7 @@ class _Reader:
         k = self.k + 1
         items: list[condition.Item] = []
         operator = False  # the word before was a unary or binary operator
+        unary = False  # the word before was a unary operator
         nested = False  # a `!`, `(` or `)` was read
         while True:
             kind, value, at, after, word = tokens[k]
@@ -868,7 +898,7 @@ class _Reader:
                 if operator:
                     raise _NotPlain  # (`[[ a == ( b ) ]]`: an extended glob to the grammar)
                 items.append(condition.Item(_new(Word, (at, after, ())), value))
-                operator = False
+                operator = unary = False
                 nested = nested or value == "(" or value == ")"
             elif word is not None:  # (a word: the scan made one for each)
                 parts = word.parts
@@ -877,16 +907,19 @@ class _Reader:
                 binary = op in condition.BINARY
                 if operator and (binary or op in _NOT_OPERANDS):
                     raise _NotPlain  # (`[[ -z != ]]`, `[[ -x ! ]]`: the grammar refuses them)
+                if unary and not value.strip("*?"):
+                    raise _NotPlain  # (`[[ -n * ]]`: the grammar refuses it)
+                unary = op in condition.UNARY
                 items.append(condition.Item(word, op))
-                operator = binary or op in condition.UNARY
+                operator = binary or unary
                 nested = nested or op == "!"
-                if op == "=" and tokens[k + 2][1] != "]]":
-                    _pattern(tokens[k + 1][1])  # (`[[ a = b* || c ]]`: an error to it)
+                if op == "=":  # (`[[ a = b* || c ]]`: an error to it; `[[ a = ${x} ]]`: text)
+                    _pattern(tokens[k + 1][1], tokens[k + 2][1] != "]]")
             k += 1
         if nested:  # (`[[ ! a = ${x} ]]`: a literal to it; `[[ (a = *"b"*) ]]`: an error)
             for kind, value, _at, _after, _word in tokens[self.k + 1 : k]:
                 if kind == _W:
-                    _pattern(value)
+                    _pattern(value, True)
         end = tokens[k][3]
         self.k = k + 1
         try:
@@ -933,11 +966,16 @@ class _Reader:
             assign = _assignment(self.text, first, word)
             if assign is None:
                 break
-            assigns.append(assign)
             k += 1
             kind, first, after, end, word = tokens[k]
             if after == assign.end and first and not assign.value.parts:  # type: ignore[union-attr]
-                raise _NotPlain  # (`a=|b`: the grammar refuses it; bash does not)
+                if first != "(":
+                    raise _NotPlain  # (`a=|b`: the grammar refuses it; bash does not)
+                assign, k = _array(tokens, k, assign)  # `a=(x y)`
+                kind, first, after, end, word = tokens[k]
+                if after == assign.end and first not in _AFTER_ARRAY:
+                    raise _NotPlain  # (`a=(x)y`, `a=(x)>f`: the grammar's spans differ)
+            assigns.append(assign)
         args: list[Word] = []
         if word is not None:
             if first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
@@ -979,14 +1017,31 @@ class _Reader:
         return _new(Stmt, (start, end, call, tuple(redirects), False, False))
 
 
-def _pattern(word: str) -> None:
-    """Raises _NotPlain if the text of a ``[[ … ]]``'s ``word`` holds a glob or a ``${``,
-    which the grammar reads otherwise than bash in some places (see test_clause)."""
-    for glob in "*?[":
+def _pattern(word: str, globs: bool) -> None:
+    """Raises _NotPlain if the text of a ``[[ … ]]``'s ``word`` holds a ``${`` or (with
+    ``globs``) a glob, which the grammar reads otherwise than bash in some places (see
+    test_clause)."""
+    for glob in "*?[" if globs else "":
         if word.find(glob) >= 0:
             raise _NotPlain
     if word.find("${") >= 0:
         raise _NotPlain
+
+
+def _array(tokens: list[_Token], k: int, assign: Assign) -> tuple[Assign, int]:
+    """``assign`` (``a=``) with the array at ``tokens[k]``, its ``(``, and the token after
+    its ``)`` (words only, on one line: ``[k]=v`` and newlines are left to tree-sitter)."""
+    elements: list[ArrayElem] = []
+    k += 1
+    while True:
+        _kind, value, _at, end, word = tokens[k]
+        k += 1
+        if word is None:
+            if value != ")":
+                raise _NotPlain
+            break
+        elements.append(_new(ArrayElem, (None, word)))
+    return assign._replace(end=end, value=None, array=tuple(elements)), k
 
 
 def _test_command(first: str, last: str, brackets: int) -> bool:

@@ -148,6 +148,12 @@ def test_the_benchmarks_lines_are_read() -> None:
         '[[ -z "$1" && -n b || ! -f x ]]', "[[ ( -n a ) && (b) ]]", "[[ a != *.py ]]",
         "[[ $x =~ ^[a-z]+$ ]]", "[[ a = b || c = d ]]", "[[ a == b* || c ]]", "[[ a -nt b ]]",
         "if [[ -f x ]]; then [[ y ]]; fi",
+        # special parameters, arrays
+        'set -- a b c; echo "$# $2 ${@: -1}"', 'echo $# $@ $* $? $$ $! $- $0 "$@" "$*" "$?"',
+        "echo ${#} ${@} ${#@} ${@:2} ${x: -1} ${x:1}", 'a=(one two three); echo "${a[1]} ${#a[@]}"',
+        'echo ${a[@]} ${a[*]} "${a[@]}" ${#a[1]} ${a[i]}', 'a=() b=(x) c=( "y z" $w )', "a+=(x)",
+        "a=(x) cmd", "a=(x);b", "a=(x) && b", "rm -rf $-", "rm -rf $@",
+        '[[ "$HOOKRUN_TOOL_NAME" =~ ^(Bash|Shell)$ ]] && echo "${BASH_REMATCH[1]}"',
     ],
 )  # fmt: skip
 def test_the_shapes_the_fast_path_reads(line: str) -> None:
@@ -162,7 +168,7 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         'rm "a', 'rm "a\\"b"', "rm a\\ b", "! rm", "time rm -rf /",
         "rm &&", "&& rm", "rm ;; x", "rm | ", "rm\r", "a;;b", "f() ( :; )", "rm -rf é",
         "coproc rm", "declare -a a", '"$"', "$", "rm -rf $",
-        "rm -rf $-", "rm -rf $@", "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
+        "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
         "(rm", "for x; do rm; done", "for", "for x", "(", "a | (", "for x in", "for x in a;",
         "for x in a; do", "- a=~/.gitconfig", "cat <<EOF\nx\nEOF", "a\tb\r\n",
         "echo !x", "~=1", "a #b",
@@ -172,6 +178,11 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "[[ a = b* || c ]]", "[[ ! a = ${x} ]]", '[[ (a == *"b"*) ]]', "[[ ~ ]]", "[[ -x ! ]]",
         "[[ -d ( ]]", "[[ ((a)) ]]", "[[ a ]] >f", "[[ a <b ]]", "[[ a\n]]", "[[ a]]",
         "echo [[ a ]]", "[[ $x =~ a$b ]]", "[[ $x =~ 'a' ]]", "for d in $((a b c)); do a; done",
+        # arrays, special parameters: where the grammar's spans differ, and the rest
+        "a=(x)y", "a=(x)>f", "a=(x) >f", "a=(x)\nb", "a=(x\n)", "a=([1]=x)", "a=((x))",
+        "echo ${a[1]:-x}", "echo ${a[$i]}", "echo ${x:1:2}", "echo ${#-}", "echo ${!x}",
+        "local a=(x)", "echo a=(x)", "echo a$$", "echo ${##}", "[[ -n * ]]", "[[ -n ? && b ]]",
+        "[[ a = ${x} ]]", "[[ a$$ ]]", "[[ a == b || -n * ]]",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -298,6 +309,16 @@ _WORDS += [
     "$((", "$(())", "$((a)", "$( (a) )", "$((a) )", "$((é))", "$((a)))", '"$((a))"b',
     "$(x)", "$( x )", "$(x;)", '"$(x)"', '"a $(x y) b"', "$()", "$( )", "$(x", "x)", "$(x))",
     '"$(x "a")"', "'$(x)'", '"${a} $(b)"', '"$(a)${b}"', "$(a)$(b)", "a$(b)c", "$(#)",
+]  # fmt: skip
+# Special parameters, arrays, slices, and near misses of them.
+_WORDS += [
+    "$#", "$@", '"$@"', "$*", "$?", "$$", "$!", "$-", "$0", '"$#x"', "$@x", "${#}", "${#@}",
+    "${#*}", "${@}", "${@: -1}", '"$# $2 ${@: -1}"', "${@:2}", "${@:1:2}", "${x:1}", "${x: -1}",
+    "${x:  -2}", "${x:a}", "${x:1-2}", "${#-}", "${!}", "${!x}", "${a[1]}", "${#a[@]}",
+    "${a[@]}", '"${a[@]}"', "${a[*]}", "${a[i]}", "${a[$i]}", "${a[ 1 ]}", "${a[1]:-x}",
+    "${a[-1]}", "${a[}", "${a[1]x}", '"${a[1]} ${#a[@]}"', "a=(x y)", "a=()", "a+=(x)",
+    "a=(", "a=( x )", "a=([1]=x)", "a=(x)y", "a=('q' \"$b\")", "a=(x\ny)", "a=(x)>f",
+    "a=($(x))", "a=(~)", "x=(", "1=(x)",
 ]  # fmt: skip
 _simple = st.lists(st.sampled_from(_WORDS) | _param_words, min_size=1, max_size=4).map(" ".join)
 
@@ -524,10 +545,51 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "an `=~`'s regex read as one literal whatever it holds": lambda mp: mp.setattr(
         plain, "_regex", bool
     ),
-    "`[[ ]]`'s patterns read wherever": lambda mp: mp.setattr(plain, "_pattern", lambda word: None),
+    "`[[ ]]`'s patterns read wherever": lambda mp: mp.setattr(
+        plain, "_pattern", lambda word, globs: None
+    ),
     "`[[ ]]` words holding `~`": lambda mp: mp.setattr(plain, "_NOT_IN_CONDITIONS", "\x00"),
     "`[[ -x ! ]]` read": lambda mp: mp.setattr(plain, "_NOT_OPERANDS", frozenset()),
+    "`a$$` read as a literal and a `$$`": lambda mp: mp.setattr(plain, "_TEXT_AFTER_TEXT", "\x00"),
+    "an array ending at its last element": lambda mp: mp.setattr(plain, "_array", _array_short),
+    "a `${a[k]}`'s key with its brackets": lambda mp: mp.setattr(plain, "_braced", _bracketed_key),
+    "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
+    "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
 }
+
+_ARRAY = plain._array
+_PARAM = plain._param
+
+
+def _array_short(tokens: list[plain._Token], k: int, assign: Assign) -> tuple[Assign, int]:
+    found, after = _ARRAY(tokens, k, assign)
+    array = found.array or ()
+    return (found._replace(end=array[-1].value.end) if array else found), after
+
+
+def _bracketed_key(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    found = _BRACED(text, names, i, n)
+    if found is not None and found.key is not None:
+        key = found.key
+        return found._replace(key=key._replace(pos=key.pos - 1, end=key.end + 1))
+    return found
+
+
+def _special_long(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    found = _PARAM(text, names, i, n)
+    if found is not None and found.short and found.name in "#@*?$!-" and found.end < n:
+        return found._replace(end=found.end + 1, name=text[i + 1 : found.end + 1])
+    return found
+
+
+def _slice_from_colon(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
+    found = _BRACED(text, names, i, n)
+    if found is not None and found.op == ":":
+        word = found.args[0]
+        lit = Lit(word.pos - 1, word.end, text[word.pos - 1 : word.end])
+        return found._replace(args=(word._replace(pos=word.pos - 1, parts=(lit,)),))
+    return found
+
 
 _CASE = plain._Reader.case
 _TEST_CLAUSE = plain._Reader.test_clause
