@@ -308,6 +308,8 @@ def _redirection(text: str, out: list[_Token], i: int) -> _Token | None:
     start = i
     if out:
         kind, value, before, after, _ = out[-1]
+        if kind == _W and after == i and value[0] == "-" and value[-1].isdigit():
+            return None  # (`-1<x`, `-n1<x`: a descriptor to the grammar; bash runs `-1`)
         if kind == _W and after == i and value.isdigit():  # `2>`: the descriptor
             if op == "<<<":
                 return None  # (`3<<< x`: the grammar refuses it; bash does not)
@@ -364,6 +366,8 @@ def _condition(
             c = text[at] if at < n else ""
         if c == " " or c == "\t":
             continue
+        if not c:
+            return None  # (`[[ (`: no `]]`)
         if c == "&" or c == "|":
             if not text.startswith(c + c, at):
                 return None
@@ -980,6 +984,9 @@ class _Reader:
         if word is not None:
             if first in _NOT_PLAIN or not _PROGRAM.issuperset(first):
                 raise _NotPlain  # (not a plain program: a keyword, a declaration builtin)
+            head = word.parts[0]
+            if head.end < word.end and type(head) is Lit and head.text in _NOT_PLAIN:
+                raise _NotPlain  # (`case$x`: the grammar reads the reserved word alone)
             brackets = 0  # the `[` and `]` words
             while word is not None:
                 args.append(word)

@@ -183,6 +183,8 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "echo ${a[1]:-x}", "echo ${a[$i]}", "echo ${x:1:2}", "echo ${#-}", "echo ${!x}",
         "local a=(x)", "echo a=(x)", "echo a$$", "echo ${##}", "[[ -n * ]]", "[[ -n ? && b ]]",
         "[[ a = ${x} ]]", "[[ a$$ ]]", "[[ a == b || -n * ]]",
+        # (and two found on main by a random-text run: the grammar's readings differ)
+        "case$x", "if$x", "-1<,", "a; -12>f", "-n1<x",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -244,7 +246,7 @@ _condition = st.tuples(
         min_size=0,
         max_size=6,
     ).map(lambda pairs: "".join(w + s for w, s in pairs)),
-    st.sampled_from(["]]", " ]]", "]] ", "]]x", "]];", "]] >f", "]]\n"]),
+    st.sampled_from(["]]", " ]]", "]] ", "]]x", "]];", "]] >f", "]]\n", "", " ", "]", " ]"]),
 ).map("".join)
 # And well-formed ones (most of the above are not): terms joined by `&&`/`||`, in `( )`, `!`.
 _OPERAND_WORDS = ["a", "$x", '"$x"', '"a b"', "*.py", "1", "${x:-y}", "$(x)", "-n", "'q'", "a*"]
@@ -403,8 +405,17 @@ _plain_structured = st.recursive(
     _compound,
     max_leaves=6,
 )
+# Pieces of every shape read, put together at random (found `case$x` and `-1<x` read where
+# the grammar reads otherwise, and an IndexError on `[[ ()`).
+_PIECES = [
+    "[[", "]]", " ", "(", ")", "case", "esac", "in", ";;", ";", "a", "$", "#", "@", "{", "}",
+    "[", "]", "=~", "==", "=", "!", "-n", "*", "?", "&&", "||", "|", "&", "\n", '"', "'", "$(",
+    "$((", "))", "${", "a=(", "x)", "1", ":", "-", "^", "$$", "${#", "${a[", "\t", "<", ">",
+    "<<<", "~", "%", ",", "+",
+]  # fmt: skip
 _lines = (
-    st.lists(
+    st.lists(st.sampled_from(_PIECES), max_size=14).map("".join)
+    | st.lists(
         st.tuples(st.sampled_from(_WORDS + _COMPOUND), st.sampled_from(_SEPS)), max_size=10
     ).map(lambda pairs: "".join(w + s for w, s in pairs))
     | _structured
@@ -419,6 +430,8 @@ _lines = (
 @given(_lines)
 @example('cd "$HOME/x" && rm -rf y | cd z && rm -rf w')
 @example("cd a & rm -rf b")
+@example("[[ ()")
+@example("[[ a (")
 @example("(a) & b && c & d")
 @example("a | b |& c && (d | e) &")
 @example("for d in pkg1 pkg2; do (cd $d && rm -rf dist); done | x &")
