@@ -273,15 +273,17 @@ _JSON_SINGLE = (('\\"', '"'), ("\\/", "/"), ("\\n", "\n"), ("\\t", "\t"), ("\\r"
                 ("\\b", "\b"), ("\\f", "\f"))  # fmt: skip
 # (each branch opens with its character: the regex engine skips to a `\\` or `%` at C
 # speed, where a branch opening with a repeat is tried at every character). A run of
-# `%XX` goes on over single printable ASCII characters between them (`+%41+%42`, a form
-# body): no UTF-8 character spans one, so the run decodes as its pieces would apart.
+# `%XX` goes on over any ASCII text between them but `%` and `\\` (`a=%41&b=%42+%43`, a
+# form body): no UTF-8 character spans an ASCII one, so the run decodes as its pieces
+# would apart, in one call (a backslash's sentinel in it made `\\\\` for that call).
 # (Each hex digit spelt as its class: sre's repeat of a class two or four times costs
 # more than the classes one after another, the run's repeat of a group more than a
 # repeat of runs.)
 _H = "[0-9a-fA-F]"
+_BETWEEN = r"[\x00-$&-\[\]-\x7f]{1,16}"  # (ASCII but % and \\; a few, tried cheaply)
 _RUNS = re.compile(
     rf"(\\u{_H}{_H}{_H}{_H}(?:\\u{_H}{_H}{_H}{_H})*"
-    rf"|%{_H}{_H}(?:%{_H}{_H})*(?:[ -$&-\[\]-~]%{_H}{_H}(?:%{_H}{_H})*)*)"
+    rf"|%{_H}{_H}(?:%{_H}{_H})*(?:{_BETWEEN}%{_H}{_H}(?:%{_H}{_H})*)*)"
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -308,6 +310,8 @@ def _undone(text: str) -> str:
         if len(parts) > 1:
             if kept:  # (the sentinel back in the plain parts only: a run may make one)
                 parts[::2] = map(str.replace, parts[::2], repeat(sentinel), repeat("\\"))
+                # (and, an escaped backslash, in the text between a run's escapes)
+                parts[1::2] = map(str.replace, parts[1::2], repeat(sentinel), repeat("\\\\"))
                 kept = False
             parts[1::2] = map(_RUN.__getitem__, parts[1::2])
             text = "".join(parts)
@@ -322,7 +326,7 @@ class _Runs(dict[str, str]):
         if run[0] == "%":
             if len(run) == 3 * run.count("%"):  # (escapes only)
                 raw = bytes.fromhex(run.replace("%", ""))
-            else:  # (each %XX made a \\xXX escape, the characters between kept: one C call)
+            else:  # (each %XX made a \\xXX escape, the text between kept: one C call)
                 raw = escape_decode(run.replace("%", "\\x").encode("ascii"))[0]
             try:
                 text = raw.decode("utf-8")

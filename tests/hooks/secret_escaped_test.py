@@ -226,18 +226,21 @@ def test_the_quick_reading_of_a_level_is_the_escape_by_escape_one(text: str) -> 
         assert level.form(text) == _form_by_escape(text)
 
 
-# Runs of %XX with one printable ASCII character between them are undone as one run (a
-# form body: one decode, not one per escape): half a UTF-8 character on either side of
-# the character between, the characters kept apart (`%`, `\\`, controls, beyond ASCII).
+# Runs of %XX with ASCII text between them are undone as one run (a form body: one
+# decode, not one per escape): half a UTF-8 character on either side of the text between,
+# what is kept apart (`%`, `\\`, beyond ASCII, more than 16 characters), an escaped
+# backslash's sentinel inside a run, the three sentinels in the text.
 _RUNS_APART = [
     "%C3+%A9", "%C3 %A9", "%E2%82~%AC", "%F0%9F+%98%80", "%C3é%A9", "%41=%42", "%41\\%42",
     "%41\x00%42", "%41\ue000%42", "%41%%42", "%41+%4", "+%41" * 50, "%41+%2B+%2b=%3D&%26",
     "%41\\\\%42", "\x00%41\\\\%42", "%41+\\u002b+%42",
+    "%41ab\\\\cd%42", "%41\n\t\x7f%42", "%41" + "x" * 20 + "%42", "\x00\x01%41\\\\%42",
+    "%C3" + "\\\\" * 3 + "%A9", "%41\\\\x42%43", "%41\\\\u0041%42", "%41\\u0041%42",
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("text", _RUNS_APART)
-def test_runs_with_a_character_between_are_read_as_escape_by_escape(text: str) -> None:
+def test_runs_with_text_between_are_read_as_escape_by_escape(text: str) -> None:
     assert pii_escaped._undone(text) == _escape_by_escape(text)
     level = pii_escaped._decoded(text)
     assert level is not None and level.form(text) == _form_by_escape(text)
