@@ -1321,6 +1321,30 @@ def match(value: str, pattern: str) -> bool:
 
 
 def trim(value: str, pat: str, op: str) -> str:
+    """``${v#pat}``, ``${v##pat}``, ``${v%pat}``, ``${v%%pat}``."""
+    # `*LIT` from the front (`${f##*/}`), `LIT*` from the back (`${f%.*}`), LIT with no
+    # pattern character: where LIT is found first or last is the cut trim_scan finds
+    # trying every length (one regex match each).
+    if op[0] == "#":
+        lit = pat[1:]
+        if pat[:1] == "*" and not _has_pattern_char(lit):
+            k = value.find(lit) if op == "#" else value.rfind(lit)
+            return value if k < 0 else value[k + len(lit) :]
+    else:
+        lit = pat[:-1]
+        if pat[-1:] == "*" and not _has_pattern_char(lit):
+            k = value.rfind(lit) if op == "%" else value.find(lit)
+            return value if k < 0 else value[:k]
+    return trim_scan(value, pat, op)
+
+
+def _has_pattern_char(text: str) -> bool:
+    return "*" in text or "?" in text or "[" in text or "\\" in text or "(" in text
+
+
+def trim_scan(value: str, pat: str, op: str) -> str:
+    """:func:`trim` by trying each cut in turn (any pattern; the reference its
+    shortcut must agree with)."""
     n = len(value)
     if op in ("#", "##"):
         rng: range = range(n + 1) if op == "#" else range(n, -1, -1)

@@ -250,3 +250,27 @@ def test_a_string_is_what_plain_or_the_pieces_give(kind: str, trees: list[Any], 
             assert got == expected, word
             plain_taken += _plain(word) is not None
     assert plain_taken > 1000
+
+
+def test_trimming_a_star_and_a_literal_is_what_trying_each_cut_gives() -> None:
+    # trim()'s find/rfind for `*LIT` (#, ##) and `LIT*` (%, %%) against trim_scan, over
+    # values and patterns made of pattern characters, extglob and ordinary ones.
+    import random
+
+    from hookrun.dispatch.shell.expand import trim, trim_scan
+
+    rng = random.Random(7)
+    alphabet = ["a", "b", "/", ".", "*", "?", "[", "]", "\\", "(", ")", "@", "+", "!", "\n"]
+    patterns = ["*/", "*.", "*", "", "*a", "*ab", "*a/b", "a*", "/*", ".*", "ab*", "*a*"]
+    patterns += ["*[a]", "*\\*", "*\\", "*(a)", "*?", "?*", "+(a)*", "*@(a)", "*!(a)", "a"]
+    short = 0
+    for _ in range(20000):
+        value = "".join(rng.choices(alphabet, k=rng.randint(0, 8)))
+        if rng.random() < 0.5:
+            pat = rng.choice(patterns)
+        else:
+            pat = "".join(rng.choices(alphabet, k=rng.randint(0, 4)))
+        for op in ("#", "##", "%", "%%"):
+            assert trim(value, pat, op) == trim_scan(value, pat, op), (value, pat, op)
+        short += pat in ("*/", "*.", "*a", "*ab", "a*", ".*", "ab*", "/*")
+    assert short > 3000
