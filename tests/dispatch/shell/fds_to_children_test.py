@@ -49,25 +49,31 @@ def test_descriptors_reach_children_as_in_bash(
 
 @posix_only
 def test_descriptors_that_swap_numbers_reach_the_child_swapped() -> None:
-    # The parent holds "one" at 40 and "two" at 41; the child must get them the other
-    # way round: each target is also the other move's source.
-    for number, text in ((40, b"one"), (41, b"two")):
+    # The parent holds "one" at A and "two" at B; the child must get them the other way
+    # round: each target is also the other move's source. A and B are free numbers from
+    # 40 up (a fixed 40 could be taken by then: dup2 over it fails, or closes another
+    # test's descriptor).
+    import fcntl  # (POSIX only)
+
+    held = []
+    for text in (b"one", b"two"):
         r, w = os.pipe()
         os.write(w, text)
         os.close(w)
-        os.dup2(r, number, inheritable=False)
+        held.append(fcntl.fcntl(r, fcntl.F_DUPFD_CLOEXEC, 40))
         os.close(r)
-    code = "import os; print(os.read(40, 9).decode(), os.read(41, 9).decode())"
+    a, b = held
+    code = f"import os; print(os.read({a}, 9).decode(), os.read({b}, 9).decode())"
     try:
         done = subprocess.run(
             [sys.executable, "-c", code],
             capture_output=True,
             check=False,
-            **fdpass.popen_args({40: 41, 41: 40}),
+            **fdpass.popen_args({a: b, b: a}),
         )
     finally:
-        os.close(40)
-        os.close(41)
+        os.close(a)
+        os.close(b)
     assert done.stdout == b"two one\n", done.stderr
 
 
