@@ -22,7 +22,14 @@ from collections.abc import Mapping, Sequence
 
 from hookrun import exitcodes
 from hookrun.dispatch import standin
-from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted, finished, linked
+from hookrun.dispatch.cancel import (
+    CancelToken,
+    Guard,
+    Interrupted,
+    StatusUnknowable,
+    finished,
+    linked,
+)
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
 from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
 from hookrun.dispatch.result import Completed
@@ -93,6 +100,9 @@ def run(
             platform=platform,
             mode=shell,
         )
+    except StatusUnknowable as exc:
+        step.code, step.route, step.error = exitcodes.INTERNAL_ERROR, "error", exc.message
+        _note(err, exc.message)
     except Interrupted as exc:
         step.interrupted = exc.reason
         step.code = exitcodes.TIMEOUT if exc.reason == "timeout" else exitcodes.CANCELLED

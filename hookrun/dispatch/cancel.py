@@ -135,7 +135,20 @@ class Interrupted(Exception):
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason  # "timeout" or "cancelled"
+        self.reason = reason  # "timeout" or "cancelled" (or "error": StatusUnknowable)
+
+
+class StatusUnknowable(Interrupted):
+    """A child must not be started: its exit status could not be read back.
+
+    Raised where a child would start, it ends the whole run as an error, the way a
+    timeout does (the in-process shell lets an Interrupted through every layer), so no
+    ``cmd || true`` in a hook's code can read it as an ordinary failed command.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__("error")
+        self.message = message
 
 
 class Guard:

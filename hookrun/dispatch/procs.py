@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from hookrun import exitcodes
-from hookrun.dispatch.cancel import Guard, Interrupted
+from hookrun.dispatch.cancel import Guard, Interrupted, StatusUnknowable
 from hookrun.dispatch.sentinel import MARKER, SENTINEL
 from hookrun.dispatch.watchdog import WATCHDOG
 from hookrun.records import TYPE_CHECKING
@@ -419,6 +419,19 @@ class Spawned:
             self.returncode = os.waitstatus_to_exitcode(status)
 
 
+# With SIGCHLD ignored (SIG_IGN, inherited across exec; some hosts set it to avoid
+# zombies) the system reaps every child at once and its exit status is lost: waitpid
+# gives ECHILD, which Popen reads as 0 — a hook's "exit 2" (deny) would read as allow.
+# `hookrun` as a command takes the default back at start (hookrun/__init__.py); a host
+# embedding the dispatcher gets this error instead of a status nobody could know.
+_SIGCHLD: int | None = getattr(signal, "SIGCHLD", None)
+SIGCHLD_IGNORED = (
+    "cannot run a program: SIGCHLD is ignored (SIG_IGN) in this process, so the "
+    "system discards every child's exit status and a hook's deny would read as success "
+    "— restore it with signal.signal(signal.SIGCHLD, signal.SIG_DFL) before dispatching"
+)
+
+
 class ProcessTracker:
     """Every process started for one dispatch run, so all can be ended together.
 
@@ -493,6 +506,8 @@ class ProcessTracker:
         :class:`Interrupted` once the run is being torn down (a child started
         then would escape the kill that is under way).
         """
+        if _SIGCHLD is not None and signal.getsignal(_SIGCHLD) == signal.SIG_IGN:
+            raise StatusUnknowable(SIGCHLD_IGNORED)
         if self._refuse is not None:
             raise SpawnError(
                 exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {self._refuse}"

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 
 from hookrun.dispatch import resolve, standin
-from hookrun.dispatch.cancel import Guard, Interrupted
+from hookrun.dispatch.cancel import Guard, Interrupted, StatusUnknowable
 from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.shell.builtins import BUILTINS, Builtin
 from hookrun.dispatch.shell.state import (
@@ -236,13 +236,16 @@ class ShellProcess:
 class _Job:
     """A background command: a thread running a subshell (and the child it started)."""
 
-    __slots__ = ("proc", "thread", "status", "pid", "process", "number")
+    __slots__ = ("proc", "thread", "status", "pid", "process", "number", "error")
 
     def __init__(self) -> None:
         self.number = 1  # %N: one more than the highest in the table when started
         self.proc: Any = None
         self.thread: threading.Thread | None = None
         self.status = 0
+        # A child the job could not start with a status anyone could read: `wait`
+        # raises it, so `cmd & wait $!` fails the run as `cmd` alone does.
+        self.error: StatusUnknowable | None = None
         self.pid = 0
         # The job's subshell, for `kill $!` when $! is not a program's real pid.
         self.process: ShellProcess | None = None
@@ -986,6 +989,8 @@ class Interp:
             try:
                 _run_stage(sub, s, bg_io, result)
                 job.status = result.status
+                if isinstance(result.error, StatusUnknowable):
+                    job.error = result.error
             finally:
                 spawned.set()
 
@@ -1049,6 +1054,8 @@ class Interp:
                         return code
             status = job.status
             self.jobs.remove(job)
+            if job.error is not None:
+                raise job.error
         return status if pids else 0
 
     # -- simple commands -------------------------------------------------------
