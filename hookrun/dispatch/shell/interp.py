@@ -1561,7 +1561,9 @@ class Interp:
             if op in ("<<", "<<-"):
                 assert r.heredoc is not None
                 doc = r.heredoc
-                body = doc.body.parts[0].text if doc.quoted and doc.body.parts else ""  # type: ignore[union-attr]
+                # A quoted body is literal text: its one part, and the newline bash ends
+                # an unterminated body's last line with (convert.heredoc_at adds it).
+                body = "".join(p.text for p in doc.body.parts) if doc.quoted else ""  # type: ignore[union-attr]
                 if not doc.quoted:
                     body = ex.heredoc(doc.body)
                 src = BufferSource(encode(body))
