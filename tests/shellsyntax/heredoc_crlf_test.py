@@ -68,6 +68,10 @@ GUARDED = [
     ('cat <<"EOF"\r\nhi\r\nEOF\r\nrm -rf ~\nEOF\n', True),
     # a blank after the word: the delimiter is `EOF`, the rm is text (`cat\r` fails)
     ('cat <<"EOF" | cat\r\nhi\r\nEOF\r\nrm -rf ~\nEOF\n', False),
+    # a line the front end refuses (`done` with no loop): shell-guard's fallback reader
+    ("cat <<EOF\r\nhi\r\nEOF\nfor i in 1; do cat << EOF\nEOF\r\nrm -rf /\nEOF\ndone", True),
+    ("cat <<'EOF'\r\nhi\r\nEOF\r\nrm -rf ~\nEOF\ndone\n", True),
+    ("cat > notes.txt <<EOF\r\nrm -rf /\nEOF\nEOF\r\ndone\n", False),
     # bash's body runs on to the `EOF\r` line: the rm is text there
     ("cat > notes.txt <<EOF\r\nrm -rf /\nEOF\nEOF\r\n", False),
     ("cat > notes.txt <<EOF\nhi\nEOF\r\nrm -rf /\nEOF\n", False),

@@ -94,6 +94,11 @@ def _tokens(text: str) -> tuple[list[tuple[str, str]], str]:
                 pending = []
             continue
         j = _word_end(text, i)
+        if out and out[-1] in (("redir", "<<"), ("redir", "<<-")):
+            # A here-document's delimiter: to bash a CR after it is a byte of the word
+            # (a CRLF line's `cat <<EOF` ends at an `EOF\r` line, not at `EOF`).
+            while j < n and text[j] == "\r":
+                j += 1
         out.append(("word", text[i:j]))
         i = j
     code.append(text[at:])
