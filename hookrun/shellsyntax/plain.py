@@ -8,19 +8,20 @@ parse. :func:`read` makes exactly the nodes that path makes of them (the same
 same offsets) and gives up (None) at anything else, which then goes to tree-sitter:
 
 - **Words**: unquoted letters, digits, ``- _ . / : = , + @ % ~ * ?``; ``'…'``; ``"…"``
-  holding no backslash, backquote or ``!``; ``$NAME`` / ``$1``, ``${NAME}``,
-  ``${#NAME}``, ``${NAME<op>word}`` (``:- - := = :+ + :? ? # ## % %% , ,, ^ ^^``, a
-  plain word); ``$( LIST )`` (read as a line is, recursively) and ``$(( EXPR ))`` of
-  names, digits, blanks, ``+ - * / %`` and ``$NAME``, unquoted or in ``"…"``. ASCII
-  text only (offsets are then bytes and characters).
+  holding no backslash, backquote or ``!``; ``$NAME`` / ``$1`` / ``$#`` (``# @ * ? $ ! -``),
+  ``${NAME}``, ``${#NAME}``, ``${NAME[KEY]}``, ``${NAME<op>word}`` (``:- - := = :+ + :?
+  ? # ## % %% , ,, ^ ^^``, a plain word; ``:`` a slice offset); ``$( LIST )`` (read as
+  a line is, recursively) and ``$(( EXPR ))`` of names, digits, blanks, ``+ - * / %``
+  and ``$NAME``, unquoted or in ``"…"``. ASCII text only (offsets are then bytes and
+  characters).
 - **Commands**: simple ones (assignments first; ``> >> < >& <& <<<`` redirections with
   fd digits after the words), ``[ … ]``, ``( … )``, ``{ …; }``, ``name() { …; }``,
   ``for NAME in WORDS; do …; done``, ``if/elif/else/fi``, ``while``/``until``,
   ``case WORD in [(]P|P) LIST;; … esac``, ``[[ EXPR ]]`` (words, ``!``, ``( )``,
   ``&&``, ``||``, unary and binary operators, an ``=~``'s regex), in pipelines (``|``,
   ``|&``) and lists (``&&``, ``||``, ``;``, ``&``, newlines; a newline may follow
-  ``&&``, ``||``, ``|``); no comment, here-document, array, ``;&``, redirection of a
-  compound command, other reserved word or declaration builtin.
+  ``&&``, ``||``, ``|``); arrays ``a=(WORDS)``; no comment, here-document, ``;&``,
+  redirection of a compound command, other reserved word or declaration builtin.
   Where the tree-sitter path has a quirk this reading cannot match cheaply, the line is
   left to it (each such place says so).
 
@@ -150,6 +151,8 @@ _REDIRECTIONS = (">>", ">&", "<&", "<<<", ">", "<")
 _NOT_AFTER_ASSIGNMENTS = frozenset({"\n", *_REDIRECTIONS})
 # What may follow an array's `)` with no blank between.
 _AFTER_ARRAY = frozenset({";", "&", "|", "&&", "||", "|&", ")", ""})
+# The words that start a compound command read here.
+_COMPOUND_STARTS = frozenset({"{", "for", "if", "case", "while", "until"})
 _W, _O, _R = "w", "o", "r"  # a word, an operator, a redirection operator (with its fd)
 
 _Token = tuple[str, str, int, int, "Word | None"]  # (kind, text, start, end, a word's node)
@@ -178,11 +181,9 @@ def read(source: str) -> Script | None:
 
 def _refused(src: bytes) -> bool:
     """A screen by bytes (C loops) before any token is made: whether ``src`` has a byte no
-    plain line holds outside quotes, one no plain ``"…"`` holds inside them, or a shape
-    the reading leaves to tree-sitter: ``[[``, ``case``'s ``;;``, an array's ``=(``, a
+    plain line holds outside quotes, one no plain ``"…"`` holds inside them, or a
     here-document's ``<<`` (anywhere, quoted or not), so that such a line does not pay
-    for a reading that gives up (~100k instructions a bench one-liner; the finds cost
-    every line ~6k, so the rarer special parameters, ``$#``, ``$@``, are not screened).
+    for a reading that gives up.
     Most lines that are not plain are refused here. Only ever a refusal (the reading
     decides what it lets through), and none by bytes for a line with both kinds of
     quotes (which of them quotes the other is the reading's to find)."""
@@ -227,6 +228,23 @@ def _scan(
     depth = 0  # the `(` read and not closed
     n = len(text)
     while i < n:
+        if runs[i] == 97:  # a plain character: a word (most tokens), plain to its end or not
+            end = runs.find(b" ", i)
+            if end < 0:
+                end = n
+            if end == n or text[end] in _WORD_ENDS:  # (most words: one literal)
+                value = text[i:end]
+                word = _new(Word, (i, end, (_new(Lit, (i, end, value)),)))
+            else:
+                found = _word(text, runs, names, i, n, inner)
+                if found is None:
+                    return None  # (a character no plain word holds, an unclosed quote)
+                word = found
+                end = word.end
+                value = text[i:end]
+            out.append((_W, value, i, end, word))
+            i = end + 1 if end < n and text[end] == " " else end  # (and the blank after it)
+            continue
         c = text[i]
         if c == " " or c == "\t":
             i += 1
@@ -234,7 +252,7 @@ def _scan(
             two = text[i : i + 2]
             if two == "&&" or two == "||" or two == "|&":
                 out.append((_O, two, i, i + 2, None))
-                i += 2
+                i += 3 if text.startswith(" ", i + 2) else 2  # (and the blank after it)
             elif two == ";;":
                 if text.startswith(";;&", i):
                     return None  # (`;;&`: left to tree-sitter, as `;&` is)
@@ -250,7 +268,7 @@ def _scan(
                         return out, i  # the substitution's own `)`
                     depth -= 1
                 out.append((_O, c, i, i + 1, None))
-                i += 1
+                i += 2 if text.startswith(" ", i + 1) else 1  # (and the blank after it)
         elif c == "[" and text.startswith("[[", i) and (not i or text[i - 1] in _WORD_ENDS):
             scanned = _condition(text, runs, names, i, n, inner)
             if scanned is None:
@@ -274,21 +292,12 @@ def _scan(
                 return None
             out.append(token)
             i = token[3]
-        else:
-            end = runs.find(b" ", i) if runs[i] == 97 else i
-            if end < 0:
-                end = n
-            if i < end and (end == n or text[end] in _WORD_ENDS):  # (most words: plain)
-                value = text[i:end]
-                word = _new(Word, (i, end, (_new(Lit, (i, end, value)),)))
-            else:
-                found = _word(text, runs, names, i, n, inner)
-                if found is None:
-                    return None  # (a character no plain word holds, an unclosed quote)
-                word = found
-                end = word.end
-                value = text[i:end]
-            out.append((_W, value, i, end, word))
+        else:  # (a word starting with a quote or `$`)
+            found = _word(text, runs, names, i, n, inner)
+            if found is None:
+                return None  # (a character no plain word holds, an unclosed quote)
+            end = found.end
+            out.append((_W, text[i:end], i, end, found))
             i = end
     return None if inner else (out, n)  # (a `$(` not closed)
 
@@ -692,8 +701,10 @@ class _Reader:
         if self.depth > _MAX_NESTING:
             raise _NotPlain  # (the tree-sitter path's limits are its own: see _MAX_NESTING)
         while True:
-            self.newlines()
             kind, value = tokens[self.k][:2]
+            while value == "\n":  # (blank lines)
+                self.k += 1
+                kind, value = tokens[self.k][:2]
             if value in closers and kind != _R:
                 if not stmts:
                     raise _NotPlain  # nothing, `()`, `do done`: left to tree-sitter
@@ -771,9 +782,11 @@ class _Reader:
         if kind == _O and value == "[[":
             return self.test_clause(start)
         if kind == _W:
+            after = self.tokens[self.k + 1]
+            if value not in _COMPOUND_STARTS and (after[1] != "(" or after[2] != end):
+                return self.simple()  # (most commands)
             if value == "{":
                 return self.group(start)
-            after = self.tokens[self.k + 1]
             if after[1] == "(" and after[2] == end and value[-1] != "=":  # `name()`
                 return self.function(start, value)
             if value == "for":
@@ -966,7 +979,7 @@ class _Reader:
         k = self.k
         kind, first, start, end, word = tokens[k]
         assigns: list[Assign] = []
-        while word is not None:
+        while word is not None and first.find("=") > 0:
             assign = _assignment(self.text, first, word)
             if assign is None:
                 break
