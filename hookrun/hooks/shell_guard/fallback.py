@@ -109,7 +109,9 @@ def _bodies(text: str, start: int, out: list[tuple[str, str]], pending: list[int
     """Read the bodies of the here-documents in ``pending`` from ``start``; where they end.
 
     Each found body replaces its ``<<`` token in ``out``; when one's ``DELIM`` line
-    is missing, none is read (``start`` is returned) and they stay redirects.
+    is missing, it and those after it stay redirects and the text from where its body
+    would start is read on as commands (the bodies before it are still bodies: read as
+    commands, a quote in one could hide a command bash runs after it).
     """
     i = start
     found: list[tuple[int, str, str]] = []
@@ -120,15 +122,18 @@ def _bodies(text: str, start: int, out: list[tuple[str, str]], pending: list[int
         delim = raw.replace("'", "").replace('"', "").replace("\\", "")
         strip = out[k][1] == "<<-"
         lines: list[str] = []
-        while True:
-            if i >= len(text):
-                return start  # unterminated: read on as commands
+        begun, closed = i, False
+        while i < len(text):
             j = text.find("\n", i)
             line = text[i:] if j < 0 else text[i:j]
             i = len(text) if j < 0 else j + 1
             if (line.lstrip("\t") if strip else line) == delim:
+                closed = True
                 break
             lines.append(line.lstrip("\t") if strip else line)
+        if not closed:
+            i = begun  # unterminated: read on as commands from here
+            break
         body = "".join(f"{line}\n" for line in lines)
         kind = "heredoc" if raw == delim else "heredoc-quoted"
         found.append((k, kind, body))
