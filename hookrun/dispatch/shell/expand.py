@@ -780,11 +780,11 @@ class Expander:
 
             return ansi_c(value)
         if letter == "U":
-            return value.upper()
+            return case_convert(value, "^^", "?")
         if letter == "u":
-            return value[:1].upper() + value[1:]
+            return case_convert(value, "^", "?")
         if letter == "L":
-            return value.lower()
+            return case_convert(value, ",,", "?")
         if letter == "a":
             arr = self.state.arrays.get(p.name)
             flags = ("A" if arr.assoc else "a") if arr is not None else ""
@@ -1028,9 +1028,28 @@ def quote_ansi_c(value: str) -> str:
     return "$'" + "".join(out) + "'"
 
 
+def _upper1(c: str) -> str:
+    """One character's uppercase as bash's towupper gives it: one character. Python's
+    full mapping can give two (ß → SS, ﬀ → FF, ᾳ → ΑΙ); bash keeps ß and ﬀ and takes the
+    single titlecase letter where there is one (ᾳ → ᾼ)."""
+    u = c.upper()
+    if len(u) == 1:
+        return u
+    t = c.title()
+    return t if len(t) == 1 else c
+
+
+def _lower1(c: str) -> str:
+    """One character's lowercase as towlower gives it (İ → i, not i + a combining dot)."""
+    lo = c.lower()
+    return lo if len(lo) == 1 else lo[0]
+
+
 def case_convert(value: str, op: str, pat: str) -> str:
     upper = op.startswith("^")
-    fn = str.upper if upper else str.lower
+    # ASCII: one character in, one out, so the str methods serve.
+    ascii_ = value.isascii()
+    fn = (str.upper if upper else str.lower) if ascii_ else (_upper1 if upper else _lower1)
     if len(op) == 1:
         return fn(value[:1]) + value[1:] if value[:1] and match(value[:1], pat) else value
     if pat == "?":  # (the default: every character converts, each on its own as bash
@@ -1239,6 +1258,7 @@ def _bracket(body: str) -> str:
     if neg:
         body = body[1:]
     out: list[str] = []
+    lo: str | None = None  # the last single character, a range may start at it
     i = 0
     while i < len(body):
         c = body[i]
@@ -1246,16 +1266,30 @@ def _bracket(body: str) -> str:
             k = body.find(":]", i + 2)
             if k >= 0:
                 out.append(_CLASSES.get(body[i + 2 : k], ""))
+                lo = None
                 i = k + 2
                 continue
         if c == "\\" and i + 1 < len(body):
             out.append(re.escape(body[i + 1]))
+            lo = body[i + 1]
             i += 2
             continue
-        if c == "-" and out and i + 1 < len(body):
+        if c == "-" and lo is not None and i + 1 < len(body):
+            hi, width = body[i + 1], 2
+            if hi == "\\" and i + 2 < len(body):
+                hi, width = body[i + 2], 3
+            if hi != "[" and lo > hi:
+                # bash: a reversed range (z-a) matches nothing, and the rest of the
+                # bracket still counts — re refuses it ("bad character range").
+                out.pop()
+                lo = None
+                i += width
+                continue
             out.append("-")
+            lo = None
         else:
             out.append(re.escape(c) if c != "-" else r"\-")
+            lo = c
         i += 1
     inner = "".join(out)
     return f"[{'^' if neg else ''}{inner}]" if inner else ("[^\\s\\S]" if not neg else ".")

@@ -203,16 +203,18 @@ def test_fields_of_a_word_are_what_the_general_path_gives(
 def test_case_conversion_of_every_character_is_per_character_matching() -> None:
     # ${v,,} and ${v^^} with no pattern: each character converted alone, as the
     # general path does after matching it against `?` (final sigma stays σ, as in bash).
+    # The one-character conversions themselves are checked against bash in
+    # ranges_and_case_test.py.
     import random
 
-    from hookrun.dispatch.shell.expand import case_convert, match
+    from hookrun.dispatch.shell.expand import _lower1, _upper1, case_convert, match
 
     rng = random.Random(3)
     alphabet = "aZß ΣσςİıǅΟΔ\n\t*?[1é"
     texts = ["", "Hello World", "ΟΔΟΣ ΣΑΣ", "straße"]
     texts += ["".join(rng.choices(alphabet, k=rng.randint(1, 9))) for _ in range(2000)]
     for text in texts:
-        for op, fn in (("^^", str.upper), (",,", str.lower), ("^", str.upper), (",", str.lower)):
+        for op, fn in (("^^", _upper1), (",,", _lower1), ("^", _upper1), (",", _lower1)):
             if len(op) == 1:
                 expected = fn(text[:1]) + text[1:] if text[:1] and match(text[:1], "?") else text
             else:
