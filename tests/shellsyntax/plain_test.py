@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hookrun.shellsyntax import Unsupported, parse, parser, plain
+from hookrun.shellsyntax import Unsupported, parse, parser, plain, plaincompound
 from hookrun.shellsyntax.nodes import (
     ArithExp,
     Assign,
@@ -556,13 +556,13 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
         plain._Reader, "test_clause", _condition_short
     ),
     "an `=~`'s regex read as one literal whatever it holds": lambda mp: mp.setattr(
-        plain, "_regex", bool
+        plaincompound, "_regex", bool
     ),
     "`[[ ]]`'s patterns read wherever": lambda mp: mp.setattr(
-        plain, "_pattern", lambda word, globs: None
+        plaincompound, "_pattern", lambda word, globs: None
     ),
-    "`[[ ]]` words holding `~`": lambda mp: mp.setattr(plain, "_NOT_IN_CONDITIONS", "\x00"),
-    "`[[ -x ! ]]` read": lambda mp: mp.setattr(plain, "_NOT_OPERANDS", frozenset()),
+    "`[[ ]]` words holding `~`": lambda mp: mp.setattr(plaincompound, "_NOT_IN_CONDITIONS", "\x00"),
+    "`[[ -x ! ]]` read": lambda mp: mp.setattr(plaincompound, "_NOT_OPERANDS", frozenset()),
     "`a$$` read as a literal and a `$$`": lambda mp: mp.setattr(plain, "_TEXT_AFTER_TEXT", "\x00"),
     "an array ending at its last element": lambda mp: mp.setattr(plain, "_array", _array_short),
     "a `${a[k]}`'s key with its brackets": lambda mp: mp.setattr(plain, "_braced", _bracketed_key),
