@@ -107,9 +107,14 @@ def prepare(src: bytes, parse: Callable[[bytes], Tree]) -> tuple[bytes, dict[int
         ops = _operators(tree.root_node, text, pos, budget)
         if not ops:
             break
-        if not docs and len(ops) == 1:  # the usual text: one here-document
-            guessed = _one_guessed(src, ops[0], parse)
-            if guessed is not None:
+        if len(ops) == 1:  # the usual text: one here-document (or one left to read)
+            # A later round's one operator too: a body the grammar reads as broken code
+            # (`cat <<"EOF"⏎\\⏎"⏎EOF` in a loop) leaves no redirection to read it from
+            # in the round's tree; read by text, it is checked as the first one is. Not
+            # on a line whose earlier here-document's body is already read (its body
+            # starts after that one, not on the next line).
+            guessed = _one_guessed(text, ops[0], parse)
+            if guessed is not None and (not docs or guessed[3] not in next_body):
                 text, tree, span, newline, after = guessed
                 docs[ops[0]] = span
                 budget -= 1
