@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Ran, Runner, base_env, make_shell
+from hookrun.dispatch.streams import BufferSource
+from tests.dispatch.shell.shellrun import Ran, Runner, base_env, make_shell_and_input
 
 
 @pytest.fixture
@@ -24,10 +25,11 @@ def run(tmp_path: os.PathLike[str]) -> Runner:
         timeout: float | None = 30.0,
         platform: str | None = None,
     ) -> Ran:
-        shell, out, err, procs = make_shell(
+        stdin_source = BufferSource(stdin)
+        shell, out, err, procs = make_shell_and_input(
             cwd=cwd or str(tmp_path),
             env=base_env() if env is None else env,
-            stdin=stdin,
+            stdin=stdin_source,
             timeout=timeout,
             platform=platform,
         )
@@ -36,6 +38,7 @@ def run(tmp_path: os.PathLike[str]) -> Runner:
         finally:
             started = len(procs.procs)
             procs.end_all()
+            stdin_source.close()  # a child's stdin pipe: one descriptor per run otherwise
         out.finish(10)
         err.finish(10)
         return Ran(

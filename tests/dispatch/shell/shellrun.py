@@ -30,13 +30,30 @@ def make_shell(
     platform: str | None = None,
     limit: int = 1 << 26,
 ) -> tuple[Shell, CaptureSink, CaptureSink, ProcessTracker]:
+    return make_shell_and_input(
+        cwd=cwd, env=env, stdin=BufferSource(stdin), timeout=timeout, platform=platform, limit=limit
+    )
+
+
+def make_shell_and_input(
+    *,
+    cwd: str,
+    env: Mapping[str, str],
+    stdin: BufferSource,
+    timeout: float | None = 30.0,
+    platform: str | None = None,
+    limit: int = 1 << 26,
+) -> tuple[Shell, CaptureSink, CaptureSink, ProcessTracker]:
+    """:func:`make_shell` reading ``stdin``, which the caller closes after the run
+    (once a child took it, it holds the read end of a pipe, as in
+    ``hookrun.dispatch.run``, which closes it too)."""
     out, err = CaptureSink(limit), CaptureSink(limit)
     procs = ProcessTracker()
     extra = {} if platform is None else {"platform": platform}
     shell = Shell(
         cwd=cwd,
         env=env,
-        stdin=BufferSource(stdin),
+        stdin=stdin,
         stdout=out,
         stderr=err,
         procs=procs,
