@@ -219,11 +219,11 @@ def test_infinite_builtin_loop_stops_at_the_deadline(tmp_path: Path) -> None:
 def test_cancel_from_another_thread_interrupts_a_waiting_child(tmp_path: Path) -> None:
     token = CancelToken()
     out, err = CaptureSink(100), CaptureSink(100)
-    procs = ProcessTracker()
+    procs, source = ProcessTracker(), BufferSource(b"")
     shell = Shell(
         cwd=str(tmp_path),
         env=base_env(),
-        stdin=BufferSource(b""),
+        stdin=source,
         stdout=out,
         stderr=err,
         procs=procs,
@@ -236,17 +236,22 @@ def test_cancel_from_another_thread_interrupts_a_waiting_child(tmp_path: Path) -
             shell.run_script("echo start; sleep 30; echo never")
     finally:
         procs.end_all()
+        source.close()
+        out.finish(5)
+        err.finish(5)
     assert info.value.reason == "cancelled"
     assert time.monotonic() - started < 3
 
 
 def test_interrupted_inside_a_pipeline_propagates(tmp_path: Path) -> None:
-    shell, _, _, procs = make_shell(cwd=str(tmp_path), env=base_env(), timeout=0.5)
+    shell, out, err, procs = make_shell(cwd=str(tmp_path), env=base_env(), timeout=0.5)
     try:
         with pytest.raises(Interrupted):
             shell.run_script("while :; do echo y; done | while read -r l; do :; done")
     finally:
         procs.end_all()
+        out.finish(5)
+        err.finish(5)
 
 
 def test_background_job_starts_without_waiting_and_wait_collects_it(run: Runner) -> None:
@@ -257,7 +262,7 @@ def test_background_job_starts_without_waiting_and_wait_collects_it(run: Runner)
 
 
 def test_background_children_are_left_to_the_caller(tmp_path: Path) -> None:
-    shell, out, _, procs = make_shell(cwd=str(tmp_path), env=base_env())
+    shell, out, err, procs = make_shell(cwd=str(tmp_path), env=base_env())
     started = time.monotonic()
     assert shell.run_script("sleep 30 & echo bg") == 0
     assert time.monotonic() - started < 5
@@ -265,6 +270,8 @@ def test_background_children_are_left_to_the_caller(tmp_path: Path) -> None:
     assert len(live) == 1
     procs.end_all()
     assert live[0].poll() is not None
+    out.finish(5)
+    err.finish(5)
 
 
 def test_not_executable_binary_is_126(run: Runner, tmp_path: Path) -> None:
@@ -353,7 +360,7 @@ def test_deep_nesting_is_an_error_not_a_traceback(
 
 
 def test_background_builtin_loop_stops_when_the_script_ends(tmp_path: Path) -> None:
-    shell, _, _, _ = make_shell(cwd=str(tmp_path), env=base_env(), timeout=None)
+    shell, out, err, procs = make_shell(cwd=str(tmp_path), env=base_env(), timeout=None)
 
     def jobs() -> int:
         return sum(t.name == "hookrun-background" for t in threading.enumerate())
@@ -364,6 +371,9 @@ def test_background_builtin_loop_stops_when_the_script_ends(tmp_path: Path) -> N
     while jobs() > before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert jobs() == before
+    procs.end_all()
+    out.finish(5)  # the job's capture pipes, left open otherwise
+    err.finish(5)
 
 
 def test_background_function_does_not_delay_the_script(run: Runner) -> None:
