@@ -109,14 +109,15 @@ script = st.lists(st.sampled_from(TOKENS) | st.text(max_size=4), max_size=25).ma
 def test_any_source_gives_a_status_not_a_traceback(source: str) -> None:
     # An empty PATH: no external command runs and there is no sh to fall back to.
     with tempfile.TemporaryDirectory() as cwd:
-        shell, _, err, procs = make_shell(cwd=cwd, env={"PATH": ""}, timeout=0.3)
+        shell, out, err, procs = make_shell(cwd=cwd, env={"PATH": ""}, timeout=0.3)
         try:
             code = shell.run_script(source)
         except Interrupted:
             return  # an endless loop met its deadline: that is the contract
         finally:
             procs.end_all()
-        err.finish(5)
+            out.finish(5)  # a background job's capture pipes, left open otherwise
+            err.finish(5)
         assert 0 <= code <= 255
         assert b"internal error" not in err.data, (source, err.data)
         assert b"Traceback" not in err.data
