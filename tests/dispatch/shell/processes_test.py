@@ -17,7 +17,7 @@ from hookrun.dispatch.cancel import CancelToken, Guard, Interrupted
 from hookrun.dispatch.procs import ProcessTracker
 from hookrun.dispatch.shell import Shell
 from hookrun.dispatch.streams import BufferSource, CaptureSink
-from tests.dispatch.shell.shellrun import Runner, base_env, make_shell
+from tests.dispatch.shell.shellrun import Runner, base_env, make_shell, make_shell_and_input
 
 TOOLS = ("grep", "date", "cat", "sleep", "env", "head", "wc", "yes", "tr", "true", "ls")
 
@@ -138,12 +138,18 @@ def test_ten_parallel_shells_see_only_their_own_cwd_and_env(tmp_path: Path) -> N
     def hook(n: int) -> None:
         d = tmp_path / f"d{n}"
         d.mkdir()
-        shell, out, _, procs = make_shell(cwd=str(tmp_path), env=base_env())
+        source = BufferSource(b"")
+        shell, out, err, procs = make_shell_and_input(
+            cwd=str(tmp_path), env=base_env(), stdin=source
+        )
         barrier.wait()
         code = shell.run_script(
             f"cd d{n}; export MINE={n}; sleep 0.05; pwd; echo $MINE; "
             "env | grep '^MINE='; ls -d \"$PWD\"",
         )
+        procs.end_all()
+        source.close()  # the children's stdin pipe and err's capture pipe, left open otherwise
+        err.finish(5)
         out.finish(5)
         results[n] = (code, out.data)
 
