@@ -967,6 +967,10 @@ class Converter:
                     return _word((start, end, (part,)))
                 tail = self.lit(part.end, end, "", False, part.end == start)
                 return _word((start, end, self.stray_params(_merge([part, tail]))))
+        elif t == "regex":
+            reread = self.regex_parts(n)
+            if reread is not None:
+                return _word((start, end, reread))
         elif t in ("word", "number") and n.child_count == 0:
             # The common case, a plain word: its text, as range_parts would find it.
             text = self.src[start:end].decode("utf-8", "surrogateescape")
@@ -1234,6 +1238,21 @@ class Converter:
         reread = conv.range_parts(root.children, a, b)
         del tree
         return reread
+
+    def regex_parts(self, n: Node) -> tuple[WordPart, ...] | None:
+        """Gap 36: the parts of a ``regex`` leaf that holds an expansion, parsed again on
+        its own as a word at the same offsets; None to read the leaf as it is."""
+        a, b = n.start_byte, n.end_byte
+        masked = gaps.regex_as_word(n.text or b"")
+        if masked is None or a < 1 or self.reparse_tree is None:
+            return None
+        tree = self.reparse_tree(b" " * (a - 1) + b"x" + masked)
+        root = tree.root_node
+        if root.has_error:
+            return None
+        parts = self.range_parts(root.children, a, b)
+        del tree
+        return parts
 
     def backquotes_in(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
         """Gap 12: inside ``${x:-…}`` the grammar leaves backquotes as literal text."""

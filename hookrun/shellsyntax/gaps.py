@@ -152,6 +152,14 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 35. A here-string with a descriptor (``cat 3<<< x``, ``read -u 3 v 3<<<"$s"``): comes
    out as a ``file_redirect`` of the descriptor, an ERROR ``<<`` and a ``<`` before the
    word. Read as the here-string it is, on that descriptor (as gap 1).
+36. The right side of ``[[ x =~ re ]]`` (and of ``[[ x = p ]]`` when it holds a
+   ``${``): the grammar reads it as one ``regex`` leaf with nothing expanded in it, so
+   ``[[ $s =~ ^${x}$ ]]``, ``=~ a$x(b|c)``, ``=~ ^a"$x"$`` and ``= ${x}`` compared with
+   the text ``$x``. When the text holds an expansion it is parsed again on its own as a
+   word at the same offsets (as in gap 12), with the bytes a command word could not
+   hold there (``( ) | { }``, blanks, a ``$`` that starts nothing) read as letters in
+   the parsed copy; every literal's text is still taken from the user's source
+   (:func:`regex_as_word`, :meth:`hookrun.shellsyntax.convert.Converter.regex_parts`).
 """
 
 from __future__ import annotations
@@ -902,3 +910,93 @@ def _unquoted(src: bytes, start: int) -> Iterator[int]:
             continue
         yield i
         i += 1
+
+
+_NAME_OR_SPECIAL = frozenset(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789@*#?$!-"
+)
+_NOT_IN_A_WORD = frozenset(b"()|{}<>&; \t\n")
+
+
+def regex_as_word(text: bytes) -> bytes | None:
+    """Gap 36: the text of a ``regex`` leaf with each byte a command word could not hold
+    outside quotes and expansions (``( ) | { }``, blanks, a ``$`` that starts nothing)
+    swapped for ``,``; None when it holds no expansion (the leaf is then read as it is)
+    or a quote or an expansion does not close."""
+    if text.find(b"$") < 0:
+        return None
+    buf = bytearray(text)
+    found = False
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == 0x5C:  # backslash: the next byte is text
+            i += 2
+            continue
+        if c == 0x27:  # '…'
+            close = text.find(b"'", i + 1)
+            if close < 0:
+                return None
+            i = close + 1
+            continue
+        if c == 0x22:  # "…"
+            close = _closing(text, i + 1, 0x22)
+            if close < 0:
+                return None
+            found = found or text.find(b"$", i, close) >= 0
+            i = close + 1
+            continue
+        if c == 0x24:  # $
+            nxt = text[i + 1] if i + 1 < n else -1
+            if nxt == 0x7B or nxt == 0x28:  # ${…}, $(…), $((…))
+                close = _closing(text, i + 2, 0x7D if nxt == 0x7B else 0x29)
+                if close < 0:
+                    return None
+                found = True
+                i = close + 1
+                continue
+            if nxt in _NAME_OR_SPECIAL:
+                found = True
+                i += 2
+                continue
+            if nxt != 0x27 and nxt != 0x22:  # ($'…' and $"…" are quotes)
+                buf[i] = 0x2C
+            i += 1
+            continue
+        if c in _NOT_IN_A_WORD:
+            buf[i] = 0x2C
+        i += 1
+    return bytes(buf) if found else None
+
+
+def _closing(text: bytes, i: int, closer: int) -> int:
+    """The offset of the ``closer`` that ends what opened right before ``i`` (nested
+    brackets of its kind, quotes and backslashes skipped), or -1."""
+    opener = {0x29: 0x28, 0x7D: 0x7B}.get(closer, -1)
+    depth = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == 0x5C:
+            i += 2
+            continue
+        if c == closer and depth == 0:
+            return i
+        if c == 0x27 and closer != 0x22:
+            close = text.find(b"'", i + 1)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == 0x22 and closer != 0x22:
+            close = _closing(text, i + 1, 0x22)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == opener:
+            depth += 1
+        elif c == closer:
+            depth -= 1
+        i += 1
+    return -1

@@ -1,0 +1,65 @@
+"""The right side of ``[[ … =~ … ]]`` (and of ``=``/``==``/``!=``) with expansions in it
+(gap 36 in hookrun.shellsyntax.gaps) — each template run by bash and by the in-process
+shell over the same values and subjects.
+
+tree-sitter-bash reads ``^${x}$``, ``a$x(b|c)``, ``^a"$x"$`` after ``=~`` (and ``${x}``
+after ``=``) as one regex leaf with nothing expanded, so the in-process shell compared
+with the text ``${x}`` itself: ``[[ $tool =~ ^${allowed}$ ]]`` never matched (bash:
+it does) and ``[[ a = ${x} ]]`` was false for x=a.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from tests.dispatch.shell.shellrun import Runner, base_env
+
+BASH = shutil.which("bash")
+pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
+
+# Right sides that hold an expansion; the first group only after =~ (parentheses and
+# bars are regex syntax there, a syntax error in a pattern without extglob).
+REGEX_ONLY = [
+    "a$x(b|c)", "^(a|c)${x}$", "^(a $x)$", "^a${x}{2,3}$", "^a${x:-(c)}$", "${x}|z",
+    "^(${x})+$", "a\\(${x}", "^[${x}]+$", "^a${x}\\$$", "^$x'$'", "(^|/)${x}(/|$)",
+]  # fmt: skip
+ANY_OP = [
+    "${x}", "^${x}$", "a${x}c", "^a\"$x\"$", "a\"${x}\"", "$x$", "${x}b",
+    "^a$(echo \"$x\")$", "a${x}*", "${x:-q}'*'", "*${x}", "a${x}${x}",
+]  # fmt: skip
+VALUES = ["b", "(b|c)", "b*", ".", "a.c", "", "[ab]", "(", "a", "bc", "*", "?"]
+# For =~, values whose regex means the same to glibc's ERE and to Python's re (what
+# bash and hookrun match with), and only whether it matches: glibc takes ``a**`` and an
+# unmatched ``)``, and picks the leftmost-longest match (BASH_REMATCH differs).
+REGEX_VALUES = ["b", "(b|c)", ".", "a.c", "", "[ab]", "(", "a", "bc", "/"]
+SUBJECTS = ["ab", "abc", "a(b", "ac", "abbb", "ab$", "a", "b", "/b/", "aa", "a.c", "q*"]
+
+
+def _script(op: str, right: str) -> str:
+    values = " ".join(f"'{v}'" for v in (REGEX_VALUES if op == "=~" else VALUES))
+    subjects = " ".join(f"'{s}'" for s in SUBJECTS)
+    return (
+        f"for x in {values}; do for s in {subjects}; do "
+        f'if [[ $s {op} {right} ]]; then echo "y [$x] [$s]"; '
+        f'else echo "n$? [$x] [$s]"; fi; done; done'
+    )
+
+
+CASES = [(op, right) for right in ANY_OP for op in ("=~", "=", "==", "!=")] + [
+    ("=~", right) for right in REGEX_ONLY
+]
+
+
+@pytest.mark.parametrize(("op", "right"), CASES)
+def test_expansions_in_the_right_side_as_bash(run: Runner, op: str, right: str) -> None:
+    assert BASH is not None
+    source = _script(op, right)
+    env = base_env()
+    want = subprocess.run(
+        [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
+    )
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == (want.returncode, want.stdout.decode()), ran.err
