@@ -58,7 +58,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         if cmd.name == "xargs":  # `xargs -a FILE`: its items come from FILE
             fed = _arg_file(cmd, files, fed)
         layers, nested = unwrap(cmd, fed)
-        out = output_of(layers[-1], stdin, files)
+        out = output_of(layers[-1], stdin, files, where.home)
         outputs.append(out)
         if cmd.redirects:
             _written(cmd, out, files)
@@ -243,28 +243,32 @@ def _procsub(word: Word) -> bool:
     return len(parts) == 1 and not isinstance(parts[0], str) and parts[0].name == "<("
 
 
+_PRINTERS = frozenset({"echo", "printf", "yes"})
 # The filters hookrun.hooks.shell_guard.decoders models (that module loads when one is met).
 _FILTERS = frozenset({"rev", "tr", "xxd", "base32", "openssl", "basenc"})
 
 
 def output_of(
-    cmd: Command, stdin: Stdin | None, files: dict[str, str] | None = None
+    cmd: Command, stdin: Stdin | None, files: dict[str, str] | None = None, home: str | None = None
 ) -> Stdin | None:
-    """What ``cmd`` writes to a pipe, when a rule downstream cares."""
+    """What ``cmd`` writes to a pipe, when a rule downstream cares (``home``: what bash
+    makes of a ``~`` word, `echo -rf ~ | xargs rm`)."""
     name = cmd.name
     if name in DOWNLOADERS:
         return Stdin("download", "", cmd.source, tuple(w.text for w in cmd.argv))
     if stdin is not None and stdin.kind == "download" and not is_runner(name):
         return stdin  # filtered, decompressed, teed: still downloaded code
     args = cmd.args
-    if name in ("echo", "printf", "yes") and all(a.static for a in args):
+    texts = [indirect.home_text(a, home) for a in args] if name in _PRINTERS else None
+    if texts is not None and None not in texts:
         from hookrun.hooks.shell_guard.printed import printed  # (echo/printf/yes piped on)
 
         argv = tuple(w.text for w in cmd.argv)
+        known = [t or "" for t in texts]
         if name == "yes":  # `yes 'rm -rf /' | head -1 | bash`: the line, repeated
-            line = " ".join(a.text for a in args) or "y"
+            line = " ".join(known) or "y"
             return Stdin("text", line + "\n", cmd.source, argv)
-        return Stdin("text", printed(name, [a.text for a in args]), cmd.source, argv)
+        return Stdin("text", printed(name, known), cmd.source, argv)
     if name == "cat" and args and (files or "<(" in cmd.source):
         texts = [_file_text(a, files) for a in args]
         if all(t is not None for t in texts):  # `cat <(echo '…') | bash`, `cat f | bash`

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
-from hookrun.hooks.shell_guard.model import Command, Script, Word
+from hookrun.hooks.shell_guard.model import Command, Script, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
 from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.screen import evaluated
@@ -232,12 +232,25 @@ def _blanked(text: str, ifs: str | None) -> str:
 
 
 def _filled_later(word: Word, script: Script) -> bool:
-    """``"$@"``, ``$1``, ``$x`` of a value the line assigns: a whole word the shell fills."""
+    """``"$@"``, ``$1``, ``$x`` of a value the line assigns: a whole word the shell fills
+    (also ``"${a[@]}"``, ``${@:2}``, ``${a[0]}``: elements or a slice of one, tried whole)."""
     if word.static or len(word.parts) != 1:
         return False
     part = word.parts[0]
     name = getattr(part, "name", "")
+    if name.startswith("{"):  # (treewords' name for `${a[…]}`, `${@:…}`, `${!a}`, …)
+        name = _PARAM_NAME.match(name, 1).group()  # type: ignore[union-attr]
     return name in ("@", "*") or name.isdigit() or any(n == name for n, _ in script.values)
+
+
+_PARAM_NAME = lazy_compile(r"[@*]|[0-9]+|\w*")
+
+
+def _value_word(text: str) -> Word:
+    """A word of a value the line spells (``a=(-rf ~)``), a leading ``~`` bash's home."""
+    if text == "~" or text.startswith("~/"):
+        return Word((Var("HOME"), *((text[1:],) if text[1:] else ())), text)
+    return Word.lit(text)
 
 
 def _with_values_as_args(
@@ -249,21 +262,41 @@ def _with_values_as_args(
     if not checks:
         return
     lists: list[tuple[Word, ...]] = [
-        tuple(Word.lit(t) for t in value.split()) for _, value in script.values
+        tuple(_value_word(t) for t in value.split()) for _, value in script.values
     ]
     for other in script.commands:
         args = other.args
         if other.name == "set" and args and args[0].text == "--":
             args = args[1:]
-        if args and other is not cmd and all(a.static for a in args):
+        if args and other is not cmd and all(a.static or _home(a) for a in args):
             lists.append(tuple(args))
     label = "arguments the line may pass in the place of a parameter"
     for k, word in enumerate(cmd.argv):
         if k == 0 or not _filled_later(word, script):
             continue
         for filled in lists[:16]:
-            argv = (*cmd.argv[:k], *filled, *cmd.argv[k + 1 :])
-            yield from _checked(argv, cmd, where, (*via, *cmd.via, label), checks)
+            # (each tail too: `shift`, `"${@:2}"`, `"${a[@]:1}"` drop the first items)
+            for start in range(min(len(filled), _MAX_TAILS)):
+                argv = (*cmd.argv[:k], *filled[start:], *cmd.argv[k + 1 :])
+                yield from _checked(argv, cmd, where, (*via, *cmd.via, label), checks)
+
+
+_MAX_TAILS = 8
+
+
+def _home(word: Word) -> bool:
+    """``~`` or ``~/x``: bash's home, as good as static to a rule (``f -rf ~``)."""
+    head = word.parts[0]
+    return isinstance(head, Var) and head.name == "HOME" and word.raw.startswith("~")
+
+
+def home_text(word: Word, home: str | None) -> str | None:
+    """The text of a static word, or of ``~``/``~/x`` with ``home`` known; else None."""
+    if word.static:
+        return word.text
+    if home is None or not _home(word) or not all(type(p) is str for p in word.parts[1:]):
+        return None
+    return home + "".join(p for p in word.parts[1:] if type(p) is str)
 
 
 def _values_as_commands(
@@ -295,7 +328,10 @@ def _values_as_commands(
             for k in range(1, min(len(words), _MAX_ARGS)):
                 checks = checks_for(command_name(words[k]), False)
                 if checks and not words[k].startswith("-"):
-                    argv = tuple(Word.lit(w) for w in words[k:])
+                    argv = tuple(_value_word(w) for w in words[k:])
+                    yield from _checked(argv, script.commands[0], where, (*via, label), checks)
+                    # `set -- -rf / rm; "${@: -1}" "${@:1:$(($#-1))}"`: the name moved first
+                    argv = tuple(_value_word(w) for w in (words[k], *words[:k]))
                     yield from _checked(argv, script.commands[0], where, (*via, label), checks)
     for cmd in script.commands:
         argv = cmd.argv[1:_MAX_ARGS]
@@ -311,6 +347,8 @@ def _values_as_commands(
             if not checks or word.text.startswith("-"):
                 continue
             yield from _checked(tuple(argv[k:]), cmd, where, (*via, label), checks)
+            if k and cmd.name == "set":  # (the name moved first, as for a value above)
+                yield from _checked((word, *argv[1:k]), cmd, where, (*via, label), checks)
 
 
 def _process_substituted(

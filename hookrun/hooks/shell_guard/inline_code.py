@@ -4,6 +4,7 @@ These languages have no parser here, so the code is read for the few calls that
 reach the shell or delete trees, each a literal string argument:
 
 - shell code: ``child_process.execSync('…')`` / ``exec`` / ``spawnSync('sh', …)``,
+  (with further literal arguments, ``system('rm', '-rf', '/')``, a program's argv),
   ``system('…')``, ``exec('…')``, ``qx(…)``, ``%x(…)``, ``IO.popen('…')``,
   ``Open3.capture2('…')`` and backticks (Ruby, Perl);
 - recursive deletes: ``FileUtils.rm_rf`` / ``rm_r`` / ``remove_dir`` /
@@ -31,6 +32,9 @@ _SHELL_CALL = lazy_compile(
     r"\b(?:execSync|exec|execa|execaSync|spawnSync|system|shell_exec|passthru|popen|qx|"
     r"capture2e?|capture3|IO\.popen|Kernel\.system|%x)\s*\(?\s*" + _STR
 )
+# A further literal argument after a call's first: `system("rm", "-rf", "/")` (Perl,
+# Ruby) and `spawnSync('rm', ['-rf', '/'])` (Node) run a program with those arguments.
+_NEXT_ARG = lazy_compile(r"\s*,\s*\[?\s*" + _STR)
 _BACKTICK = lazy_compile(r"`((?:[^`\\]|\\.)+)`")
 _RM_TREE = lazy_compile(
     r"\b(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree|remove_tree|rmSync|rmdirSync|"
@@ -47,10 +51,20 @@ def _value(m: re.Match[str]) -> str:
 
 def reads(code: str) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ``code`` runs, from its literal-string calls."""
-    shell = [_value(m) for m in _SHELL_CALL.finditer(code)]
-    if not shell:
-        shell = [m.group(1) for m in _BACKTICK.finditer(code) if "${" not in m.group(1)]
+    shell: list[str] = []
     argvs: list[list[Word]] = []
+    for m in _SHELL_CALL.finditer(code):
+        argv = [_value(m)]
+        more = _NEXT_ARG.match(code, m.end())
+        while more is not None:
+            argv.append(_value(more))
+            more = _NEXT_ARG.match(code, more.end())
+        if len(argv) > 1:  # a program and its arguments, no shell between
+            argvs.append([Word.lit(a) for a in argv])
+        else:
+            shell.append(argv[0])
+    if not shell and not argvs:
+        shell = [m.group(1) for m in _BACKTICK.finditer(code) if "${" not in m.group(1)]
     for m in (*_RM_TREE.finditer(code), *_JS_FS_RM.finditer(code)):
         argvs.append([Word.lit("rm"), Word.lit("-rf"), Word.lit(_value(m))])
     for m in _RM_FILE.finditer(code):

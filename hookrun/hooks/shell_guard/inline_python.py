@@ -51,10 +51,14 @@ def read_calls(code: str) -> tuple[list[str], list[list[Word]]]:
         return [], []
     shell: list[str] = []
     argvs: list[list[Word]] = []
+    aliases = _aliases(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         name = _dotted(node.func)
+        head, dot, tail = name.partition(".")
+        if head in aliases:  # `import subprocess as s; s.run(…)`, `from os import system`
+            name = aliases[head] + dot + tail
         first = node.args[0]
         if name in _SHELL_CALLS or name.endswith(tuple("." + s for s in ("system", "popen"))):
             text = _const(first)
@@ -75,6 +79,17 @@ def read_calls(code: str) -> tuple[list[str], list[list[Word]]]:
         elif name in _FILE_DELETES or name.endswith((".unlink", ".remove")):
             argvs.append([Word.lit("rm"), Word.lit("-f"), _word(first)])
     return shell, argvs
+
+
+def _aliases(tree: ast.AST) -> dict[str, str]:
+    """Names the code's imports bind to modules or their members (``s`` → ``subprocess``)."""
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update((a.asname, a.name) for a in node.names if a.asname)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+    return out
 
 
 def _dotted(func: ast.expr) -> str:

@@ -71,6 +71,8 @@ def parse_with_tree(text: str, depth: int) -> Script:
     tree = parse(text)
     walker = _Walker(tree.source, depth)
     walker.stmts(tree.stmts, [])
+    for name, elements in walker.elements.items():  # `a[0]=-rf; a[1]=/`: the array's value
+        walker.values.append((name, " ".join(elements)))
     return Script(tuple(walker.commands), True, tuple(walker.fork_bombs), tuple(walker.values))
 
 
@@ -161,6 +163,7 @@ class _Walker:
         self.fork_bombs: list[str] = []
         self.variables: dict[str, str] = {}
         self.values: list[tuple[str, str]] = []  # Script.values
+        self.elements: dict[str, list[str]] = {}  # `a[k]=v` static values, in line order
 
     def src(self, node: Any) -> str:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
@@ -353,14 +356,22 @@ class _Walker:
         (``a=($(rm -rf /))``, ``a[$(…)]=1``)."""
         if assign.key is not None:
             self.words(assign.key, cd, False)
+            if assign.value is not None and assign.array is None:
+                values = self.words(assign.value, cd, False)
+                if len(values) == 1 and (values[0].static or values[0].raw.startswith("~")):
+                    text = values[0].text if values[0].static else values[0].raw
+                    self.elements.setdefault(assign.name, []).append(text)
+                return values
         if assign.array is not None:
             elements: list[Word] = []
             for elem in assign.array:
                 if elem.key is not None:
                     self.words(elem.key, cd, False)
                 elements.extend(self.words(elem.value, cd))
-            if elements and all(w.static for w in elements):
-                self.values.append((assign.name, " ".join(w.text for w in elements)))
+            if elements:  # (a word only bash fills, `~` or `$x`, as written: judged so)
+                self.values.append(
+                    (assign.name, " ".join(w.text if w.static else w.raw for w in elements))
+                )
             return []
         if assign.value is None:
             return []

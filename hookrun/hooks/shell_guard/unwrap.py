@@ -341,6 +341,10 @@ def _xargs_layers(cmd: Command, nested: list[Nested], stdin: str | None) -> list
         items = [x for x in stdin.split("\0") if x]
     elif stdin is not None:  # -I reads whole lines; otherwise blank-separated words
         items = [x for x in stdin.splitlines() if x.strip()] if replace_str else stdin.split()
+    if items == [] and not replace_str and not any(_no_run_if_empty(a.text) for a in args[:i]):
+        # GNU xargs given no items runs the command once, bare (`echo | xargs rm -rf /`
+        # runs `rm -rf /`); only -r / --no-run-if-empty (and BSD's default) skip it.
+        return [_layer(cmd, rest, "xargs")]
     if items and stdin is not None and not replace_str:
         # Without -I, xargs puts as many items on one command line as -n allows (else
         # all of them: `echo '-rf /' | xargs rm` runs `rm -rf /`); -L N: N lines' words.
@@ -355,6 +359,20 @@ def _xargs_layers(cmd: Command, nested: list[Nested], stdin: str | None) -> list
             for group in groups[:_MAX_ITEMS]
         ]
     return _with_items(cmd, rest, replace_str, items, "xargs")
+
+
+def _no_run_if_empty(option: str) -> bool:
+    """``-r``, ``--no-run-if-empty``, or a cluster of flags holding ``r`` (``-0r``)."""
+    if option == "--no-run-if-empty":
+        return True
+    if not option.startswith("-") or option.startswith("--"):
+        return False
+    for c in option[1:]:
+        if c == "r":
+            return True
+        if c in _XARGS.short_arg:  # (the rest of the word is that option's argument)
+            return False
+    return False
 
 
 def _per_command(opts: Sequence[Word]) -> tuple[int, bool]:

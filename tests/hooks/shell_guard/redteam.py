@@ -594,12 +594,18 @@ class Oracle:
         self.marker.chmod(self.marker.stat().st_mode | stat.S_IXUSR)
         self.path = f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}"
         self._n = 0
+        self.last_home = ""
 
     def close(self) -> None:
         self._dir.cleanup()
 
     def runs(self, line: str, args: str, timeout: float = 5.0) -> bool:
         """Whether bash, running ``line``, ran the marker with exactly ``args``."""
+        return shlex.split(args) in self.argvs(line, timeout)
+
+    def argvs(self, line: str, timeout: float = 5.0) -> list[list[str]]:
+        """The arguments of each run of the marker while bash ran ``line`` (its HOME, a
+        fresh directory, is then :attr:`last_home`)."""
         # (`find . -maxdepth 0 -exec…` only runs what it is given: the marker)
         if _REAL_PROGRAM.search(
             line.replace(_FIND_HERE, "")
@@ -608,6 +614,7 @@ class Oracle:
         self._n += 1
         work = self.root / f"w{self._n}"
         work.mkdir()
+        self.last_home = str(work)
         log = work / ".marks"
         env = {"PATH": self.path, "HOME": str(work), "HK_MARK_LOG": str(log), "LC_ALL": "C"}
         proc = subprocess.Popen(
@@ -631,9 +638,8 @@ class Oracle:
         try:
             text = log.read_text()
         except FileNotFoundError:
-            return False
-        want = "".join(a + "\037" for a in shlex.split(args))
-        return any(row == want for row in text.split("\n"))
+            return []
+        return [row.split("\037")[:-1] for row in text.split("\n")[:-1]]
 
 
 def _end_session(proc: subprocess.Popen[bytes]) -> None:

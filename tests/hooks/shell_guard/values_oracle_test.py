@@ -1,0 +1,143 @@
+"""Fail-opens a session-17 search found in the fast path's shapes and issue 12's wrappers,
+each pinned with bash as the oracle.
+
+Arguments from arrays, slices and shifted positional parameters, xargs given no items,
+``printf``'s reused format, ``~`` in values, interpreters' argv lists. For every row bash
+runs the line with the marker program of :mod:`redteam` in the blocked program's place
+(nothing destructive runs) and must have run it with the blocked arguments (``~`` is
+bash's ``$HOME``); then shell-guard, given the line with the real program, must deny it
+by the row's rule. Each was ALLOWED before its fix.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+from .redteam import MARK, Oracle, judge
+
+# (line, program, the arguments bash must run it with, rule). `{n}` is the program's
+# name; `{c}` its name one character an argument (`printf %c` reuses its format).
+_ROWS = [
+    # an array or a slice of the positional parameters in the arguments' place
+    ('a=(-rf /); {n} "${{a[@]}}"', "rm", "-rf /", "delete.catastrophic"),
+    ("a=(-rf /); {n} ${{a[*]}}", "rm", "-rf /", "delete.catastrophic"),
+    ('a[0]=-rf; a[1]=/; {n} "${{a[@]}}"', "rm", "-rf /", "delete.catastrophic"),
+    ('set -- -rf /; {n} "${{@:1}}"', "rm", "-rf /", "delete.catastrophic"),
+    (
+        'set -- x push --force origin main; {n} "${{@:2}}"',
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
+    ('set -- x reset --hard; shift; {n} "$@"', "git", "reset --hard", "git.reset-hard"),
+    ('a=(x clean -fdx); {n} "${{a[@]:1}}"', "git", "clean -fdx", "git.clean-force"),
+    # the program's name last, moved first by a slice
+    ('set -- -rf / {n}; "${{@: -1}}" "${{@:1:$(($#-1))}}"', "rm", "-rf /", "delete.catastrophic"),
+    (
+        'set -- push --force origin main {n}; ${{!#}} "${{@:1:$(($#-1))}}"',
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
+    # `~` in a value: bash's home
+    ('a=({n} -rf ~); "${{a[@]}}"', "rm", "-rf ~", "delete.catastrophic"),
+    ('a=(-rf ~); {n} "${{a[@]}}"', "rm", "-rf ~", "delete.catastrophic"),
+    ("set -- -rf ~; {n} $@", "rm", "-rf ~", "delete.catastrophic"),
+    ('f() {{ {n} "$@"; }}; f -rf ~', "rm", "-rf ~", "delete.catastrophic"),
+    ('a[0]=-rf; a[1]=~; {n} "${{a[@]}}"', "rm", "-rf ~", "delete.catastrophic"),
+    ("echo -rf ~ | xargs {n}", "rm", "-rf ~", "delete.catastrophic"),
+    # GNU xargs given no items runs the command once
+    ("echo | xargs {n} -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("xargs {n} reset --hard < /dev/null", "git", "reset --hard", "git.reset-hard"),
+    (
+        "printf '' | xargs -0 {n} push --force origin main",
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
+    # printf reuses its format while arguments remain; %c, %b
+    (
+        "printf '%s\\n' push --force origin main | xargs {n}",
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
+    ("printf '%s\\0' -r -f / | xargs -0 {n}", "rm", "-r -f /", "delete.catastrophic"),
+    ("eval \"$(printf '%s ' {n} -rf /)\"", "rm", "-rf /", "delete.catastrophic"),
+    ('sh -c "$(printf %c {c}) -rf /"', "rm", "-rf /", "delete.catastrophic"),
+    ("sh -c \"$(printf %b '{b}') -rf /\"", "rm", "-rf /", "delete.catastrophic"),
+    # interpreters: an imported alias, an argv list
+    (
+        'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\'',
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
+    (
+        'python3 -c \'from subprocess import run as r; r(["{n}", "reset", "--hard"])\'',
+        "git",
+        "reset --hard",
+        "git.reset-hard",
+    ),
+    ('perl -e \'system("{n}", "-rf", "/")\'', "rm", "-rf /", "delete.catastrophic"),
+    (
+        "node -e \"require('child_process').spawnSync('{n}', ['-rf', '/'])\"",
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def oracle() -> Iterator[Oracle]:
+    made = Oracle()
+    yield made
+    made.close()
+
+
+def _line(template: str, name: str) -> str:
+    octal = "".join(f"\\0{ord(ch):o}" for ch in name)
+    return template.format(n=name, c=" ".join(name), b=octal)
+
+
+@pytest.mark.parametrize(("template", "program", "args", "rule"), _ROWS, ids=[r[0] for r in _ROWS])
+def test_bash_runs_it_and_shell_guard_denies_it(
+    oracle: Oracle, template: str, program: str, args: str, rule: str
+) -> None:
+    for tool in ("python3", "perl", "node"):
+        if template.startswith(tool) and shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed")
+    ran = oracle.argvs(_line(template, MARK))
+    home = oracle.last_home
+    want = [home if a == "~" else a for a in args.split()]
+    assert want in ran, f"bash did not run the marker with {want}: {ran}"
+    verdict = judge(_line(template, program))
+    assert verdict.decision == "deny", f"allowed: {_line(template, program)!r}"
+    assert verdict.rule == rule, verdict.reason
+
+
+@pytest.mark.parametrize(
+    "template",
+    ["echo | xargs -r {n} -rf /", "echo | xargs -I{{}} {n} -rf /", "printf -rf | xargs {n}"],
+)
+def test_what_bash_does_not_run_is_not_denied(oracle: Oracle, template: str) -> None:
+    """The other side of the xargs and printf readings: bash runs nothing here."""
+    ran = oracle.argvs(_line(template, MARK))
+    assert not any("-rf" in argv for argv in ran), ran
+    assert judge(_line(template, "rm")).decision is None
+
+
+def test_the_oracle_sees_a_run() -> None:
+    """(the marker really records: a line that runs it is seen)"""
+    made = Oracle()
+    try:
+        assert made.argvs(f"{MARK} -rf /") == [["-rf", "/"]]
+        assert made.argvs(f"echo {MARK}") == []
+    finally:
+        made.close()
+    assert os.path.isdir(made.root) is False
