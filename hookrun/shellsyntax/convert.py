@@ -626,9 +626,11 @@ class Converter:
                 break
         if value_node is not None and value_node.type == "array":
             elems = tuple(
-                self.array_elem(c)
-                for c in value_node.children
-                if c.is_named and c.type != "comment"
+                self.array_elem(group)
+                for group in gaps.join_continued(  # gap 4: `a=(r\⏎m)` holds `rm`
+                    self.src,
+                    [c for c in value_node.children if c.is_named and c.type != "comment"],
+                )
             )
             return Assign(n.start_byte, n.end_byte, name, index, op == "+=", None, elems)
         if eq is None:
@@ -639,15 +641,17 @@ class Converter:
         value = _word((start, end, self.range_parts(n.children, start, end)))
         return Assign(n.start_byte, n.end_byte, name, index, op == "+=", value, None)
 
-    def array_elem(self, n: Node) -> ArrayElem:
+    def array_elem(self, group: Sequence[Node]) -> ArrayElem:
+        """An element: one node, or the nodes of one word joined by line continuations."""
+        n, end = group[0], group[-1].end_byte
         text = self.ntext(n)
         if n.type == "concatenation" and text.startswith("[") and "]=" in text:
             # [key]=value: the grammar gives a concatenation; split at the first "]=".
             cut = n.start_byte + len(text[: text.index("]=")].encode("utf-8", "surrogateescape"))
             key = Word(n.start_byte + 1, cut, self.range_parts(n.children, n.start_byte + 1, cut))
-            value = Word(cut + 2, n.end_byte, self.range_parts(n.children, cut + 2, n.end_byte))
+            value = Word(cut + 2, end, self.range_parts(group, cut + 2, end))
             return ArrayElem(key, value)
-        return ArrayElem(None, self.word(n))
+        return ArrayElem(None, self.word_of(group))
 
     # -- redirections ----------------------------------------------------------
     def redirects(

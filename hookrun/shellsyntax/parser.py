@@ -367,12 +367,25 @@ def parse(source: str) -> Script:
     return parse_tree(source)
 
 
+def _final_continuation_dropped(src: bytes) -> bytes:
+    """``src`` without a backslash-newline that ends it: bash joins it to the end of the
+    input (``echo hi\\⏎`` runs ``echo hi``), the grammar calls it an unexpected end of
+    file. Texts with a here-document keep it (their body's rules are the here-document
+    reader's)."""
+    if not src.endswith(b"\\\n") or src.find(b"<<") >= 0:
+        return src
+    head = src[:-1]
+    if (len(head) - len(head.rstrip(b"\\"))) % 2 == 0:
+        return src  # `\\⏎`: an escaped backslash, then the newline
+    return src[:-2]
+
+
 def parse_tree(source: str) -> Script:
     """``source`` parsed by tree-sitter (not cached, no fast path: :func:`parse` is the
     entry). Raises :class:`ShellSyntaxError` or :class:`Unsupported`, nothing else."""
     src = source.encode("utf-8", "surrogateescape")
     try:
-        return Script(parse_bytes(src), src)
+        return Script(parse_bytes(_final_continuation_dropped(src)), src)
     except (ShellSyntaxError, Unsupported):
         raise
     except (
