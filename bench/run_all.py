@@ -272,6 +272,9 @@ def shell_figures(quick: bool) -> list[Figure]:
                     target=r["target"],
                     higher_is_better=False,
                     note="absolute: informational, never gates",
+                    reference=""
+                    if r.get("plain_ms") is None
+                    else f"plain line (no tree-sitter) {r['plain_ms']:.2f} ms",
                 )
             )
         else:

@@ -2,7 +2,8 @@
 """What each module costs to import, in instructions (callgrind): a module-by-module
 view of ``bench/shell_bench.py``'s import probe, or of any other code.
 
-    .venv/bin/python scripts/import_cost.py                  # the bench's shell-path probe
+    .venv/bin/python scripts/import_cost.py                  # the bench's judged probe
+    .venv/bin/python scripts/import_cost.py --plain          # its plain-line probe
     .venv/bin/python scripts/import_cost.py --base hookrun.dispatch \\
         --code "import hookrun.shellsyntax.parser as p; p.parse('a | b')"
 
@@ -34,13 +35,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The statements of bench/shell_bench.py's import probe (over hookrun.dispatch.api).
+# The statements of bench/shell_bench.py's import probes (over hookrun.dispatch.api): the
+# judged one parses a line the fast path refuses (tree-sitter loads), --plain a plain one.
 DEFAULT_BASE = "hookrun.dispatch.api"
-DEFAULT_CODE = (
+_PROBE = (
     "import hookrun.dispatch.shell, hookrun.dispatch.shell.expand, hookrun.dispatch.shell.interp\n"
-    "import hookrun.shellsyntax.parser\n"
-    'hookrun.shellsyntax.parser.parse("true")\n'
+    "import hookrun.shellsyntax\n"
+    "hookrun.shellsyntax.parse({line!r})\n"
 )
+DEFAULT_CODE = _PROBE.format(line="true  # a comment")  # shell_bench.IMPORT_LINE
+PLAIN_CODE = _PROBE.format(line="true")
 
 _HELPER = r"""
 #include <Python.h>
@@ -123,8 +127,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default=DEFAULT_BASE, help="imported first, not counted")
     parser.add_argument("--code", default=DEFAULT_CODE, help="the statements measured")
+    parser.add_argument(
+        "--plain", action="store_true", help="the bench's plain-line probe (no tree-sitter)"
+    )
     args = parser.parse_args()
-    found, total = costs(args.base, args.code)
+    found, total = costs(args.base, PLAIN_CODE if args.plain else args.code)
     print(f"{total / 1e6:8.2f}M instructions over {args.base} (self cost, by module)")
     for name, ir in sorted(found.items(), key=lambda item: -item[1]):
         print(f"{ir / 1e6:8.3f}M  {name}")
