@@ -176,25 +176,57 @@ class _RecordMeta(type):
         if not _PROHIBITED.isdisjoint(ns):
             key = min(_PROHIBITED.intersection(ns))
             raise AttributeError(f"{name}: cannot overwrite NamedTuple attribute {key}")
-        code = _new_code(len(fields)).replace(co_varnames=("_cls", *fields))
-        new = types.FunctionType(code, _NEW_GLOBALS, "__new__", tuple(defaults) or None)
-        new.__qualname__ = f"{ns.get('__qualname__', name)}.__new__"
         # `ns` is this class's own namespace (type.__prepare__ made it): filled in place.
-        if "__doc__" not in ns:
-            ns["__doc__"] = f"{name}({', '.join(fields)})"
-        ns.update(_METHODS)
-        getters = _getters(len(fields))
-        for i, field in enumerate(fields):
-            ns[field] = getters[i]  # replaces a default
-        ns["__slots__"] = ()
-        ns["__new__"] = new
-        ns["__match_args__"] = ns["_fields"] = fields
-        ns["_field_defaults"] = (
-            dict(zip(fields[len(fields) - len(defaults) :], defaults, strict=True))
-            if defaults
-            else {}
-        )
-        return type(name, (tuple,), ns)
+        return _build(name, fields, tuple(defaults), ns)
+
+
+def _build(
+    name: str, fields: tuple[str, ...], defaults: tuple[Any, ...], ns: dict[str, Any]
+) -> Any:
+    """The record class: ``ns`` (its namespace, filled in place) with the tuple machinery."""
+    code = _new_code(len(fields)).replace(co_varnames=("_cls", *fields))
+    new = types.FunctionType(code, _NEW_GLOBALS, "__new__", defaults or None)
+    new.__qualname__ = f"{ns.get('__qualname__', name)}.__new__"
+    if "__doc__" not in ns:
+        ns["__doc__"] = f"{name}({', '.join(fields)})"
+    ns.update(_METHODS)
+    getters = _getters(len(fields))
+    for i, field in enumerate(fields):
+        ns[field] = getters[i]  # replaces a default
+    ns["__slots__"] = ()
+    ns["__new__"] = new
+    ns["__match_args__"] = ns["_fields"] = fields
+    ns["_field_defaults"] = (
+        dict(zip(fields[len(fields) - len(defaults) :], defaults, strict=True)) if defaults else {}
+    )
+    return type(name, (tuple,), ns)
+
+
+def lazy_records(
+    namespace: dict[str, Any], fields: dict[str, str], defaults: dict[str, tuple[Any, ...]]
+) -> Any:
+    """A module ``__getattr__`` (PEP 562) that makes each record class on its first use.
+
+    ``fields`` maps a class name to its field names (blank-separated), ``defaults`` a
+    name to the values of its last fields. A class is made once and kept in the module's
+    ``namespace`` (a later lookup, ``from module import Name`` included, finds it there
+    without this function); two threads asking at once get the same class. The module
+    declares the same classes for type checkers in a stub (``module.pyi``; a test holds
+    the two to the same fields). Made eagerly, a record class costs ~100k
+    instructions (``type()`` itself is ~70k of it): the shell's syntax tree has 31, and
+    a plain hook line needs about half of them.
+    """
+    module = namespace["__name__"]
+
+    def __getattr__(name: str) -> Any:
+        spec = fields.get(name)
+        if spec is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        ns = {"__module__": module, "__qualname__": name}
+        made = _build(name, tuple(spec.split()), defaults.get(name, ()), ns)
+        return namespace.setdefault(name, made)
+
+    return __getattr__
 
 
 _RecordBase = type.__new__(_RecordMeta, "_RecordBase", (), {})
@@ -215,4 +247,4 @@ if TYPE_CHECKING:
 else:
     NamedTuple = _named_tuple
 
-__all__ = ["TYPE_CHECKING", "NamedTuple"]
+__all__ = ["TYPE_CHECKING", "NamedTuple", "lazy_records"]

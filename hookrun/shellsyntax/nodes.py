@@ -16,294 +16,67 @@ Literal text conventions (the one place they are stated):
 - :class:`SglQuoted` holds its final value (``$'…'`` escapes decoded).
 
 NamedTuples, not dataclasses: cheap to build (a tree per parse) and cheap to import.
+The classes, their fields and what each means are declared in ``nodes.pyi`` (what type
+checkers read). At run time each class is made on its first use from ``_FIELDS`` below
+(:func:`hookrun.records.lazy_records`): ``type()`` costs ~70k instructions a class, a
+plain line needs about half of the 31, and declarations compiled into this module would
+cost their unmarshalling (~0.2M instructions) on every start.
+``tests/shellsyntax/nodes_test.py`` holds the two files to the same fields and defaults.
 """
 
 from __future__ import annotations
 
-from hookrun.records import TYPE_CHECKING, NamedTuple
+from hookrun.records import TYPE_CHECKING, lazy_records
 
-if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.records says why).
-    from typing import TypeAlias
+# The unions, by name for annotations elsewhere (`from …nodes import WordPart`); nodes.pyi
+# has them as types.
+WordPart = "Lit | SglQuoted | DblQuoted | ParamExp | CmdSubst | ArithExp | ProcSubst"
 
 
-class Lit(NamedTuple):
-    pos: int
-    end: int
-    text: str
+TestExpr = "Word | TestUnary | TestBinary | TestParen"
 
 
-class SglQuoted(NamedTuple):
-    pos: int
-    end: int
-    value: str
-    dollar: bool  # $'…'
-
-
-class DblQuoted(NamedTuple):
-    pos: int
-    end: int
-    parts: tuple[WordPart, ...]
-    dollar: bool  # $"…"
-
-
-class ParamExp(NamedTuple):
-    """``$x``, ``${x}``, ``${#x}``, ``${!x}``, ``${x[i]}``, ``${x<op><args>}``.
-
-    ``op`` is one of ``:- - := = :? ? :+ + # ## % %% / // /# /% ^ ^^ , ,, : @`` or
-    ``""``; ``args`` are the operator's words (pattern and replacement, offset and
-    length, or the default word; for ``@`` the transformation letter as a Lit).
-    ``prefix`` is ``${!p*}``/``${!p@}`` (names starting with ``name``).
-    """
-
-    pos: int
-    end: int
-    name: str
-    short: bool  # $x, not ${x}
-    key: Word | None
-    length: bool  # ${#x}
-    indirect: bool  # ${!x}
-    prefix: str  # "*" or "@" for ${!p*} / ${!p@}, else ""
-    op: str
-    args: tuple[Word, ...]
-
-
-class CmdSubst(NamedTuple):
-    pos: int
-    end: int
-    stmts: tuple[Stmt, ...]
-    backquote: bool
-
-
-class ArithExp(NamedTuple):
-    """``$(( … ))`` / ``$[ … ]``: ``expr`` is expanded, then evaluated as arithmetic."""
-
-    pos: int
-    end: int
-    expr: Word
-
-
-class ProcSubst(NamedTuple):
-    pos: int
-    end: int
-    op: str  # "<(" or ">("
-    stmts: tuple[Stmt, ...]
-
-
-WordPart: TypeAlias = "Lit | SglQuoted | DblQuoted | ParamExp | CmdSubst | ArithExp | ProcSubst"
-
-
-class Word(NamedTuple):
-    pos: int
-    end: int
-    parts: tuple[WordPart, ...]
-
-
-class Assign(NamedTuple):
-    """``name=value``, ``name+=value``, ``name[i]=value``, ``name=(a b)``."""
-
-    pos: int
-    end: int
-    name: str
-    key: Word | None
-    append: bool
-    value: Word | None  # None with array=None: ``declare x`` (a bare name)
-    array: tuple[ArrayElem, ...] | None
-
-
-class ArrayElem(NamedTuple):
-    key: Word | None  # [k]=v
-    value: Word
-
-
-class HereDoc(NamedTuple):
-    """A here-document body. ``quoted``: the delimiter was quoted, the body is literal.
-    ``closed``: its end line was found (else bash read it to the end of the text)."""
-
-    pos: int
-    end: int
-    body: Word
-    quoted: bool
-    strip_tabs: bool
-    closed: bool = True
-
-
-class Redirect(NamedTuple):
-    """``[n]op target``. ``op``: ``< > >> >| <> <& >& &> &>> <<< << <<-``.
-
-    ``fd`` is the explicit descriptor (None = the operator's default); ``fd_var`` is the
-    name in ``{name}>file``. For ``<<``/``<<-`` ``heredoc`` holds the body and ``target``
-    the delimiter word.
-    """
-
-    pos: int
-    end: int
-    fd: int | None
-    fd_var: str
-    op: str
-    target: Word
-    heredoc: HereDoc | None
-
-
-class CallExpr(NamedTuple):
-    """A simple command: assignments, then words (a declaration builtin's ``a=b``
-    arguments stay :class:`Assign`, so they are not split)."""
-
-    pos: int
-    end: int
-    assigns: tuple[Assign, ...]
-    args: tuple[Word | Assign, ...]
-
-
-class Block(NamedTuple):
-    pos: int
-    end: int
-    stmts: tuple[Stmt, ...]
-
-
-class Subshell(NamedTuple):
-    pos: int
-    end: int
-    stmts: tuple[Stmt, ...]
-
-
-class IfClause(NamedTuple):
-    """``if c1; then b1; elif c2; then b2; else b3; fi``: ``branches`` = ((c1, b1), (c2, b2))."""
-
-    pos: int
-    end: int
-    branches: tuple[tuple[tuple[Stmt, ...], tuple[Stmt, ...]], ...]
-    else_: tuple[Stmt, ...] | None
-
-
-class WhileClause(NamedTuple):
-    pos: int
-    end: int
-    until: bool
-    cond: tuple[Stmt, ...]
-    body: tuple[Stmt, ...]
-
-
-class ForClause(NamedTuple):
-    """``for name [in words]; do body; done``; ``words`` None = ``"$@"``."""
-
-    pos: int
-    end: int
-    name: str
-    words: tuple[Word, ...] | None
-    body: tuple[Stmt, ...]
-
-
-class CForClause(NamedTuple):
-    """``for ((init; cond; post))``; an empty part is None."""
-
-    pos: int
-    end: int
-    init: Word | None
-    cond: Word | None
-    post: Word | None
-    body: tuple[Stmt, ...]
-
-
-class CaseItem(NamedTuple):
-    pos: int
-    end: int
-    patterns: tuple[Word, ...]
-    body: tuple[Stmt, ...]
-    term: str  # ";;", ";&" or ";;&"
-
-
-class CaseClause(NamedTuple):
-    pos: int
-    end: int
-    word: Word
-    items: tuple[CaseItem, ...]
-
-
-class FuncDecl(NamedTuple):
-    pos: int
-    end: int
-    name: str
-    body: Stmt
-
-
-class ArithCmd(NamedTuple):
-    """``(( expr ))``."""
-
-    pos: int
-    end: int
-    expr: Word
-
-
-class TestUnary(NamedTuple):
-    pos: int
-    end: int
-    op: str  # "-f", "-n", "!", …
-    operand: TestExpr
-
-
-class TestBinary(NamedTuple):
-    pos: int
-    end: int
-    op: str  # "==", "=~", "-eq", "&&", "||", …
-    left: TestExpr
-    right: TestExpr
-
-
-class TestParen(NamedTuple):
-    pos: int
-    end: int
-    expr: TestExpr
-
-
-TestExpr: TypeAlias = "Word | TestUnary | TestBinary | TestParen"
-
-
-class TestClause(NamedTuple):
-    """``[[ expr ]]``."""
-
-    pos: int
-    end: int
-    expr: TestExpr
-
-
-class BinaryCmd(NamedTuple):
-    """``left && right`` / ``left || right``."""
-
-    pos: int
-    end: int
-    op: str
-    left: Stmt
-    right: Stmt
-
-
-class Pipeline(NamedTuple):
-    """``a | b |& c``: ``stderr[i]`` is true when stage i is joined to the next by ``|&``."""
-
-    pos: int
-    end: int
-    stages: tuple[Stmt, ...]
-    stderr: tuple[bool, ...]
-
-
-Command: TypeAlias = (
+Command = (
     "CallExpr | Block | Subshell | IfClause | WhileClause | ForClause | CForClause"
     " | CaseClause | FuncDecl | ArithCmd | TestClause | BinaryCmd | Pipeline"
 )
 
 
-class Stmt(NamedTuple):
-    """One command with its redirections, ``!`` and ``&``. ``cmd`` None: redirections only."""
+# The fields of each class of nodes.pyi, in order.
+_FIELDS = {
+    "Lit": "pos end text",
+    "SglQuoted": "pos end value dollar",
+    "DblQuoted": "pos end parts dollar",
+    "ParamExp": "pos end name short key length indirect prefix op args",
+    "CmdSubst": "pos end stmts backquote",
+    "ArithExp": "pos end expr",
+    "ProcSubst": "pos end op stmts",
+    "Word": "pos end parts",
+    "Assign": "pos end name key append value array",
+    "ArrayElem": "key value",
+    "HereDoc": "pos end body quoted strip_tabs closed",
+    "Redirect": "pos end fd fd_var op target heredoc",
+    "CallExpr": "pos end assigns args",
+    "Block": "pos end stmts",
+    "Subshell": "pos end stmts",
+    "IfClause": "pos end branches else_",
+    "WhileClause": "pos end until cond body",
+    "ForClause": "pos end name words body",
+    "CForClause": "pos end init cond post body",
+    "CaseItem": "pos end patterns body term",
+    "CaseClause": "pos end word items",
+    "FuncDecl": "pos end name body",
+    "ArithCmd": "pos end expr",
+    "TestUnary": "pos end op operand",
+    "TestBinary": "pos end op left right",
+    "TestParen": "pos end expr",
+    "TestClause": "pos end expr",
+    "BinaryCmd": "pos end op left right",
+    "Pipeline": "pos end stages stderr",
+    "Stmt": "pos end cmd redirects negated background",
+    "Script": "stmts source",
+}
+_DEFAULTS = {"HereDoc": (True,)}
 
-    pos: int
-    end: int
-    cmd: Command | None
-    redirects: tuple[Redirect, ...]
-    negated: bool
-    background: bool
-
-
-class Script(NamedTuple):
-    """A parsed program: its statements and the text their offsets point into."""
-
-    stmts: tuple[Stmt, ...]
-    source: bytes
+if not TYPE_CHECKING:  # (type checkers read nodes.pyi)
+    __getattr__ = lazy_records(globals(), _FIELDS, _DEFAULTS)
