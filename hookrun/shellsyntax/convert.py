@@ -15,24 +15,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps, nodes
 from hookrun.shellsyntax.nodes import (
-    ArithCmd,
     ArithExp,
     ArrayElem,
     Assign,
     BinaryCmd,
     Block,
     CallExpr,
-    CaseClause,
-    CaseItem,
-    CForClause,
     CmdSubst,
     Command,
     DblQuoted,
     ForClause,
     FuncDecl,
-    HereDoc,
     IfClause,
     Lit,
     ParamExp,
@@ -42,7 +37,6 @@ from hookrun.shellsyntax.nodes import (
     SglQuoted,
     Stmt,
     Subshell,
-    TestClause,
     WhileClause,
     Word,
     WordPart,
@@ -53,6 +47,11 @@ if TYPE_CHECKING:  # typing stays off the shell path at run time (hookrun.record
 
     Node = Any  # tree_sitter.Node; kept untyped here so this module imports no native code
     from hookrun.shellsyntax.heredocs import HereDocSpan
+
+    # Built as `nodes.X(…)` (with ArithCmd, HereDoc, TestClause): a node class is made on
+    # its first use (nodes.py), so a text without (( )), a here-document, case, C-style
+    # for or [[ ]] does not pay for these six (~90k instructions each).
+    from hookrun.shellsyntax.nodes import CaseClause, CaseItem, CForClause
 
 # Nodes that are word parts of their own; anything else inside a word is literal text.
 _SPECIAL = frozenset(
@@ -405,7 +404,7 @@ class Converter:
         if t == "compound_statement":
             first = n.children[0].type if n.children else ""
             if first == "((":
-                return ArithCmd(n.start_byte, n.end_byte, self.arith_between(n, "((", "))"))
+                return nodes.ArithCmd(n.start_byte, n.end_byte, self.arith_between(n, "((", "))"))
             return Block(n.start_byte, n.end_byte, self.stmts(n.children))
         if t == "if_statement":
             return self.if_clause(n)
@@ -720,7 +719,7 @@ class Converter:
             parts = self.heredoc_parts(start, end, strip)
         if not span.closed and end > start and self.src[end - 1 : end] != b"\n":
             parts = (*parts, Lit(end, end, "\n"))  # bash ends the last line it read
-        doc = HereDoc(start, end, Word(start, end, parts), quoted, strip, span.closed)
+        doc = nodes.HereDoc(start, end, Word(start, end, parts), quoted, strip, span.closed)
         delim = Lit(span.delim_start, span.delim_end, _unquote_delimiter(raw_delim))
         target = Word(span.delim_start, span.delim_end, (delim,))
         fd = self.descriptor(n)
@@ -896,14 +895,16 @@ class Converter:
         for a, b in bounds:
             w = Word(a, b, self.range_parts(n.children, a, b))
             exprs.append(w if self.text(a, b).strip() else None)
-        return CForClause(n.start_byte, n.end_byte, exprs[0], exprs[1], exprs[2], self.loop_body(n))
+        return nodes.CForClause(
+            n.start_byte, n.end_byte, exprs[0], exprs[1], exprs[2], self.loop_body(n)
+        )
 
     def case_clause(self, n: Node) -> CaseClause:
         value = n.child_by_field_name("value")
         if value is None:
             raise self.unsupported("this case statement", n)
         items = tuple(self.case_item(c) for c in n.children if c.type == "case_item")
-        return CaseClause(n.start_byte, n.end_byte, self.word(value), items)
+        return nodes.CaseClause(n.start_byte, n.end_byte, self.word(value), items)
 
     def case_item(self, n: Node) -> CaseItem:
         patterns: list[Word] = []
@@ -922,7 +923,7 @@ class Converter:
                 term = t
             else:
                 body.append(c)
-        return CaseItem(n.start_byte, n.end_byte, tuple(patterns), self.stmts(body), term)
+        return nodes.CaseItem(n.start_byte, n.end_byte, tuple(patterns), self.stmts(body), term)
 
     def function(self, n: Node) -> FuncDecl:
         name = n.child_by_field_name("name")
@@ -945,7 +946,7 @@ class Converter:
             ]
             row, col = n.start_point
             expr = condition.parse_condition(items, (row + 1, col + 1))
-            return TestClause(n.start_byte, n.end_byte, expr)
+            return nodes.TestClause(n.start_byte, n.end_byte, expr)
         # `[ … ]` is an ordinary command: its words are what was written, in order.
         args = [self.word_of(group) for group in _adjacent_groups(atoms)]
         return CallExpr(n.start_byte, n.end_byte, (), tuple(args))
