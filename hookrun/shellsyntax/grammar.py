@@ -104,14 +104,16 @@ def new_parser() -> tree_sitter.Parser:
 
 def bracket_commands(root: tree_sitter.Node, src: bytes) -> list[tree_sitter.Node]:
     """``[`` tokens opening a ``[`` command (first in a test_command, or a ``[`` and a
-    blank inside an ERROR, where a misread ``[ … ]`` leaves them), ``/`` standing
-    alone as a word of ``[[ … ]]``, and ``==``/``=~`` as a plain command's argument.
+    blank inside an ERROR, where a misread ``[ … ]`` leaves them), ``/``, ``*`` or ``?``
+    standing alone as a word of ``[[ … ]]``, and ``==``/``=~`` as a plain command's argument.
     Found from the bytes, then checked in the tree: a tree-sitter Query would cost
     tens of ms to compile on the start-up path."""
     out: list[tree_sitter.Node] = []
     checks = [(b"[", _bracket_word)]
     if src.find(b"[[") >= 0:  # a lone `/` is misread only inside [[ ]]
         checks.append((b"/", _lone_test_word))
+        # …and a lone `*` or `?` (`[[ -n * ]]`, read as multiplication or a ternary).
+        checks += [(b"*", _lone_test_word), (b"?", _lone_test_word)]
         # …and a word starting `--`/`++` (`[[ --help == --@(help|verbose) ]]`), read as
         # a decrement or increment.
         checks += [(b"--", _test_word_start), (b"++", _test_word_start)]
@@ -156,8 +158,8 @@ def _equality_word(n: tree_sitter.Node, src: bytes) -> bool:
 
 
 def _lone_test_word(n: tree_sitter.Node, src: bytes) -> bool:
-    """A ``/`` standing alone as a word of ``[[ … ]]``, which the grammar reads as
-    division (``[[ -d / ]]``)."""
+    """A ``/`` (``*``, ``?``) standing alone as a word of ``[[ … ]]``, which the grammar
+    reads as division (multiplication, a ternary): ``[[ -d / ]]``, ``[[ -n * ]]``."""
     if src[n.start_byte - 1 : n.start_byte] not in (b" ", b"\t") or src[
         n.end_byte : n.end_byte + 1
     ] not in (b" ", b"\t"):

@@ -6,6 +6,10 @@ tree-sitter-bash reads ``^${x}$``, ``a$x(b|c)``, ``^a"$x"$`` after ``=~`` (and `
 after ``=``) as one regex leaf with nothing expanded, so the in-process shell compared
 with the text ``${x}`` itself: ``[[ $tool =~ ^${allowed}$ ]]`` never matched (bash:
 it does) and ``[[ a = ${x} ]]`` was false for x=a.
+
+Also a lone ``*`` or ``?`` as a ``[[ ]]`` operand (``[[ -n * ]]``), which the grammar read
+as multiplication or a ternary: a syntax error (exit 2, a hook's false block) where bash
+says true.
 """
 
 from __future__ import annotations
@@ -57,6 +61,25 @@ CASES = [(op, right) for right in ANY_OP for op in ("=~", "=", "==", "!=")] + [
 def test_expansions_in_the_right_side_as_bash(run: Runner, op: str, right: str) -> None:
     assert BASH is not None
     source = _script(op, right)
+    env = base_env()
+    want = subprocess.run(
+        [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
+    )
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == (want.returncode, want.stdout.decode()), ran.err
+
+
+LONE = [
+    "[[ -n * ]] && echo yes", "[[ -z * ]] || echo no", "[[ -n ? ]] && echo yes",
+    "[[ -f * ]] || echo no", "[[ * == * ]] && echo y", "[[ -n * && -z ? ]] || echo n",
+    "[[ ( -n * ) ]] && echo y", "[[ ? ]] && echo y", "x='*'; [[ $x = * ]] && echo y",
+    "[[ -d * || -e ? ]] || echo none", "[[ ! -n * ]] || echo no",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("source", LONE)
+def test_a_lone_star_or_question_mark_as_bash(run: Runner, source: str) -> None:
+    assert BASH is not None
     env = base_env()
     want = subprocess.run(
         [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
