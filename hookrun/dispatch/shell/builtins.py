@@ -39,7 +39,6 @@ _HEX_ESCAPES = {
     "U": lazy_compile(r"[0-9a-fA-F]{1,8}"),
 }
 _INTEGER_ARG = lazy_compile(r"\s*[-+]?\d+\s*")
-_QUOTE_FREE = lazy_compile(r"[A-Za-z0-9_@%+=:,./-]+")
 
 
 def _out(io: IO, text: str) -> None:
@@ -137,139 +136,6 @@ def b_echo(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 # -- simple builtins ------------------------------------------------------------
-
-
-def b_alias(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.expand import shell_quote
-
-    aliases = sh.state.aliases
-    args = [a for a in argv[1:] if a != "-p"]
-    if not args:
-        for name in sorted(aliases):
-            _out(io, f"alias {name}={shell_quote(aliases[name])}\n")
-        return 0
-    status = 0
-    for a in args:
-        name, eq, value = a.partition("=")
-        if eq:
-            aliases[name] = value
-        elif name in aliases:
-            _out(io, f"alias {name}={shell_quote(aliases[name])}\n")
-        else:
-            _err(sh, io, "alias", f"{name}: not found")
-            status = 1
-    return status
-
-
-def b_unalias(sh: Interp, argv: list[str], io: IO) -> int:
-    args = argv[1:]
-    if args[:1] == ["-a"]:
-        sh.state.aliases.clear()
-        return 0
-    status = 0
-    for name in args:
-        if sh.state.aliases.pop(name, None) is None:
-            _err(sh, io, "unalias", f"{name}: not found")
-            status = 1
-    return status
-
-
-def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
-    from hookrun.dispatch.shell.state import hash_order
-
-    st = sh.state
-    args = argv[1:]
-    delete = show = False
-    set_path: str | None = None
-    listing = not args or args[0][:1] != "-"
-    while args and args[0][:1] == "-" and len(args[0]) > 1:
-        flag = args.pop(0)
-        if flag == "--":
-            break
-        for k, letter in enumerate(flag[1:], 1):
-            if letter == "r":
-                st.hashed.clear()
-            elif letter == "d":
-                delete = True
-            elif letter == "t":
-                show = True
-            elif letter == "p" and (flag[k + 1 :] or args):
-                set_path = flag[k + 1 :] or args.pop(0)
-                break
-            else:
-                _err(sh, io, "hash", f"-{letter}: invalid option")
-                return 2
-    if not args:
-        if not listing:
-            return 0
-        if not st.hashed:
-            _out(io, "hash: hash table empty\n")
-            return 0
-        _out(io, "hits\tcommand\n")
-        for name in hash_order(list(st.hashed), 256):
-            path, hits = st.hashed[name]
-            _out(io, f"{hits:4d}\t{path}\n")
-        return 0
-    status = 0
-    for name in args:
-        if delete:
-            if st.hashed.pop(name, None) is None:
-                _err(sh, io, "hash", f"{name}: not found")
-                status = 1
-        elif show:
-            if name not in st.hashed:
-                _err(sh, io, "hash", f"{name}: not found")
-                status = 1
-            else:
-                st.hashed[name][1] += 1  # bash counts a lookup by -t as a use
-                _out(io, st.hashed[name][0] + "\n")
-        elif set_path is not None:
-            st.hashed[name] = [set_path, 0]
-        elif name in BUILTINS or name in st.functions:
-            continue
-        else:
-            exe = resolve.find_executable(name, env=st.environ(), cwd=st.cwd, platform=sh.platform)
-            if exe is None:
-                _err(sh, io, "hash", f"{name}: not found")
-                status = 1
-            else:
-                st.hashed[name] = [exe, 0]
-    return status
-
-
-def b_umask(sh: Interp, argv: list[str], io: IO) -> int:
-    st = sh.state
-    args = argv[1:]
-    symbolic = bool(args) and args[0] == "-S"
-    if symbolic:
-        args = args[1:]
-    if args and args[0] == "-p":
-        _out(io, f"umask {st.umask:04o}\n")
-        return 0
-    if not args:
-        if symbolic:
-            perms = []
-            for who, shift in (("u", 6), ("g", 3), ("o", 0)):
-                allowed = ~st.umask >> shift & 7
-                perms.append(
-                    who
-                    + "="
-                    + "".join(c for c, bit in zip("rwx", (4, 2, 1), strict=True) if allowed & bit)
-                )
-            _out(io, ",".join(perms) + "\n")
-        else:
-            _out(io, f"{st.umask:04o}\n")
-        return 0
-    try:
-        value = int(args[0], 8)
-    except ValueError:
-        _err(sh, io, "umask", f"{args[0]}: octal number out of range")
-        return 1
-    if not 0 <= value <= 0o777:
-        _err(sh, io, "umask", f"{args[0]}: octal number out of range")
-        return 1
-    st.umask = value
-    return 0
 
 
 def b_true(sh: Interp, argv: list[str], io: IO) -> int:
@@ -788,176 +654,11 @@ def _type_line(name: str, found: tuple[str, str]) -> str:
     return f"{name} is {text}\n"
 
 
-def b_type(sh: Interp, argv: list[str], io: IO) -> int:
-    args = argv[1:]
-    terse = path_only = False
-    while args and args[0].startswith("-"):
-        flag = args.pop(0)
-        terse = terse or "t" in flag
-        path_only = path_only or "p" in flag or "P" in flag
-    status = 0
-    for name in args:
-        found = _describe(sh, name)
-        if found is None:
-            if not terse and not path_only:
-                _err(sh, io, "type", f"{name}: not found")
-            status = 1
-        elif terse:
-            _out(io, found[0] + "\n")
-        elif path_only:
-            if found[0] == "file":
-                _out(io, found[1] + "\n")
-        else:
-            _out(io, _type_line(name, found))
-    return status
-
-
 def b_exec(sh: Interp, argv: list[str], io: IO) -> int:
     if len(argv) < 2:
         return 0
     # No process replacement in-process: run it, then end the shell with its status.
     raise ExitShell(sh.run_argv(argv[1:], io))
-
-
-def b_let(sh: Interp, argv: list[str], io: IO) -> int:
-    if len(argv) < 2:
-        _err(sh, io, "let", "expression expected")
-        return 1
-
-    def last() -> int:
-        value = 0
-        for expr in argv[1:]:
-            value = sh.expander.arith_text(expr)
-        return value
-
-    return sh.arith_command(last, io, "let")
-
-
-# Linux signal numbers 1–31, in order (trap accepts names and numbers).
-_SIGNALS = [
-    *[
-        "HUP",
-        "INT",
-        "QUIT",
-        "ILL",
-        "TRAP",
-        "ABRT",
-        "BUS",
-        "FPE",
-        "KILL",
-        "USR1",
-        "SEGV",
-        "USR2",
-        "PIPE",
-        "ALRM",
-        "TERM",
-        "STKFLT",
-    ],
-    *[
-        "CHLD",
-        "CONT",
-        "STOP",
-        "TSTP",
-        "TTIN",
-        "TTOU",
-        "URG",
-        "XCPU",
-        "XFSZ",
-        "VTALRM",
-        "PROF",
-        "WINCH",
-        "IO",
-        "PWR",
-        "SYS",
-    ],
-]
-
-
-# Linux's real-time signals, 34…64, by bash's names for them.
-_REALTIME = {
-    34: "RTMIN",
-    **{k: f"RTMIN+{k - 34}" for k in range(35, 50)},
-    **{k: f"RTMAX-{64 - k}" for k in range(50, 64)},
-    64: "RTMAX",
-}
-_REALTIME_NUMBERS = {name: k for k, name in _REALTIME.items()}
-
-
-def _signal_name(spec: str) -> str | None:
-    s = spec.upper().strip(" \t\n")
-    if s in ("0", "EXIT"):
-        return "EXIT"
-    if s in ("ERR", "DEBUG", "RETURN"):
-        return s
-    if s.startswith("SIG"):
-        s = s[3:]
-    if s.isdigit():
-        k = int(s)
-        if k == 0:
-            return "EXIT"
-        return _SIGNALS[k - 1] if 1 <= k <= len(_SIGNALS) else _REALTIME.get(k)
-    return s if s in _SIGNALS or s in _REALTIME_NUMBERS else None
-
-
-def _trap_order(name: str) -> int:
-    """bash lists traps by signal number: EXIT (0), the signals, then DEBUG, ERR, RETURN."""
-    if name == "EXIT":
-        return 0
-    if name in _SIGNALS:
-        return _SIGNALS.index(name) + 1
-    if name in _REALTIME_NUMBERS:
-        return _REALTIME_NUMBERS[name]
-    return 100 + ("DEBUG", "ERR", "RETURN").index(name)
-
-
-def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
-    args = argv[1:]
-    if args and args[0] == "--":
-        args = args[1:]
-    if not args or args[0] == "-p":
-        names = args[1:] if args else []
-        wanted = {_signal_name(n) for n in names}
-        # A subshell lists the traps it inherited (not run there) until it sets its own.
-        traps = {**sh.inherited_traps, **sh.traps}
-        for name in sorted(traps, key=_trap_order):
-            if not names or name in wanted:
-                shown = name if name in ("EXIT", "ERR", "DEBUG", "RETURN") else "SIG" + name
-                _out(io, f"trap -- {_shell_quote(traps[name])} {shown}\n")
-        return 0
-    if args[0] == "-l":
-        _out(io, " ".join(f"{k}) SIG{n}" for k, n in enumerate(_SIGNALS, 1)) + "\n")
-        return 0
-    if args[0][:1] == "-" and len(args[0]) > 1:
-        _err(sh, io, "trap", f"{args[0]}: invalid option")
-        return 2
-    action = args[0]
-    signals = args[1:]
-    # An unsigned number first means: reset these signals (" 42 " is an action).
-    if len(args) == 1 or action.isdigit():
-        action, signals = "-", args
-    status = 0
-    for spec in signals:
-        sig = _signal_name(spec)
-        if sig is None:
-            _err(sh, io, "trap", f"{spec}: invalid signal specification")
-            status = 1
-            continue
-        sh.inherited_traps.pop(sig, None)
-        if action == "-":
-            sh.traps.pop(sig, None)
-        else:
-            # A signal's trap runs when the kill builtin sends that signal to this shell
-            # (hookrun.dispatch.shell.signals); a real signal goes to hookrun, not here.
-            sh.traps[sig] = action
-    return status
-
-
-def _shell_quote(text: str) -> str:
-    if text and _QUOTE_FREE.fullmatch(text):
-        return text
-    if not text:
-        return "''"
-    return "'" + text.replace("'", "'\\''") + "'"
 
 
 def _lazy(module: str, name: str) -> Builtin:
@@ -988,6 +689,13 @@ b_dirs = _lazy("dirstack", "b_dirs")
 b_read = _lazy("read", "b_read")
 b_kill = _lazy("signals", "b_kill")
 b_mapfile = _lazy("read", "b_mapfile")
+b_alias = _lazy("seldom", "b_alias")
+b_unalias = _lazy("seldom", "b_unalias")
+b_hash = _lazy("seldom", "b_hash")
+b_umask = _lazy("seldom", "b_umask")
+b_type = _lazy("seldom", "b_type")
+b_let = _lazy("seldom", "b_let")
+b_trap = _lazy("traps", "b_trap")
 
 BUILTINS: dict[str, Builtin] = {
     "echo": b_echo,

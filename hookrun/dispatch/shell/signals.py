@@ -23,9 +23,9 @@ from __future__ import annotations
 import _signal  # type: ignore[import-not-found]  # C: no IntEnums built, unlike `signal`
 import os
 
-from hookrun.dispatch.shell.builtins import _REALTIME, _SIGNALS, _signal_name
 from hookrun.dispatch.shell.interp import ShellProcess
 from hookrun.dispatch.shell.state import ExitShell
+from hookrun.dispatch.shell.traps import _REALTIME, _SIGNALS, _signal_name
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:

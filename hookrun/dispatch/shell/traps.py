@@ -1,0 +1,144 @@
+"""``trap`` and the signal names (loaded on the first ``trap`` or ``kill``,
+``builtins._lazy``): a hook that sets no trap does not unmarshal them at start-up.
+"""
+
+from __future__ import annotations
+
+from hookrun.dispatch.shell.builtins import _err, _out
+from hookrun.lazyre import compile as lazy_compile
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hookrun.dispatch.shell.interp import IO, Interp
+
+
+_QUOTE_FREE = lazy_compile(r"[A-Za-z0-9_@%+=:,./-]+")
+
+
+# Linux signal numbers 1–31, in order (trap accepts names and numbers).
+_SIGNALS = [
+    *[
+        "HUP",
+        "INT",
+        "QUIT",
+        "ILL",
+        "TRAP",
+        "ABRT",
+        "BUS",
+        "FPE",
+        "KILL",
+        "USR1",
+        "SEGV",
+        "USR2",
+        "PIPE",
+        "ALRM",
+        "TERM",
+        "STKFLT",
+    ],
+    *[
+        "CHLD",
+        "CONT",
+        "STOP",
+        "TSTP",
+        "TTIN",
+        "TTOU",
+        "URG",
+        "XCPU",
+        "XFSZ",
+        "VTALRM",
+        "PROF",
+        "WINCH",
+        "IO",
+        "PWR",
+        "SYS",
+    ],
+]
+
+
+# Linux's real-time signals, 34…64, by bash's names for them.
+_REALTIME = {
+    34: "RTMIN",
+    **{k: f"RTMIN+{k - 34}" for k in range(35, 50)},
+    **{k: f"RTMAX-{64 - k}" for k in range(50, 64)},
+    64: "RTMAX",
+}
+
+
+_REALTIME_NUMBERS = {name: k for k, name in _REALTIME.items()}
+
+
+def _signal_name(spec: str) -> str | None:
+    s = spec.upper().strip(" \t\n")
+    if s in ("0", "EXIT"):
+        return "EXIT"
+    if s in ("ERR", "DEBUG", "RETURN"):
+        return s
+    if s.startswith("SIG"):
+        s = s[3:]
+    if s.isdigit():
+        k = int(s)
+        if k == 0:
+            return "EXIT"
+        return _SIGNALS[k - 1] if 1 <= k <= len(_SIGNALS) else _REALTIME.get(k)
+    return s if s in _SIGNALS or s in _REALTIME_NUMBERS else None
+
+
+def _trap_order(name: str) -> int:
+    """bash lists traps by signal number: EXIT (0), the signals, then DEBUG, ERR, RETURN."""
+    if name == "EXIT":
+        return 0
+    if name in _SIGNALS:
+        return _SIGNALS.index(name) + 1
+    if name in _REALTIME_NUMBERS:
+        return _REALTIME_NUMBERS[name]
+    return 100 + ("DEBUG", "ERR", "RETURN").index(name)
+
+
+def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
+    args = argv[1:]
+    if args and args[0] == "--":
+        args = args[1:]
+    if not args or args[0] == "-p":
+        names = args[1:] if args else []
+        wanted = {_signal_name(n) for n in names}
+        # A subshell lists the traps it inherited (not run there) until it sets its own.
+        traps = {**sh.inherited_traps, **sh.traps}
+        for name in sorted(traps, key=_trap_order):
+            if not names or name in wanted:
+                shown = name if name in ("EXIT", "ERR", "DEBUG", "RETURN") else "SIG" + name
+                _out(io, f"trap -- {_shell_quote(traps[name])} {shown}\n")
+        return 0
+    if args[0] == "-l":
+        _out(io, " ".join(f"{k}) SIG{n}" for k, n in enumerate(_SIGNALS, 1)) + "\n")
+        return 0
+    if args[0][:1] == "-" and len(args[0]) > 1:
+        _err(sh, io, "trap", f"{args[0]}: invalid option")
+        return 2
+    action = args[0]
+    signals = args[1:]
+    # An unsigned number first means: reset these signals (" 42 " is an action).
+    if len(args) == 1 or action.isdigit():
+        action, signals = "-", args
+    status = 0
+    for spec in signals:
+        sig = _signal_name(spec)
+        if sig is None:
+            _err(sh, io, "trap", f"{spec}: invalid signal specification")
+            status = 1
+            continue
+        sh.inherited_traps.pop(sig, None)
+        if action == "-":
+            sh.traps.pop(sig, None)
+        else:
+            # A signal's trap runs when the kill builtin sends that signal to this shell
+            # (hookrun.dispatch.shell.signals); a real signal goes to hookrun, not here.
+            sh.traps[sig] = action
+    return status
+
+
+def _shell_quote(text: str) -> str:
+    if text and _QUOTE_FREE.fullmatch(text):
+        return text
+    if not text:
+        return "''"
+    return "'" + text.replace("'", "'\\''") + "'"
