@@ -256,6 +256,13 @@ def parse_stdout(event: str, stdout: bytes | str) -> HookAnswer:
     except ValueError as exc:
         obj = None
         problem = f"stdout is not JSON ({exc}): {_preview(text)}"
+        if "digits" in str(exc):  # JSON all the same: an integer past Python's digit limit
+            from hookrun.runner import wire  # (reads it as a float, as JS hosts do)
+
+            try:
+                obj = wire.loads(text)
+            except ValueError:
+                obj = None
     except RecursionError:
         # json answers deep nesting with RecursionError, not ValueError.
         obj = None

@@ -239,11 +239,18 @@ def _filled_later(word: Word, script: Script) -> bool:
     part = word.parts[0]
     name = getattr(part, "name", "")
     if name.startswith("{"):  # (treewords' name for `${a[…]}`, `${@:…}`, `${!a}`, …)
-        name = _PARAM_NAME.match(name, 1).group()  # type: ignore[union-attr]
+        name = _base_name(name[1:])
     return name in ("@", "*") or name.isdigit() or any(n == name for n, _ in script.values)
 
 
-_PARAM_NAME = lazy_compile(r"[@*]|[0-9]+|\w*")
+def _base_name(text: str) -> str:
+    """The parameter a ``{…}`` name is of: ``@``, ``*``, digits, or a name's characters."""
+    if text[:1] in ("@", "*"):
+        return text[0]
+    end = 0
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return text[:end]
 
 
 def _value_word(text: str) -> Word:
