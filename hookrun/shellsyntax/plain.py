@@ -102,9 +102,9 @@ _ALLOWED = "".join(sorted({*_PLAIN, *"'\"$ \t;&|()<>{}[]!#^\n"})).encode()
 _OPERAND = frozenset(_LETTERS + "0123456789-./:=,+@%~*? ")
 # The operators of `${NAME<op>word}` read, longest first (`${x:1}`, `${x/a/b}`, `${x@Q}`
 # are left to tree-sitter).
-_PARAM_OPS = (
-    ":-", ":=", ":+", ":?", "##", "%%", ",,", "^^", "-", "=", "+", "?", "#", "%", ",", "^", ":"
-)  # fmt: skip
+# (two characters, then one: looked up, not tried in turn)
+_PARAM_OPS2 = frozenset({":-", ":=", ":+", ":?", "##", "%%", ",,", "^^"})
+_PARAM_OPS1 = frozenset("-=+?#%,^:")
 # The special parameters read: `$#`, `$@`, …, and in braces (`${!…}` is indirection there).
 _SPECIAL = frozenset("#@*?$!-")
 _BRACED_SPECIAL = frozenset("#@*?$")
@@ -131,6 +131,7 @@ _NOT_PLAIN = frozenset(
 )  # fmt: skip
 # (`-`: the converter reads `- a=1` as the assignment alone; bash runs a program `-`)
 _SEPARATORS = frozenset({";", "&", "\n"})
+_JOINS = frozenset({"&&", "||", "|", "|&"})  # (what joins commands into and-or lists)
 _OPERATORS = frozenset(";&|()\n")
 # The redirection operators read (`<<` here-documents, `<>`, `>|`, `&>` are left to
 # tree-sitter), longest first.
@@ -181,6 +182,8 @@ def _refused(src: bytes) -> bool:
         if src[at + 2 : at + 3] != b"<":
             return True  # (a here-document, not a here-string)
         at = src.find(b"<<", at + 3)
+    if not src.translate(None, _ALLOWED):
+        return False  # (most lines: every byte one a plain line may hold, quotes included)
     single, double = src.find(b"'") >= 0, src.find(b'"') >= 0
     if single and double:
         return False
@@ -221,7 +224,10 @@ def _scan(
             end = runs.find(b" ", i)
             if end < 0:
                 end = n
-            if end == n or text[end] in _WORD_ENDS:  # (most words: one literal)
+                c = ""
+            else:
+                c = text[end]
+            if c == " " or not c or c in _WORD_ENDS:  # (most words: one literal)
                 value = text[i:end]
                 word = _new(Word, (i, end, (_new(Lit, (i, end, value)),)))
             else:
@@ -231,19 +237,20 @@ def _scan(
                 word = found
                 end = word.end
                 value = text[i:end]
+                c = text[end] if end < n else ""
             out.append((_W, value, i, end, word))
-            i = end + 1 if end < n and text[end] == " " else end  # (and the blank after it)
+            i = end + 1 if c == " " else end  # (and the blank after it)
             continue
         c = text[i]
         if c == " " or c == "\t":
             i += 1
         elif c in _OPERATORS:
-            two = text[i : i + 2]
+            two = c + text[i + 1] if i + 1 < n else c
             if two == "&&" or two == "||" or two == "|&":
                 out.append((_O, two, i, i + 2, None))
-                i += 3 if text.startswith(" ", i + 2) else 2  # (and the blank after it)
+                i += 3 if i + 2 < n and text[i + 2] == " " else 2  # (and the blank after it)
             elif two == ";;":
-                if text.startswith(";;&", i):
+                if i + 2 < n and text[i + 2] == "&":
                     return None  # (`;;&`: left to tree-sitter, as `;&` is)
                 out.append((_O, two, i, i + 2, None))
                 i += 2
@@ -257,7 +264,7 @@ def _scan(
                         return out, i  # the substitution's own `)`
                     depth -= 1
                 out.append((_O, c, i, i + 1, None))
-                i += 2 if text.startswith(" ", i + 1) else 1  # (and the blank after it)
+                i += 2 if two[-1] == " " else 1  # (and the blank after it)
         elif c == "[" and text.startswith("[[", i) and (not i or text[i - 1] in _WORD_ENDS):
             from hookrun.shellsyntax import plaincompound  # (loaded on the first `[[`)
 
@@ -357,7 +364,7 @@ def _word(text: str, runs: bytes, names: bytes, i: int, n: int, level: int) -> W
             found: CmdSubst | ArithExp | ParamExp | None
             if parts and text.startswith(_TEXT_AFTER_TEXT, i):
                 return None  # (`a$$`: one literal to the grammar)
-            if text.startswith("$(", i):
+            if i + 1 < n and text[i + 1] == "(":  # `$(`
                 found = _substitution(text, runs, names, i, level)
             else:
                 found = _param(text, names, i, n)
@@ -453,7 +460,7 @@ def _quoted_substitutions(
 def _param(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
     """The ``$NAME``, ``$1``, ``${NAME}``, ``${#NAME}`` or ``${NAME<op>word}`` at ``i``
     (up to ``n``); None if none is there, or not one read here."""
-    if text.startswith("${", i):
+    if i + 1 < n and text[i + 1] == "{":  # `${`
         return _braced(text, names, i, n)
     end = _name_end(names, i + 1, n)
     if end < 0:
@@ -492,11 +499,11 @@ def _braced(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
         return _new(ParamExp, (i, close + 1, name, False, None, length, False, "", "", ()))
     if length:
         return None  # (`${#x…}`)
-    for op in _PARAM_OPS:
-        if text.startswith(op, end):
-            break
-    else:
-        return None
+    op = text[end : end + 2]
+    if op not in _PARAM_OPS2:
+        op = text[end]
+        if op not in _PARAM_OPS1:
+            return None
     start = end + len(op)
     operand = text[start:close]
     if not _OPERAND.issuperset(operand) or (op == "##" and not operand):
@@ -576,6 +583,7 @@ class _Reader:
         self.closer = ""  # the word that closed the last sequence
         self.after = 0  # the last separator read after a statement (its token's index)
         self.depth = depth  # the lists (and substitutions) this one is in
+        self.brackets = "[" in text or "]" in text  # (a `[` command's words may be there)
 
     def newlines(self) -> None:
         tokens = self.tokens
@@ -591,10 +599,10 @@ class _Reader:
         if self.depth > _MAX_NESTING:
             raise _NotPlain  # (the tree-sitter path's limits are its own: see _MAX_NESTING)
         while True:
-            kind, value = tokens[self.k][:2]
+            kind, value, _at, _end, _word = tokens[self.k]
             while value == "\n":  # (blank lines)
                 self.k += 1
-                kind, value = tokens[self.k][:2]
+                kind, value, _at, _end, _word = tokens[self.k]
             if value in closers and kind != _R:
                 if not stmts:
                     raise _NotPlain  # nothing, `()`, `do done`: left to tree-sitter
@@ -604,8 +612,11 @@ class _Reader:
                 return stmts
             if kind == _O and value == "":
                 raise _NotPlain  # unclosed
-            stmt = self.and_or()
-            kind, value = tokens[self.k][:2]
+            stmt = self.command()
+            value = tokens[self.k][1]
+            if value in _JOINS:
+                stmt = self.and_or(stmt, value)
+                value = tokens[self.k][1]
             if value in _SEPARATORS:
                 self.after = self.k
                 self.k += 1
@@ -615,16 +626,20 @@ class _Reader:
                 raise _NotPlain  # (a `done` comes after a separator)
             stmts.append(stmt)
 
-    def and_or(self) -> Stmt:
+    def and_or(self, left: Stmt, op: str) -> Stmt:
+        """The and-or list of pipelines that starts with the command ``left``, whose
+        operator ``op`` (one of _JOINS) is the next token."""
         tokens = self.tokens
-        left = self.pipeline()
-        while True:
+        if op == "|" or op == "|&":
+            left = self.pipeline(left, op)
             op = tokens[self.k][1]
-            if op != "&&" and op != "||":
-                return left
+        while op == "&&" or op == "||":
             self.k += 1
             self.newlines()  # a newline may follow them
-            right = self.pipeline()
+            right = self.command()
+            after = tokens[self.k][1]
+            if after == "|" or after == "|&":
+                right = self.pipeline(right, after)
             left = _new(
                 Stmt,
                 (
@@ -636,13 +651,13 @@ class _Reader:
                     False,
                 ),
             )
+            op = tokens[self.k][1]
+        return left
 
-    def pipeline(self) -> Stmt:
+    def pipeline(self, first: Stmt, op: str) -> Stmt:
+        """The pipeline that starts with the command ``first``, whose ``op`` (``|``,
+        ``|&``) is the next token."""
         tokens = self.tokens
-        first = self.command()
-        op = tokens[self.k][1]
-        if op != "|" and op != "|&":
-            return first
         stages = [first]
         stderr: list[bool] = []
         while op == "|" or op == "|&":
@@ -779,7 +794,7 @@ class _Reader:
         k = self.k
         kind, first, start, end, word = tokens[k]
         assigns: list[Assign] = []
-        while word is not None and first.find("=") > 0:
+        while word is not None and "=" in first:  # (_assignment: not at the start)
             assign = _assignment(self.text, first, word)
             if assign is None:
                 break
@@ -800,16 +815,18 @@ class _Reader:
             head = word.parts[0]
             if head.end < word.end and type(head) is Lit and head.text in _NOT_PLAIN:
                 raise _NotPlain  # (`case$x`: the grammar reads the reserved word alone)
-            brackets = 0  # the `[` and `]` words
+            at = k
             while word is not None:
                 args.append(word)
-                value = tokens[k][1]
-                if value == "[" or value == "]":
-                    brackets += 1
                 k += 1
                 word = tokens[k][4]
-            if brackets and not _test_command(first, tokens[k - 1][1], brackets):
-                raise _NotPlain
+            if self.brackets:  # (the line holds a `[` or `]`: a word of them?)
+                brackets = 0  # the `[` and `]` words
+                for token in tokens[at:k]:
+                    if token[1] == "[" or token[1] == "]":
+                        brackets += 1
+                if brackets and not _test_command(first, tokens[k - 1][1], brackets):
+                    raise _NotPlain
         if not args and (not assigns or tokens[k][1] in _NOT_AFTER_ASSIGNMENTS):
             # (an operator, redirections alone; the grammar reads an assignment's
             # redirections and the line after it into one command: gaps 15 and 32)
@@ -833,8 +850,10 @@ class _Reader:
                 raise _NotPlain  # (a word after a redirection: the grammar's spans differ)
         self.k = k
         end = redirects[-1].end if redirects else stop
-        call = _new(CallExpr, (start, stop, tuple(assigns), tuple(args)))
-        return _new(Stmt, (start, end, call, tuple(redirects), False, False))
+        call = _new(CallExpr, (start, stop, tuple(assigns) if assigns else (), tuple(args)))
+        return _new(
+            Stmt, (start, end, call, tuple(redirects) if redirects else (), False, False)
+        )
 
 
 def _array(tokens: list[_Token], k: int, assign: Assign) -> tuple[Assign, int]:

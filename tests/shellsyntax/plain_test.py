@@ -757,8 +757,8 @@ def _no_length(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
 _PIPELINE = plain._Reader.pipeline
 
 
-def _no_stderr(reader: plain._Reader) -> Stmt:
-    stmt = _PIPELINE(reader)
+def _no_stderr(reader: plain._Reader, first: Stmt, op: str) -> Stmt:
+    stmt = _PIPELINE(reader, first, op)
     if isinstance(stmt.cmd, Pipeline):
         stderr = tuple(False for _ in stmt.cmd.stderr)
         return stmt._replace(cmd=stmt.cmd._replace(stderr=stderr))
