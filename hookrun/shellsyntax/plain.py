@@ -460,13 +460,21 @@ def _quoted_substitutions(
 def _param(text: str, names: bytes, i: int, n: int) -> ParamExp | None:
     """The ``$NAME``, ``$1``, ``${NAME}``, ``${#NAME}`` or ``${NAME<op>word}`` at ``i``
     (up to ``n``); None if none is there, or not one read here."""
-    if i + 1 < n and text[i + 1] == "{":  # `${`
+    if i + 1 >= n:
+        return None
+    kind = names[i + 1]  # (_name_end's reading, inline: most `$` are a `$NAME`)
+    if kind == 110:  # b"n": a name starts with a letter or `_` (digits go on it)
+        end = names.find(b" ", i + 2)
+        if end < 0 or end > n:
+            end = n
+    elif kind == 100:  # b"d": `$1` is one digit
+        end = i + 2
+    elif text[i + 1] == "{":  # `${`
         return _braced(text, names, i, n)
-    end = _name_end(names, i + 1, n)
-    if end < 0:
-        if i + 1 >= n or text[i + 1] not in _SPECIAL:
-            return None
+    elif text[i + 1] in _SPECIAL:
         end = i + 2  # (`$#`, `$@`, …: one character)
+    else:
+        return None
     return _new(ParamExp, (i, end, text[i + 1 : end], True, None, False, False, "", "", ()))
 
 
