@@ -859,9 +859,7 @@ class _Reader:
         self.k = k
         end = redirects[-1].end if redirects else stop
         call = _new(CallExpr, (start, stop, tuple(assigns) if assigns else (), tuple(args)))
-        return _new(
-            Stmt, (start, end, call, tuple(redirects) if redirects else (), False, False)
-        )
+        return _new(Stmt, (start, end, call, tuple(redirects) if redirects else (), False, False))
 
 
 def _array(tokens: list[_Token], k: int, assign: Assign) -> tuple[Assign, int]:
