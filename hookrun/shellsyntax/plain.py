@@ -60,6 +60,8 @@ from hookrun.shellsyntax.nodes import (
 )
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from hookrun.shellsyntax.nodes import WordPart
 
 # Read by hand, not by a regex: the shell path loads no `re` (~6M instructions of its
@@ -146,6 +148,20 @@ _COMPOUND_STARTS = frozenset({"{", "for", "if", "case", "while", "until"})
 _W, _O, _R = "w", "o", "r"  # a word, an operator, a redirection operator (with its fd)
 
 _Token = tuple[str, str, int, int, "Word | None"]  # (kind, text, start, end, a word's node)
+
+
+_more: ModuleType | None = None  # plaincompound, once loaded
+
+
+def _compound() -> ModuleType:
+    """plaincompound (``case``, ``[[ ]]``), loaded on the first line holding one (kept: an
+    import statement costs a few thousand instructions each time it runs)."""
+    global _more
+    if _more is None:
+        from hookrun.shellsyntax import plaincompound
+
+        _more = plaincompound
+    return _more
 
 
 class _NotPlain(Exception):
@@ -266,9 +282,7 @@ def _scan(
                 out.append((_O, c, i, i + 1, None))
                 i += 2 if two[-1] == " " else 1  # (and the blank after it)
         elif c == "[" and text.startswith("[[", i) and (not i or text[i - 1] in _WORD_ENDS):
-            from hookrun.shellsyntax import plaincompound  # (loaded on the first `[[`)
-
-            scanned = plaincompound.condition_tokens(text, runs, names, i, n, inner)
+            scanned = _compound().condition_tokens(text, runs, names, i, n, inner)
             if scanned is None:
                 return None
             out += scanned
@@ -758,15 +772,13 @@ class _Reader:
 
     def case(self, start: int) -> Stmt:
         """``case … esac`` (after ``case``): see plaincompound.case."""
-        from hookrun.shellsyntax import plaincompound
-
-        return plaincompound.case(self, start)
+        stmt: Stmt = _compound().case(self, start)
+        return stmt
 
     def test_clause(self, start: int) -> Stmt:
         """``[[ … ]]`` (at its ``[[``): see plaincompound.test_clause."""
-        from hookrun.shellsyntax import plaincompound
-
-        return plaincompound.test_clause(self, start)
+        stmt: Stmt = _compound().test_clause(self, start)
+        return stmt
 
     def loop(self, start: int) -> Stmt:
         """``for NAME in WORDS; do LIST; done`` (after ``for``)."""

@@ -40,13 +40,14 @@ def condition_tokens(
     out: list[_Token] = [(_O, "[[", i, at, None)]
     regex = False  # the word after `=~`
     while True:
-        if at >= n or (text[at] != " " and text[at] != "\t"):
+        c = text[at] if at < n else ""
+        if c != " " and c != "\t":
             return None  # (a blank after `[[` and after each word, or `(`, `)`)
-        while at < n and (text[at] == " " or text[at] == "\t"):
+        while c == " " or c == "\t":
             at += 1
-        if at >= n:
+            c = text[at] if at < n else ""
+        if not c:
             return None
-        c = text[at]
         if c == "]" and text.startswith("]]", at):
             if at + 2 < n and text[at + 2] not in _WORD_ENDS:
                 return None
@@ -187,9 +188,7 @@ def case(self: _Reader, start: int) -> Stmt:
 
 def test_clause(self: _Reader, start: int) -> Stmt:
     """``[[ EXPR ]]`` (at its ``[[``): its words read into an expression as the
-    converter reads them (condition.parse_condition), loaded on the first one."""
-    from hookrun.shellsyntax import condition
-
+    converter reads them (condition.parse_condition), loaded with this module."""
     tokens = self.tokens
     k = self.k + 1
     items: list[condition.Item] = []
