@@ -143,11 +143,15 @@ _REDIRECTIONS = (">>", ">&", "<&", "<<<", ">", "<")
 _NOT_AFTER_ASSIGNMENTS = frozenset({"\n", *_REDIRECTIONS})
 # What may follow an array's `)` with no blank between.
 _AFTER_ARRAY = frozenset({";", "&", "|", "&&", "||", "|&", ")", ""})
+# The compound commands a here-document may follow (`done <<E`).
+_HEREDOC_COMPOUNDS = frozenset({WhileClause, ForClause, IfClause, Block, Subshell})
 # The words that start a compound command read here.
 _COMPOUND_STARTS = frozenset({"{", "for", "if", "case", "while", "until"})
 _W, _O, _R = "w", "o", "r"  # a word, an operator, a redirection operator (with its fd)
 
 _Token = tuple[str, str, int, int, "Word | None"]  # (kind, text, start, end, a word's node)
+# (and `h`: a `<<NAME` that may start a here-document ending the text, to its newline)
+_H = "h"
 
 
 _more: ModuleType | None = None  # plaincompound, once loaded
@@ -195,8 +199,9 @@ def _refused(src: bytes) -> bool:
     quotes (which of them quotes the other is the reading's to find)."""
     at = src.find(b"<<")
     while at >= 0:
-        if src[at + 2 : at + 3] != b"<":
-            return True  # (a here-document, not a here-string)
+        after = src[at + 2 : at + 3]
+        if after != b"<" and not after.isalpha() and after != b"_":
+            return True  # (a here-document, not a here-string, nor `<<NAME`: the reading's)
         at = src.find(b"<<", at + 3)
     if not src.translate(None, _ALLOWED):
         return False  # (most lines: every byte one a plain line may hold, quotes included)
@@ -299,6 +304,13 @@ def _scan(
                 out.append((_W, c, i, i + 1, word))
             i += 1
         elif c == ">" or c == "<":
+            if c == "<" and not inner and text[i - 1] == " " and text[i + 1 : i + 2] == "<":
+                after = text[i + 2 : i + 3]  # (`<<NAME`: its body and end are the reader's)
+                newline = text.find("\n", i) if after.isalpha() or after == "_" else -1
+                if newline > 0:
+                    out.append((_H, "<<", i, newline, None))
+                    i = n
+                    continue
             token = _redirection(text, out, i)
             if token is None:
                 return None
@@ -417,8 +429,10 @@ def _arithmetic(text: str, names: bytes, i: int) -> ArithExp | None:
     if close <= start:
         return None
     expr = text[start:close]
-    if not _ARITHMETIC.issuperset(expr):
-        return None
+    if not _ARITHMETIC.issuperset(expr) or expr.isspace():
+        return (
+            None  # (`$(( )) $(( ))`: the grammar reads one from the first `$((` to the last `))`)
+        )
     pieces = expr.split()
     for k in range(len(pieces) - 1):
         if pieces[k][-1] not in "+-*/%" and pieces[k + 1][0] not in "+-*/%":
@@ -606,6 +620,7 @@ class _Reader:
         self.after = 0  # the last separator read after a statement (its token's index)
         self.depth = depth  # the lists (and substitutions) this one is in
         self.brackets = "[" in text or "]" in text  # (a `[` command's words may be there)
+        self.heredoc = False  # a command's here-document was read
 
     def newlines(self) -> None:
         tokens = self.tokens
@@ -645,8 +660,20 @@ class _Reader:
                 if value == "&":
                     stmt = stmt._replace(background=True)
             elif not (((value == ")" or value == ";;") and value in closers) or value == ""):
-                raise _NotPlain  # (a `done` comes after a separator)
+                stmt = self.compound_heredoc(stmt)  # (else a `done` comes after a separator)
             stmts.append(stmt)
+
+    def compound_heredoc(self, stmt: Stmt) -> Stmt:
+        """``stmt``, a compound command, with the here-document that ends the text after it
+        (the statement then ends at its delimiter); _NotPlain if that is not what follows."""
+        kind, _value, at, end, _word = self.tokens[self.k]
+        if kind != _H or type(stmt.cmd) not in _HEREDOC_COMPOUNDS:
+            raise _NotPlain
+        heredoc = _compound().heredoc(self.text, at)
+        if heredoc is None:
+            raise _NotPlain
+        self.k += 1
+        return _new(Stmt, (stmt.pos, end, stmt.cmd, (heredoc,), False, False))
 
     def and_or(self, left: Stmt, op: str) -> Stmt:
         """The and-or list of pipelines that starts with the command ``left``, whose
@@ -662,6 +689,8 @@ class _Reader:
             after = tokens[self.k][1]
             if after == "|" or after == "|&":
                 right = self.pipeline(right, after)
+            if self.heredoc:
+                raise _NotPlain  # (the tree-sitter path's spans differ: `a && cat <<E`)
             left = _new(
                 Stmt,
                 (
@@ -688,6 +717,8 @@ class _Reader:
             self.newlines()
             stages.append(self.command())
             op = tokens[self.k][1]
+        if self.heredoc:
+            raise _NotPlain  # (`a | cat <<E`: left to tree-sitter)
         pos, end = first.pos, stages[-1].end
         return _new(
             Stmt,
@@ -852,6 +883,14 @@ class _Reader:
             # redirections and the line after it into one command: gaps 15 and 32)
             raise _NotPlain
         stop = (args[-1] if args else assigns[-1]).end
+        if tokens[k][0] == _H:  # (a here-document ending the text: the command's only redirection)
+            heredoc = _compound().heredoc(self.text, tokens[k][2])
+            if heredoc is None or not args:
+                raise _NotPlain
+            self.heredoc = True
+            self.k = k + 1
+            call = _new(CallExpr, (start, stop, tuple(assigns) if assigns else (), tuple(args)))
+            return _new(Stmt, (start, heredoc.end, call, (heredoc,), False, False))
         redirects: list[Redirect] = []
         joined = bool(args)  # here-strings right after the words: in the command's span
         while tokens[k][0] == _R:

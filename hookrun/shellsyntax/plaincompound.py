@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import ShellSyntaxError, condition
-from hookrun.shellsyntax.nodes import CaseClause, CaseItem, Lit, Stmt, TestClause, Word
+from hookrun.shellsyntax.nodes import (
+    CaseClause,
+    CaseItem,
+    HereDoc,
+    Lit,
+    ParamExp,
+    Redirect,
+    Stmt,
+    TestClause,
+    Word,
+)
 from hookrun.shellsyntax.plain import (
     _LETTERS,
+    _NAME_START,
+    _NAMES,
     _NOT_PLAIN,
     _O,
     _W,
@@ -18,6 +30,7 @@ from hookrun.shellsyntax.plain import (
 )
 
 if TYPE_CHECKING:
+    from hookrun.shellsyntax.nodes import WordPart
     from hookrun.shellsyntax.plain import _Reader, _Token
 
 # What an `[[ … =~ REGEX ]]`'s regex read here may hold: no quote, backslash, blank, `&`,
@@ -25,6 +38,9 @@ if TYPE_CHECKING:
 _REGEX = frozenset(_LETTERS + "0123456789^$.*+?()|[]{}-/:,=@%")
 # What a `[[ … ]]`'s word may not hold (the grammar refuses `[[ ~ ]]`; bash does not).
 _NOT_IN_CONDITIONS = "~"
+# What makes a here-document's `$` text (before anything else but a name it is left to
+# tree-sitter: `${`, `$(`, `$1`, `$#`, …).
+_DOLLAR_TEXT = frozenset(" \t\n")
 # What may not follow a `[[ … ]]`'s operator but a binary one (`[[ -x ! ]]`: the grammar
 # refuses it).
 _NOT_OPERANDS = frozenset({"!"})
@@ -243,3 +259,63 @@ def _pattern(word: str, globs: bool) -> None:
             raise _NotPlain
     if word.find("${") >= 0:
         raise _NotPlain
+
+
+def heredoc(text: str, i: int) -> Redirect | None:
+    """The here-document whose ``<<`` is at ``i``, when it ends the text: ``<<NAME`` and a
+    newline, its body, then a line ``NAME`` that is the text's last (or a newline after
+    it); the body holds no backslash, backquote or CR, and ``$`` only before a name (a
+    ParamExp), a blank or a newline. None if not one read here."""
+    start = i + 2
+    newline = text.find("\n", start)
+    name = text[start:newline]
+    if newline < 0 or not name.isidentifier():
+        return None
+    body = newline + 1
+    lines = text[body:].split("\n")
+    if name not in lines:
+        return None  # (not closed)
+    last = lines.index(name)
+    if len(lines) > last + 2 or lines[-1] and len(lines) > last + 1:
+        return None  # (more after the end line: left to tree-sitter)
+    close = body + sum(len(line) + 1 for line in lines[:last])  # the end line's start
+    inner = text[body:close]
+    if "\\" in inner or "`" in inner or "\r" in inner:
+        return None
+    parts: list[WordPart] = []
+    done = body
+    at = inner.find("$")
+    if at >= 0:
+        names = inner.encode().translate(_NAMES)
+        while at >= 0:
+            after = inner[at + 1]  # (the body ends with a newline)
+            if after in _DOLLAR_TEXT:
+                at = inner.find("$", at + 1)
+                continue  # (a `$` of its own: text)
+            if after not in _NAME_START:
+                return None  # (`${`, `$(`, `$1`, `$#`, …: left to tree-sitter)
+            end = names.find(b" ", at + 1)  # (the body ends with a newline)
+            if body + at > done:
+                parts.append(_new(Lit, (done, body + at, text[done : body + at])))
+            param = (
+                body + at,
+                body + end,
+                inner[at + 1 : end],
+                True,
+                None,
+                False,
+                False,
+                "",
+                "",
+                (),
+            )
+            parts.append(_new(ParamExp, param))
+            done = body + end
+            at = inner.find("$", end)
+    if done < close:
+        parts.append(_new(Lit, (done, close, text[done:close])))
+    target = _new(Word, (start, newline, (_new(Lit, (start, newline, name)),)))
+    document = _new(
+        HereDoc, (body, close, _new(Word, (body, close, tuple(parts))), False, False, True)
+    )
+    return _new(Redirect, (i, close + len(name), None, "", "<<", target, document))

@@ -39,6 +39,7 @@ from hookrun.shellsyntax.nodes import (
     Lit,
     ParamExp,
     Pipeline,
+    Redirect,
     Script,
     Stmt,
     Subshell,
@@ -154,6 +155,13 @@ def test_the_benchmarks_lines_are_read() -> None:
         'echo ${a[@]} ${a[*]} "${a[@]}" ${#a[1]} ${a[i]}', 'a=() b=(x) c=( "y z" $w )', "a+=(x)",
         "a=(x) cmd", "a=(x);b", "a=(x) && b", "rm -rf $-", "rm -rf $@",
         '[[ "$HOOKRUN_TOOL_NAME" =~ ^(Bash|Shell)$ ]] && echo "${BASH_REMATCH[1]}"',
+        # a here-document that ends the text, after a command or a compound one
+        "cat <<EOF\nx\nEOF", "cat <<EOF\nx $a$b a$ $ $_x9 $a-b\nEOF\n", "cat <<EOF\nEOF",
+        "cat <<EOF\n\nx\n\nEOF", "cat <<EOF\nEOFx\n EOF\nEOF", "cat <<EOF\n$a\nEOF",
+        'cat <<EOF\n"$a" \'$b\' {} # x\nEOF\n', "a; X=1 cat -n <<E_1\n\tx $y\t$z\nE_1",
+        "while read -r l; do echo \"$l\"; done <<EOF\n{\"t\":\"$HOOKRUN_TOOL_NAME\"}\nEOF",
+        "for a in b; do c; done <<EOF\nx\nEOF", "if a; then b; fi <<EOF\nx\nEOF",
+        "(a) <<EOF\nx\nEOF", "{ a; } <<EOF\nx\nEOF\n",
     ],
 )  # fmt: skip
 def test_the_shapes_the_fast_path_reads(line: str) -> None:
@@ -170,7 +178,17 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "coproc rm", "declare -a a", '"$"', "$", "rm -rf $",
         "((a))", "(a)b", "()", "for x in a &", "for x in a; do done",
         "(rm", "for x; do rm; done", "for", "for x", "(", "a | (", "for x in", "for x in a;",
-        "for x in a; do", "- a=~/.gitconfig", "cat <<EOF\nx\nEOF", "a\tb\r\n",
+        "for x in a; do", "- a=~/.gitconfig", "a\tb\r\n",
+        # here-documents but one that ends the text (and its body plain), after a command
+        # alone or a loop, branch, group or subshell
+        "cat <<EOF\nx", "cat <<EOF\nx\nEOF\necho", "cat <<EOF >f\nx\nEOF",
+        "cat <<EOF &\nx\nEOF", "cat 2<<EOF\nx\nEOF", "a && cat <<EOF\nx\nEOF",
+        "x | cat <<EOF\nx\nEOF", "a=1 <<EOF\nx\nEOF", "cat <<EOF\n$1\nEOF", "cat <<EOF\n${a}\nEOF",
+        "cat <<EOF\n$(a)\nEOF", "cat <<EOF\n\\$a\nEOF", "cat <<EOF\n`a`\nEOF",
+        "cat <<EOF\r\nx\r\nEOF\r\n", "cat <<'EOF'\nx\nEOF", "cat <<-EOF\nx\nEOF",
+        "cat << EOF\nx\nEOF", "cat <<EOF\n$$\nEOF", "f() { a; } <<EOF\nx\nEOF", "cat<<EOF\nx\nEOF",
+        "case a in b) c;; esac <<EOF\nx\nEOF", "[[ a ]] <<EOF\nx\nEOF",
+        "echo $(cat <<EOF\nx\nEOF\n)",
         "echo !x", "~=1", "a #b",
         # case, [[ ]]: where the grammar errs or reads otherwise than bash, and the rest
         "case x in a)b;; esac", "case x in a) b;& esac", "case x in a) b;;& esac",
@@ -185,6 +203,8 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "[[ a = ${x} ]]", "[[ a$$ ]]", "[[ a == b || -n * ]]",
         # (and two found on main by a random-text run: the grammar's readings differ)
         "case$x", "if$x", "-1<,", "a; -12>f", "-n1<x",
+        # (found by the equality fuzz on main: blanks alone in `$(( ))`)
+        "-delete $(( )) -delete Rm", "./rm 'x' $(( )) $(( ))", "echo $(( ))",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -309,6 +329,7 @@ _WORDS += [
     "$(( (1) ))", "$((x", "$((a)b))", "$(($1))", "$(($#))", "$((${x}))", "$((-1))", "$(( a ))",
     "$((a\t))", "x=$((1))", "$((a))$((b))", '"$((1)) $x"', "$((1))x", "$((a%2))", "$((a/ b))",
     "$((", "$(())", "$((a)", "$( (a) )", "$((a) )", "$((é))", "$((a)))", '"$((a))"b',
+    "$(( )) $(( ))", "$(( ))",
     "$(x)", "$( x )", "$(x;)", '"$(x)"', '"a $(x y) b"', "$()", "$( )", "$(x", "x)", "$(x))",
     '"$(x "a")"', "'$(x)'", '"${a} $(b)"', '"$(a)${b}"', "$(a)$(b)", "a$(b)c", "$(#)",
 ]  # fmt: skip
@@ -568,7 +589,48 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a `${a[k]}`'s key with its brackets": lambda mp: mp.setattr(plain, "_braced", _bracketed_key),
     "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
     "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
+    "a here-document's body one literal": lambda mp: mp.setattr(
+        plaincompound, "heredoc", _heredoc_one_literal
+    ),
+    "a here-document's end line left out of its redirection": lambda mp: mp.setattr(
+        plaincompound, "heredoc", _heredoc_without_end_line
+    ),
+    "a compound command's statement to its here-document's end": lambda mp: mp.setattr(
+        plain._Reader, "compound_heredoc", _compound_to_heredoc_end
+    ),
+    "a here-document after any compound command": lambda mp: mp.setattr(
+        plain, "_HEREDOC_COMPOUNDS", frozenset({*plain._HEREDOC_COMPOUNDS, CaseClause, FuncDecl})
+    ),
+    "a `${…}`, `$(…)` in a here-document read as text": lambda mp: mp.setattr(
+        plaincompound, "_DOLLAR_TEXT", plaincompound._DOLLAR_TEXT | {"{", "("}
+    ),
 }
+
+_HEREDOC = plaincompound.heredoc
+_COMPOUND_HEREDOC = plain._Reader.compound_heredoc
+
+
+def _heredoc_one_literal(text: str, i: int) -> Redirect | None:
+    found = _HEREDOC(text, i)
+    if found is None or found.heredoc is None:
+        return found
+    body = found.heredoc.body
+    lit = Lit(body.pos, body.end, text[body.pos : body.end])
+    word = body._replace(parts=(lit,) if body.parts else ())
+    return found._replace(heredoc=found.heredoc._replace(body=word))
+
+
+def _heredoc_without_end_line(text: str, i: int) -> Redirect | None:
+    found = _HEREDOC(text, i)
+    return (
+        found if found is None or found.heredoc is None else found._replace(end=found.heredoc.end)
+    )
+
+
+def _compound_to_heredoc_end(reader: plain._Reader, stmt: Stmt) -> Stmt:
+    found = _COMPOUND_HEREDOC(reader, stmt)
+    return found._replace(end=found.redirects[0].end)
+
 
 _ARRAY = plain._array
 _PARAM = plain._param
