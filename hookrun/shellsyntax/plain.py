@@ -20,8 +20,11 @@ same offsets) and gives up (None) at anything else, which then goes to tree-sitt
   ``case WORD in [(]P|P) LIST;; … esac``, ``[[ EXPR ]]`` (words, ``!``, ``( )``,
   ``&&``, ``||``, unary and binary operators, an ``=~``'s regex), in pipelines (``|``,
   ``|&``) and lists (``&&``, ``||``, ``;``, ``&``, newlines; a newline may follow
-  ``&&``, ``||``, ``|``); arrays ``a=(WORDS)``; no comment, here-document, ``;&``,
-  redirection of a compound command, other reserved word or declaration builtin.
+  ``&&``, ``||``, ``|``); arrays ``a=(WORDS)``; a here-document that ends the text
+  (``<<NAME`` and a newline, a body of text and ``$NAME``, the line ``NAME``) after a
+  command, loop, branch, group or subshell (plaincompound.heredoc); no comment, other
+  here-document, ``;&``, other redirection of a compound command, other reserved word or
+  declaration builtin.
   Where the tree-sitter path has a quirk this reading cannot match cheaply, the line is
   left to it (each such place says so).
 

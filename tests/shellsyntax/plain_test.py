@@ -434,8 +434,40 @@ _PIECES = [
     "$((", "))", "${", "a=(", "x)", "1", ":", "-", "^", "$$", "${#", "${a[", "\t", "<", ">",
     "<<<", "~", "%", ",", "+",
 ]  # fmt: skip
+# Here-documents: the one read (`<<NAME` ending the text, a plain body, after a command or
+# a loop, branch, group or subshell) and near misses of it.
+_heredoc = st.tuples(
+    st.sampled_from([
+        "cat ", 'while read -r l; do echo "$l"; done ', "{ a; } ", "(a) ", "a; X=1 cat -n ",
+        "for a in b; do c; done ", "if a; then b; fi ", "a && cat ", "x | cat ", "cat", "a=1 ",
+        "cat 2", "f() { a; } ", "case a in b) c;; esac ", "[[ a ]] ", "echo $(cat ", "cat  ",
+    ]),
+    st.sampled_from(["<<EOF", "<<E_1", "<<'EOF'", "<<-EOF", "<< EOF", "<<EOF >f", "<<EOF &", "<<"]),
+    st.sampled_from(["\n", "\r\n", " \n", "", "\n\n"]),
+    st.lists(
+        st.sampled_from([
+            "x", "$a", "$a$b", "a$ b", "$", "$1", "${a}", "$(a)", "\\$a", "`a`", '{"t":"$X"}',
+            "EOF", " EOF", "EOFx", "\t$y", "'$q'", "#", "", "$_a9-b", "$$", "$#", "a\r", "é",
+        ]),
+        max_size=4,
+    ).map("\n".join),
+    st.sampled_from(
+        ["\nEOF", "\nEOF\n", "\nEOF\necho", "\nE_1", "", "\nEOF\r\n", "EOF", "\nEOF\n)"]
+    ),
+).map("".join)  # fmt: skip
+# (and well-formed ones, most of which are read)
+_heredoc = _heredoc | st.tuples(
+    st.sampled_from(["cat ", 'while read -r l; do echo "$l"; done ', "{ a; } ", "(a) ", "cat -n "]),
+    st.sampled_from(["EOF", "E_1", "x"]),
+    st.lists(
+        st.sampled_from(["x", "$a", "$a$b", "a$ b", "$", '{"t":"$X"}', "EOFx", "\t$y", "'$q'", ""]),
+        max_size=4,
+    ),
+    st.sampled_from(["", "\n"]),
+).map(lambda t: f"{t[0]}<<{t[1]}\n" + "".join(line + "\n" for line in t[2]) + t[1] + t[3])
 _lines = (
-    st.lists(st.sampled_from(_PIECES), max_size=14).map("".join)
+    _heredoc
+    | st.lists(st.sampled_from(_PIECES), max_size=14).map("".join)
     | st.lists(
         st.tuples(st.sampled_from(_WORDS + _COMPOUND), st.sampled_from(_SEPS)), max_size=10
     ).map(lambda pairs: "".join(w + s for w, s in pairs))
