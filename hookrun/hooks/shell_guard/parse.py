@@ -55,11 +55,26 @@ def parse_script(text: str, depth: int = 0) -> Script:
     except TooDeep:
         raise
     except (ShellSyntaxError, Unsupported, UnicodeDecodeError):
+        joined = _without_final_continuation(text)
+        if joined is not None:  # `git push --force origin main \⏎` at the end: bash drops it
+            return parse_script(joined, depth)
         # (a UnicodeDecodeError: the tree's offsets cut a character — seen for non-ASCII
         # text in backquotes, "`\x80𐀀`" — so its words cannot be trusted either)
         from hookrun.hooks.shell_guard import fallback  # (only for what the front end refuses)
 
         return fallback.parse(text, depth)
+
+
+def _without_final_continuation(text: str) -> str | None:
+    """``text`` without the backslash-newlines that end it (bash reads them as nothing:
+    a line continued into the end of the text), or None when it has none."""
+    end = len(text)
+    while text.endswith("\\\n", 0, end):
+        slashes = end - 1 - len(text[: end - 1].rstrip("\\"))
+        if slashes % 2 == 0:  # `\\⏎`: an escaped backslash, then a newline
+            break
+        end -= 2
+    return text[:end] if end < len(text) else None
 
 
 def parse_with_tree(text: str, depth: int) -> Script:

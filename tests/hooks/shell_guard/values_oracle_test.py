@@ -70,6 +70,14 @@ _ROWS = [
     ("eval \"$(printf '%s ' {n} -rf /)\"", "rm", "-rf /", "delete.catastrophic"),
     ('sh -c "$(printf %c {c}) -rf /"', "rm", "-rf /", "delete.catastrophic"),
     ("sh -c \"$(printf %b '{b}') -rf /\"", "rm", "-rf /", "delete.catastrophic"),
+    # a backslash-newline that ends the text: bash drops it (the front end refused it)
+    (
+        "set -- {n} push --force origin main; ${{@:1}}\\\n\\\n",
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
+    ('a=({n} -rf /); "${{a[@]}}" \\\n\\\n', "rm", "-rf /", "delete.catastrophic"),
     # interpreters: an imported alias, an argv list
     (
         'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\'',
