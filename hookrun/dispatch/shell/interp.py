@@ -130,6 +130,22 @@ def _load_testexpr() -> Any:
     return testexpr
 
 
+_ere: Any = None  # hookrun.dispatch.shell.ere, on the first `=~`
+
+
+def _load_ere() -> Any:
+    global _ere
+    from hookrun.dispatch.shell import ere
+
+    _ere = ere
+    return ere
+
+
+class _BadRegex(Exception):
+    """`=~` with a regex glibc rejects: status 2, no message (as bash), which `||` and
+    `!` read as false."""
+
+
 _DECLARATION_BUILTINS = frozenset({"export", "local", "readonly", "declare", "typeset"})
 # Descriptors a script picks with {name}>file start here, as in bash.
 _FIRST_VAR_FD = 10
@@ -814,6 +830,8 @@ class Interp:
 
         try:
             return 0 if self.test(cmd.expr) else 1
+        except _BadRegex:
+            return 2
         except ConditionError as exc:
             self.error(f"[[: {exc}", io)
             return 2
@@ -832,7 +850,10 @@ class Interp:
             return self.test(e.expr)
         if isinstance(e, N.TestUnary):
             if e.op == "!":
-                return not self.test(e.operand)
+                try:
+                    return not self.test(e.operand)
+                except _BadRegex:
+                    return True  # bash: `! 2` is 0
             operand = ex.string(e.operand) if isinstance(e.operand, N.Word) else ""
             if e.op == "-v":
                 return self.is_set(operand)
@@ -842,7 +863,12 @@ class Interp:
         if e.op == "&&":
             return self.test(e.left) and self.test(e.right)
         if e.op == "||":
-            return self.test(e.left) or self.test(e.right)
+            try:
+                if self.test(e.left):
+                    return True
+            except _BadRegex:
+                pass  # bash reads the 2 as false and goes on
+            return self.test(e.right)
         left = ex.string(e.left) if isinstance(e.left, N.Word) else str(self.test(e.left))
         if not isinstance(e.right, N.Word):
             raise tx.ConditionError(f"unexpected expression after {e.op}")
@@ -860,24 +886,15 @@ class Interp:
         return bool(tx.binary(e.op, left, right, self.state.cwd))
 
     def regex_match(self, value: str, pattern: Word) -> bool:
-        import re  # here, not at import: ~1.8 ms of the shell path's start-up
-
-        ConditionError = (_testexpr or _load_testexpr()).ConditionError  # noqa: N806
-
-        rx_text = self.expander.regex(pattern)
+        ere = _ere or _load_ere()
         try:
-            m = re.search(_posix_regex(rx_text), value)
-        except re.error as exc:
-            raw = decode(self.src[pattern.pos : pattern.end]) if self.src else rx_text
-            raise ConditionError(f"invalid regular expression `{raw}': {exc}") from None
-        if m is None:
-            self.state.arrays.pop("BASH_REMATCH", None)
-            self.state.vars.pop("BASH_REMATCH", None)
-            return False
-        groups = [m.group(0)] + [g or "" for g in m.groups()]
+            groups = ere.search(ere.bash_text(self.expander.pieces(pattern.parts)), value)
+        except ere.RegexInvalid:
+            raise _BadRegex from None  # BASH_REMATCH stays as it was, as in bash
         self.state.vars.pop("BASH_REMATCH", None)
-        self.state.arrays["BASH_REMATCH"] = Array(False, dict(enumerate(groups)))
-        return True
+        # no match: an empty array (bash's `declare -a BASH_REMATCH=()`)
+        self.state.arrays["BASH_REMATCH"] = Array(False, dict(enumerate(groups or ())))
+        return groups is not None
 
     def is_set(self, name: str) -> bool:
         m = _ELEMENT_NAME.fullmatch(name)
@@ -1747,24 +1764,6 @@ def _is_path(name: str, platform: str) -> bool:
     )
 
 
-def _posix_regex(rx: str) -> str:
-    """POSIX ERE bracket classes (``[[:alpha:]]``) in Python's syntax."""
-    classes = {
-        "alpha": "a-zA-Z",
-        "digit": "0-9",
-        "alnum": "a-zA-Z0-9",
-        "upper": "A-Z",
-        "lower": "a-z",
-        "space": r"\s",
-        "blank": r" \t",
-        "punct": r"!-/:-@\[-`{-~",
-        "xdigit": "0-9A-Fa-f",
-        "word": r"\w",
-    }
-    return _POSIX_CLASS.sub(lambda m: classes.get(m.group(1), m.group(0)), rx)
-
-
-_POSIX_CLASS = lazy_compile(r"\[:(\w+):\]")
 _ELEMENT_NAME = lazy_compile(r"([A-Za-z_]\w*)\[(.*)\]")  # `name[key]`, for -v
 _DEV_FD = lazy_compile(r"/dev/fd/(\d+)")
 

@@ -1,0 +1,750 @@
+"""``[[ s =~ re ]]`` as bash matches it: POSIX extended regular expressions in glibc's
+dialect (``regcomp(REG_EXTENDED)``), leftmost-longest, over Python's ``re``.
+
+Loaded on a script's first ``=~`` (the shell path does not import it). Three steps:
+
+1. :func:`bash_text` — the right side's pieces as bash hands them to ``regcomp``
+   (``quote_string_for_globbing(QGLOB_REGEXP)`` in bash's ``pathexp.c``): a quoted
+   character that is special in an ERE gets a backslash, except inside a bracket
+   expression, where quoting is simply dropped (``["^a"]`` negates, as in bash 5.2).
+2. :class:`_Parser` — glibc's ``regcomp.c`` grammar under ``RE_SYNTAX_POSIX_EXTENDED``:
+   repeated quantifiers nest (``a**``, ``a+*``), an unmatched ``)`` and a ``}`` are
+   letters, a quantifier with nothing before it (``*a``, ``(+a)``, ``^*``) is an error,
+   ``{`` must start a valid interval (at most 32767), a backslash in a bracket is a
+   letter, ``[=a=]``/``[.-.]`` name one character, ``\\w \\W \\s \\S \\b \\B \\< \\>
+   \\` \\'`` are GNU operators, ``\\1``-``\\9`` refer back to a closed group, ``^``/``$``
+   are anchors anywhere. The tree becomes a Python pattern; an error glibc reports
+   raises :class:`RegexInvalid` (bash prints nothing and ``=~`` gives status 2).
+3. :func:`search` — the match glibc's ``regexec`` reports: the leftmost start (Python's
+   ``search`` finds the same one), the **longest** end from there (found by searching
+   the reversed text with the reversed pattern, anchored at that start: one more
+   ``search``, no retries per end), and the groups as glibc's ``set_regs`` picks them
+   for that span — the first path in priority order (the left alternative, the greedy
+   repetition), which is the path Python's backtracking takes when the match is held
+   to that span.
+
+Known differences (tests/dispatch/shell/ere_test.py keeps each as a strict xfail): a
+loop whose body can match empty (``(b*)+``, ``(a|)*``) — Python records a last empty
+iteration where glibc keeps the last non-empty one; character classes of non-ASCII
+letters follow Python's Unicode tables, not glibc's locale; Python's backtracking can
+take exponential time where glibc's automaton does not (``(a*)*b``), as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from hookrun.dispatch.shell.expand import BREAK, QUOTED
+
+__all__ = ["RegexInvalid", "bash_text", "search"]
+
+
+class RegexInvalid(Exception):
+    """A regular expression glibc's ``regcomp`` rejects (its ``regerror`` text)."""
+
+
+# glibc's regerror texts (posix/regcomp.c __re_error_msgid).
+_EBRACK = "Unmatched [, [^, [:, [., or [="
+_EPAREN = "Unmatched ( or \\("
+_EBRACE = "Unmatched \\{"
+_BADBR = "Invalid content of \\{\\}"
+_ERANGE = "Invalid range end"
+_ECTYPE = "Invalid character class name"
+_ECOLLATE = "Invalid collation character"
+_BADRPT = "Invalid preceding regular expression"
+_EESCAPE = "Trailing backslash"
+_ESUBREG = "Invalid back reference"
+_ESIZE = "Regular expression too big"
+_BADPAT = "Invalid regular expression"
+
+RE_DUP_MAX = 0x7FFF  # glibc's bound on an interval's numbers
+
+# Characters bash backslash-quotes when they were quoted in the word (ere_char()).
+_ERE_CHARS = frozenset(".[\\()*+?{|^$")
+
+
+# -- 1. the text bash compiles -------------------------------------------------------
+def bash_text(pieces: Sequence[tuple[str, int]]) -> str:
+    """The regex text bash gives ``regcomp`` for the expanded right side of ``=~``:
+    ``pieces`` are the expander's (text, kind); QUOTED and BREAK text was quoted."""
+    if not any(k in (QUOTED, BREAK) for _, k in pieces):
+        return "".join(t for t, _ in pieces)
+    chars: list[str] = []
+    quoted: list[bool] = []
+    for t, k in pieces:
+        q = k in (QUOTED, BREAK)
+        chars.extend(t)
+        quoted.extend([q] * len(t))
+    return _quote_for_regex(chars, quoted)
+
+
+def _quote_for_regex(chars: list[str], quoted: list[bool]) -> str:
+    """bash's ``quote_string_for_globbing`` with QGLOB_REGEXP, over (char, quoted)."""
+    out: list[str] = []
+    n = len(chars)
+    i = 0
+    while i < n:
+        c = chars[i]
+        if quoted[i]:
+            out.append("\\" + c if c in _ERE_CHARS else c)
+            i += 1
+            continue
+        if c != "[":
+            out.append(c)
+            i += 1
+            continue
+        # An unquoted '[': copy the bracket expression with its quoting dropped, up to the
+        # ']' that bash takes for its end; with none, read on as if '[' were a letter.
+        body: list[str] = ["["]
+        j = i + 1
+
+        def at(k: int) -> str:
+            return chars[k] if k < n else ""
+
+        if j < n and not quoted[j] and chars[j] == "^":
+            body.append("^")
+            j += 1
+        if j < n and not quoted[j] and chars[j] == "]":
+            body.append("]")
+            j += 1
+        cclass = equiv = collsym = False
+        closed = False
+        while j < n:
+            c = chars[j]
+            if quoted[j]:
+                body.append(c)
+                j += 1
+            elif c == "]":
+                closed = True
+                break
+            elif c == "[" and at(j + 1) == ":":
+                body.append("[:")
+                j += 2
+                cclass = True
+            elif cclass and c == ":" and at(j + 1) == "]":
+                body.append(":]")
+                j += 2
+                cclass = False
+            elif c == "[" and at(j + 1) in ("=", "."):
+                body.append(c + chars[j + 1])
+                j += 2
+                if at(j) == "]":
+                    body.append("]")
+                    j += 1
+                equiv, collsym = (True, collsym) if body[-1][-1:] == "=" else (equiv, True)
+            elif equiv and c == "=" and at(j + 1) == "]":
+                body.append("=]")
+                j += 2
+                equiv = False
+            elif collsym and c == "." and at(j + 1) == "]":
+                body.append(".]")
+                j += 2
+                collsym = False
+            else:
+                body.append(c)
+                j += 1
+        if not closed:
+            out.append("[")
+            i += 1
+            continue
+        body.append("]")
+        out.extend(body)
+        i = j + 1
+    return "".join(out)
+
+
+# -- 2. glibc's grammar ----------------------------------------------------------------
+# Tree nodes: ("lit", ch) ("any",) ("set", negated, python_alternatives) ("cat", [..])
+# ("alt", [..]) ("group", n, node) ("rep", node, lo, hi) ("anchor", kind) ("ref", n)
+Node = tuple[Any, ...]
+
+_SURROGATES = "\udc80-\udcff"  # bytes that are not UTF-8: no class or '.' matches one
+# \w: Python's, less the Latin-1 numerics glibc's tables leave out of alnum (² ³ ¹ ¼ ½ ¾)
+_WORD = r"(?![\xb2\xb3\xb9\xbc-\xbe])\w"
+# what \< \> \b \B look at: a word character, or a byte that is not UTF-8 (glibc's
+# context reads one as a word character; no atom matches it)
+_WCTX = "[\\w" + "\udc80-\udcff" + "]"
+_ANCHOR_OPS = {"<": "<", ">": ">", "b": "b", "B": "B", "`": "^", "'": "$"}
+
+# [:name:] in C.UTF-8 (glibc's i18n tables, approximated by Python's for non-ASCII):
+# a set body for a Python class, or a pattern for one character.
+_SPACES = " \\t\\n\\r\\f\\v\u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000"
+_BLANKS = " \\t\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000"
+_CNTRL = "\\x00-\\x1f\\x7f-\\x9f\u2028\u2029"
+_CLASS_SET = {
+    "digit": "0-9",
+    "xdigit": "0-9A-Fa-f",
+    "space": _SPACES,
+    "blank": _BLANKS,
+    "cntrl": _CNTRL,
+}
+_CLASS_PATTERN = {
+    "alpha": r"(?![_0-9\xb2\xb3\xb9\xbc-\xbe])\w",
+    "alnum": r"(?![_\xb2\xb3\xb9\xbc-\xbe])\w",
+    "punct": r"(?:[!-/:-@\[-`{-~]|(?![\w"
+    + _SPACES
+    + "])[^\\x00-\\x7f"
+    + _CNTRL
+    + _SURROGATES
+    + "])",
+    "print": "[^" + _CNTRL + _SURROGATES + "]",
+    "graph": "(?![" + _SPACES + "])[^" + _CNTRL + _SURROGATES + "]",
+}
+
+
+def _cased(upper: bool) -> str:
+    """[:upper:] / [:lower:] as a set body: ASCII, then the cased letters below U+3000
+    by Python's tables (glibc's i18n tables agree on these scripts)."""
+    body = ["A-Z" if upper else "a-z"]
+    test = str.isupper if upper else str.islower
+    start = -1
+    for cp in range(0x80, 0x3001):
+        if cp < 0x3000 and test(chr(cp)):
+            if start < 0:
+                start = cp
+        elif start >= 0:
+            body.append(chr(start) if start == cp - 1 else chr(start) + "-" + chr(cp - 1))
+            start = -1
+    return "".join(body)
+
+
+def _set_char(c: str) -> str:
+    return "\\" + c if c in "\\]^-[" else c
+
+
+class _Parser:
+    """glibc's parse_reg_exp / parse_branch / parse_expression for POSIX_EXTENDED."""
+
+    def __init__(self, text: str) -> None:
+        self.s = text
+        self.i = 0
+        self.ngroups = 0
+        self.closed: set[int] = set()
+        self.has_ref = False
+
+    def fail(self, msg: str) -> RegexInvalid:
+        return RegexInvalid(msg)
+
+    def parse(self) -> Node:
+        node = self.alternation(0)
+        if self.i < len(self.s):  # pragma: no cover - a top-level ')' is a letter
+            raise self.fail(_EPAREN)
+        return node
+
+    def alternation(self, depth: int) -> Node:
+        branches = [self.branch(depth)]
+        while self.i < len(self.s) and self.s[self.i] == "|":
+            self.i += 1
+            branches.append(self.branch(depth))
+        return branches[0] if len(branches) == 1 else ("alt", branches)
+
+    def branch(self, depth: int) -> Node:
+        items: list[Node] = []
+        s = self.s
+        while self.i < len(s):
+            c = s[self.i]
+            if c == "|" or (c == ")" and depth > 0):
+                break
+            items.append(self.expression(depth))
+        return items[0] if len(items) == 1 else ("cat", items)
+
+    def expression(self, depth: int) -> Node:
+        s = self.s
+        c = s[self.i]
+        self.i += 1
+        atom: Node
+        if c in "*+?{":
+            # glibc: RE_CONTEXT_INVALID_OPS; a '{' here opens no interval either
+            raise self.fail(_BADRPT)
+        if c == "^" or c == "$":
+            return ("anchor", c)  # an anchor takes no repetition ("^*" is an error)
+        if c == "\\":
+            if self.i >= len(s):
+                raise self.fail(_EESCAPE)
+            d = s[self.i]
+            self.i += 1
+            if d in _ANCHOR_OPS:
+                return ("anchor", _ANCHOR_OPS[d])
+            if d in "wWsS":
+                body = _WORD if d in "wW" else "[" + _SPACES + "]"
+                atom = ("set", d.isupper(), [body])
+            elif "1" <= d <= "9":
+                n = int(d)
+                if n not in self.closed:
+                    raise self.fail(_ESUBREG)
+                self.has_ref = True
+                atom = ("ref", n)
+            else:
+                atom = ("lit", d)
+        elif c == "(":
+            self.ngroups += 1
+            n = self.ngroups
+            if self.i < len(s) and s[self.i] == ")":
+                inner: Node = ("cat", [])
+            else:
+                inner = self.alternation(depth + 1)
+            if self.i >= len(s) or s[self.i] != ")":
+                raise self.fail(_EPAREN)
+            self.i += 1
+            self.closed.add(n)
+            atom = ("group", n, inner)
+        elif c == ".":
+            atom = ("any",)
+        elif c == "[":
+            atom = self.bracket()
+        else:  # a letter, a top-level ')', a '}'
+            atom = ("lit", c)
+        return self.repetitions(atom)
+
+    def repetitions(self, atom: Node) -> Node:
+        s = self.s
+        while self.i < len(s) and s[self.i] in "*+?{":
+            c = s[self.i]
+            self.i += 1
+            if c == "*":
+                atom = _loop(atom, 0, -1)
+            elif c == "+":
+                atom = _loop(atom, 1, -1)
+            elif c == "?":
+                atom = _loop(atom, 0, 1)
+            else:
+                lo, hi = self.interval()
+                atom = _loop(atom, lo, hi)  # ({0} too: its groups keep their numbers)
+        return atom
+
+    def number(self) -> tuple[int, str]:
+        """glibc's fetch_number: (-1 none, -2 bad, or the number) and the char ending it."""
+        s = self.s
+        num = -1
+        while True:
+            if self.i >= len(s):
+                return -2, ""
+            c = s[self.i]
+            self.i += 1
+            if c == "\\" and self.i < len(s):
+                c = s[self.i]  # a quoted character is that character's token
+                self.i += 1
+                if c == ",":
+                    return num, ","
+                num = -2
+                continue
+            if c == "}" or c == ",":
+                return num, c
+            if num == -2 or not ("0" <= c <= "9"):
+                num = -2
+            else:
+                num = int(c) if num == -1 else min(RE_DUP_MAX + 1, num * 10 + int(c))
+
+    def interval(self) -> tuple[int, int]:
+        lo, end = self.number()
+        if lo == -1:
+            if end == ",":
+                lo = 0  # "{,m}" is "{0,m}"
+            else:
+                raise self.fail(_BADBR)  # "{}"
+        hi = -1
+        if lo != -2:
+            if end == "}":
+                hi = lo
+            elif end == ",":
+                hi, end = self.number()
+            else:
+                hi = -2
+        if lo == -2 or hi == -2:
+            raise self.fail(_EBRACE if self.i >= len(self.s) and end == "" else _BADBR)
+        if end != "}" or (hi != -1 and lo > hi):
+            raise self.fail(_BADBR)
+        if (lo if hi == -1 else hi) > RE_DUP_MAX:
+            raise self.fail(_ESIZE)
+        return lo, hi
+
+    def bracket(self) -> Node:
+        s = self.s
+        n = len(s)
+        negated = False
+        if self.i < n and s[self.i] == "^":
+            negated = True
+            self.i += 1
+            if self.i >= n:
+                raise self.fail(_BADPAT)
+        chars: list[str] = []
+        alts: list[str] = []
+        first = True
+        while True:
+            if self.i >= n:
+                raise self.fail(_EBRACK)
+            kind, value = self.element(first)
+            first = False
+            if self.i >= n:
+                raise self.fail(_EBRACK)
+            if kind != "class" and kind != "equiv" and s[self.i] == "-":
+                if self.i + 1 >= n:
+                    raise self.fail(_EBRACK)
+                if s[self.i + 1] == "]":
+                    chars.append(_set_char(value))
+                    chars.append("\\-")
+                    self.i += 2
+                    break
+                self.i += 1
+                end_kind, end = self.element(True)
+                if kind not in ("char", "coll") or end_kind not in ("char", "coll"):
+                    raise self.fail(_ERANGE)
+                if ord(value) > ord(end):
+                    raise self.fail(_ERANGE)
+                chars.append(_set_char(value) + "-" + _set_char(end))
+            elif kind == "class":
+                if value in _CLASS_SET:
+                    chars.append(_CLASS_SET[value])
+                elif value == "upper" or value == "lower":
+                    chars.append(_cased(value == "upper"))
+                elif value in _CLASS_PATTERN:
+                    alts.append(_CLASS_PATTERN[value])
+                else:
+                    raise self.fail(_ECTYPE)
+            else:
+                chars.append(_set_char(value))
+            if self.i >= n:
+                raise self.fail(_EBRACK)
+            if s[self.i] == "]":
+                self.i += 1
+                break
+        if chars:
+            alts.insert(0, "[" + "".join(chars) + "]")
+        return ("set", negated, alts)
+
+    def element(self, accept_hyphen: bool) -> tuple[str, str]:
+        """One bracket element: ('char', c), ('coll', c), ('equiv', c) or ('class', name)."""
+        s = self.s
+        n = len(s)
+        c = s[self.i]
+        if c == "[" and self.i + 1 < n and s[self.i + 1] in ".=:":
+            delim = s[self.i + 1]
+            self.i += 2
+            start = self.i
+            while True:  # glibc's parse_bracket_symbol
+                if self.i + 1 >= n or self.i - start >= 32:
+                    raise self.fail(_EBRACK)
+                if s[self.i] == delim and s[self.i + 1] == "]":
+                    break
+                self.i += 1
+            name = s[start : self.i]
+            self.i += 2
+            if delim == ":":
+                return "class", name
+            if len(name.encode("utf-8", "surrogateescape")) != 1:
+                raise self.fail(_ECOLLATE)  # C.UTF-8 collates no multi-byte names
+            return ("coll" if delim == "." else "equiv"), name
+        if c == "-" and not accept_hyphen and not (self.i + 1 < n and s[self.i + 1] == "]"):
+            raise self.fail(_ERANGE)
+        self.i += 1
+        return "char", c
+
+
+# -- emitting Python patterns ------------------------------------------------------------
+# ctx for the variants used with an end bound (endpos): the character just past the
+# bound, which a pattern held to that bound cannot see — "" (none: end of text), "w" (a
+# word character), "n" (another character).
+
+
+def _after(word: bool, ctx: str | None) -> str:
+    """The next character is (not) a word character, where the next may lie past endpos."""
+    if ctx != "w":
+        return "(?=" + _WCTX + ")" if word else "(?!" + _WCTX + ")"
+    return "(?:(?=" + _WCTX + r")|\Z)" if word else "(?!" + _WCTX + r")(?!\Z)"
+
+
+def _emit(node: Node, out: list[str], groups: bool, rev: bool, ctx: str | None) -> None:
+    kind = node[0]
+    if kind == "lit":
+        out.append(re.escape(node[1]))
+    elif kind == "any":
+        out.append("[^" + _SURROGATES + "]")
+    elif kind == "set":
+        alts = node[2]
+        one = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        out.append("(?!" + one + ")[^" + _SURROGATES + "]" if node[1] else one)
+    elif kind == "cat":
+        items = reversed(node[1]) if rev else node[1]
+        for item in items:
+            _emit(item, out, groups, rev, ctx)
+    elif kind == "alt":
+        out.append("(?:")
+        for k, b in enumerate(node[1]):
+            if k:
+                out.append("|")
+            _emit(b, out, groups, rev, ctx)
+        out.append(")")
+    elif kind == "group":
+        out.append(f"(?P<g{node[1]}>" if groups else "(?:")
+        _emit(node[2], out, groups, rev, ctx)
+        out.append(")")
+    elif kind == "rep":
+        out.append("(?:")
+        _emit(node[1], out, groups, rev, ctx)
+        lo, hi = node[2], node[3]
+        q = {(0, -1): "*", (1, -1): "+", (0, 1): "?"}.get((lo, hi))
+        out.append(")" + (q or (f"{{{lo},}}" if hi == -1 else f"{{{lo},{hi}}}")))
+    elif kind == "ref":
+        out.append(f"(?P=g{node[1]})")
+    else:
+        out.append(_anchor(node[1], rev, ctx))
+
+
+def _anchor(a: str, rev: bool, ctx: str | None) -> str:
+    """An anchor; in the reversed pattern 'after' is the original 'before'."""
+    w = _WCTX
+    if rev:
+        # the text is reversed and its end bound is the original start, whose left
+        # neighbour is ctx ("" = the start of the text)
+        if a == "^":
+            return r"\Z" if ctx == "" else "(?!)"
+        if a == "$":
+            return r"\A"
+        after_w, after_n = _after(True, ctx), _after(False, ctx)
+        if a == "<":  # original: word here, none before
+            return "(?<=" + w + ")" + after_n
+        if a == ">":
+            return "(?<!" + w + ")" + after_w
+        if a == "b":
+            return "(?:(?<=" + w + ")" + after_n + "|(?<!" + w + ")" + after_w + ")"
+        return "(?:(?<=" + w + ")" + after_w + "|(?<!" + w + ")" + after_n + ")"
+    if a == "^":
+        return r"\A"
+    if a == "$":
+        return r"\Z" if ctx is None or ctx == "" else "(?!)"
+    after_w, after_n = _after(True, ctx), _after(False, ctx)
+    if a == "<":
+        return "(?<!" + w + ")" + after_w
+    if a == ">":
+        return "(?<=" + w + ")" + after_n
+    if a == "b":
+        return "(?:(?<=" + w + ")" + after_n + "|(?<!" + w + ")" + after_w + ")"
+    return "(?:(?<=" + w + ")" + after_w + "|(?<!" + w + ")" + after_n + ")"
+
+
+def _has(node: Node, kinds: frozenset[str]) -> bool:
+    k = node[0]
+    if k in kinds:
+        return True
+    if k == "cat" or k == "alt":
+        return any(_has(n, kinds) for n in node[1])
+    if k == "group":
+        return _has(node[2], kinds)
+    if k == "rep":
+        return _has(node[1], kinds)
+    return False
+
+
+def _nullable(node: Node) -> bool:
+    k = node[0]
+    if k in ("lit", "any", "set"):
+        return False
+    if k == "cat":
+        return all(_nullable(n) for n in node[1])
+    if k == "alt":
+        return any(_nullable(n) for n in node[1])
+    if k == "group":
+        return _nullable(node[2])
+    if k == "rep":
+        return node[2] == 0 or _nullable(node[1])
+    return True  # anchors, back-references (a group may have matched empty)
+
+
+def _zero_width(node: Node) -> bool:
+    k = node[0]
+    if k == "anchor":
+        return True
+    if k == "cat" or k == "alt":
+        return all(_zero_width(n) for n in node[1])
+    if k == "group":
+        return _zero_width(node[2])
+    if k == "rep":
+        return _zero_width(node[1])
+    return False
+
+
+def _nonempty(node: Node) -> Node | None:
+    """``node`` less its empty matches, its groups kept once (None: not without copying a
+    group). glibc's loop takes no iteration that matches empty (its NFA walk does not
+    come back to a node without reading): ``(a*)*`` on "aa" leaves "aa" in the group
+    where Python's loop adds a last empty iteration and leaves ""."""
+    k = node[0]
+    if not _nullable(node):
+        return node
+    if k == "group":
+        inner = _nonempty(node[2])
+        return None if inner is None else ("group", node[1], inner)
+    if k == "alt":
+        kept = []
+        for b in node[1]:
+            if _zero_width(b):
+                if _has(b, _GROUPS):
+                    return None
+                continue
+            nb = _nonempty(b)
+            if nb is None:
+                return None
+            kept.append(nb)
+        if not kept:
+            return None
+        return kept[0] if len(kept) == 1 else ("alt", kept)
+    if k == "rep":
+        body = node[1]
+        if _nullable(body):
+            body = _nonempty(body)
+            if body is None:
+                return None
+        return ("rep", body, max(node[2], 1), node[3])
+    if k == "cat":
+        wide = [n for n in node[1] if not _zero_width(n)]
+        if len(wide) != 1:
+            return None
+        inner = _nonempty(wide[0])
+        if inner is None:
+            return None
+        return ("cat", [inner if n is wide[0] else n for n in node[1]])
+    return None
+
+
+_GROUPS = frozenset({"group"})
+_NO_LOOP_REWRITE = frozenset({"anchor", "ref"})
+
+
+def _loop(atom: Node, lo: int, hi: int) -> Node:
+    """``atom`` repeated, a loop over a body that can match empty rewritten (see
+    :func:`_nonempty`) where that changes which groups Python reports."""
+    if atom[0] == "rep":
+        # A repetition repeated (glibc takes "a**", "a+*", "a*{2,3}") as the one
+        # repetition it amounts to: Python's backtracking over (?:(?:.)+)* is
+        # exponential where it fails ('.+*x' over 30 characters: seconds).
+        ilo, ihi = atom[2], atom[3]
+        if ihi == -1 and ilo <= 1:
+            return _loop(atom[1], ilo * lo, -1)
+        if (ilo, ihi) == (0, 1) and (hi == -1 or (lo, hi) == (0, 1)):
+            return _loop(atom[1], 0, hi if lo == 0 else -1)
+    # X+ over a nullable X matches what X* does — unless X holds an anchor or a
+    # back-reference, whose one required pass may fail
+    if (
+        hi == -1
+        and (lo == 0 or (lo == 1 and not _has(atom, _NO_LOOP_REWRITE)))
+        and _nullable(atom)
+        and _has(atom, _GROUPS)
+    ):
+        body = _nonempty(atom)
+        if body is not None:
+            return ("rep", body, 0, -1)
+    return ("rep", atom, lo, hi)
+
+
+_FLAGS = re.DOTALL
+
+
+class _Compiled:
+    """One regex's patterns: the search, and the variants built on first need."""
+
+    __slots__ = ("tree", "names", "find", "anchored", "refs", "_held", "_back")
+
+    def __init__(self, tree: Node, ngroups: int, refs: bool) -> None:
+        self.tree = tree
+        self.names = [f"g{k}" for k in range(1, ngroups + 1)]
+        self.refs = refs
+        out: list[str] = []
+        _emit(tree, out, True, False, None)
+        self.find = _compile("".join(out))
+        self.anchored = _has(tree, frozenset({"anchor"}))
+        self._held: dict[str, re.Pattern[str]] = {}
+        self._back: dict[str, re.Pattern[str]] = {}
+
+    def held(self, ctx: str) -> re.Pattern[str]:
+        """The pattern with groups, for a match held to end at endpos (ctx: past it)."""
+        key = ctx if self.anchored else "n"
+        p = self._held.get(key)
+        if p is None:
+            out: list[str] = []
+            _emit(self.tree, out, True, False, key)
+            p = self._held[key] = _compile("".join(out))
+        return p
+
+    def back(self, ctx: str) -> re.Pattern[str]:
+        """The reversed pattern, ending at endpos (the original start; ctx: before it)."""
+        key = ctx if self.anchored else "n"
+        p = self._back.get(key)
+        if p is None:
+            out: list[str] = []
+            _emit(self.tree, out, False, True, key)
+            p = self._back[key] = _compile("(?:" + "".join(out) + r")\Z")
+        return p
+
+
+def _compile(pattern: str) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern, _FLAGS)
+    except (re.error, OverflowError, RecursionError) as exc:  # pragma: no cover
+        # A translation Python refuses is a bug here; the hook still gets status 2
+        # (never an internal error), with glibc's generic text.
+        raise RegexInvalid(f"{_BADPAT} ({exc})") from None
+
+
+_CACHE: dict[str, _Compiled] = {}
+_CACHE_MAX = 256
+
+
+def compile_ere(text: str) -> _Compiled:
+    """The compiled form of ``text`` (cached by text, up to 256 regexes)."""
+    c = _CACHE.get(text)
+    if c is None:
+        p = _Parser(text)
+        try:
+            tree = p.parse()
+        except RecursionError:
+            raise RegexInvalid(_ESIZE) from None
+        c = _Compiled(tree, p.ngroups, p.has_ref)
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[text] = c
+    return c
+
+
+def _ctx(value: str, i: int) -> str:
+    """What lies at ``i`` for \\< \\> \\b \\B: "" nothing, "w" a word character, "n" other."""
+    if i < 0 or i >= len(value):
+        return ""
+    c = value[i]
+    return "w" if c == "_" or c.isalnum() or "\udc80" <= c <= "\udcff" else "n"
+
+
+# With back-references the reversed pattern cannot be built: the ends past Python's are
+# tried one by one from the longest, over at most this many characters.
+_REF_SPAN = 256
+
+
+def search(text: str, value: str) -> list[str] | None:
+    """BASH_REMATCH for ``[[ value =~ text ]]`` (whole match, then one entry per group,
+    "" for a group that took no part), or None when it does not match. Raises
+    :class:`RegexInvalid` for a regex glibc rejects."""
+    c = compile_ere(text)
+    m = c.find.search(value)
+    if m is None:
+        return None
+    s, e = m.span()
+    if e < len(value):
+        longest = _longest_end(c, value, s, e)
+        if longest != e:
+            held = c.held(_ctx(value, longest)).fullmatch(value, s, longest)
+            if held is not None:  # (always: that span matches)
+                m = held
+    group = m.group
+    return [group(0)] + [group(name) or "" for name in c.names]
+
+
+def _longest_end(c: _Compiled, value: str, s: int, e: int) -> int:
+    n = len(value)
+    if c.refs:
+        for end in range(min(n, e + _REF_SPAN), e, -1):
+            if c.held(_ctx(value, end)).fullmatch(value, s, end) is not None:
+                return end
+        return e
+    back = c.back(_ctx(value, s - 1)).search(value[::-1], 0, n - s)
+    return n - back.start() if back is not None else e
