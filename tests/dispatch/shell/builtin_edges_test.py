@@ -128,13 +128,9 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("trap 'echo bye' EXIT; trap", 0, "trap -- 'echo bye' EXIT\nbye\n", ""),
         ("trap -p", 0, "", ""),
         ("trap - EXIT; echo ok", 0, "ok\n", ""),
-        (
-            "x='('; [[ a =~ $x ]]; echo $?",
-            0,
-            "2\n",
-            "hookrun: [[: invalid regular expression `$x': missing ), "
-            "unterminated subpattern at position 0\n",
-        ),
+        # a regex glibc refuses: status 2 and, as in bash 5.2, nothing on stderr (the
+        # row pinned Python re's wording before ere.py)
+        ("x='('; [[ a =~ $x ]]; echo $?", 0, "2\n", ""),
     ],
 )
 def test_builtin_agrees_with_bash(
