@@ -32,6 +32,7 @@ from hookrun.dispatch.shell.interp import (
     RunNotes,
     ShellProcess,
     encode,
+    needs_real_shell,
 )
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
@@ -178,6 +179,9 @@ class Shell:
             raise
         except Exception as exc:
             return self._internal_error(exc)
+        construct = needs_real_shell(source, script)
+        if construct is not None:
+            return self._fallback(source, construct, argv0, args)
         try:
             return sh.run_top(script.stmts, script.source, sh.io.copy(), then_error)
         except (Interrupted, KeyboardInterrupt):

@@ -1480,6 +1480,9 @@ class Interp:
             return 2
         except Unsupported as exc:
             return child.fallback(source, str(exc), path, args, io)
+        construct = needs_real_shell(source, script)
+        if construct is not None:
+            return child.fallback(source, construct, path, args, io)
         return child.run_top(script.stmts, script.source, io.copy())
 
     def fallback(self, source: str, construct: str, argv0: str, args: Sequence[str], io: IO) -> int:
@@ -1858,6 +1861,24 @@ class _TemporaryVars:
                 st.vars[name] = old
             if not was_exported:
                 st.exported.discard(name)
+
+
+def needs_real_shell(source: str, script: Script) -> str | None:
+    """The construct a parsed script holds that only a real shell runs (it is handed
+    whole to one, as an Unsupported one is), else None: a process substitution, which
+    shell-guard reads in the tree but this shell does not run. Found by a text screen
+    first, so that other scripts pay for no walk of their tree."""
+    if source.find("<(") < 0 and source.find(">(") < 0:
+        return None
+    from hookrun.shellsyntax.nodes import ProcSubst
+
+    stack: list[Any] = [script.stmts]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ProcSubst):
+            return "process substitution (<(…), >(…))"
+        stack.extend(x for x in node if isinstance(x, tuple))
+    return None
 
 
 def unsupported_message(construct: str, *, no_sh: bool = False) -> str:

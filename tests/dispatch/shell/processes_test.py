@@ -322,6 +322,22 @@ def test_unsupported_construct_falls_back_to_a_real_shell(run: Runner) -> None:
     assert (ran.code, ran.out, ran.route) == (0, "y arg\n", "sh-fallback")
 
 
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash runs process substitution")
+def test_process_substitution_is_handed_to_bash(run: Runner, tmp_path: Path) -> None:
+    # Not run in-process (it failed at run time with exit 2: a hook's false block); bash
+    # is the first fallback shell, and runs it.
+    ran = run(
+        "mapfile -t l < <(printf 'a\\nb\\n'); echo ${#l[@]} ${l[1]}; diff <(echo x) <(echo x)"
+    )
+    assert (ran.code, ran.out, ran.route) == (0, "2 b\n", "sh-fallback")
+    (tmp_path / "ps.sh").write_text('while read -r w; do echo "[$w] $1"; done < <(echo a)\n')
+    ran = run("./ps.sh one")
+    assert (ran.code, ran.out) == (0, "[a] one\n")
+    # `<(` in a quoted word is text: no substitution, no fallback.
+    ran = run("echo '<(x)' \">(y)\"")
+    assert (ran.code, ran.out, ran.route) == (0, "<(x) >(y)\n", None)
+
+
 def test_script_file_with_an_unsupported_construct_falls_back_too(
     run: Runner, tmp_path: Path
 ) -> None:
@@ -336,6 +352,8 @@ def test_script_file_with_an_unsupported_construct_falls_back_too(
         ("select x in a b; do echo; done", "'select'"),
         ("time { sleep 0; }", "'time'"),
         ("coproc true", "'coproc'"),
+        ("cat <(echo a)", "process substitution"),
+        ("while read -r l; do echo $l; done < <(echo a)", "process substitution"),
     ],
 )
 def test_unsupported_construct_without_sh_names_it_and_suggests_a_shebang(
