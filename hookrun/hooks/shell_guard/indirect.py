@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+from hookrun.hooks.shell_guard.heads import peels
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
@@ -350,6 +351,12 @@ def _values_as_commands(
                 yield from judge(text, where, depth + 1, (*via, label))
                 continue
             name = command_name(word.text)
+            if name and peels(name) and name not in ("find", "git") and k + 1 < len(argv):
+                # `set -- python3 -c '…'; "$@"`, `f nice perl -e '…'`: a wrapper, a shell or
+                # an interpreter with its words, judged as the command they make
+                code = " ".join(a.raw for a in argv[k:])
+                yield from judge(code, where, depth + 1, (*via, label))
+                continue
             checks = checks_for(name, False) if name else ()
             if not checks or word.text.startswith("-"):
                 continue

@@ -78,6 +78,14 @@ _ROWS = [
         "git.force-push",
     ),
     ('a=({n} -rf /); "${{a[@]}}" \\\n\\\n', "rm", "-rf /", "delete.catastrophic"),
+    # an interpreter or a wrapper with its words, as a value the line runs
+    (
+        'set -- python3 -c \'import subprocess; subprocess.call(["{n}", "-rf", "/"])\'; "$@"',
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
+    ('f() {{ "$@"; }}; f perl -e \'system("{n} -rf /")\'', "rm", "-rf /", "delete.catastrophic"),
     # interpreters: an imported alias, an argv list
     (
         'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\'',
