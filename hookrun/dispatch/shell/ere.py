@@ -644,15 +644,16 @@ _FLAGS = re.DOTALL
 class _Compiled:
     """One regex's patterns: the search, and the variants built on first need."""
 
-    __slots__ = ("tree", "names", "find", "anchored", "refs", "_held", "_back")
+    __slots__ = ("tree", "names", "find", "anchored", "refs", "flags", "_held", "_back")
 
-    def __init__(self, tree: Node, ngroups: int, refs: bool) -> None:
+    def __init__(self, tree: Node, ngroups: int, refs: bool, icase: bool) -> None:
         self.tree = tree
+        self.flags = _FLAGS | re.IGNORECASE if icase else _FLAGS
         self.names = [f"g{k}" for k in range(1, ngroups + 1)]
         self.refs = refs
         out: list[str] = []
         _emit(tree, out, True, False, None)
-        self.find = _compile("".join(out))
+        self.find = _compile("".join(out), self.flags)
         self.anchored = _has(tree, frozenset({"anchor"}))
         self._held: dict[str, re.Pattern[str]] = {}
         self._back: dict[str, re.Pattern[str]] = {}
@@ -664,7 +665,7 @@ class _Compiled:
         if p is None:
             out: list[str] = []
             _emit(self.tree, out, True, False, key)
-            p = self._held[key] = _compile("".join(out))
+            p = self._held[key] = _compile("".join(out), self.flags)
         return p
 
     def back(self, ctx: str) -> re.Pattern[str]:
@@ -674,36 +675,38 @@ class _Compiled:
         if p is None:
             out: list[str] = []
             _emit(self.tree, out, False, True, key)
-            p = self._back[key] = _compile("(?:" + "".join(out) + r")\Z")
+            p = self._back[key] = _compile("(?:" + "".join(out) + r")\Z", self.flags)
         return p
 
 
-def _compile(pattern: str) -> re.Pattern[str]:
+def _compile(pattern: str, flags: int) -> re.Pattern[str]:
     try:
-        return re.compile(pattern, _FLAGS)
+        return re.compile(pattern, flags)
     except (re.error, OverflowError, RecursionError) as exc:  # pragma: no cover
         # A translation Python refuses is a bug here; the hook still gets status 2
         # (never an internal error), with glibc's generic text.
         raise RegexInvalid(f"{_BADPAT} ({exc})") from None
 
 
-_CACHE: dict[str, _Compiled] = {}
+_CACHE: dict[tuple[str, bool], _Compiled] = {}
 _CACHE_MAX = 256
 
 
-def compile_ere(text: str) -> _Compiled:
-    """The compiled form of ``text`` (cached by text, up to 256 regexes)."""
-    c = _CACHE.get(text)
+def compile_ere(text: str, icase: bool = False) -> _Compiled:
+    """The compiled form of ``text`` (cached by text, up to 256 regexes); ``icase`` for
+    ``shopt -s nocasematch`` (bash compiles with REG_ICASE)."""
+    key = (text, icase)
+    c = _CACHE.get(key)
     if c is None:
         p = _Parser(text)
         try:
             tree = p.parse()
         except RecursionError:
             raise RegexInvalid(_ESIZE) from None
-        c = _Compiled(tree, p.ngroups, p.has_ref)
+        c = _Compiled(tree, p.ngroups, p.has_ref, icase)
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[text] = c
+        _CACHE[key] = c
     return c
 
 
@@ -720,11 +723,11 @@ def _ctx(value: str, i: int) -> str:
 _REF_SPAN = 256
 
 
-def search(text: str, value: str) -> list[str] | None:
+def search(text: str, value: str, icase: bool = False) -> list[str] | None:
     """BASH_REMATCH for ``[[ value =~ text ]]`` (whole match, then one entry per group,
-    "" for a group that took no part), or None when it does not match. Raises
-    :class:`RegexInvalid` for a regex glibc rejects."""
-    c = compile_ere(text)
+    "" for a group that took no part), or None when it does not match; ``icase`` under
+    ``shopt -s nocasematch``. Raises :class:`RegexInvalid` for a regex glibc rejects."""
+    c = compile_ere(text, icase)
     m = c.find.search(value)
     if m is None:
         return None

@@ -888,7 +888,8 @@ class Interp:
     def regex_match(self, value: str, pattern: Word) -> bool:
         ere = _ere or _load_ere()
         try:
-            groups = ere.search(ere.bash_text(self.expander.pieces(pattern.parts)), value)
+            text = ere.bash_text(self.expander.pieces(pattern.parts))
+            groups = ere.search(text, value, "nocasematch" in self.state.options)
         except ere.RegexInvalid:
             raise _BadRegex from None  # BASH_REMATCH stays as it was, as in bash
         self.state.vars.pop("BASH_REMATCH", None)

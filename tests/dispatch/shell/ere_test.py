@@ -86,6 +86,11 @@ SCRIPTS = [
     "r='*a'; [[ a =~ $r || b ]]; echo $?; [[ ! a =~ $r ]]; echo $?; [[ a =~ $r && b ]]; echo $?",
     "r='('; [[ x && a =~ $r ]]; echo $?; [[ ( a =~ $r ) ]]; echo $?; [[ a =~ $r ]] || echo or",
     "r='[[:word:]]'; [[ a =~ $r || a =~ $r ]]; echo $?",
+    # shopt -s nocasematch: bash compiles with REG_ICASE (a guard's 'rm' meets 'RM')
+    'shopt -s nocasematch; c="RM  -RF /"; [[ $c =~ rm[[:space:]]+-rf ]];'
+    ' echo "$? ${BASH_REMATCH[*]}";'
+    ' [[ ABC =~ ^a(b)c$ ]]; echo "$? ${BASH_REMATCH[*]}"; [[ abc =~ [[:upper:]]+ ]]; echo $?;'
+    " [[ ÉTÉ =~ été ]]; echo $?; shopt -u nocasematch; [[ $c =~ rm ]]; echo $?",
     # no match: an empty BASH_REMATCH, set
     '[[ a =~ (a) ]]; [[ b =~ (a) ]]; echo "$? ${#BASH_REMATCH[@]}"; [[ -v BASH_REMATCH ]]; echo $?',
     # quoting: special characters quoted outside brackets are letters, quoting inside a
