@@ -30,6 +30,7 @@ child, which for a 1 ms ``/bin/true`` would be most of its cost.
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # C: signal.getsignal builds an IntEnum
 import contextlib
 import errno
 import itertools
@@ -280,7 +281,15 @@ def _posix_spawn(
     The same group or session (:func:`popen_options`), the same signal defaults
     (``restore_signals``), the environment as given, the streams on 0–2 and no other
     inherited descriptor (``close_fds``).
+
+    On Linux (:func:`_vfork_usable`) the direct route's primitive is Popen's own instead
+    (:func:`_vfork_exec`): the same child, for less than os.posix_spawn costs there.
     """
+    global _VFORK
+    if _VFORK is None:
+        _VFORK = _vfork_usable()
+    if _VFORK:
+        return _vfork_exec(program, argv, env, stdio, cwd)
     actions: list[tuple[Any, ...]] = []
     for target, fd in enumerate(stdio):
         if fd == _DEVNULL:
@@ -311,6 +320,156 @@ def _posix_spawn(
     except (ValueError, TypeError) as exc:  # NUL in an argument or the environment
         raise SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv[0]}: {exc}") from None
     return Spawned(pid)
+
+
+# Whether the direct route starts children with Popen's own primitive (None: not yet
+# asked; tests set it to pin one primitive). See :func:`_vfork_usable`.
+_VFORK: bool | None = None
+# CPython versions whose _posixsubprocess.fork_exec takes the 23 arguments below (the
+# ones subprocess.Popen passes; a private function, checked against each version's
+# subprocess.py): 3.11 (with its _USE_VFORK), 3.12, 3.13.
+_FORK_EXEC_VERSIONS = ((3, 11), (3, 12), (3, 13))
+
+
+def _vfork_usable(platform: str = sys.platform) -> bool:
+    """Whether :func:`_vfork_exec` may start the direct route's children: Linux, where
+    ``_posixsubprocess`` uses vfork (elsewhere it forks, which posix_spawn beats), on a
+    CPython whose ``fork_exec`` arguments are known, with vfork not switched off
+    (``subprocess._USE_VFORK``, as Popen honours it)."""
+    if not platform.startswith("linux") or sys.version_info[:2] not in _FORK_EXEC_VERSIONS:
+        return False
+    import subprocess  # loaded already (pump): a child is about to start
+
+    try:
+        import _posixsubprocess  # noqa: F401
+    except ImportError:
+        return False
+    return bool(getattr(subprocess, "_USE_VFORK", False))
+
+
+# ``NAME=value`` as the child gets it, for each (name, value) a child was given: a host
+# passes the same environment to run after run, and encoding it (os.fsencode, as Popen
+# does) was a quarter of what starting /bin/true cost in hookrun. Bounded: cleared
+# when full; the per-run marker is never kept.
+_ENV_BYTES: dict[tuple[str, str], bytes] = {}
+_ENV_BYTES_MAX = 4096
+
+
+def _env_list(env: Mapping[str, str]) -> list[bytes]:
+    """``env`` as Popen hands it to the child (``os.fsencode(name) + b"=" +
+    os.fsencode(value)``, in order). Raises what os.fsencode raises."""
+    known = _ENV_BYTES
+    if len(known) > _ENV_BYTES_MAX:
+        known.clear()
+    entries = []
+    for item in env.items():
+        entry = known.get(item)
+        if entry is None:
+            name, value = item
+            entry = os.fsencode(name) + b"=" + os.fsencode(value)
+            if name != MARKER:
+                known[item] = entry
+        entries.append(entry)
+    return entries
+
+
+def _vfork_exec(
+    program: str,
+    argv: Sequence[str],
+    env: Mapping[str, str],
+    stdio: tuple[int, int, int],
+    cwd: str,
+) -> Spawned | None:
+    """Start ``program`` with the primitive Popen itself calls, given what Popen gives it.
+
+    ``_posixsubprocess.fork_exec`` with Popen's arguments for this child (close_fds, the
+    same group or session, ``restore_signals``, the streams on 0-2, ``cwd``) gives the
+    child exactly what a Popen child gets — signals included (glibc's posix_spawn sets
+    its two internal ones to ignored) — without Popen's Python bookkeeping, and without
+    what os.posix_spawn costs on Linux: the scan of this process's descriptors (the
+    child closes them with close_range, as Popen's does) and glibc's two sigaction calls
+    for each of the 64 signals in the child while hookrun waits (vfork). An exec error
+    comes back through a pipe, as in Popen, and is reported as Popen's.
+    """
+    from _posixsubprocess import fork_exec
+
+    env_list = _env_list(env)
+    err_r, err_w = os.pipe()
+    if err_w < 3:  # 0-2 closed in hookrun: Popen moves it up first
+        os.close(err_r)
+        os.close(err_w)
+        return None
+    devnull = -1
+    stdin, stdout, stderr = stdio
+    group = popen_options()
+    try:
+        try:
+            if _DEVNULL in stdio:
+                devnull = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+                stdin, stdout, stderr = (devnull if fd == _DEVNULL else fd for fd in stdio)
+            # (args, executable_list, close_fds, fds_to_keep, cwd, env_list, p2cread,
+            # p2cwrite, c2pread, c2pwrite, errread, errwrite, errpipe_read, errpipe_write,
+            # restore_signals, call_setsid, pgid_to_set, gid, extra_groups, uid,
+            # child_umask, preexec_fn, allow_vfork): subprocess.Popen._execute_child's call.
+            pid = fork_exec(
+                list(argv),
+                (os.fsencode(program),),
+                True,
+                (err_w,),
+                cwd,
+                env_list,
+                stdin,
+                -1,
+                -1,
+                stdout,
+                -1,
+                stderr,
+                err_r,
+                err_w,
+                True,
+                "start_new_session" in group,
+                0 if "process_group" in group else -1,
+                None,
+                None,
+                None,
+                -1,
+                None,  # type: ignore[arg-type]  # no preexec_fn (typeshed wants one)
+                True,
+            )
+        except OSError as exc:  # no process could be made (EAGAIN, ENOMEM)
+            raise _spawn_error(exc, argv[0], cwd) from None
+        except (ValueError, TypeError) as exc:  # NUL in an argument or the environment
+            raise SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv[0]}: {exc}") from None
+        finally:
+            os.close(err_w)
+            if devnull >= 0:
+                os.close(devnull)
+        # EOF at once: the exec closed the pipe before vfork returned.
+        report = b""
+        while part := os.read(err_r, 50000):
+            report += part
+    finally:  # a Ctrl-C included: the child, if any, is found by its marker
+        os.close(err_r)
+    if not report:
+        return Spawned(pid)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)  # it exited 255 after reporting
+    raise _exec_error(report, argv[0], program, cwd)
+
+
+def _exec_error(report: bytes, argv0: str, program: str, cwd: str) -> SpawnError:
+    """The SpawnError for a child's exec report (``Name:hex errno:message``), read as
+    Popen reads it: ``noexec`` means the chdir to ``cwd`` failed."""
+    try:
+        name, hex_errno, message = report.split(b":", 2)
+        number = int(hex_errno, 16)
+    except ValueError:
+        return SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv0}: cannot execute: {report!r}")
+    if name != b"OSError" or not number:
+        text = message.decode(errors="replace")
+        return SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv0}: cannot execute: {text}")
+    where = cwd if message == b"noexec" else program
+    return _spawn_error(OSError(number, os.strerror(number), where), argv0, cwd)
 
 
 def _popen(
@@ -463,7 +622,7 @@ class ProcessTracker:
         self.procs: list[Child] = []
         self._lock = threading.Lock()  # procs, _stopped, _watched
         self._end_lock = threading.Lock()  # one teardown at a time
-        self._watched: dict[int, Guard] = {}
+        self._watched: dict[tuple[int, bool], Guard] = {}
         self._disarm: list[Callable[[], None]] = []
 
     @property
@@ -495,9 +654,13 @@ class ProcessTracker:
         stderr: int,
         executable: str | None = None,
         fds: Mapping[int, int] | None = None,
+        watch: bool = True,
     ) -> Child:
         """Start ``argv`` (argv[0] already resolved to a path or a PATH name; or
         ``executable`` is the file to run, argv[0] then only what the child sees).
+
+        ``watch``: arm the tracker's guard (:meth:`watch`) once the child exists. False
+        only for a caller that enforces the guard itself (:mod:`.pump`'s pidfd loop).
 
         ``fds`` (target: source descriptor) are more descriptors the child gets at the
         target numbers (POSIX; see :mod:`hookrun.dispatch.fdpass`).
@@ -506,7 +669,7 @@ class ProcessTracker:
         :class:`Interrupted` once the run is being torn down (a child started
         then would escape the kill that is under way).
         """
-        if _SIGCHLD is not None and signal.getsignal(_SIGCHLD) == signal.SIG_IGN:
+        if _SIGCHLD is not None and _signal.getsignal(_SIGCHLD) == _signal.SIG_IGN:
             raise StatusUnknowable(SIGCHLD_IGNORED)
         if self._refuse is not None:
             raise SpawnError(
@@ -534,7 +697,7 @@ class ProcessTracker:
                 proc = _popen(argv, executable, cwd, child_env, (stdin, stdout, stderr), fds)
             SENTINEL.watch(proc)
             self.procs.append(proc)
-        if self._guard is not None:
+        if watch and self._guard is not None:
             self.watch(self._guard)
         return proc
 
@@ -551,19 +714,21 @@ class ProcessTracker:
         guard.check()
         return exit_status(code)
 
-    def watch(self, guard: Guard) -> None:
+    def watch(self, guard: Guard, *, deadline: bool = True) -> None:
         """Make ``guard`` end this tracker's processes when it trips. Idempotent.
 
         Called by :meth:`wait` itself, so that any caller's deadline and token are
-        honoured even while a wait is blocked.
+        honoured even while a wait is blocked. ``deadline`` False: the token only, for
+        a caller that enforces the deadline itself and must not wait on the watchdog.
         """
-        if guard.deadline is None and guard.token is None:
+        if (guard.deadline is None or not deadline) and guard.token is None:
             return
+        key = (id(guard), deadline)
         with self._lock:
-            if id(guard) in self._watched:
+            if key in self._watched:
                 return
-            self._watched[id(guard)] = guard
-        if guard.deadline is not None:
+            self._watched[key] = guard
+        if deadline and guard.deadline is not None:
             self._disarm.append(
                 WATCHDOG.schedule(guard.deadline, lambda: self.interrupt("timeout"))
             )

@@ -6,6 +6,10 @@ children the tests start with that ``cwd`` and a program path take
 :func:`hookrun.dispatch.procs.spawn_route`'s ``posix_spawn`` route; the fixture counts
 the children each route started, and a test whose children in that directory all went
 through Popen fails on that variant (it would test the old route twice).
+
+The direct route has two primitives: ``os.posix_spawn`` (macOS, other POSIX) and, on
+Linux, Popen's own ``_posixsubprocess.fork_exec`` (:func:`procs._vfork_exec`).
+``posix_spawn`` pins the first, ``posix_spawn-vfork`` the second (Linux only).
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from hookrun.dispatch import procs
 
 
 class Route:
-    def __init__(self, name: str, cwd: str) -> None:
+    def __init__(self, name: str, cwd: str, primitive: str = "") -> None:
         self.name = name
+        self.primitive = primitive  # the direct route's: "posix_spawn" or "vfork"
         self.cwd = cwd  # the process's working directory on the posix_spawn variant
         self.direct = 0  # children posix_spawn started (or failed to start)
         self.popen = 0  # children Popen started (or failed to start)
@@ -35,19 +40,27 @@ class Route:
         return [found, *argv[1:]] if found else list(argv)
 
 
-@pytest.fixture(params=["popen", "posix_spawn"])
+@pytest.fixture(params=["popen", "posix_spawn", "posix_spawn-vfork"])
 def route(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> Iterator[Route]:
-    if request.param == "posix_spawn":
+    name, _, primitive = request.param.partition("-")
+    if name == "posix_spawn":
         if not hasattr(os, "posix_spawn"):  # pragma: no cover - Windows
             pytest.skip("no posix_spawn here: every child goes through Popen")
         if not procs.spawn_reports_errors():  # pragma: no cover - glibc before 2.24
             pytest.skip("this C library's posix_spawn hides exec errors: Popen only")
+        if primitive == "vfork":
+            if not procs._vfork_usable():  # pragma: no cover - not Linux, other CPython
+                pytest.skip("fork_exec is not the direct route's primitive here")
+            monkeypatch.setattr(procs, "_VFORK", True)
+        else:
+            primitive = "posix_spawn"
+            monkeypatch.setattr(procs, "_VFORK", False)
         monkeypatch.chdir(tmp_path)
     else:
         monkeypatch.setattr(procs, "_POSIX_SPAWN", False)
-    chosen = Route(request.param, os.getcwd())
+    chosen = Route(name, os.getcwd(), primitive)
     direct, popen = procs._posix_spawn, procs._popen
 
     def counted_direct(*args: Any) -> Any:

@@ -139,8 +139,9 @@ signal.signal(signal.SIGHUP, signal.SIG_IGN)
 signal.signal(signal.SIGUSR1, lambda *_: None)  # caught here: the default in a child
 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2})
 
-def child(direct):
+def child(direct, vfork=False):
     procs._POSIX_SPAWN = direct
+    procs._VFORK = vfork
     tracker = procs.ProcessTracker()
     r, w = os.pipe()
     proc = tracker.spawn(["/bin/cat", "/proc/self/status"], cwd="/", env=dict(os.environ),
@@ -157,6 +158,7 @@ print(repr(child(True)))
 print(repr(child(False)))
 wanted = ("SigIgn", "SigBlk", "SigCgt")
 print(repr([ln for ln in plain.stdout.splitlines() if ln.startswith(wanted)]))
+print(repr(child(True, procs._vfork_usable())))
 """
 
 
@@ -170,9 +172,11 @@ def test_a_spawned_child_gets_the_signal_dispositions_and_mask_a_popen_child_get
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
     )
     assert probe.returncode == 0, probe.stderr
-    direct, popen, plain = (eval(line) for line in probe.stdout.splitlines())  # noqa: S307
+    direct, popen, plain, vfork = (eval(line) for line in probe.stdout.splitlines())  # noqa: S307
     assert (direct[0], popen[0]) == ("Spawned", "Popen")
     assert popen[1] == plain
+    # Popen's own primitive (Linux): exactly what a Popen child gets, no exception.
+    assert vfork == ("Spawned", popen[1])
     fields = dict(line.split(":\t") for line in direct[1])
     like_popen = dict(line.split(":\t") for line in popen[1])
     ignored, blocked = int(fields["SigIgn"], 16), int(fields["SigBlk"], 16)
@@ -243,6 +247,7 @@ def test_inherited_descriptors_are_found_only_where_every_one_is_listed(
 def test_a_host_holding_many_descriptors_gets_popen_which_closes_them_without_a_scan(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.setattr(procs, "_VFORK", False)  # the scan is os.posix_spawn's
     monkeypatch.setattr(procs, "_FD_SCAN_MAX", len(os.listdir("/proc/self/fd")) + 3)
     held = [os.open(os.devnull, os.O_RDONLY) for _ in range(5)]
     try:
@@ -278,8 +283,9 @@ def test_arguments_the_os_cannot_take_fail_alike_on_both_routes(
     else:
         env["X"] = b"bytes"  # type: ignore[assignment]
     results = []
-    for direct in (True, False):
+    for direct, vfork in ((True, False), (False, None), (True, True)):
         monkeypatch.setattr(procs, "_POSIX_SPAWN", direct)
+        monkeypatch.setattr(procs, "_VFORK", vfork and procs._vfork_usable())
         tracker = ProcessTracker()
         try:
             proc = tracker.spawn(argv, cwd=str(tmp_path), env=env, stdin=-3, stdout=-3, stderr=-3)
@@ -291,6 +297,9 @@ def test_arguments_the_os_cannot_take_fail_alike_on_both_routes(
     assert results[0][0] == results[1][0]
     if results[0][0] == 126:
         assert results[0] == results[1]
+    assert results[2][0] == results[1][0]  # Popen's primitive: its very checks
+    if results[1][0] == 126:
+        assert results[2] == results[1]
 
 
 @posix_only
@@ -357,3 +366,85 @@ def test_a_spawned_child_is_polled_waited_and_killed_as_popen_does(tmp_path: Pat
         assert other.wait() == 0
     finally:
         os.chdir(HERE)
+
+
+# -- the direct route's primitive on Linux: Popen's own fork_exec ------------------------
+
+
+@pytest.mark.parametrize(
+    ("platform", "versions", "use_vfork", "expected"),
+    [
+        ("linux", procs._FORK_EXEC_VERSIONS, True, True),
+        ("linux", (), True, False),  # a CPython whose fork_exec arguments are not known
+        ("linux", procs._FORK_EXEC_VERSIONS, False, False),  # subprocess._USE_VFORK off
+        ("darwin", procs._FORK_EXEC_VERSIONS, True, False),  # it would fork: posix_spawn
+        ("freebsd14", procs._FORK_EXEC_VERSIONS, True, False),
+        ("win32", procs._FORK_EXEC_VERSIONS, True, False),
+    ],
+)
+def test_popens_primitive_is_used_only_on_linux_and_known_cpythons(
+    platform: str,
+    versions: tuple[tuple[int, int], ...],
+    use_vfork: bool,
+    expected: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(procs, "_FORK_EXEC_VERSIONS", versions)
+    monkeypatch.setattr(subprocess, "_USE_VFORK", use_vfork, raising=False)
+    known = sys.version_info[:2] in versions
+    assert procs._vfork_usable(platform) == (expected and known)
+
+
+@linux_only
+def test_popens_primitive_closes_every_inherited_descriptor_however_many(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No scan and no limit: the child closes them itself (close_range), as Popen's."""
+    if not procs._vfork_usable():
+        pytest.skip("fork_exec is not the direct route's primitive here")
+    monkeypatch.setattr(procs, "_VFORK", True)
+    monkeypatch.chdir(tmp_path)
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(procs._FD_SCAN_MAX + 10)]
+    try:
+        for fd in held:
+            os.set_inheritable(fd, True)
+        route = Route("posix_spawn", str(tmp_path), "vfork")
+        got = {int(name) for name in _status_lines(route, ["sh", "-c", "ls /proc/self/fd"]).split()}
+    finally:
+        for fd in held:
+            os.close(fd)
+    assert not got & set(held)
+    assert {0, 1, 2} <= got and len(got) <= 4
+
+
+def test_an_exec_report_reads_as_popens_error() -> None:
+    """The child's ``Name:hex errno:message`` report, as Popen raises it and dispatch
+    words Popen's errors: ``noexec`` is the chdir to the working directory."""
+    gone = procs._exec_error(b"OSError:2:noexec", "./h", "/d/h", "/gone")
+    popen = procs._spawn_error(FileNotFoundError(2, os.strerror(2), "/gone"), "./h", "/gone")
+    assert (gone.exit_code, gone.message) == (popen.exit_code, popen.message)
+    assert gone.message.startswith("./h: cannot run in /gone")
+    missing = procs._exec_error(b"OSError:2:", "./h", "/d/h", "/d")
+    assert (missing.exit_code, missing.message) == (127, "./h: command not found")
+    denied = procs._exec_error(b"OSError:d:", "./h", "/d/h", "/d")
+    assert denied.exit_code == 126 and "permission denied" in denied.message
+    for report in (b"garbage", b"SubprocessError:0:Exception occurred in preexec_fn."):
+        odd = procs._exec_error(report, "./h", "/d/h", "/d")
+        assert odd.exit_code == 126 and odd.message.startswith("./h: cannot execute: ")
+
+
+def test_the_environment_is_encoded_as_popen_encodes_it_and_the_marker_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(procs, "_ENV_BYTES", {})
+    env = {"PATH": "/bin", "LANG": "é\udcff", procs.MARKER: "run-1", "B": b"raw"}  # type: ignore[dict-item]
+    popen = [os.fsencode(k) + b"=" + os.fsencode(v) for k, v in env.items()]
+    assert procs._env_list(env) == popen
+    assert procs._env_list(env) == popen  # from the cache
+    assert procs.MARKER not in {name for name, _ in procs._ENV_BYTES}
+    env[procs.MARKER] = "run-2"
+    assert procs._env_list(env)[2] == procs.MARKER.encode() + b"=run-2"
+    monkeypatch.setattr(procs, "_ENV_BYTES_MAX", 4)
+    for i in range(10):
+        assert procs._env_list({f"V{i}": "x"}) == [f"V{i}=x".encode()]
+    assert len(procs._ENV_BYTES) <= 5

@@ -27,10 +27,11 @@ from hookrun.runner.execute import PreparedHook, _Gather
 # WorkerPool.submit (the interrupt lands while the hooks are being started);
 # ``popen`` sends it right after Popen forked the calling thread's hook (the
 # interrupt lands inside Popen, before the tracker has a handle on the child);
-# ``spawn`` the same right after os.posix_spawn returned (dispatch's posix_spawn route:
-# the child exists, the tracker has no handle on it yet). Faults named for Popen run
-# every hook through Popen; the others take the route dispatch picks, posix_spawn here;
-# ``cleanup`` sends another as dispatch starts ending that hook's tree;
+# ``spawn`` the same right after the direct route's primitive returned (dispatch's
+# posix_spawn route: the child exists, the tracker has no handle on it yet; ``libc``
+# pins os.posix_spawn as that primitive, Linux's being Popen's fork_exec). Faults named
+# for Popen run every hook through Popen; the others take the route dispatch picks,
+# posix_spawn here; ``cleanup`` sends another as dispatch starts ending that hook's tree;
 # ``swallowed-weakref`` / ``swallowed-del`` send it, once the calling thread's hook runs,
 # from inside a weakref callback / a ``__del__`` (as importlib's module-lock callback
 # after an import): CPython can only report the KeyboardInterrupt raised there.
@@ -51,13 +52,21 @@ if "popen" in faults or fault.startswith("swallowed-"):
     procs._POSIX_SPAWN = False  # these faults are Popen's: keep every hook on its route
 def after_spawn(hook):  # calls hook on the main thread as the route's spawn returns
     if "spawn" in faults or fault.startswith("spawn:"):
-        spawn = os.posix_spawn
-        def spawned(*args, **kwargs):
-            pid = spawn(*args, **kwargs)
-            if threading.current_thread() is threading.main_thread():
-                hook()
-            return pid
-        os.posix_spawn = spawned
+        import _posixsubprocess
+        if "libc" in faults:  # os.posix_spawn, the direct route's primitive off Linux
+            from hookrun.dispatch import procs
+            procs._VFORK = False
+        def after(spawn):
+            def spawned(*args, **kwargs):
+                pid = spawn(*args, **kwargs)
+                if threading.current_thread() is threading.main_thread():
+                    hook()
+                return pid
+            return spawned
+        os.posix_spawn = after(os.posix_spawn)
+        # Linux: the route's primitive is Popen's (procs._vfork_exec); Popen's own
+        # reference to it (subprocess._fork_exec) is left alone.
+        _posixsubprocess.fork_exec = after(_posixsubprocess.fork_exec)
     else:
         execute = subprocess.Popen._execute_child
         def executed(self, *args, **kwargs):
@@ -240,6 +249,10 @@ def _run_host(
         pytest.param("popen+cleanup", id="a second interrupt as dispatch cleans up"),
         pytest.param("spawn", id="interrupt as posix_spawn returns"),
         pytest.param("spawn+cleanup", id="a second interrupt as dispatch cleans up (posix_spawn)"),
+        pytest.param("spawn+libc", id="interrupt as os.posix_spawn returns (macOS's primitive)"),
+        pytest.param(
+            "spawn+cleanup+libc", id="a second interrupt as dispatch cleans up (os.posix_spawn)"
+        ),
     ],
 )
 def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
