@@ -5,7 +5,9 @@ streams in :mod:`hookrun.dispatch.streams` give each pipe a thread, which is
 right for the shell (a builtin may write while a child runs) but costs about
 0.25 ms per thread start — most of the price of running a 1 ms program. Here,
 as in :meth:`subprocess.Popen.communicate`, one ``poll`` loop on the calling
-thread does all three, so a file hook costs what ``subprocess.run`` costs.
+thread does all three, so a file hook costs what ``subprocess.run`` costs. On Linux
+the child's pidfd is in the same poll: the loop sees the child exit and keeps the
+deadline itself, without the watchdog's thread or a blocking waitpid.
 
 POSIX only (``select.poll`` on pipes); on Windows dispatch uses the threaded
 streams.
@@ -17,11 +19,11 @@ import os
 import select
 import subprocess  # noqa: F401 - see below
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from hookrun.dispatch.cancel import Guard
-from hookrun.dispatch.procs import ProcessTracker
+from hookrun.dispatch.procs import ProcessTracker, exit_status
 from hookrun.dispatch.streams import CaptureSink
 from hookrun.records import TYPE_CHECKING
 
@@ -66,29 +68,77 @@ def run_child(
     Raises :class:`~hookrun.dispatch.procs.SpawnError` and
     :class:`~hookrun.dispatch.cancel.Interrupted` as the tracker does. The sinks
     are used as bounded buffers only (their ``write``); they never get a pipe.
+
+    Linux: the child's pidfd is polled with its pipes, so the loop itself sees the
+    child exit and the deadline pass (a ``poll`` timeout): no watchdog alarm (whose
+    thread a first run would start), no waitpid that blocks. Elsewhere, or without a
+    pidfd, the shared watchdog ends the tree at the deadline, which ends the loop.
     """
-    tracker.watch(guard)  # the deadline must be armed before the loop can block
     in_r, in_w = os.pipe()
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     try:
-        proc = tracker.spawn(argv, cwd=cwd, env=env, stdin=in_r, stdout=out_w, stderr=err_w)
+        proc = tracker.spawn(
+            argv, cwd=cwd, env=env, stdin=in_r, stdout=out_w, stderr=err_w, watch=False
+        )
     except BaseException:
         for fd in (in_r, in_w, out_r, out_w, err_r, err_w):
             os.close(fd)
         raise
     for fd in (in_r, out_w, err_w):
         os.close(fd)
-    eof = _pump(proc, in_w, payload, {out_r: stdout, err_r: stderr})
-    return Pumped(tracker.wait(proc, guard), eof)
+    pidfd = _pidfd(proc.pid)
+    try:
+        # The token (cancel from another thread) ends the tree through its callback; the
+        # deadline is the loop's own when there is a pidfd, else the watchdog's.
+        tracker.watch(guard, deadline=pidfd < 0)
+        eof = _pump(proc, in_w, payload, {out_r: stdout, err_r: stderr}, pidfd, guard, tracker)
+    finally:
+        if pidfd >= 0:
+            os.close(pidfd)
+    if pidfd < 0:
+        return Pumped(tracker.wait(proc, guard), eof)
+    # The pidfd said the child exited: this waitpid collects it at once.
+    guard.check()
+    status = exit_status(proc.wait())
+    guard.check()
+    return Pumped(status, eof)
 
 
-def _pump(proc: Child, in_w: int, payload: bytes, sinks: dict[int, CaptureSink]) -> bool:
-    """Move bytes until both outputs reach EOF (True) or are abandoned (False). Closes fds."""
+def _pidfd(pid: int) -> int:
+    """A pidfd for ``pid`` (Linux 5.3+), or -1 where there is none."""
+    if _PIDFD_OPEN is None:
+        return -1
+    try:
+        return _PIDFD_OPEN(pid)
+    except OSError:  # ENOSYS (an old kernel, a sandbox), EMFILE: the watchdog does it
+        return -1
+
+
+_PIDFD_OPEN: Callable[[int], int] | None = getattr(os, "pidfd_open", None)
+
+
+def _pump(
+    proc: Child,
+    in_w: int,
+    payload: bytes,
+    sinks: dict[int, CaptureSink],
+    pidfd: int,
+    guard: Guard,
+    tracker: ProcessTracker,
+) -> bool:
+    """Move bytes until both outputs reach EOF (True) or are abandoned (False), and,
+    with a ``pidfd``, until the child exited. Closes the pipes.
+
+    With a pidfd the poll sleeps until data, EOF, the child's exit or the deadline (it
+    then ends the tree, :meth:`ProcessTracker.interrupt`, and goes on until the child is
+    gone). Without one it wakes every ``_IDLE`` to ask waitpid whether the child exited.
+    """
     poller = select.poll()
     view = memoryview(payload)
     stdin_open = True
     os.set_blocking(in_w, False)
+    deadline = guard.deadline if pidfd >= 0 else None
     try:
         # Most payloads fit in the pipe buffer: written and closed before the
         # loop, the child sees EOF without the loop ever watching stdin.
@@ -97,15 +147,31 @@ def _pump(proc: Child, in_w: int, payload: bytes, sinks: dict[int, CaptureSink])
             poller.register(in_w, _OUT)
         for fd in sinks:
             poller.register(fd, _IN)
+        if pidfd >= 0:
+            poller.register(pidfd, select.POLLIN)
         open_outs = set(sinks)
+        running = pidfd >= 0  # the loop also waits for the pidfd to say "exited"
         exited_at: float | None = None
-        while open_outs:
-            events = poller.poll(_IDLE * 1000)
+        while open_outs or running:
+            if pidfd < 0:
+                wait_ms: float = _IDLE * 1000
+            elif exited_at is not None:
+                wait_ms = max(0.0, exited_at + EOF_WAIT - time.monotonic()) * 1000
+            elif deadline is not None:
+                wait_ms = max(0.0, deadline - time.monotonic()) * 1000
+            else:
+                wait_ms = -1
+            events = poller.poll(wait_ms)
             for fd, _ in events:
                 if fd == in_w:
                     view, stdin_open = _feed(in_w, view)
                     if not stdin_open:
                         poller.unregister(in_w)
+                    continue
+                if fd == pidfd:
+                    poller.unregister(pidfd)
+                    running = False
+                    exited_at = time.monotonic()
                     continue
                 chunk = os.read(fd, _CHUNK)
                 if chunk:
@@ -113,12 +179,18 @@ def _pump(proc: Child, in_w: int, payload: bytes, sinks: dict[int, CaptureSink])
                 else:
                     poller.unregister(fd)
                     open_outs.discard(fd)
-            if not open_outs:
+            if not open_outs and not running:
                 break
-            # A waitpid(WNOHANG) per wake-up: cheap, and it bounds the case of a
-            # descendant that keeps writing after the child itself is gone.
-            if exited_at is None and proc.poll() is not None:
-                exited_at = time.monotonic()
+            if pidfd < 0:
+                # A waitpid(WNOHANG) per wake-up: cheap, and it bounds the case of a
+                # descendant that keeps writing after the child itself is gone.
+                if exited_at is None and proc.poll() is not None:
+                    exited_at = time.monotonic()
+            elif deadline is not None and running and time.monotonic() >= deadline:
+                # The watchdog's job, done here: end the tree (on a thread of its own,
+                # grace then force) and go on until the child is gone.
+                tracker.interrupt("timeout")
+                deadline = None
             if exited_at is not None and time.monotonic() - exited_at >= EOF_WAIT:
                 return False
         return True

@@ -226,6 +226,18 @@ def test_run_survives_a_child_that_closes_stdout_early(tmp_path: Path, env: dict
     assert (done.exit_code, done.stdout, done.stderr) == (0, b"first\n", b"still here\n")
 
 
+def test_timeout_holds_for_a_hook_that_closed_its_streams(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """Nothing comes through the pipes any more and the hook goes on: its deadline
+    still ends it (on Linux the pump's poll, woken by the pidfd or its own timeout)."""
+    _hook(tmp_path, "h", "#!/bin/sh\necho before\nexec >&- 2>&- <&-\nsleep 300\n")
+    started = time.monotonic()
+    done = _run(tmp_path, "./h", env, timeout=1)
+    assert time.monotonic() - started < 2.5
+    assert (done.timed_out, done.exit_code, done.stdout) == (True, 124, b"before\n")
+
+
 # --- process control ---------------------------------------------------------------------
 
 TREE = """#!/bin/bash

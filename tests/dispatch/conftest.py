@@ -9,7 +9,9 @@ through Popen fails on that variant (it would test the old route twice).
 
 The direct route has two primitives: ``os.posix_spawn`` (macOS, other POSIX) and, on
 Linux, Popen's own ``_posixsubprocess.fork_exec`` (:func:`procs._vfork_exec`).
-``posix_spawn`` pins the first, ``posix_spawn-vfork`` the second (Linux only).
+``posix_spawn`` pins the first and, as on macOS, a file hook's pump without a pidfd
+(the watchdog enforces the deadline); ``posix_spawn-vfork`` pins the second, with the
+pidfd (Linux only). ``popen`` keeps the pidfd where there is one.
 """
 
 from __future__ import annotations
@@ -55,8 +57,11 @@ def route(
                 pytest.skip("fork_exec is not the direct route's primitive here")
             monkeypatch.setattr(procs, "_VFORK", True)
         else:
+            from hookrun.dispatch import pump  # POSIX only (select.poll)
+
             primitive = "posix_spawn"
             monkeypatch.setattr(procs, "_VFORK", False)
+            monkeypatch.setattr(pump, "_PIDFD_OPEN", None)  # as on macOS: the watchdog
         monkeypatch.chdir(tmp_path)
     else:
         monkeypatch.setattr(procs, "_POSIX_SPAWN", False)
