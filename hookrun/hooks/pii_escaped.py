@@ -369,17 +369,22 @@ def _whole(text: str, kind: str, a: int, b: int) -> tuple[int, int]:
             if rest is not None:
                 b = rest.end()
     s, e = a, b
+    # (a token found in the plain reading that opens with an escape's hex digits,
+    # `%A3-TD0RFY-…`, `%ABSK…`: those digits are its first characters, so the escape is
+    # taken in whatever it stands for; an address's local part is read generously, and
+    # `%20user@…` keeps the `%20` of its blank)
+    token = kind != "email"
     if a > 0 and "\\" in text[max(0, a - 5) : a]:
         j = text.rfind("\\", max(0, a - 5), a)
         if _escapes(text, j):
             if text[j + 1] == "u" and _UNICODE.match(text, j + 1) and a < j + 6:
-                s = j if _CHARS[text[j : j + 6]].isalnum() else j + 6
+                s = j if token and a > j + 1 or _CHARS[text[j : j + 6]].isalnum() else j + 6
             elif a == j + 1:  # `\n`, `\t`…: the letter is the escape's, not the secret's
                 s = a + 1
     elif a > 0 and "%" in text[max(0, a - 2) : a]:
         j = text.rfind("%", max(0, a - 2), a)
         if _PERCENT.match(text, j):
-            s = j if _CHARS[text[j : j + 3]].isalnum() else j + 3
+            s = j if token or _CHARS[text[j : j + 3]].isalnum() else j + 3
     while e > s and text[e - 1] == "\\":  # no secret ends with one
         e -= 1
     if "\\" in text[max(s, e - 5) : e]:

@@ -349,22 +349,35 @@ class _Table:
             for r in rules
         ]
 
-    def hits(self, data: bytes) -> tuple[list[int], list[int], list[int]]:
-        """The row, start and end of each value in the UTF-8 ``data``, byte offsets, in order.
+    def hits(self, data: bytes) -> tuple[list[int], list[int], list[int], bool]:
+        """The row, start and end of each value in the UTF-8 ``data``, byte offsets, in order;
+        and whether the values are disjoint.
 
         Three lists filled in one loop (no generator: an env dump's hundred hits each
         paid a resume and a tuple). ``data`` must end with a newline (no row's token
         holds one), so that every end mark consumes a character and a match never
-        ends in ``$``. The values come left to right and never overlap: each search
-        starts at the end of the last match, and a value lies within its match.
+        ends in ``$``. The hits come left to right by where their matches start.
+
+        After a hit the pass resumes right after where its match started, not after its
+        match: a secret glued to a value must be found whatever it is glued to — a key
+        whose ``-----BEGIN`` opens with the end mark a token consumed, a ``herokuToken=…``
+        whose keyword a token's own alphabet ran over (``glpat-…-herokuToken="…"``), a
+        token inside a value that its judging then refuses (``ZXlK…-ghp_…``: no JWT).
+        A hit whose value starts inside an earlier one (rare: an opening inside a
+        token) makes ``disjoint`` False; the finds are then sorted and made disjoint
+        after judging (``_disjoint``). The pass resumes at most :data:`_REOPEN` bytes
+        before the end of the furthest value, so that a text of values inside values
+        stays linear.
         """
         found_rows: list[int] = []
         starts: list[int] = []
         stops: list[int] = []
         pos, size = 0, len(data)
+        last = 0  # where the furthest value ends
+        disjoint = True
         heads = self.heads._regexp.Match
         by_byte, by_head, table_rows, shapes = self.by_byte, self.by_head, self.rows, self.shape
-        quick_heads, unseen, head_size = self.quick_heads, _UNSEEN, _HEAD
+        quick_heads, unseen, head_size, reopen = self.quick_heads, _UNSEEN, _HEAD, _REOPEN
         add_row, add_start, add_stop = found_rows.append, starts.append, stops.append
         while pos < size:
             start = heads(_UNANCHORED, data, pos, size)[0][0]
@@ -377,13 +390,20 @@ class _Table:
             if fast is not None:  # (the usual hit: one row, matched by Python's engine)
                 i, quick, cut = fast
                 found = quick(data, start)
+                pos = start + 1
                 if found is None:
-                    pos = start + 1
                     continue
-                pos = found.end()  # (no row matches empty: end > start, and pos <= start)
+                stop = found.end() - cut
                 add_row(i)
                 add_start(start)
-                add_stop(pos - cut)
+                add_stop(stop)
+                if start < last:
+                    disjoint = False
+                    if stop <= last:
+                        continue
+                last = stop
+                if stop - reopen > pos:
+                    pos = stop - reopen
                 continue
             first = data[start]
             rows = by_byte[first]
@@ -408,22 +428,25 @@ class _Table:
                     if end < 0:
                         continue
                 shape = shapes[i]
-                found_rows.append(i)
                 if shape == _PLAIN:
-                    starts.append(start)
-                    stops.append(end)
+                    value_start, value_end = start, end
                 elif shape == _COMPLEX:
                     value_start, value_end = _value_span(spans, values, ends)
-                    starts.append(value_start)
-                    stops.append(value_end)
                 else:  # _TAIL: less its end mark (an ASCII one is one byte)
-                    starts.append(start)
-                    stops.append(
+                    value_start = start
+                    value_end = (
                         end - 1 if data[end - 1] < 0x80 else end - _last_char_width(data, end)
                     )
-                pos = max(end, pos)  # (no row matches empty: a test pins it)
+                found_rows.append(i)
+                starts.append(value_start)
+                stops.append(value_end)
+                if value_start < last:
+                    disjoint = False
+                if value_end > last:
+                    last = value_end
+                    pos = max(pos, value_end - reopen)
                 break
-        return found_rows, starts, stops
+        return found_rows, starts, stops, disjoint
 
     def _row(self, i: int) -> _Row:
         """Row ``i``'s own regex, its value groups, its end-mark groups, its quick match."""
@@ -559,6 +582,10 @@ def _opener(
 
 _FOLDED_SPAN = 64  # longer than any row's opening (a test pins it)
 _HEAD = 4  # bytes of a hit that pick its row when they agree with one row's openings
+# How far back from the end of the furthest value a hit is still looked for (_Table.hits):
+# longer than any real token, so that one inside a value its judging refuses is found;
+# bounded, so that a text of values inside values stays linear.
+_REOPEN = 4096
 
 
 def _agrees(
@@ -990,12 +1017,18 @@ class Scanner:
             found: list[Finding] = []
         else:
             data = text.encode("utf-8", "surrogatepass") + b"\n"
-            hits = table.hits(data)
-            if not self.user and len(data) == len(text) + 1 and table.plain.issuperset(hits[0]):
-                # (the usual: ASCII text, only rows judged by their value; no Finding made)
-                kinds, starts, ends = self._plain_values(table, text, *hits)
+            rows, bstarts, bstops, disjoint = table.hits(data)
+            if (
+                disjoint
+                and not self.user
+                and len(data) == len(text) + 1
+                and table.plain.issuperset(rows)
+            ):
+                # (the usual: ASCII text, only rows judged by their value, none inside
+                # another's; no Finding made)
+                kinds, starts, ends = self._plain_values(table, text, rows, bstarts, bstops)
                 return self._with_emails(text, kinds, starts, ends)
-            found = self._judged(table, text, data, *hits)
+            found = self._judged(table, text, data, rows, bstarts, bstops)
         for rule, regex in self.user:
             for m in regex.finditer(text):
                 span = m.span("v") if "v" in regex.groupindex and m.group("v") else m.span()
@@ -1004,7 +1037,8 @@ class Scanner:
         if len(found) > 1:
             # Stable sort by start (the table's finds come in order already: a C-level
             # key costs one pass); _disjoint keeps the longest of finds that start
-            # together, and on the very same span the earlier (more specific) row.
+            # together, and on the very same span the earlier (more specific) row, and
+            # cuts a find that starts inside an earlier one to what lies beyond it.
             found.sort(key=_START)
             found = _disjoint(found)
         return self._with_emails(
@@ -1158,7 +1192,7 @@ class Scanner:
     def _table_finds(self, table: _Table, text: str) -> list[Finding]:
         """The table's finds in ``text``, in the order of the pass."""
         data = text.encode("utf-8", "surrogatepass") + b"\n"
-        return self._judged(table, text, data, *table.hits(data))
+        return self._judged(table, text, data, *table.hits(data)[:3])
 
     def _judged(
         self,
@@ -1174,6 +1208,8 @@ class Scanner:
         found: list[Finding] = []
         values: list[str | None] = []  # each find's value, None once judged whole
         judges = table.judges
+        pem_memo: list[int] | None = None  # (see _pem_span)
+        pem_end = -1  # where the last key found ends
         for i, bstart, bend in zip(rows, bstarts, bends, strict=True):
             kind, back, back_n, left, special, check, min_entropy, placeholder, prefix = judges[i]
             start, end = (bstart, bend) if chars is None else (chars(bstart), chars(bend))
@@ -1185,10 +1221,13 @@ class Scanner:
                 continue
             if special:
                 if special == _PEM:
-                    pem = _pem_span(text, start, end)
-                    if pem is None:
-                        continue
+                    if pem_memo is None:
+                        pem_memo = [len(text) + 1, -1]
+                    pem = _pem_span(text, start, end, pem_memo)
+                    if pem is None or pem[1] == pem_end:
+                        continue  # (none; or a later header inside the key found last)
                     start, end = pem
+                    pem_end = end
                 else:
                     inner = self._specific_inside(table, text, start, end)
                     if inner is not None:
@@ -1278,9 +1317,21 @@ class _Offsets:
         return self.char
 
 
-def _pem_span(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """A private key's header extended over its body; None for a header with no body."""
-    stop = text.find("-----END", end)
+def _pem_span(
+    text: str, start: int, end: int, memo: list[int] | None = None
+) -> tuple[int, int] | None:
+    """A private key's header extended over its body; None for a header with no body.
+
+    ``memo``: ``[from, found]`` of the last search for an END line in this text (a
+    text of headers searched it to its end from each; the first END at or after
+    ``end`` is the one found from an earlier place, when that is at or after ``end``).
+    """
+    if memo is not None and memo[0] <= end and (memo[1] < 0 or memo[1] >= end):
+        stop = memo[1]
+    else:
+        stop = text.find("-----END", end)
+        if memo is not None:
+            memo[:] = end, stop
     body_end = len(text) if stop < 0 else stop
     if len(_PEM_BODY.findall(text, end, min(body_end, end + 400))) < 16:
         return None  # a mention of a key, or an empty block: nothing secret to hide
@@ -1291,9 +1342,12 @@ def _pem_span(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 def _disjoint(found: list[Finding]) -> list[Finding]:
-    """Finds sorted by start, less those overlapping an earlier kept one.
+    """Finds sorted by start, made disjoint: none is lost, none is redacted twice.
 
-    Of finds that start together the longest is kept (the first of equal ones).
+    Of finds that start together the longest is kept (the first of equal ones); a find
+    within a kept one is dropped; one that starts inside a kept one and ends beyond it
+    is kept for what lies beyond (a key whose header a token's alphabet ran into: both
+    redacted, each with its marker; dropped, its rest would leak).
     """
     kept: list[Finding] = []
     last = None
@@ -1301,8 +1355,12 @@ def _disjoint(found: list[Finding]) -> list[Finding]:
         if last is None or f.start >= last.end:
             kept.append(f)
             last = f
-        elif f.start == last.start and f.end > last.end:
-            kept[-1] = last = f
+        elif f.start == last.start:
+            if f.end > last.end:
+                kept[-1] = last = f
+        elif f.end > last.end:
+            last = _new_finding(Finding, (f.kind, last.end, f.end))
+            kept.append(last)
     return kept
 
 

@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 
 from hookrun.hooks.pii_patterns import (
     _OPTIONS,
+    _REOPEN,
     _TAIL,
     DEFAULT_EXCLUDE,
     Finding,
-    _disjoint,
     _last_char_width,
     _pem_span,
     _rename,
@@ -49,14 +49,19 @@ _EXCLUDED = exclusion_regex(DEFAULT_EXCLUDE)
 
 
 def _row_hits(data: bytes) -> list[tuple[int, int, int]]:
-    """(row, start, end) in bytes: the joined walk, each hit's row found by trying all."""
+    """(row, start, end) in bytes: the joined walk, each hit's row found by trying all.
+
+    The walk goes on right after where each match starts (a secret may be glued to the
+    match before), as far back as _REOPEN bytes before the furthest value's end.
+    """
     out = []
-    pos = 0
+    pos = last = 0
     while pos < len(data):
         m = _JOINED.search(data, pos)
         if m is None:
             break
-        start, end = m.span()
+        start = m.start()
+        pos = start + 1
         for i, row in enumerate(_ROWS):
             own = row.match(data, start)
             if own is not None:
@@ -65,9 +70,12 @@ def _row_hits(data: bytes) -> list[tuple[int, int, int]]:
                 spans = [own.span(g) for g in range(groups + 1)]
                 values = [n for name, n in index.items() if name.startswith("v")]
                 ends = [n for name, n in index.items() if name.startswith("e")]
-                out.append((i, *_value_span(spans, values, ends)))
+                value = _value_span(spans, values, ends)
+                out.append((i, *value))
+                if value[1] > last:
+                    last = value[1]
+                    pos = max(pos, last - _REOPEN)
                 break
-        pos = end if end > pos else pos + 1
     return out
 
 
@@ -116,8 +124,24 @@ def _plain_table(text: str) -> list[Finding]:
     return found
 
 
+def _plain_disjoint(found: list[Finding]) -> list[Finding]:
+    """Sorted by start; of those starting together the longest (the first of equals); one
+    inside what is kept dropped, one reaching beyond it kept for the part beyond."""
+    kept: list[Finding] = []
+    for f in sorted(found, key=lambda f: f.start):
+        if kept and f.start == kept[-1].start:
+            if f.end > kept[-1].end:
+                kept[-1] = f
+            continue
+        covered = max((k.end for k in kept), default=0)
+        if f.end <= covered:
+            continue
+        kept.append(Finding(f.kind, max(f.start, covered), f.end))
+    return kept
+
+
 def plain_find(text: str) -> list[Finding]:
-    found = _disjoint(sorted(_plain_table(text), key=lambda f: f.start)) if text else []
+    found = _plain_disjoint(_plain_table(text)) if text else []
     emails = [
         Finding("email", s, e)
         for s, e in _plain_emails(text)
