@@ -147,6 +147,33 @@ def test_longest_end_over_a_long_value() -> None:
     assert got is not None and got[0] == value[value.index("rm") :]
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_shapes_need_no_reversed_search(seed: int) -> None:
+    """For the shapes ere reads as 'first match is longest' (single characters and their
+    greedy repetitions), the whole match is the longest end for which the pattern holds
+    (every end tried), and the shortcut is taken."""
+    import random
+
+    rnd = random.Random(seed)
+    atoms = ["a", "b", "[ab]", ".", "c", "(a)", "[^a]"]
+    quantifiers = ["", "?", "*", "+", "{0,2}", "{1,2}", "{2}", "{2,}"]
+    for _ in range(1500):
+        rx = "".join(rnd.choice(atoms) + rnd.choice(quantifiers) for _ in range(rnd.randint(1, 4)))
+        c = ere.compile_ere(rx)
+        assert c.greedy, rx
+        text = "".join(rnd.choice("abc") for _ in range(rnd.randint(0, 8)))
+        got = ere.search(rx, text)
+        m = c.find.search(text)
+        assert (got is None) == (m is None)
+        if m is None:
+            continue
+        s = m.start()
+        ends = [
+            e for e in range(s, len(text) + 1) if c.held(ere._ctx(text, e)).fullmatch(text, s, e)
+        ]
+        assert got is not None and got[0] == text[s : max(ends)], (rx, text)
+
+
 def test_back_references_take_the_longest_end() -> None:
     assert ere.search(r"(a)\1(b|bc)?", "aabc") == ["aabc", "a", "bc"]
 
