@@ -138,6 +138,14 @@ def test_repeated_repetition_fails_fast() -> None:
     assert ere.search(r".+*\S{2}[--/]", "x" * 40 + "ab") is None
 
 
+@pytest.mark.timeout(30)
+def test_a_missing_literal_ends_the_search_at_once() -> None:
+    """'x.*y' over 100 KB of 'x ': no 'y', so no match — without trying 50,000 starts."""
+    assert ere.compile_ere("x.*y").musts == ["x", "y"]
+    assert ere.compile_ere("(ab|c)d+e?(fg){2}").musts == ["d", "fg"]
+    assert ere.search("x.*y", "x " * 50_000) is None
+
+
 def test_longest_end_over_a_long_value() -> None:
     """The longest end from the leftmost start, past Python's first end, on 100 KB."""
     value = "rm -rf x " + "y" * 100_000 + " rm -rf z"
