@@ -46,7 +46,7 @@ def calls(code: str) -> tuple[list[str], list[list[Word]]]:
 def read_calls(code: str) -> tuple[list[str], list[list[Word]]]:
     """:func:`calls` without its text check: ``code`` parsed and walked."""
     try:
-        tree = ast.parse(code)
+        tree = ast.parse(code + "\n")  # (as python -c reads it: a final backslash-newline is valid)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return [], []
     shell: list[str] = []

@@ -86,6 +86,13 @@ _ROWS = [
         "delete.catastrophic",
     ),
     ('f() {{ "$@"; }}; f perl -e \'system("{n} -rf /")\'', "rm", "-rf /", "delete.catastrophic"),
+    # python's code ending in a backslash-newline (python -c reads it; ast did not)
+    (
+        'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\\\n\'',
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
     # interpreters: an imported alias, an argv list
     (
         'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\'',
