@@ -211,10 +211,17 @@ def _span_end(text: str, i: int, close: str) -> int:
     n = len(text)
     depth = 1
     heredocs: list[tuple[str, bool]] = []  # (delimiter, <<-) whose bodies start next line
+    start = i
+    cases = 0  # `case … in` open in this span: a pattern's `)` closes nothing (bash)
     while i < n:
         c = text[i]
         if c == "\\":
             i += 2
+        elif close == ")" and c in "ce" and _keyword_at(text, i, start):
+            cases += 1 if c == "c" else -(cases > 0)
+            i += 4
+        elif close == ")" and c == ")" and depth == 1 and cases:
+            i += 1
         elif close == ")" and c == "<" and (m := _HEREDOC.match(text, i)) is not None:
             heredocs.append((m.group(3), m.group(1) == "-"))
             i = m.end()
@@ -238,6 +245,17 @@ def _span_end(text: str, i: int, close: str) -> int:
             if depth == 0:
                 return i
     return n
+
+
+def _keyword_at(text: str, i: int, start: int) -> bool:
+    """``case`` or ``esac`` as a whole word at ``i``, ``case`` where a command starts."""
+    word = text[i : i + 4]
+    if word not in ("case", "esac") or text[i + 4 : i + 5] not in ("", " ", "\t", "\n", ";", ")"):
+        return False
+    before = text[start:i].rstrip(" \t")
+    if word == "esac":
+        return before == "" or before[-1] in " \t\n;&|("
+    return before == "" or before[-1] in "\n;&|({" or before.endswith(("then", "do", "else"))
 
 
 _HEREDOC = lazy_compile(r"<<(?!<)(-?)[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\2")

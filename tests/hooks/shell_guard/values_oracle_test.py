@@ -93,6 +93,14 @@ _ROWS = [
         "-rf /",
         "delete.catastrophic",
     ),
+    # the fallback (the front end refuses `select`): a `case` pattern's `)` inside `"$(…)"`
+    (
+        'echo "$(case y in y) select c in a; do {n} push --force origin main; break; '
+        'done <<< 1;; esac)"',
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
     # interpreters: an imported alias, an argv list
     (
         'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\'',
