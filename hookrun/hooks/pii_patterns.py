@@ -298,10 +298,12 @@ class _Table:
             literal_prefixes(r.pattern, fold=True) if opens is None else None
             for r, opens in zip(rules, self.openings, strict=True)
         ]
-        firsts = [first_bytes(r.pattern) for r in rules]
-        self.by_byte = [
-            [i for i, f in enumerate(firsts) if f is None or b in f] for b in range(256)
-        ]
+        # (by row, each row's first bytes: a few each, not 256 tests a row in a fresh process)
+        self.by_byte: list[list[int]] = [[] for _ in range(256)]
+        for i, r in enumerate(rules):
+            firsts = first_bytes(r.pattern)
+            for b in range(256) if firsts is None else firsts:
+                self.by_byte[b].append(i)
         # For a first byte several rows share: one regex of all their openings, longest
         # first, reads the longest opening at a hit; the rows it leaves are memoised
         # by that opening (a hit then costs one match, not one test per row).
@@ -657,7 +659,9 @@ def _parsed(pattern: str) -> Any:
 
     Python's parser reads RE2's syntax but for \\p{…} classes (any non-ASCII
     stand-in will do: it makes "any") and repeated group names (renamed). Parsed
-    once for all the readings of a row (a fresh process builds the table).
+    once for all the readings of a row (a fresh process builds the table). The readings
+    walk each SubPattern's own list (``.data``): iterating a SubPattern calls its
+    Python ``__getitem__`` once an element (a third of a fresh process's table build).
     """
     try:
         return _sre_parse(re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern)))
@@ -672,7 +676,7 @@ def first_bytes(pattern: str) -> frozenset[int] | None:
         return None
     found: set[int] = set()
     ignore_case = bool(parsed.state.flags & re.IGNORECASE)
-    nullable = _first(list(parsed), found, ignore_case)
+    nullable = _first(parsed.data, found, ignore_case)
     if nullable is None or nullable:
         return None
     return frozenset(found)
@@ -689,7 +693,7 @@ def literal_prefixes(pattern: str, *, fold: bool = False) -> tuple[bytes, ...] |
         return None
     if parsed.state.flags & re.IGNORECASE and not fold:
         return None
-    found = _openings(list(parsed), fold)
+    found = _openings(parsed.data, fold)
     if not found or any(not p for p in found):
         return None
     return tuple((p.lower() if fold else p).encode() for p in found)
@@ -706,9 +710,9 @@ def _openings(seq: list[Any], fold: bool = False) -> list[str]:
             out = [p + chr(av) for p in out]
             continue
         if name == "SUBPATTERN" and (fold or not (av[1] & re.IGNORECASE)):
-            inner = _openings(list(av[3]), fold)
+            inner = _openings(av[3].data, fold)
         elif name == "BRANCH":
-            inner = [p for alt in av[1] for p in _openings(list(alt), fold)]
+            inner = [p for alt in av[1] for p in _openings(alt.data, fold)]
         else:
             return out
         out = [p + q for p in out for q in inner]
@@ -742,7 +746,7 @@ def _first(seq: list[Any], out: set[int], fold: bool) -> bool | None:
         if name == "SUBPATTERN":
             add_flags, del_flags, sub = av[1], av[2], av[3]
             inner = (fold or bool(add_flags & re.IGNORECASE)) and not del_flags & re.IGNORECASE
-            result = _first(list(sub), out, inner)
+            result = _first(sub.data, out, inner)
             if result is None:
                 return None
             if not result:
@@ -751,7 +755,7 @@ def _first(seq: list[Any], out: set[int], fold: bool) -> bool | None:
         if name == "BRANCH":
             empty = False
             for alt in av[1]:
-                result = _first(list(alt), out, fold)
+                result = _first(alt.data, out, fold)
                 if result is None:
                     return None
                 empty = empty or result
@@ -759,7 +763,7 @@ def _first(seq: list[Any], out: set[int], fold: bool) -> bool | None:
                 return False
             continue
         if name in ("MAX_REPEAT", "MIN_REPEAT"):
-            result = _first(list(av[2]), out, fold)
+            result = _first(av[2].data, out, fold)
             if result is None:
                 return None
             if av[0] > 0 and not result:
@@ -792,7 +796,7 @@ def head_pattern(pattern: str) -> str | None:
     parsed = _parsed(pattern)
     if parsed is None or parsed.state.flags & ~(re.UNICODE | re.IGNORECASE):
         return None
-    out, _ = _head(list(parsed))
+    out, _ = _head(parsed.data)
     if not out:
         return None
     return f"(?i:{out})" if parsed.state.flags & re.IGNORECASE else out
@@ -808,7 +812,7 @@ def counts_words_only(pattern: str) -> bool:
     parsed = _parsed(pattern)
     if parsed is None or parsed.state.flags & re.IGNORECASE or _shape(pattern) == _COMPLEX:
         return False
-    seq = list(parsed)
+    seq = parsed.data
     return (
         bool(seq) and str(seq[0][0]) == "AT" and str(seq[0][1]) == "AT_BOUNDARY" and _word_runs(seq)
     )
@@ -819,14 +823,14 @@ def _word_runs(seq: list[Any]) -> bool:
         name = str(op)
         if name in ("MAX_REPEAT", "MIN_REPEAT"):
             low, high, inner = av
-            if high > _REPEAT_BOUND and not _word_class(list(inner)):
+            if high > _REPEAT_BOUND and not _word_class(inner.data):
                 return False
-            if not _word_runs(list(inner)):
+            if not _word_runs(inner.data):
                 return False
         elif name == "SUBPATTERN":
-            if av[1] & re.IGNORECASE or not _word_runs(list(av[3])):
+            if av[1] & re.IGNORECASE or not _word_runs(av[3].data):
                 return False
-        elif name == "BRANCH" and not all(_word_runs(list(alt)) for alt in av[1]):
+        elif name == "BRANCH" and not all(_word_runs(alt.data) for alt in av[1]):
             return False
     return True
 
@@ -867,14 +871,14 @@ def _head(seq: list[Any]) -> tuple[str, bool]:
             add, remove, inner = av[1], av[2], av[3]
             if (add | remove) & ~re.IGNORECASE:
                 return out, False
-            body, whole = _head(list(inner))
+            body, whole = _head(inner.data)
             flags = "i" if add & re.IGNORECASE else "-i" if remove & re.IGNORECASE else ""
             out += f"(?{flags}:{body})" if body else ""
             if not whole:
                 return out, False
             continue
         if name == "BRANCH":
-            alternatives = [_head(list(alt)) for alt in av[1]]
+            alternatives = [_head(alt.data) for alt in av[1]]
             if any(not body for body, _ in alternatives):
                 return out, False  # (one alternative opens with a run: no opening)
             out += "(?:" + "|".join(body for body, _ in alternatives) + ")"
@@ -883,7 +887,7 @@ def _head(seq: list[Any]) -> tuple[str, bool]:
             continue
         if name in ("MAX_REPEAT", "MIN_REPEAT"):
             low, high, inner = av
-            body, whole = _head(list(inner))
+            body, whole = _head(inner.data)
             unbounded_one = high == MAXREPEAT and low <= 1 and len(inner) == 1
             if not body or not whole or not (high <= _REPEAT_BOUND or unbounded_one):
                 return out, False
