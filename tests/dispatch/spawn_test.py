@@ -448,3 +448,33 @@ def test_the_environment_is_encoded_as_popen_encodes_it_and_the_marker_is_not_ke
     for i in range(10):
         assert procs._env_list({f"V{i}": "x"}) == [f"V{i}=x".encode()]
     assert len(procs._ENV_BYTES) <= 5
+
+
+def test_an_environment_seen_before_is_reused_whole_and_any_change_is_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(procs, "_ENV_LAST", ((), []))
+    env = {"PATH": "/bin", "HOME": "/root"}
+    for marker, home in (("run-1", "/root"), ("run-2", "/root"), ("run-3", "/home/x")):
+        child = {**env, "HOME": home, procs.MARKER: marker}
+        popen = [os.fsencode(k) + b"=" + os.fsencode(v) for k, v in child.items()]
+        assert procs._env_list(child) == popen
+    assert procs._ENV_LAST[0] == (("PATH", "/bin"), ("HOME", "/home/x"))
+
+
+@linux_only
+def test_an_environment_value_the_os_cannot_take_fails_the_spawn_as_popen_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    env = {**ENV, "X": ["not", "a", "string"]}
+    results = []
+    for direct, vfork in ((False, None), (True, True)):
+        monkeypatch.setattr(procs, "_POSIX_SPAWN", direct)
+        monkeypatch.setattr(procs, "_VFORK", vfork and procs._vfork_usable())
+        tracker = ProcessTracker()
+        with pytest.raises(SpawnError) as info:
+            tracker.spawn(["/bin/true"], cwd=str(tmp_path), env=env, stdin=-3, stdout=-3, stderr=-3)  # type: ignore[arg-type]
+        results.append(info.value.exit_code)
+        tracker.end_all()
+    assert results == [126, 126]
