@@ -16,20 +16,10 @@ from hookrun.lazyre import compile as lazy_compile
 
 _ESCAPES = lazy_compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
 
-# printf's format: a backslash escape, a conversion (flags, width, precision, type), or
-# a run of other text.
-_FORMAT = lazy_compile(
-    r"\\(?:x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|[^%])?"
-    r"|%(?P<flags>[-+ #0]*)(?P<width>\*|[0-9]*)(?:\.(?P<prec>\*|[0-9]*))?"
-    r"(?P<conv>[diouxXfFeEgGaAcsbq%]|\([^)]*\)T)?"
-    r"|[^\\%]+",
-    re.DOTALL,
-)
-# %b's argument (as `echo -e`): \0NNN and \NNN octal, \xHH, \uHHHH, \UHHHHHHHH, \c.
-_B_ESCAPE = lazy_compile(
-    r"\\(0[0-7]{0,3}|[0-7]{1,3}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|.)",
-    re.DOTALL,
-)
+_HEX = "0123456789abcdefABCDEF"
+_OCT = "01234567"
+_FLAGS = "-+ #0"
+_CONVERSIONS = "diouxXfFeEgGaAcsbq%"
 _SIMPLE = {
     "a": "\a",
     "b": "\b",
@@ -69,25 +59,41 @@ def printed(name: str, args: list[str]) -> str:
 
 def _printf(fmt: str, args: list[str]) -> str:
     out: list[str] = []
-    pieces = [m for m in _FORMAT.finditer(fmt) if m.group()]
     rest = list(args)
+    n = len(fmt)
     while True:
         used = 0
-        for m in pieces:
-            piece = m.group()
-            if piece[0] == "\\":
-                out.append(_format_escape(piece))
+        i = 0
+        while i < n:
+            c = fmt[i]
+            if c == "\\":
+                text, i, _ = _escape(fmt, i + 1, False)
+                out.append(text)
                 continue
-            if piece[0] != "%":
-                out.append(piece)
+            if c != "%":
+                j = i + 1
+                while j < n and fmt[j] not in "\\%":
+                    j += 1
+                out.append(fmt[i:j])
+                i = j
                 continue
-            conv = m.group("conv")
-            if conv is None:  # (`%` and no conversion: bash complains and stops)
+            j = i + 1
+            while j < n and fmt[j] in _FLAGS:
+                j += 1
+            flags = fmt[i + 1 : j]
+            width, j = _field(fmt, j)
+            prec: str | None = None
+            if j < n and fmt[j] == ".":
+                prec, j = _field(fmt, j + 1)
+            if j < n and fmt[j] in _CONVERSIONS:
+                conv, i = fmt[j], j + 1
+            elif j < n and fmt[j] == "(" and (k := fmt.find(")T", j)) > 0:
+                conv, i = "T", k + 2
+            else:  # (`%` and no conversion: bash complains and stops)
                 return "".join(out)
             if conv == "%":
                 out.append("%")
                 continue
-            width, prec = m.group("width"), m.group("prec")
             if width == "*":
                 width, used = str(_number(rest.pop(0) if rest else None)), used + 1
             if prec == "*":
@@ -96,12 +102,21 @@ def _printf(fmt: str, args: list[str]) -> str:
             used += 1
             text = _converted(conv, arg)
             if text.endswith(_STOP):
-                out.append(_padded(text[: -len(_STOP)], m.group("flags"), width, prec, conv))
+                out.append(_padded(text[: -len(_STOP)], flags, width, prec, conv))
                 return "".join(out)
-            out.append(_padded(text, m.group("flags"), width, prec, conv))
+            out.append(_padded(text, flags, width, prec, conv))
         if not rest or not used:
             return "".join(out)
-        used = 0
+
+
+def _field(fmt: str, j: int) -> tuple[str, int]:
+    """A width or precision at ``j``: ``*`` or digits (maybe none), and what follows."""
+    if fmt.startswith("*", j):
+        return "*", j + 1
+    k = j
+    while k < len(fmt) and fmt[k].isdigit() and fmt[k].isascii():
+        k += 1
+    return fmt[j:k], k
 
 
 def _converted(conv: str, arg: str | None) -> str:
@@ -122,7 +137,7 @@ def _converted(conv: str, arg: str | None) -> str:
         return format(number % (1 << 64), "o")
     if conv in "xX":
         return format(number % (1 << 64), conv)
-    if conv.endswith("T"):  # %(fmt)T: a time, never a command word we could judge
+    if conv == "T":  # %(fmt)T: a time, never a command word we could judge
         return ""
     return format(float(number), conv if conv in "fFeEgG" else "f")
 
@@ -159,34 +174,44 @@ def _padded(text: str, flags: str, width: str | None, prec: str | None, conv: st
     return text.rjust(size)
 
 
-def _format_escape(piece: str) -> str:
-    if len(piece) == 1:
-        return "\\"
-    e = piece[1:]
-    if e[0] in "xuU" and len(e) > 1:
-        return _char(int(e[1:], 16))
-    if e[0] in "01234567":
-        return chr(int(e, 8) & 0xFF)
-    return _SIMPLE.get(e, piece)
+def _escape(text: str, i: int, in_b: bool) -> tuple[str, int, bool]:
+    """The escape whose backslash is before ``i``: (its text, where the text goes on,
+    whether it is %b's ``\\c``). The format's octal is ``\\NNN``; %b's also ``\\0NNN``."""
+    n = len(text)
+    if i >= n or (text[i] == "%" and not in_b):
+        return "\\", i, False
+    c = text[i]
+    if c in "xuU":
+        most = {"x": 2, "u": 4, "U": 8}[c]
+        j = i + 1
+        while j < n and j <= i + most and text[j] in _HEX:
+            j += 1
+        if j > i + 1:
+            return _char(int(text[i + 1 : j], 16)), j, False
+    elif c in _OCT:
+        first = i + 1 if in_b and c == "0" else i
+        j = first
+        while j < n and j < first + 3 and text[j] in _OCT:
+            j += 1
+        return (chr(int(text[first:j], 8) & 0xFF) if j > first else "\x00"), j, False
+    elif in_b and c == "c":
+        return "", i + 1, True
+    return _SIMPLE.get(c, "\\" + c), i + 1, False
 
 
 def _b_expanded(arg: str) -> str:
     out: list[str] = []
-    pos = 0
-    for m in _B_ESCAPE.finditer(arg):
-        out.append(arg[pos : m.start()])
-        pos = m.end()
-        e = m.group(1)
-        if e == "c":
+    i = 0
+    while True:
+        j = arg.find("\\", i)
+        if j < 0:
+            out.append(arg[i:])
+            return "".join(out)
+        out.append(arg[i:j])
+        text, i, stop = _escape(arg, j + 1, True)
+        if stop:
             return "".join(out) + _STOP
-        if e[0] in "01234567":
-            out.append(chr(int(e, 8) & 0xFF))
-        elif e[0] in "xuU" and len(e) > 1:
-            out.append(_char(int(e[1:], 16)))
-        else:
-            out.append(_SIMPLE.get(e, "\\" + e))
-    out.append(arg[pos:])
-    return "".join(out)
+        out.append(text)
 
 
 def _char(code: int) -> str:
