@@ -88,17 +88,9 @@ def run(
     step = _Step()
     try:
         guard.check()
+        # (In order: a call with ten keywords cost every run ~1k instructions more.)
         _route(
-            command,
-            step,
-            cwd=cwd,
-            env=run_env,
-            guard=guard,
-            tracker=tracker,
-            io=(source, out, err),
-            payload=stdin,
-            platform=platform,
-            mode=shell,
+            command, step, cwd, run_env, guard, tracker, (source, out, err), stdin, platform, shell
         )
     except StatusUnknowable as exc:
         step.code, step.route, step.error = exitcodes.INTERNAL_ERROR, "error", exc.message
@@ -221,7 +213,6 @@ def _note(err: CaptureSink, message: str) -> None:
 def _route(
     command: str,
     step: _Step,
-    *,
     cwd: str,
     env: Mapping[str, str],
     guard: Guard,
@@ -286,8 +277,11 @@ def _route(
         else:
             step.code = shell.run_script(command)
     finally:
-        step.route = shell.route or "inprocess"
-        _unsupported(shell, step)
+        # (_unsupported written out, with the notes read once: every inline hook's run)
+        notes = shell.notes()
+        step.route = notes.route or "inprocess"
+        if notes.unsupported is not None and step.error is None:
+            step.error = standin.unsupported_error(notes.unsupported, step.route)
 
 
 def _unsupported(shell: Shell, step: _Step) -> None:

@@ -106,6 +106,11 @@ class Shell:
         if self._process is not None:
             self._process.owner = self._previous_owner
 
+    def notes(self) -> RunNotes:
+        """What the last run learned (``route``, ``unsupported``): dispatch reads both
+        after every run, through this one call (two properties cost ~2k instructions)."""
+        return self._interp.notes
+
     @property
     def route(self) -> str | None:
         """``"sh-fallback"`` if any part of the run was handed to a real shell, else None."""
@@ -159,9 +164,10 @@ class Shell:
         if self._ran:
             sh.notes = RunNotes(sh.notes.route, False, sh.notes.standin)
         self._ran = True
-        sh.state.argv0 = argv0
-        sh.state.params = list(args)
-        sh.state.invoked = invoked
+        st = sh.state
+        st.argv0 = argv0
+        st.params = list(args) if args else []
+        st.invoked = invoked
         then_error: str | None = None
         try:
             script = _syntax.parse(source)

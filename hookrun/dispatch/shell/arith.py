@@ -316,6 +316,37 @@ def _apply_exact(op: str, a: int, b: int) -> int:
     return _TABLE[op](a, b)
 
 
+# The plans of three-token texts (`i+1`, `n < 5`): (left name or None, left constant,
+# the operation, right name or None, right constant), made with the text's tokens for an
+# operator of _TABLE (the ones _apply_exact does not special-case). A name is read
+# through the getter on each evaluation, left before right, as the parser reads them.
+_Plan = tuple["str | None", int, Callable[[int, int], int], "str | None", int]
+_plans: dict[str, _Plan] = {}
+_INT_MIN = -(1 << 63)
+_INT_MAX = (1 << 63) - 1
+
+
+def _plan(text: str, tokens: list[str]) -> None:
+    left, op, right = tokens
+    fn = _TABLE.get(op)
+    if fn is None or op not in _PLAIN_BINARY:
+        return
+    if not ((left[0].isalnum() or left[0] == "_") and (right[0].isalnum() or right[0] == "_")):
+        return
+    try:  # (a constant that is no number stays an error of each evaluation)
+        a = _wrap(parse_int(left)) if left[0].isdigit() else 0
+        b = _wrap(parse_int(right)) if right[0].isdigit() else 0
+    except (ArithError, ValueError):
+        return
+    _plans[text] = (
+        None if left[0].isdigit() else left,
+        a,
+        fn,
+        None if right[0].isdigit() else right,
+        b,
+    )
+
+
 def evaluate(
     text: str, get: Getter, set_: Setter, depth: int = 0, elem: Elements | None = None
 ) -> int:
@@ -324,12 +355,25 @@ def evaluate(
     ``&&``, ``||`` and ``?:`` short-circuit as in bash: the operand not taken is parsed
     but assigns nothing and divides by zero without error.
     """
+    plan = _plans.get(text)
+    if plan is not None:
+        # `i+1`, `n < 5` seen before: the constants read, the operation found, once.
+        left, a, fn, right, b = plan
+        if left is not None:
+            a = _number(left, get(left), get, set_, depth, elem)
+        if right is not None:
+            b = _number(right, get(right), get, set_, depth, elem)
+        v = fn(a, b)
+        return v if _INT_MIN <= v <= _INT_MAX else _wrap(v)
     tokens = _token_cache.get(text)
     if tokens is None:
         tokens = _tokens(text)
         if len(_token_cache) >= _TOKEN_CACHE_SIZE:
             _token_cache.clear()
+            _plans.clear()
         _token_cache[text] = tokens
+        if len(tokens) == 3:
+            _plan(text, tokens)
     if not tokens:
         return 0
     if len(tokens) == 3:

@@ -497,12 +497,13 @@ def b_test(sh: Interp, argv: list[str], io: IO) -> int:
         from hookrun.dispatch.shell import testexpr
 
         _testexpr = testexpr
-    args = argv[1:]
     if argv[0] == "[":
-        if not args or args[-1] != "]":
+        if len(argv) < 2 or argv[-1] != "]":
             _err(sh, io, "[", "missing `]'")
             return 2
-        args = args[:-1]
+        args = argv[1:-1]
+    else:
+        args = argv[1:]
     try:
         return 0 if _testexpr.run_test(args, sh.state.cwd, sh.is_set) else 1
     except _testexpr.ConditionError as exc:

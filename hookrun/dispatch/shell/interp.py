@@ -1078,7 +1078,7 @@ class Interp:
 
     # -- simple commands -------------------------------------------------------
     def exec_call(self, cmd: CallExpr, redirects: Sequence[Redirect], io: IO) -> int:
-        owned: list[Closable] = []
+        owned: list[Closable] | None = None  # made with the first redirection (most have none)
         saved_io = self.io
         self.io = io
         # bash traces a command before applying its own redirections: `cmd 2>f` traces
@@ -1095,6 +1095,7 @@ class Interp:
                 io.assign(new)
                 return 0
             if redirects and argv:
+                owned = []
                 io = self.redirect(redirects, io, owned)
                 self.io = io
             if not argv:
@@ -1115,6 +1116,7 @@ class Interp:
                     if "xtrace" in self.state.options:
                         self.xtrace([self.trace_assign(a)], trace_io)
                 if redirects:
+                    owned = []
                     io = self.redirect(redirects, io, owned)
                 status = self.subst_status or 0
                 return status
@@ -1528,7 +1530,7 @@ class Interp:
                 status = self.state.status
                 skip_to = -1
                 for s in stmts:
-                    if s.pos < skip_to:
+                    if skip_to >= 0 and s.pos < skip_to:  # (a node's field costs more)
                         continue
                     try:
                         status = self.exec_stmt(s, io)

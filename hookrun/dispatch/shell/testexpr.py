@@ -7,6 +7,7 @@ message). Files are resolved against the shell's cwd, never the process's.
 
 from __future__ import annotations
 
+import operator
 import os
 import stat
 from collections.abc import Callable
@@ -68,7 +69,21 @@ def _int(text: str) -> int:
         raise ConditionError(f"{text}: integer expression expected") from None
 
 
+# The integer comparisons by operator (one lookup, not a test of each in turn).
+_INT_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "-eq": operator.eq,
+    "-ne": operator.ne,
+    "-lt": operator.lt,
+    "-le": operator.le,
+    "-gt": operator.gt,
+    "-ge": operator.ge,
+}
+
+
 def binary(op: str, a: str, b: str, cwd: str) -> bool:
+    compare = _INT_COMPARE.get(op)
+    if compare is not None:
+        return compare(_int(a), _int(b))  # (left operand first: its error is the one shown)
     if op in ("=", "=="):
         return a == b
     if op == "!=":
@@ -77,20 +92,6 @@ def binary(op: str, a: str, b: str, cwd: str) -> bool:
         return a < b
     if op == ">":
         return a > b
-    if op in BINARY_INT:
-        # (tests in turn, not a dict of all six results built for each comparison)
-        x, y = _int(a), _int(b)
-        if op == "-eq":
-            return x == y
-        if op == "-ne":
-            return x != y
-        if op == "-lt":
-            return x < y
-        if op == "-le":
-            return x <= y
-        if op == "-gt":
-            return x > y
-        return x >= y
     if op in ("-nt", "-ot", "-ef"):
         sa, sb = _stat(cwd, a), _stat(cwd, b)
         if sa is None or sb is None:

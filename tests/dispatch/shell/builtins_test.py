@@ -135,6 +135,7 @@ def test_builtin_output_and_status(run: Runner, source: str, stdout: str, status
         ("cd /nonexistent-x", "hookrun: cd: /nonexistent-x: No such file or directory\n"),
         ("[ 1 = 1", "hookrun: [: missing `]'\n"),
         ("[ a -eq 1 ]", "hookrun: [: a: integer expression expected\n"),
+        ("[ a -lt b ]", "hookrun: [: a: integer expression expected\n"),  # (as bash)
         ("export 1x=2", "hookrun: export: `1x=2': not a valid identifier\n"),
         ("printf '%d' abc", "hookrun: printf: abc: invalid number\n"),
         ("local x", "hookrun: local: can only be used in a function\n"),

@@ -50,6 +50,17 @@ ROWS = [
     "  for v in 1 2 3; do [ $v $op 2 ] && echo $op$v; done\n"
     "done",
     '[ " 3" -eq 3 ] && echo sp; [ 3 -eq x ]; echo $?; test 1 -gt; echo $?',
+    "[ a -lt b ]; echo $?; [ 1 -ge 1 ] && [ 2 -ne 1 ] && test 5 -le 5 && echo ok; [ ]; echo $?",
+    # Arithmetic's plan of a three-token text (made on the first evaluation, used after),
+    # under what changes between two evaluations of one text.
+    "for v in 1 -1 9223372036854775807 '' ' 7 ' abc 'q+1' -; do\n"
+    "  q=2; x=$v; echo $((x+1)) $((x*2)) $((x<5)) $((x == 1)) $((1-x)) $((x^3))\n"
+    "done",
+    "i=0; while [ $i -lt 3 ]; do i=$((i+1)); echo $((i + 1)) $((i|8)); done; echo $i",
+    "set -u; x=1; echo $((x+1)); unset x; echo $((x+1)); echo no",
+    "readonly r=1; for k in 1 2; do r=$((r+1)); echo $r; done; echo after",
+    "echo $((09+1)); echo $((09+1)); echo end",
+    "a=a; echo $((a+1)); echo next; b=c; c=3; echo $((b+1)) $((b+1))",
 ]
 
 
