@@ -336,7 +336,11 @@ def _vfork_usable(platform: str = sys.platform) -> bool:
     ``_posixsubprocess`` uses vfork (elsewhere it forks, which posix_spawn beats), on a
     CPython whose ``fork_exec`` arguments are known, with vfork not switched off
     (``subprocess._USE_VFORK``, as Popen honours it)."""
-    if not platform.startswith("linux") or sys.version_info[:2] not in _FORK_EXEC_VERSIONS:
+    if (
+        not platform.startswith("linux")
+        or sys.implementation.name != "cpython"  # (PyPy has its own _posixsubprocess)
+        or sys.version_info[:2] not in _FORK_EXEC_VERSIONS
+    ):
         return False
     import subprocess  # loaded already (pump): a child is about to start
 

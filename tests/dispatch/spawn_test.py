@@ -478,3 +478,14 @@ def test_an_environment_value_the_os_cannot_take_fails_the_spawn_as_popen_does(
         results.append(info.value.exit_code)
         tracker.end_all()
     assert results == [126, 126]
+
+
+def test_popens_primitive_is_not_used_by_another_python_implementation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PyPy ships a _posixsubprocess of its own, whose fork_exec takes other arguments."""
+    monkeypatch.setattr(subprocess, "_USE_VFORK", True, raising=False)
+    monkeypatch.setattr(procs, "_FORK_EXEC_VERSIONS", (sys.version_info[:2],))
+    assert procs._vfork_usable("linux")
+    monkeypatch.setattr(sys.implementation, "name", "pypy")
+    assert not procs._vfork_usable("linux")
