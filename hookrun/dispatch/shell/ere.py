@@ -34,9 +34,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from hookrun.dispatch.shell.expand import BREAK, QUOTED
+from hookrun.records import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (typing costs ~5 ms to import: not at run time)
+    from typing import Any
+
+    # Tree nodes: ("lit", ch) ("any",) ("set", negated, python_alternatives)
+    # ("cat", [..]) ("alt", [..]) ("group", n, node) ("rep", node, lo, hi)
+    # ("anchor", kind) ("ref", n)
+    Node = tuple[Any, ...]
 
 __all__ = ["RegexInvalid", "bash_text", "search"]
 
@@ -156,9 +164,6 @@ def _quote_for_regex(chars: list[str], quoted: list[bool]) -> str:
 
 
 # -- 2. glibc's grammar ----------------------------------------------------------------
-# Tree nodes: ("lit", ch) ("any",) ("set", negated, python_alternatives) ("cat", [..])
-# ("alt", [..]) ("group", n, node) ("rep", node, lo, hi) ("anchor", kind) ("ref", n)
-Node = tuple[Any, ...]
 
 _SURROGATES = "\udc80-\udcff"  # bytes that are not UTF-8: no class or '.' matches one
 # \w: Python's, less the Latin-1 numerics glibc's tables leave out of alnum (² ³ ¹ ¼ ½ ¾)

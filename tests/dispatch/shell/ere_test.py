@@ -114,6 +114,25 @@ def test_hook_style_cases_as_bash(run: Runner, source: str) -> None:
 
 
 # -- the translator on its own ------------------------------------------------------------
+def test_loading_ere_imports_re_and_nothing_else() -> None:
+    """A script's first =~ loads ere and re (as the shell did before ere), not typing
+    (~5 ms), which the shell path does not load."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hookrun.dispatch.shell.interp, hookrun.dispatch.shell.expand\n"
+        "before = set(sys.modules)\n"
+        "import hookrun.dispatch.shell.ere\n"
+        "print(' '.join(sorted(set(sys.modules) - before)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    new = set(out.stdout.split())
+    assert new - {"hookrun.dispatch.shell.ere", "copyreg", "_sre"} <= {
+        m for m in new if m == "re" or m.startswith("re.")
+    }
+
+
 def test_no_python_warning_from_any_regex() -> None:
     """re's FutureWarning ("Possible nested set") never reaches stderr."""
     with warnings.catch_warnings():
