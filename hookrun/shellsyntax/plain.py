@@ -115,6 +115,9 @@ _SPECIAL = frozenset("#@*?$!-")
 _BRACED_SPECIAL = frozenset("#@*?$")
 # What the grammar reads as text after text in a word (`a$$`).
 _TEXT_AFTER_TEXT = "$$"
+# The grammar reads a `$?`, `$@`, `$1`, … that is a word's third part (or a later one) and
+# has more after it as text (`a$v$?x`, `$@/a~b$@/`); bash expands it. Left to tree-sitter.
+_SPECIAL_AS_TEXT = 2
 # Lists nested deeper than this (groups, subshells, loops, branches, `$( )`, counted
 # together) are left to tree-sitter: its path refuses a text nested past what Python's
 # stack holds (Unsupported; ~145 quoted substitutions, ~200 bare ones, ~330 groups), and
@@ -397,6 +400,13 @@ def _word(text: str, runs: bytes, names: bytes, i: int, n: int, level: int) -> W
                 found = _substitution(text, runs, names, i, level)
             else:
                 found = _param(text, names, i, n)
+                if (
+                    len(parts) >= _SPECIAL_AS_TEXT
+                    and found is not None
+                    and found.short
+                    and found.name[0] not in _NAME_START
+                ):
+                    return None  # (`a$v$?x`, `a$v$1/`: text to the grammar, see _SPECIAL_AS_TEXT)
             if found is None:
                 return None
             parts.append(found)

@@ -205,6 +205,9 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "case$x", "if$x", "-1<,", "a; -12>f", "-n1<x",
         # (found by the equality fuzz on main: blanks alone in `$(( ))`)
         "-delete $(( )) -delete Rm", "./rm 'x' $(( )) $(( ))", "echo $(( ))",
+        # (and special parameters late in a word: text to the grammar, bash expands them)
+        "a a${v}$??", "a $@/a~ba$@/a~b$v", "echo a$v$?x", "echo a$v$0/", 'echo a"x"$@/',
+        "echo $v$v$1/", "echo a$(x)$?/", "echo ${v}a$@x",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -329,7 +332,7 @@ _WORDS += [
     "$(( (1) ))", "$((x", "$((a)b))", "$(($1))", "$(($#))", "$((${x}))", "$((-1))", "$(( a ))",
     "$((a\t))", "x=$((1))", "$((a))$((b))", '"$((1)) $x"', "$((1))x", "$((a%2))", "$((a/ b))",
     "$((", "$(())", "$((a)", "$( (a) )", "$((a) )", "$((é))", "$((a)))", '"$((a))"b',
-    "$(( )) $(( ))", "$(( ))",
+    "$(( )) $(( ))", "$(( ))", "a$v$?x", "a${v}$??", "$@/a~b$@/", "a$v$1/", "a$v$#/", "$v$?",
     "$(x)", "$( x )", "$(x;)", '"$(x)"', '"a $(x y) b"', "$()", "$( )", "$(x", "x)", "$(x))",
     '"$(x "a")"', "'$(x)'", '"${a} $(b)"', '"$(a)${b}"', "$(a)$(b)", "a$(b)c", "$(#)",
 ]  # fmt: skip
@@ -621,6 +624,9 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a `${a[k]}`'s key with its brackets": lambda mp: mp.setattr(plain, "_braced", _bracketed_key),
     "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
     "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
+    "a `$?` late in a word read as a parameter": lambda mp: mp.setattr(
+        plain, "_SPECIAL_AS_TEXT", 10**6
+    ),
     "a here-document's body one literal": lambda mp: mp.setattr(
         plaincompound, "heredoc", _heredoc_one_literal
     ),
