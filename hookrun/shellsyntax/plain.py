@@ -38,18 +38,14 @@ when a piece of this reading is broken on purpose.
 from __future__ import annotations
 
 from hookrun.records import TYPE_CHECKING
+from hookrun.shellsyntax import nodes
 from hookrun.shellsyntax.nodes import (
     ArithExp,
-    ArrayElem,
     Assign,
     BinaryCmd,
-    Block,
     CallExpr,
     CmdSubst,
     DblQuoted,
-    ForClause,
-    FuncDecl,
-    IfClause,
     Lit,
     ParamExp,
     Pipeline,
@@ -57,15 +53,16 @@ from hookrun.shellsyntax.nodes import (
     Script,
     SglQuoted,
     Stmt,
-    Subshell,
-    WhileClause,
     Word,
 )
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from hookrun.shellsyntax.nodes import WordPart
+    from hookrun.shellsyntax.nodes import ArrayElem, WordPart
+
+# (the compound commands' classes are named through `nodes.` where built: a node class is
+# made on its first use, ~90k instructions, and a line without them does not make them)
 
 # Read by hand, not by a regex: the shell path loads no `re` (~6M instructions of its
 # start-up; tests/shellsyntax/imports_test pins it).
@@ -150,7 +147,8 @@ _NOT_AFTER_ASSIGNMENTS = frozenset({"\n", *_REDIRECTIONS})
 # What may follow an array's `)` with no blank between.
 _AFTER_ARRAY = frozenset({";", "&", "|", "&&", "||", "|&", ")", ""})
 # The compound commands a here-document may follow (`done <<E`).
-_HEREDOC_COMPOUNDS = frozenset({WhileClause, ForClause, IfClause, Block, Subshell})
+# (by name: their classes are made on first use)
+_HEREDOC_COMPOUNDS = frozenset({"WhileClause", "ForClause", "IfClause", "Block", "Subshell"})
 # The words that start a compound command read here.
 _COMPOUND_STARTS = frozenset({"{", "for", "if", "case", "while", "until"})
 _W, _O, _R = "w", "o", "r"  # a word, an operator, a redirection operator (with its fd)
@@ -680,7 +678,7 @@ class _Reader:
         """``stmt``, a compound command, with the here-document that ends the text after it
         (the statement then ends at its delimiter); _NotPlain if that is not what follows."""
         kind, _value, at, end, _word = self.tokens[self.k]
-        if kind != _H or type(stmt.cmd) not in _HEREDOC_COMPOUNDS:
+        if kind != _H or type(stmt.cmd).__name__ not in _HEREDOC_COMPOUNDS:
             raise _NotPlain
         heredoc = _compound().heredoc(self.text, at)
         if heredoc is None:
@@ -748,7 +746,8 @@ class _Reader:
             stmts = self.sequence((")",))
             end = self.tokens[self.k - 1][3]
             return _new(
-                Stmt, (start, end, _new(Subshell, (start, end, tuple(stmts))), (), False, False)
+                Stmt,
+                (start, end, _new(nodes.Subshell, (start, end, tuple(stmts))), (), False, False),
             )
         if kind == _O and value == "[[":
             return self.test_clause(start)
@@ -774,7 +773,9 @@ class _Reader:
                 cond = self.sequence(("do",))
                 body = self.sequence(("done",))
                 end = self.tokens[self.k - 1][3]
-                loop = _new(WhileClause, (start, end, value == "until", tuple(cond), tuple(body)))
+                loop = _new(
+                    nodes.WhileClause, (start, end, value == "until", tuple(cond), tuple(body))
+                )
                 return _new(Stmt, (start, end, loop, (), False, False))
         return self.simple()
 
@@ -783,7 +784,9 @@ class _Reader:
         self.k += 1
         stmts = self.sequence(("}",))
         end = self.tokens[self.k - 1][3]
-        return _new(Stmt, (start, end, _new(Block, (start, end, tuple(stmts))), (), False, False))
+        return _new(
+            Stmt, (start, end, _new(nodes.Block, (start, end, tuple(stmts))), (), False, False)
+        )
 
     def function(self, start: int, name: str) -> Stmt:
         """``name() { LIST; }`` (at its name)."""
@@ -796,7 +799,9 @@ class _Reader:
         self.k = k + 3
         body = self.group(brace[2])
         end = body.end
-        return _new(Stmt, (start, end, _new(FuncDecl, (start, end, name, body)), (), False, False))
+        return _new(
+            Stmt, (start, end, _new(nodes.FuncDecl, (start, end, name, body)), (), False, False)
+        )
 
     def conditional(self, start: int) -> Stmt:
         """``if LIST; then LIST; [elif LIST; then LIST;]… [else LIST;] fi`` (after ``if``)."""
@@ -811,7 +816,7 @@ class _Reader:
         if closer == "else":
             else_ = tuple(self.sequence(("fi",)))
         end = self.tokens[self.k - 1][3]
-        clause = _new(IfClause, (start, end, tuple(branches), else_))
+        clause = _new(nodes.IfClause, (start, end, tuple(branches), else_))
         return _new(Stmt, (start, end, clause, (), False, False))
 
     def case(self, start: int) -> Stmt:
@@ -849,7 +854,7 @@ class _Reader:
         self.k += 1
         body = self.sequence(("done",))
         end = tokens[self.k - 1][3]
-        loop = _new(ForClause, (start, end, name[1], tuple(words), tuple(body)))
+        loop = _new(nodes.ForClause, (start, end, name[1], tuple(words), tuple(body)))
         return _new(Stmt, (start, end, loop, (), False, False))
 
     def simple(self) -> Stmt:
@@ -938,7 +943,7 @@ def _array(tokens: list[_Token], k: int, assign: Assign) -> tuple[Assign, int]:
             if value != ")":
                 raise _NotPlain
             break
-        elements.append(_new(ArrayElem, (None, word)))
+        elements.append(_new(nodes.ArrayElem, (None, word)))
     return assign._replace(end=end, value=None, array=tuple(elements)), k
 
 

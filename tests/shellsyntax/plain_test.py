@@ -551,7 +551,7 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "`>` read as a word character": lambda mp: _word_character(mp, ">"),
     "`|&` read as `|`": lambda mp: mp.setattr(plain._Reader, "pipeline", _no_stderr),
     "a subshell made a group (the same fields, another node)": lambda mp: mp.setattr(
-        plain, "Subshell", Block
+        plain._Reader, "command", _subshell_as_group
     ),
     "an assignment's value taken from its `=`": lambda mp: mp.setattr(
         plain, "_assignment", _value_from_equals
@@ -594,7 +594,7 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
         plain, "_quoted_substitutions", _quoted_short
     ),
     "a group made a subshell (the same fields, another node)": lambda mp: mp.setattr(
-        plain, "Block", Subshell
+        plain._Reader, "group", _group_as_subshell
     ),
     "a function's body starting at its name": lambda mp: mp.setattr(
         plain._Reader, "function", _function_body_at_name
@@ -637,12 +637,28 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
         plain._Reader, "compound_heredoc", _compound_to_heredoc_end
     ),
     "a here-document after any compound command": lambda mp: mp.setattr(
-        plain, "_HEREDOC_COMPOUNDS", frozenset({*plain._HEREDOC_COMPOUNDS, CaseClause, FuncDecl})
+        plain, "_HEREDOC_COMPOUNDS", plain._HEREDOC_COMPOUNDS | {"CaseClause", "FuncDecl"}
     ),
     "a `${…}`, `$(…)` in a here-document read as text": lambda mp: mp.setattr(
         plaincompound, "_DOLLAR_TEXT", plaincompound._DOLLAR_TEXT | {"{", "("}
     ),
 }
+
+_COMMAND = plain._Reader.command
+_GROUP = plain._Reader.group
+
+
+def _subshell_as_group(reader: plain._Reader) -> Stmt:
+    stmt = _COMMAND(reader)
+    cmd = stmt.cmd
+    return stmt._replace(cmd=Block(*cmd)) if isinstance(cmd, Subshell) else stmt
+
+
+def _group_as_subshell(reader: plain._Reader, start: int) -> Stmt:
+    stmt = _GROUP(reader, start)
+    cmd = stmt.cmd
+    return stmt._replace(cmd=Subshell(*cmd)) if isinstance(cmd, Block) else stmt
+
 
 _HEREDOC = plaincompound.heredoc
 _COMPOUND_HEREDOC = plain._Reader.compound_heredoc
