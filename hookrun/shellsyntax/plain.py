@@ -112,6 +112,8 @@ _SPECIAL = frozenset("#@*?$!-")
 _BRACED_SPECIAL = frozenset("#@*?$")
 # What the grammar reads as text after text in a word (`a$$`).
 _TEXT_AFTER_TEXT = "$$"
+# Names the grammar reads no assignment to: `_=1` is a command word to it (bash assigns).
+_NOT_ASSIGNED = frozenset({"_"})
 # The grammar reads a `$?`, `$@`, `$1`, … that is a word's third part (or a later one) and
 # has more after it as text (`a$v$?x`, `$@/a~b$@/`); bash expands it. Left to tree-sitter.
 _SPECIAL_AS_TEXT = 2
@@ -960,7 +962,7 @@ def _assignment(text: str, value: str, word: Word) -> Assign | None:
         return None
     append = value[eq - 1] == "+"
     name = value[: eq - 1] if append else value[:eq]
-    if not name.isidentifier() or not name.isascii():
+    if not name.isidentifier() or not name.isascii() or name in _NOT_ASSIGNED:
         return None
     first = word.parts[0]
     if type(first) is not Lit or first.end - first.pos <= eq:

@@ -208,6 +208,8 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         # (and special parameters late in a word: text to the grammar, bash expands them)
         "a a${v}$??", "a $@/a~ba$@/a~b$v", "echo a$v$?x", "echo a$v$0/", 'echo a"x"$@/',
         "echo $v$v$1/", "echo a$(x)$?/", "echo ${v}a$@x",
+        # (and an assignment to `_`: a command word to the grammar)
+        "_=", "_=1", "_=x cmd", "_+=a", "a=1 _=2 b",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -624,6 +626,7 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a `${a[k]}`'s key with its brackets": lambda mp: mp.setattr(plain, "_braced", _bracketed_key),
     "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
     "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
+    "an assignment to `_` read": lambda mp: mp.setattr(plain, "_NOT_ASSIGNED", frozenset()),
     "a `$?` late in a word read as a parameter": lambda mp: mp.setattr(
         plain, "_SPECIAL_AS_TEXT", 10**6
     ),
