@@ -355,6 +355,8 @@ def _values_as_commands(
                 # `set -- python3 -c '…'; "$@"`, `f nice perl -e '…'`: a wrapper, a shell or
                 # an interpreter with its words, judged as the command they make
                 code = " ".join(a.raw for a in argv[k:])
+                if cmd.stdin is not None and cmd.stdin.kind == "text":  # `f bash -s <<< '…'`
+                    code += f" <<'_HK_EOF_'\n{cmd.stdin.text.rstrip(chr(10))}\n_HK_EOF_"
                 yield from judge(code, where, depth + 1, (*via, label))
                 continue
             checks = checks_for(name, False) if name else ()

@@ -65,6 +65,21 @@ def parse_script(text: str, depth: int = 0) -> Script:
         return fallback.parse(text, depth)
 
 
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-")
+
+
+def _element(word: Word) -> str:
+    """An array element as the command line it stands in (`a=(perl -e 'system("…")')`):
+    its text, quoted when it holds more than plain characters; a word only bash fills
+    (`~`, `$x`) as written."""
+    if not word.static:
+        return word.raw
+    text = word.text
+    if text and _PLAIN.issuperset(text):
+        return text
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
 def _without_final_continuation(text: str) -> str | None:
     """``text`` without the backslash-newlines that end it (bash reads them as nothing:
     a line continued into the end of the text), or None when it has none."""
@@ -384,9 +399,7 @@ class _Walker:
                     self.words(elem.key, cd, False)
                 elements.extend(self.words(elem.value, cd))
             if elements:  # (a word only bash fills, `~` or `$x`, as written: judged so)
-                self.values.append(
-                    (assign.name, " ".join(w.text if w.static else w.raw for w in elements))
-                )
+                self.values.append((assign.name, " ".join(map(_element, elements))))
             return []
         if assign.value is None:
             return []

@@ -86,6 +86,14 @@ _ROWS = [
         "delete.catastrophic",
     ),
     ('f() {{ "$@"; }}; f perl -e \'system("{n} -rf /")\'', "rm", "-rf /", "delete.catastrophic"),
+    # an array holding an interpreter's quoted code; a function given a shell and its stdin
+    (
+        'a=(perl -e \'system("{n} push --force origin main")\'); "${{a[@]}}"',
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
+    ("f() {{ \"$@\"; }}; f bash -s <<< '{n} clean -fdx'", "git", "clean -fdx", "git.clean-force"),
     # python's code ending in a backslash-newline (python -c reads it; ast did not)
     (
         'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\\\n\'',
