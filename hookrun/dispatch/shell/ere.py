@@ -460,34 +460,35 @@ def _after(word: bool, ctx: str | None) -> str:
     return "(?:(?=" + _WCTX + r")|\Z)" if word else "(?!" + _WCTX + r")(?!\Z)"
 
 
-def _emit(node: Node, out: list[str], groups: bool, rev: bool, ctx: str | None) -> None:
+def _emit(node: Node, out: list[str], groups: bool, rev: bool, ctx: str | None, dot: str) -> None:
+    """``node`` as Python pattern text; ``dot`` is what '.' becomes (see _DOTS)."""
     kind = node[0]
     if kind == "lit":
         out.append(re.escape(node[1]))
     elif kind == "any":
-        out.append("[^" + _SURROGATES + "]")
+        out.append(dot)
     elif kind == "set":
         alts = node[2]
         one = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        out.append("(?!" + one + ")[^" + _SURROGATES + "]" if node[1] else one)
+        out.append("(?!" + one + ")" + dot if node[1] else one)
     elif kind == "cat":
         items = reversed(node[1]) if rev else node[1]
         for item in items:
-            _emit(item, out, groups, rev, ctx)
+            _emit(item, out, groups, rev, ctx, dot)
     elif kind == "alt":
         out.append("(?:")
         for k, b in enumerate(node[1]):
             if k:
                 out.append("|")
-            _emit(b, out, groups, rev, ctx)
+            _emit(b, out, groups, rev, ctx, dot)
         out.append(")")
     elif kind == "group":
         out.append(f"(?P<g{node[1]}>" if groups else "(?:")
-        _emit(node[2], out, groups, rev, ctx)
+        _emit(node[2], out, groups, rev, ctx, dot)
         out.append(")")
     elif kind == "rep":
         out.append("(?:")
-        _emit(node[1], out, groups, rev, ctx)
+        _emit(node[1], out, groups, rev, ctx, dot)
         lo, hi = node[2], node[3]
         q = {(0, -1): "*", (1, -1): "+", (0, 1): "?"}.get((lo, hi))
         out.append(")" + (q or (f"{{{lo},}}" if hi == -1 else f"{{{lo},{hi}}}")))
@@ -696,8 +697,7 @@ class _Compiled:
     """One regex's patterns: the search, and the variants built on first need."""
 
     __slots__ = (
-        "tree", "names", "find", "anchored", "refs", "flags", "greedy", "musts", "_held",
-        "_back",
+        "tree", "names", "anchored", "refs", "flags", "greedy", "musts", "_pats",
     )  # fmt: skip
 
     def __init__(self, tree: Node, ngroups: int, refs: bool, icase: bool) -> None:
@@ -705,9 +705,6 @@ class _Compiled:
         self.flags = _FLAGS | re.IGNORECASE if icase else _FLAGS
         self.names = [f"g{k}" for k in range(1, ngroups + 1)]
         self.refs = refs
-        out: list[str] = []
-        _emit(tree, out, True, False, None)
-        self.find = _compile("".join(out), self.flags)
         self.anchored = _has(tree, frozenset({"anchor"}))
         self.greedy = _greedy_is_longest(tree)
         # Literal runs any match holds, looked for first (at C speed): a value without
@@ -716,28 +713,38 @@ class _Compiled:
         self.musts: list[str] = []
         if not icase:
             _required(tree, self.musts)
-        self._held: dict[str, re.Pattern[str]] = {}
-        self._back: dict[str, re.Pattern[str]] = {}
+        self._pats: dict[tuple[str, str | None, bool], re.Pattern[str]] = {}
 
-    def held(self, ctx: str) -> re.Pattern[str]:
+    def _pattern(self, kind: str, ctx: str | None, clean: bool) -> re.Pattern[str]:
+        key = (kind, ctx if self.anchored or ctx is None else "n", clean)
+        p = self._pats.get(key)
+        if p is None:
+            out: list[str] = []
+            _emit(self.tree, out, kind != "back", kind == "back", key[1], _DOTS[clean])
+            text = "(?:" + "".join(out) + r")\Z" if kind == "back" else "".join(out)
+            p = self._pats[key] = _compile(text, self.flags)
+        return p
+
+    def find(self, clean: bool) -> re.Pattern[str]:
+        """The pattern for the search (``clean``: the value holds no undecodable byte)."""
+        return self._pattern("find", None, clean)
+
+    def held(self, ctx: str, clean: bool) -> re.Pattern[str]:
         """The pattern with groups, for a match held to end at endpos (ctx: past it)."""
-        key = ctx if self.anchored else "n"
-        p = self._held.get(key)
-        if p is None:
-            out: list[str] = []
-            _emit(self.tree, out, True, False, key)
-            p = self._held[key] = _compile("".join(out), self.flags)
-        return p
+        return self._pattern("held", ctx, clean)
 
-    def back(self, ctx: str) -> re.Pattern[str]:
+    def back(self, ctx: str, clean: bool) -> re.Pattern[str]:
         """The reversed pattern, ending at endpos (the original start; ctx: before it)."""
-        key = ctx if self.anchored else "n"
-        p = self._back.get(key)
-        if p is None:
-            out: list[str] = []
-            _emit(self.tree, out, False, True, key)
-            p = self._back[key] = _compile("(?:" + "".join(out) + r")\Z", self.flags)
-        return p
+        return self._pattern("back", ctx, clean)
+
+
+# What '.' and a negated class's "any other character" become: Python's '.' (DOTALL)
+# for a value with no undecodable byte — its repetition is a plain scan, where a class
+# repetition tests each character (^git[[:space:]]+push.*--force over 100 KB: 3.8M ->
+# 0.5M instructions) — and a class without those bytes otherwise (glibc's '.' matches
+# none of them).
+_DOTS = {True: ".", False: "[^" + _SURROGATES + "]"}
+_UNDECODABLE = re.compile("[" + _SURROGATES + "]")
 
 
 def _compile(pattern: str, flags: int) -> re.Pattern[str]:
@@ -792,26 +799,27 @@ def search(text: str, value: str, icase: bool = False) -> list[str] | None:
     for must in c.musts:
         if must not in value:
             return None
-    m = c.find.search(value)
+    clean = value.isascii() or _UNDECODABLE.search(value) is None
+    m = c.find(clean).search(value)
     if m is None:
         return None
     s, e = m.span()
     if e < len(value) and not c.greedy:
-        longest = _longest_end(c, value, s, e)
+        longest = _longest_end(c, value, s, e, clean)
         if longest != e:
-            held = c.held(_ctx(value, longest)).fullmatch(value, s, longest)
+            held = c.held(_ctx(value, longest), clean).fullmatch(value, s, longest)
             if held is not None:  # (always: that span matches)
                 m = held
     group = m.group
     return [group(0)] + [group(name) or "" for name in c.names]
 
 
-def _longest_end(c: _Compiled, value: str, s: int, e: int) -> int:
+def _longest_end(c: _Compiled, value: str, s: int, e: int, clean: bool) -> int:
     n = len(value)
     if c.refs:
         for end in range(min(n, e + _REF_SPAN), e, -1):
-            if c.held(_ctx(value, end)).fullmatch(value, s, end) is not None:
+            if c.held(_ctx(value, end), clean).fullmatch(value, s, end) is not None:
                 return end
         return e
-    back = c.back(_ctx(value, s - 1)).search(value[::-1], 0, n - s)
+    back = c.back(_ctx(value, s - 1), clean).search(value[::-1], 0, n - s)
     return n - back.start() if back is not None else e

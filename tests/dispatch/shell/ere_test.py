@@ -190,13 +190,15 @@ def test_greedy_shapes_need_no_reversed_search(seed: int) -> None:
         assert c.greedy, rx
         text = "".join(rnd.choice("abc") for _ in range(rnd.randint(0, 8)))
         got = ere.search(rx, text)
-        m = c.find.search(text)
+        m = c.find(True).search(text)
         assert (got is None) == (m is None)
         if m is None:
             continue
         s = m.start()
         ends = [
-            e for e in range(s, len(text) + 1) if c.held(ere._ctx(text, e)).fullmatch(text, s, e)
+            e
+            for e in range(s, len(text) + 1)
+            if c.held(ere._ctx(text, e), True).fullmatch(text, s, e)
         ]
         assert got is not None and got[0] == text[s : max(ends)], (rx, text)
 
@@ -254,3 +256,14 @@ def test_any_regex_text_matches_or_is_refused(rx: str, value: str) -> None:
     if got is not None:
         assert len(got) == 1 + len(ere.compile_ere(rx).names)
         assert got[0] in value
+
+
+def test_dot_is_pythons_dot_unless_the_value_holds_an_undecodable_byte() -> None:
+    """'.' repeats as Python's own '.' (a plain scan, ~7x fewer instructions for '.*'
+    over 100 KB than a class) when the value holds no undecodable byte; with one, the
+    class that leaves those bytes out (glibc's '.' matches none)."""
+    c = ere.compile_ere("a.b[^x]")
+    assert c.find(True).pattern == "a.b(?![x])."
+    assert ere.search("a.b[^x]", "a\u00e9bc") == ["a\u00e9bc"]
+    assert ere.search("a.b", "a\udcffb") is None
+    assert ere.search("a[^x]b", "za\udcffb a-b") == ["a-b"]
