@@ -309,3 +309,33 @@ def test_a_standin_bash_without_pwd_starts_in_the_physical_directory(tmp_path: P
     script = "cd link; bash -c 'basename $(pwd)'; unset PWD; bash -c 'basename $(pwd)'"
     done = run(script, cwd=str(tmp_path), env=env, shell="inprocess")
     assert (done.exit_code, done.stdout) == (0, b"link\ntarget\n"), done.stderr
+
+
+GUARD = """\
+[ -n "$BASH_VERSION" ] || { echo "this hook needs bash" >&2; exit 1; }
+(( BASH_VERSINFO[0] >= 4 )) || { echo "this hook needs bash 4" >&2; exit 1; }
+declare -A seen=([rm]=1)
+cmd=$(cat)
+[[ -n ${seen[${cmd%% *}]} ]] && { echo "blocked: $cmd" >&2; exit 2; }
+exit 0
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="PATH layout of a POSIX machine")
+@pytest.mark.parametrize("command", ["bash guard.sh", "./guard.sh"])
+def test_a_guard_that_checks_it_runs_under_bash_blocks_without_bash(
+    tmp_path: Path, command: str
+) -> None:
+    # The stand-in says it is bash 5.2: the script's "not bash" exit 1 (a non-blocking
+    # error, so the guard failed open) is not taken and its exit 2 blocks.
+    guard = tmp_path / "guard.sh"
+    guard.write_text("#!/usr/bin/env bash\n" + GUARD)
+    guard.chmod(0o755)
+    done = run(
+        command,
+        cwd=str(tmp_path),
+        env={"PATH": _bin_without_shells(tmp_path)},
+        stdin=b"rm -rf /",
+    )
+    assert done.route == "inprocess:bash"
+    assert (done.exit_code, done.stderr.decode()) == (2, "blocked: rm -rf /\n")

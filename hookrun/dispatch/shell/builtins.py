@@ -286,8 +286,9 @@ def _assign_words(
                 if base != key:  # a[k]=v
                     sh.expander.set_element(base, key[len(base) + 1 : -1], value)
                 else:
-                    old = sh.state.get_var(key) or "" if append else ""
-                    sh.state.set_var(key, old + value)
+                    if append:
+                        value = sh.state.appended(key, sh.state.get_var(key), value)
+                    sh.state.set_var(key, value)
             except ShellError as exc:
                 _err(sh, io, name, exc.message)
                 status = 1

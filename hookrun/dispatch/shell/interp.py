@@ -1246,7 +1246,7 @@ class Interp:
         else:  # (the property only when there is no expander yet)
             value = (self._expander or self.expander).string(a.value, assignment=True)
         if a.append:
-            value = (self.state.get_var(a.name) or "") + value
+            value = self.state.appended(a.name, self.state.get_var(a.name), value)
         return value
 
     def assign(self, a: Assign) -> None:
@@ -1290,7 +1290,7 @@ class Interp:
                     if target is not None and target.assoc
                     else ex.element(a.name, key)
                 )
-                value = (old or "") + value
+                value = st.appended(a.name, old, value)
             ex.set_element(a.name, key, value)
 
     def run_argv(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
@@ -1339,6 +1339,8 @@ class Interp:
         saved_loops = self.loop_depth
         st.params = argv[1:]
         st.locals_stack.append({})
+        saved_names = st.funcnames
+        st.funcnames = (argv[0], *saved_names)
         self.function_depth += 1
         self.loop_depth = 0
         self.set_src(fn.source)
@@ -1352,6 +1354,7 @@ class Interp:
             self.loop_depth = saved_loops
             st.pop_locals()
             st.params = saved_params
+            st.funcnames = saved_names
 
     def run_external(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         st = self.state

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from time import monotonic
 
 from hookrun.records import TYPE_CHECKING
 
@@ -160,6 +161,33 @@ def is_name(text: str) -> bool:
     return not rest or rest.isalnum()
 
 
+# Names whose assignment does more than store a value (set_var tests them in one go).
+_WATCHED = frozenset(("PATH", "SECONDS"))
+
+# SHLVL for an inherited SHLVL: the usual ones looked up (a run builds one), the rest
+# computed by _next_level.
+_LEVELS: dict[str | None, str] = {None: "1", "": "1", "0": "1", "1": "2", "2": "3", "3": "4"}
+
+
+def _next_level(level: str | None) -> str:
+    """bash's SHLVL for an inherited value: one more; not a number counts as 0, a
+    negative one gives 0; from 1000 on it starts again at 1 (bash warns)."""
+    try:
+        n = int(level or "0")
+    except ValueError:
+        n = 0
+    if n < 0:
+        return "0"
+    return str(n + 1) if n + 1 < 1000 else "1"
+
+
+def _integer_or_zero(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
 def _same_dir(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -207,6 +235,8 @@ class ShellState:
         "attrs",
         "declared",
         "_names",
+        "funcnames",
+        "started",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -249,6 +279,10 @@ class ShellState:
         # Names declared without a value (`declare x`, `local x`): unset, but
         # `declare -p` lists them.
         self.declared: set[str] = set()
+        # The names of the functions being run, innermost first: ``FUNCNAME``.
+        self.funcnames: tuple[str, ...] = ()
+        # (``started``: the time ``SECONDS`` counts from; set by create() and copy().)
+        self.started: float
 
     # A property, not __getattr__: a class with __getattr__ has every attribute read of
     # its instances done the slow, generic way (CPython does not specialize them), and
@@ -292,6 +326,10 @@ class ShellState:
         # inherited IFS would change how every hook splits words), and is not exported.
         state.vars["IFS"] = " \t\n"
         state.vars.setdefault("OPTIND", "1")
+        # As bash: one shell level deeper than the environment says (exported).
+        level = env.get("SHLVL")
+        state.vars["SHLVL"] = _LEVELS.get(level) or _next_level(level)
+        state.started = monotonic()
         return state
 
     def copy(self) -> ShellState:
@@ -321,6 +359,8 @@ class ShellState:
         sub.hashed = {k: list(v) for k, v in self.hashed.items()}
         sub.attrs = dict(self.attrs)
         sub.declared = set(self.declared)
+        sub.funcnames = self.funcnames
+        sub.started = self.started
         return sub
 
     def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -336,8 +376,13 @@ class ShellState:
             raise ReadonlyVariable(name)
         if self.attrs:  # (no call for the usual shell, whose variables have none)
             value = self.cased(name, value)
-        if name == "PATH":
-            self.hashed.clear()
+        if name in _WATCHED:  # (one test for both, as the PATH test alone was)
+            if name == "PATH":
+                self.hashed.clear()
+            else:  # SECONDS: counts on from the value given (an integer, as in bash)
+                self.started = monotonic() - _integer_or_zero(value)
+                self.vars.pop(name, None)
+                return
         arr = self.arrays.get(name)
         if arr is not None:
             arr.items["0" if arr.assoc else 0] = value
@@ -348,11 +393,27 @@ class ShellState:
         """``value`` as a variable declared ``-u`` or ``-l`` stores it."""
         attrs = self.attrs.get(name)
         if attrs:
+            if "i" in attrs:  # `declare -i`: the value is evaluated as arithmetic
+                return str(self.integer(value))
             if "u" in attrs:
                 return value.upper()
             if "l" in attrs:
                 return value.lower()
         return value
+
+    def integer(self, text: str) -> int:
+        """``text`` evaluated as arithmetic, as an integer variable's assignment is."""
+        from hookrun.dispatch.shell.expand import FS, Expander  # rare: `declare -i` only
+
+        return Expander(self, FS).arith_text(text)
+
+    def appended(self, name: str, old: str | None, value: str) -> str:
+        """``name+=value``: the old value followed by ``value`` — or, for an integer
+        variable (``declare -i``), their sum (bash evaluates both as arithmetic)."""
+        attrs = self.attrs.get(name) if self.attrs else None
+        if attrs and "i" in attrs:
+            return str(self.integer(old or "0") + self.integer(value))
+        return (old or "") + value
 
     def get_var(self, name: str) -> str | None:
         value = self.vars.get(name)
