@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import operator
 import os
-import sys
 from collections.abc import Callable, Sequence
-from time import monotonic
 
 from hookrun.dispatch.shell.state import (
     Array,
@@ -105,70 +103,12 @@ _DYNAMIC: dict[str, Callable[[], str]] = {
     "EUID": lambda: str(os.geteuid()) if hasattr(os, "geteuid") else "0",
 }
 
-# The bash the in-process shell stands in for: the version whose behaviour it follows
-# (bash 5.2, its conformance oracle), so that scripts which test for bash take their bash
-# path. HOOKRUN_SHELL tells a script it runs in hookrun's in-process shell instead.
-BASH_VERSION = "5.2.15(1)-release"
-_HOST_OS = {"darwin": "apple-darwin", "win32": "pc-msys"}
-
-
-def _machtype() -> str:
-    machine = os.uname().machine if hasattr(os, "uname") else "x86_64"
-    return f"{machine}-{_HOST_OS.get(sys.platform, 'pc-linux-gnu')}"
-
-
-def _versinfo(state: ShellState) -> Array:
-    return Array(False, dict(enumerate(("5", "2", "15", "1", "release", _machtype()))))
-
-
-def _funcname(state: ShellState) -> Array:
-    names = state.funcnames
-    if names and state.invoked == "":  # a script file: bash lists its top level as main
-        names = (*names, "main")
-    return Array(False, dict(enumerate(names)))
-
-
-def _bash_source(state: ShellState) -> Array:
-    # A script file at its top level and in each function (defined in it, as far as this
-    # shell knows); under `bash -c` bash names none at the top and "environment" below.
-    depth = len(state.funcnames)
-    if state.invoked == "":
-        return Array(False, dict(enumerate([state.argv0] * (depth + 1))))
-    return Array(False, dict(enumerate(["environment"] * depth)))
-
-
-# bash's arrays set by the shell itself, made when read (never stored: no run pays for them).
-_DYNAMIC_ARRAYS: dict[str, Callable[[ShellState], Array]] = {
-    "BASH_VERSINFO": _versinfo,
-    "FUNCNAME": _funcname,
-    "BASH_SOURCE": _bash_source,
-}
-
-
-def _seconds(state: ShellState) -> str:
-    return str(int(monotonic() - state.started))
-
-
-def _first_of(state: ShellState, name: str) -> str | None:
-    return _DYNAMIC_ARRAYS[name](state).items.get(0)
-
-
-# The same for scalars that need the shell's state (SECONDS; LINENO is param()'s).
-_SHELL_DYNAMIC: dict[str, Callable[[ShellState], str | None]] = {
-    "BASH_VERSION": lambda state: BASH_VERSION,
-    "BASH": lambda state: "bash",
-    "HOOKRUN_SHELL": lambda state: "inprocess",
-    "SECONDS": _seconds,
-    "BASH_VERSINFO": lambda state: "5",
-    "FUNCNAME": lambda state: _first_of(state, "FUNCNAME"),
-    "BASH_SOURCE": lambda state: _first_of(state, "BASH_SOURCE"),
-}
-
-
-def dynamic_array(state: ShellState, name: str) -> Array | None:
-    """The array bash's shell variable ``name`` holds now, or None (see _DYNAMIC_ARRAYS)."""
-    make = _DYNAMIC_ARRAYS.get(name)
-    return None if make is None else make(state)
+# bash's variables set by the shell itself (BASH_VERSION, LINENO's neighbours), made when
+# read by hookrun.dispatch.shell.shellvars — loaded then: no run that reads none pays.
+_SHELL_SCALARS = frozenset(
+    ("BASH_VERSION", "BASH", "HOOKRUN_SHELL", "SECONDS", "BASH_VERSINFO", "FUNCNAME", "BASH_SOURCE")
+)
+_SHELL_ARRAYS = frozenset(("BASH_VERSINFO", "FUNCNAME", "BASH_SOURCE"))
 
 
 def _list_dir(path: str) -> list[str] | None:
@@ -574,14 +514,18 @@ class Expander:
         if value is None:
             if name in _DYNAMIC:
                 return _DYNAMIC[name]()
-            if name in _SHELL_DYNAMIC:
-                return _SHELL_DYNAMIC[name](st)
+            if name in _SHELL_SCALARS:
+                from hookrun.dispatch.shell.shellvars import scalar  # rare: loaded here
+
+                return scalar(st, name)
         return value
 
     def element(self, name: str, index: str, *, arith_index: bool = False) -> str | None:
         arr = self.state.arrays.get(name)
-        if arr is None and name in _DYNAMIC_ARRAYS:
-            arr = _DYNAMIC_ARRAYS[name](self.state)
+        if arr is None and name in _SHELL_ARRAYS:
+            from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
+
+            arr = array(self.state, name)
         if arr is not None and arr.assoc:
             return arr.items.get(index)
         k = self.arith_text(index) if (True) else 0
@@ -622,8 +566,10 @@ class Expander:
         if p.key is not None:
             key = self.string(p.key)
             arr = st.arrays.get(name)
-            if arr is None and name in _DYNAMIC_ARRAYS:
-                arr = _DYNAMIC_ARRAYS[name](st)
+            if arr is None and name in _SHELL_ARRAYS:
+                from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
+
+                arr = array(st, name)
             if key in ("@", "*"):
                 if arr is not None:
                     return arr.values(), True

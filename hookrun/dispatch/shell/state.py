@@ -165,27 +165,8 @@ def is_name(text: str) -> bool:
 _WATCHED = frozenset(("PATH", "SECONDS"))
 
 # SHLVL for an inherited SHLVL: the usual ones looked up (a run builds one), the rest
-# computed by _next_level.
+# computed by shellvars.next_level.
 _LEVELS: dict[str | None, str] = {None: "1", "": "1", "0": "1", "1": "2", "2": "3", "3": "4"}
-
-
-def _next_level(level: str | None) -> str:
-    """bash's SHLVL for an inherited value: one more; not a number counts as 0, a
-    negative one gives 0; from 1000 on it starts again at 1 (bash warns)."""
-    try:
-        n = int(level or "0")
-    except ValueError:
-        n = 0
-    if n < 0:
-        return "0"
-    return str(n + 1) if n + 1 < 1000 else "1"
-
-
-def _integer_or_zero(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return 0
 
 
 def _same_dir(a: str, b: str) -> bool:
@@ -328,7 +309,12 @@ class ShellState:
         state.vars.setdefault("OPTIND", "1")
         # As bash: one shell level deeper than the environment says (exported).
         level = env.get("SHLVL")
-        state.vars["SHLVL"] = _LEVELS.get(level) or _next_level(level)
+        shlvl = _LEVELS.get(level)
+        if shlvl is None:
+            from hookrun.dispatch.shell.shellvars import next_level  # rare: loaded here
+
+            shlvl = next_level(level)
+        state.vars["SHLVL"] = shlvl
         state.started = monotonic()
         return state
 
@@ -380,7 +366,9 @@ class ShellState:
             if name == "PATH":
                 self.hashed.clear()
             else:  # SECONDS: counts on from the value given (an integer, as in bash)
-                self.started = monotonic() - _integer_or_zero(value)
+                from hookrun.dispatch.shell.shellvars import integer_or_zero  # rare
+
+                self.started = monotonic() - integer_or_zero(value)
                 self.vars.pop(name, None)
                 return
         arr = self.arrays.get(name)
@@ -394,25 +382,21 @@ class ShellState:
         attrs = self.attrs.get(name)
         if attrs:
             if "i" in attrs:  # `declare -i`: the value is evaluated as arithmetic
-                return str(self.integer(value))
+                from hookrun.dispatch.shell.shellvars import integer  # rare: loaded here
+
+                return str(integer(self, value))
             if "u" in attrs:
                 return value.upper()
             if "l" in attrs:
                 return value.lower()
         return value
 
-    def integer(self, text: str) -> int:
-        """``text`` evaluated as arithmetic, as an integer variable's assignment is."""
-        from hookrun.dispatch.shell.expand import FS, Expander  # rare: `declare -i` only
-
-        return Expander(self, FS).arith_text(text)
-
     def appended(self, name: str, old: str | None, value: str) -> str:
-        """``name+=value``: the old value followed by ``value`` — or, for an integer
-        variable (``declare -i``), their sum (bash evaluates both as arithmetic)."""
-        attrs = self.attrs.get(name) if self.attrs else None
-        if attrs and "i" in attrs:
-            return str(self.integer(old or "0") + self.integer(value))
+        """``name+=value``: ``old`` then ``value`` (an integer variable's: their sum)."""
+        if self.attrs and "i" in self.attrs.get(name, ""):
+            from hookrun.dispatch.shell.shellvars import integer  # rare: `declare -i`
+
+            return str(integer(self, old or "0") + integer(self, value))
         return (old or "") + value
 
     def get_var(self, name: str) -> str | None:

@@ -1,0 +1,106 @@
+"""bash's variables that the shell itself sets, made when a script reads them.
+
+``BASH_VERSION``, ``BASH_VERSINFO``, ``BASH``, ``FUNCNAME``, ``BASH_SOURCE``,
+``SECONDS`` and ``HOOKRUN_SHELL`` are never stored in a run's variables (no run pays for
+them): the expander asks here when such a name has no value of its own, so an
+assignment or the environment still wins (as for ``RANDOM``). ``LINENO`` is the
+expander's (it needs the expansion's position), ``SHLVL`` is set at start
+(:meth:`ShellState.create`: it is exported).
+
+Loaded on first use only: the shell path's import does not grow with it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from time import monotonic
+
+from hookrun.dispatch.shell.state import Array, ShellState
+
+# The bash the in-process shell stands in for: the version whose behaviour it follows
+# (bash 5.2, its conformance oracle), so that scripts which test for bash take their bash
+# path. HOOKRUN_SHELL tells a script it runs in hookrun's in-process shell instead.
+BASH_VERSION = "5.2.15(1)-release"
+_HOST_OS = {"darwin": "apple-darwin", "win32": "pc-msys"}
+
+
+def _machtype() -> str:
+    machine = os.uname().machine if hasattr(os, "uname") else "x86_64"
+    return f"{machine}-{_HOST_OS.get(sys.platform, 'pc-linux-gnu')}"
+
+
+def _versinfo(state: ShellState) -> list[str]:
+    return ["5", "2", "15", "1", "release", _machtype()]
+
+
+def _funcname(state: ShellState) -> list[str]:
+    names = list(state.funcnames)
+    if names and state.invoked == "":  # a script file: bash lists its top level as main
+        names.append("main")
+    return names
+
+
+def _bash_source(state: ShellState) -> list[str]:
+    # A script file at its top level and in each function (defined in it, as far as this
+    # shell knows); under `bash -c` bash names none at the top and "environment" below.
+    depth = len(state.funcnames)
+    if state.invoked == "":
+        return [state.argv0] * (depth + 1)
+    return ["environment"] * depth
+
+
+_ARRAYS: dict[str, Callable[[ShellState], list[str]]] = {
+    "BASH_VERSINFO": _versinfo,
+    "FUNCNAME": _funcname,
+    "BASH_SOURCE": _bash_source,
+}
+
+_SCALARS: dict[str, Callable[[ShellState], str]] = {
+    "BASH_VERSION": lambda state: BASH_VERSION,
+    # No bash binary to name: `"$BASH" x.sh` goes where a plain `bash x.sh` goes (a real
+    # bash if there is one and the hook does not ask for the in-process shell, else the
+    # stand-in).
+    "BASH": lambda state: "bash",
+    "HOOKRUN_SHELL": lambda state: "inprocess",
+    # Seconds since the shell started, or since SECONDS was assigned (ShellState.set_var).
+    "SECONDS": lambda state: str(int(monotonic() - state.started)),
+}
+
+
+def array(state: ShellState, name: str) -> Array:
+    """The array ``name`` (one of expand's ``_SHELL_ARRAYS``) holds now."""
+    return Array(False, dict(enumerate(_ARRAYS[name](state))))
+
+
+def scalar(state: ShellState, name: str) -> str | None:
+    """``$name`` (one of expand's ``_SHELL_SCALARS``): an array's first element."""
+    make = _ARRAYS.get(name)
+    if make is not None:
+        values = make(state)
+        return values[0] if values else None
+    return _SCALARS[name](state)
+
+
+def next_level(level: str | None) -> str:
+    """bash's SHLVL for an inherited value: one more; not a number counts as 0, a
+    negative one gives 0; from 1000 on it starts again at 1 (bash warns)."""
+    n = integer_or_zero(level or "0")
+    if n < 0:
+        return "0"
+    return str(n + 1) if n + 1 < 1000 else "1"
+
+
+def integer_or_zero(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
+def integer(state: ShellState, text: str) -> int:
+    """``text`` evaluated as arithmetic, as an integer variable (``declare -i``) stores it."""
+    from hookrun.dispatch.shell.expand import FS, Expander
+
+    return Expander(state, FS).arith_text(text)
