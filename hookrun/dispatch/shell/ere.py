@@ -667,6 +667,21 @@ def _required(node: Node, out: list[str]) -> None:
         _required(node[1], out)
 
 
+def _has_broad_loop(node: Node) -> bool:
+    """Whether ``node`` holds an unbounded repetition of '.' or a negated class."""
+    k = node[0]
+    if k == "rep":
+        body = node[1]
+        if node[3] == -1 and (body[0] == "any" or (body[0] == "set" and body[1])):
+            return True
+        return _has_broad_loop(body)
+    if k == "cat" or k == "alt":
+        return any(_has_broad_loop(n) for n in node[1])
+    if k == "group":
+        return _has_broad_loop(node[2])
+    return False
+
+
 def _greedy_is_longest(node: Node) -> bool:
     """Whether Python's first match from a start is always the longest there: a sequence
     (groups read through) of single characters, anchors and greedy repetitions of a
@@ -710,9 +725,16 @@ class _Compiled:
         # Literal runs any match holds, looked for first (at C speed): a value without
         # one cannot match, and Python's search need not try every start — for 'x.*y'
         # over 100 KB of 'x ' it tries 50,000 starts, each running to the end (~75 s).
+        # Only runs after a loop that can run over anything ('.*', '[^x]+'): where no
+        # such loop comes first, Python's search is linear and a look-up would be a
+        # second pass (~0.5 ms over 100 KB for each run).
         self.musts: list[str] = []
         if not icase:
-            _required(tree, self.musts)
+            items = tree[1] if tree[0] == "cat" else [tree]
+            for k, item in enumerate(items):
+                if _has_broad_loop(item):
+                    _required(("cat", items[k + 1 :]), self.musts)
+                    break
         self._pats: dict[tuple[str, str | None, bool], re.Pattern[str]] = {}
 
     def _pattern(self, kind: str, ctx: str | None, clean: bool) -> re.Pattern[str]:
