@@ -41,6 +41,9 @@ _NOT_IN_CONDITIONS = "~"
 # What makes a here-document's `$` text (before anything else but a name it is left to
 # tree-sitter: `${`, `$(`, `$1`, `$#`, …).
 _DOLLAR_TEXT = frozenset(" \t\n")
+# What the word after a `[[ … ]]`'s `=` may not hold (the grammar errs on `[[ x = *"a b"* ]]`;
+# bash does not, nor the grammar with `==`).
+_NOT_AFTER_EQUALS = " \t"
 # What may not follow a `[[ … ]]`'s operator but a binary one (`[[ -x ! ]]`: the grammar
 # refuses it).
 _NOT_OPERANDS = frozenset({"!"})
@@ -235,7 +238,11 @@ def test_clause(self: _Reader, start: int) -> Stmt:
             operator = binary or unary
             nested = nested or op == "!"
             if op == "=":  # (`[[ a = b* || c ]]`: an error to it; `[[ a = ${x} ]]`: text)
-                _pattern(tokens[k + 1][1], tokens[k + 2][1] != "]]")
+                right = tokens[k + 1][1]
+                _pattern(right, tokens[k + 2][1] != "]]")
+                for blank in _NOT_AFTER_EQUALS:
+                    if blank in right:
+                        raise _NotPlain  # (`[[ x = *"a b"* ]]`: an error to the grammar)
         k += 1
     if nested:  # (`[[ ! a = ${x} ]]`: a literal to it; `[[ (a = *"b"*) ]]`: an error)
         for kind, value, _at, _after, _word in tokens[self.k + 1 : k]:

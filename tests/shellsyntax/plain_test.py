@@ -210,6 +210,8 @@ def test_the_shapes_the_fast_path_reads(line: str) -> None:
         "echo $v$v$1/", "echo a$(x)$?/", "echo ${v}a$@x",
         # (and an assignment to `_`: a command word to the grammar)
         "_=", "_=1", "_=x cmd", "_+=a", "a=1 _=2 b",
+        # (and a blank in the pattern after `[[ … =`: an error to the grammar)
+        '[[ $x = *"rm -rf"*  ]]', '[[ x = *"a b"* ]]', "[[ x = *'a\tb'* && y ]]",
     ],
 )  # fmt: skip
 def test_what_the_fast_path_leaves_to_tree_sitter(line: str) -> None:
@@ -627,6 +629,7 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
     "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
     "an assignment to `_` read": lambda mp: mp.setattr(plain, "_NOT_ASSIGNED", frozenset()),
+    "a blank after `[[ … =` read": lambda mp: mp.setattr(plaincompound, "_NOT_AFTER_EQUALS", ""),
     "a `$?` late in a word read as a parameter": lambda mp: mp.setattr(
         plain, "_SPECIAL_AS_TEXT", 10**6
     ),
