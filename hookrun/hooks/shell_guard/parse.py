@@ -399,7 +399,11 @@ class _Walker:
                     self.words(elem.key, cd, False)
                 elements.extend(self.words(elem.value, cd))
             if elements:  # (a word only bash fills, `~` or `$x`, as written: judged so)
-                self.values.append((assign.name, " ".join(map(_element, elements))))
+                plain = " ".join(w.text if w.static else w.raw for w in elements)
+                self.values.append((assign.name, plain))
+                quoted = " ".join(map(_element, elements))
+                if quoted != plain:  # (the words as one command line, quotes kept)
+                    self.values.append((assign.name, quoted))
             return []
         if assign.value is None:
             return []

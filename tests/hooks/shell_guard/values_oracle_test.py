@@ -94,6 +94,8 @@ _ROWS = [
         "git.force-push",
     ),
     ("f() {{ \"$@\"; }}; f bash -s <<< '{n} clean -fdx'", "git", "clean -fdx", "git.clean-force"),
+    ("a=(x bash -ec '{n} reset --hard'); \"${{a[@]:1}}\"", "git", "reset --hard", "git.reset-hard"),
+    ("a=(x env -S '{n} clean -fdx'); ${{a[@]:1}}", "git", "clean -fdx", "git.clean-force"),
     # python's code ending in a backslash-newline (python -c reads it; ast did not)
     (
         'python3 -c \'import subprocess as s; s.call(["{n}", "-rf", "/"])\\\n\'',
