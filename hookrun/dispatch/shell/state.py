@@ -169,6 +169,12 @@ _WATCHED = frozenset(("PATH", "SECONDS"))
 _LEVELS: dict[str | None, str] = {None: "1", "": "1", "0": "1", "1": "2", "2": "3", "3": "4"}
 
 
+def _next_level(env: Mapping[str, str]) -> str:
+    from hookrun.dispatch.shell.shellvars import next_level  # rare: loaded here
+
+    return next_level(env.get("SHLVL"))
+
+
 def _same_dir(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -308,13 +314,7 @@ class ShellState:
         state.vars["IFS"] = " \t\n"
         state.vars.setdefault("OPTIND", "1")
         # As bash: one shell level deeper than the environment says (exported).
-        level = env.get("SHLVL")
-        shlvl = _LEVELS.get(level)
-        if shlvl is None:
-            from hookrun.dispatch.shell.shellvars import next_level  # rare: loaded here
-
-            shlvl = next_level(level)
-        state.vars["SHLVL"] = shlvl
+        state.vars["SHLVL"] = _LEVELS.get(env.get("SHLVL")) or _next_level(env)
         state.started = monotonic()
         return state
 

@@ -104,3 +104,16 @@ def test_a_script_file_sees_what_bash_gives_a_script(tmp_path: Path) -> None:
     assert done.route == "inprocess:bash"
     assert (done.exit_code, done.stdout.decode()) == (want.returncode, want.stdout.decode())
     assert "found-own-dir" in want.stdout.decode()
+
+
+@pytest.mark.parametrize("inherited", [None, "", "0", "1", "7", "abc", "-5", "998", "999"])
+def test_shlvl_from_what_the_environment_says(run: Runner, inherited: str | None) -> None:
+    assert BASH is not None
+    env = base_env()
+    if inherited is not None:
+        env["SHLVL"] = inherited
+    source = "echo $SHLVL"
+    want = subprocess.run(
+        [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
+    )
+    assert run(source, env=env).out == want.stdout.decode()
