@@ -125,6 +125,11 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``${x#[!]]}``): the grammar ends the pattern at that ``]``. The ``]`` that closes
    the bracket is read as a letter in the copy that is parsed (in
    :func:`escaped_in_patterns`).
+37. A ``)`` inside a bracket expression of a ``${…}`` operand (``"${p%%[,;)]*}"``,
+   ``${p/[)]/x}``): the grammar ends the expansion there — a syntax error for the whole
+   script (a hook's exit 2: a block) where bash trims at the first ``,``/``;``/``)``.
+   Each such ``)`` is read as a letter in the copy that is parsed
+   (:func:`parens_in_brackets`).
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -1000,3 +1005,49 @@ def _closing(text: bytes, i: int, closer: int) -> int:
             depth -= 1
         i += 1
     return -1
+
+
+def parens_in_brackets(src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 37: each ``)`` inside a bracket expression of a ``${…}`` operand, to be read
+    as a letter (quotes, backslashes and nested ``$(…)``/``${…}`` skipped)."""
+    fixes: list[tuple[int, int, int]] = []
+    at = src.find(b"${")
+    while at >= 0:
+        end = _closing(src, at + 2, 0x7D)
+        if end < 0:
+            break
+        i = at + 2
+        while i < end and (src[i] == 0x21 or src[i] == 0x23):  # ${!name, ${#name
+            i += 1
+        while i < end and (
+            src[i] == 0x5F or 0x30 <= src[i] <= 0x39 or 0x41 <= (src[i] | 0x20) <= 0x5A
+        ):
+            i += 1
+        if src[i : i + 1] == b"[":  # a subscript, not a pattern: skipped whole
+            close = src.find(b"]", i + 1, end)
+            i = end if close < 0 else close + 1
+        while i < end:
+            c = src[i]
+            if c == 0x5C:
+                i += 2
+                continue
+            if c == 0x27 or c == 0x22:
+                close = src.find(bytes((c,)), i + 1) if c == 0x27 else _closing(src, i + 1, 0x22)
+                i = end if close < 0 else close + 1
+                continue
+            if c == 0x24 and src[i + 1 : i + 2] in (b"(", b"{"):
+                close = _closing(src, i + 2, 0x29 if src[i + 1] == 0x28 else 0x7D)
+                i = end if close < 0 else close + 1
+                continue
+            if c == 0x5B:  # [: a bracket expression runs to its first `]` after the first byte
+                j = i + 1
+                if src[j : j + 1] in (b"!", b"^"):
+                    j += 1
+                close = src.find(b"]", j + 1, end)
+                if close > 0 and src.find(b"$", j, close) < 0:
+                    fixes.extend((k, k + 1, ord("x")) for k in range(j, close) if src[k] == 0x29)
+                    i = close + 1
+                    continue
+            i += 1
+        at = src.find(b"${", end)
+    return fixes

@@ -274,6 +274,8 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
                 fixes.extend((at - 1, at, ord(";")) for at in redirects)
         if brace_escape or (root.has_error and src.find(b"${") >= 0):
             fixes.extend(gaps.escaped_in_patterns(root, synthetic))
+            if root.has_error and synthetic.find(b")") >= 0:
+                fixes.extend(gaps.parens_in_brackets(synthetic))
         bangs = gaps.negated_compounds(root, synthetic) if bang else {}
         if not fixes and not bangs:
             break
