@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from hookrun.dispatch import resolve
 from hookrun.dispatch.shell.state import (
+    Array,
     DiscardLine,
     ExitShell,
     LoopControl,
@@ -574,6 +575,18 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
     saved = st.params
     if len(argv) > 2:
         st.params = argv[2:]
+    # BASH_SOURCE: the sourced file in front while it runs (bash names it as given, or
+    # by the PATH entry it was found through); `$(dirname "${BASH_SOURCE[0]}")` finds
+    # the lib next to it.
+    outer = st.arrays.get("BASH_SOURCE")
+    if outer is None:  # the script's own (shellvars makes it when read)
+        from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
+
+        below = array(st, "BASH_SOURCE").items
+    else:
+        below = {} if outer.assoc else outer.items
+    here = name if path == candidates[0] else path
+    st.arrays["BASH_SOURCE"] = Array(False, {0: here, **{k + 1: v for k, v in below.items()}})
     sh.source_depth += 1
     try:
         return sh.run_source(source, io)
@@ -583,6 +596,10 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
         sh.source_depth -= 1
         if len(argv) > 2:
             st.params = saved
+        if outer is None:
+            st.arrays.pop("BASH_SOURCE", None)
+        else:
+            st.arrays["BASH_SOURCE"] = outer
 
 
 def _describe(sh: Interp, name: str) -> tuple[str, str] | None:
