@@ -130,6 +130,12 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    script (a hook's exit 2: a block) where bash trims at the first ``,``/``;``/``)``.
    Each such ``)`` is read as a letter in the copy that is parsed
    (:func:`parens_in_brackets`).
+38. The right side of ``[[ x = p ]]`` holding a quoted blank (``[[ $c = *"rm -rf"* ]]``):
+   the grammar reads what follows a single ``=`` as a regex token, which ends at the
+   blank — a syntax error for the whole script (exit 2: a hook's block on every call)
+   where bash compares. In a tree with an error, each such ``=`` is read as ``<`` in the
+   copy that is parsed (a one-byte operator whose right side is an ordinary word); the
+   operator's text is still taken from the user's source (:func:`pattern_equals`).
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -160,10 +166,11 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
 36. The right side of ``[[ x =~ re ]]`` (and of ``[[ x = p ]]`` when it holds a
    ``${``): the grammar reads it as one ``regex`` leaf with nothing expanded in it, so
    ``[[ $s =~ ^${x}$ ]]``, ``=~ a$x(b|c)``, ``=~ ^a"$x"$`` and ``= ${x}`` compared with
-   the text ``$x``. When the text holds an expansion it is parsed again on its own as a
-   word at the same offsets (as in gap 12), with the bytes a command word could not
-   hold there (``( ) | { }``, blanks, a ``$`` that starts nothing) read as letters in
-   the parsed copy; every literal's text is still taken from the user's source
+   the text ``$x``. When the text holds an expansion (or a quote: then its nodes are a
+   word's, as the fast path reads them) it is parsed again on its own as a word at the
+   same offsets (as in gap 12), with the bytes a command word could not hold there
+   (``( ) | { }``, blanks, a ``$`` that starts nothing) read as letters in the parsed
+   copy; every literal's text is still taken from the user's source
    (:func:`regex_as_word`, :meth:`hookrun.shellsyntax.convert.Converter.regex_parts`).
 """
 
@@ -926,9 +933,9 @@ _NOT_IN_A_WORD = frozenset(b"()|{}<>&; \t\n")
 def regex_as_word(text: bytes) -> bytes | None:
     """Gap 36: the text of a ``regex`` leaf with each byte a command word could not hold
     outside quotes and expansions (``( ) | { }``, blanks, a ``$`` that starts nothing)
-    swapped for ``,``; None when it holds no expansion (the leaf is then read as it is)
-    or a quote or an expansion does not close."""
-    if text.find(b"$") < 0:
+    swapped for ``,``; None when it holds no expansion and no quote (the leaf is then
+    read as it is) or a quote or an expansion does not close."""
+    if text.find(b"$") < 0 and text.find(b'"') < 0 and text.find(b"'") < 0:
         return None
     buf = bytearray(text)
     found = False
@@ -942,13 +949,14 @@ def regex_as_word(text: bytes) -> bytes | None:
             close = text.find(b"'", i + 1)
             if close < 0:
                 return None
+            found = True
             i = close + 1
             continue
         if c == 0x22:  # "…"
             close = _closing(text, i + 1, 0x22)
             if close < 0:
                 return None
-            found = found or text.find(b"$", i, close) >= 0
+            found = True
             i = close + 1
             continue
         if c == 0x24:  # $
@@ -1050,4 +1058,18 @@ def parens_in_brackets(src: bytes) -> list[tuple[int, int, int]]:
                     continue
             i += 1
         at = src.find(b"${", end)
+    return fixes
+
+
+def pattern_equals(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 38: each ``=`` of a ``[[ … ]]`` comparison whose right side the grammar read
+    as a regex token, to be read as ``<`` (the user's text keeps its ``=``)."""
+    fixes: list[tuple[int, int, int]] = []
+    for n in _walk(root, errors_only=False):
+        if n.type != "binary_expression":
+            continue
+        kids = n.children
+        for k, c in enumerate(kids[:-1]):
+            if c.type == "=" and kids[k + 1].type == "regex" and src[c.start_byte] == 0x3D:
+                fixes.append((c.start_byte, c.end_byte, ord("<")))
     return fixes

@@ -268,6 +268,8 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
                 fixes.extend(gaps.continued_dollars(root, synthetic))
             if src.find(b"}") >= 0 or src.find(b")") >= 0:
                 fixes.extend(gaps.keywords_after_groups(root, synthetic))
+            if src.find(b"[[") >= 0 and src.find(b" = ") >= 0:
+                fixes.extend(gaps.pattern_equals(root, synthetic))  # gap 38
             if src.find(b"=") >= 0:
                 redirects = gaps.assignment_redirects(root, synthetic)
                 joined.update(redirects)

@@ -42,7 +42,8 @@ _NOT_IN_CONDITIONS = "~"
 # tree-sitter: `${`, `$(`, `$1`, `$#`, …).
 _DOLLAR_TEXT = frozenset(" \t\n")
 # What the word after a `[[ … ]]`'s `=` may not hold (the grammar errs on `[[ x = *"a b"* ]]`;
-# bash does not, nor the grammar with `==`).
+# bash does not, nor the grammar with `==`). The tree-sitter path reads it since gap 38,
+# so this refusal is no longer needed for equality; kept until the fast path is taught it.
 _NOT_AFTER_EQUALS = " \t"
 # What may not follow a `[[ … ]]`'s operator but a binary one (`[[ -x ! ]]`: the grammar
 # refuses it).

@@ -629,7 +629,6 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
     "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
     "an assignment to `_` read": lambda mp: mp.setattr(plain, "_NOT_ASSIGNED", frozenset()),
-    "a blank after `[[ … =` read": lambda mp: mp.setattr(plaincompound, "_NOT_AFTER_EQUALS", ""),
     "a `$?` late in a word read as a parameter": lambda mp: mp.setattr(
         plain, "_SPECIAL_AS_TEXT", 10**6
     ),

@@ -12,11 +12,10 @@ in-process shell.
 from __future__ import annotations
 
 import shutil
-import subprocess
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
@@ -42,10 +41,6 @@ TEXTS = [
 
 @pytest.mark.parametrize("source", TEXTS)
 def test_line_continuations_as_bash(run: Runner, source: str) -> None:
-    assert BASH is not None
     env = base_env(HOME="/home/someone")
-    want = subprocess.run(
-        [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
-    )
     ran = run(source, env=env)
-    assert (ran.code, ran.out) == (want.returncode, want.stdout.decode()), ran.err
+    assert (ran.code, ran.out) == bash_result(source, env), ran.err

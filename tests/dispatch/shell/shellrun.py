@@ -69,4 +69,17 @@ def base_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def bash_result(source: str, env: Mapping[str, str]) -> tuple[int, str]:
+    """``bash -c source``'s status and stdout: the oracle of the bash-confirmed tests."""
+    import shutil
+    import subprocess
+
+    bash = shutil.which("bash")
+    assert bash is not None
+    done = subprocess.run(
+        [bash, "-c", source], env=dict(env), capture_output=True, timeout=30, check=False
+    )
+    return done.returncode, done.stdout.decode()
+
+
 Runner = Callable[..., Ran]
