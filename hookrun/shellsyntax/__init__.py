@@ -57,6 +57,24 @@ class Unsupported(Exception):
         self.column = column
 
 
+# bash's one-letter backslash escapes, the one table of them: ``echo -e`` and printf's
+# ``%b`` know these; ``$'…'`` and a printf format also read ``\'`` ``\"`` ``\?`` as the
+# character alone (``%b`` and ``echo -e`` keep the backslash of those three).
+ECHO_ESCAPES = {
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "v": "\v",
+    "\\": "\\",
+}
+ANSI_C_ESCAPES = {**ECHO_ESCAPES, "'": "'", '"': '"', "?": "?"}
+
+
 from hookrun.shellsyntax import plain  # noqa: E402  (after the errors: no native code)
 
 # hookrun.shellsyntax.parser.parse once loaded (lazy: native code, see above; kept, as

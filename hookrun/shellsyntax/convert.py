@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING, NamedTuple
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps, nodes
+from hookrun.shellsyntax import ANSI_C_ESCAPES, ShellSyntaxError, Unsupported, gaps, nodes
 from hookrun.shellsyntax.nodes import (
     ArithExp,
     ArrayElem,
@@ -203,21 +203,6 @@ _PARAM_OPS = frozenset(
     [":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%"]
     + ["/", "//", "/#", "/%", "^", "^^", ",", ",,", ":", "@"]
 )
-_ANSI_C = {
-    "a": "\a",
-    "b": "\b",
-    "e": "\x1b",
-    "E": "\x1b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "?": "?",
-}
 
 
 def _byte(value: int) -> str:
@@ -237,8 +222,8 @@ def ansi_c(text: str) -> str:
             continue
         e = text[i + 1]
         i += 2
-        if e in _ANSI_C:
-            out.append(_ANSI_C[e])
+        if e in ANSI_C_ESCAPES:
+            out.append(ANSI_C_ESCAPES[e])
         elif e in "01234567":
             j = i - 1
             while i < n and i - j < 3 and text[i] in "01234567":

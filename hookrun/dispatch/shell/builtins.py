@@ -23,6 +23,7 @@ from hookrun.dispatch.shell.state import (
 )
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
+from hookrun.shellsyntax import ECHO_ESCAPES
 
 if TYPE_CHECKING:
     from typing import Any
@@ -52,18 +53,7 @@ def _err(sh: Interp, io: IO, name: str, message: str) -> None:
 
 # -- echo --------------------------------------------------------------
 
-_ESCAPES = {
-    "a": "\a",
-    "b": "\b",
-    "e": "\x1b",
-    "E": "\x1b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-    "\\": "\\",
-}
+_ESCAPES = ECHO_ESCAPES
 
 
 def byte_char(value: int) -> str:

@@ -18,7 +18,7 @@ import math
 from hookrun.dispatch.shell.state import ShellError
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
+from hookrun.shellsyntax import ECHO_ESCAPES, ShellSyntaxError, Unsupported, parse
 from hookrun.shellsyntax.nodes import CallExpr
 
 if TYPE_CHECKING:
@@ -41,18 +41,7 @@ _FLAGS = b"#'-+ 0"
 _TAKES_ARGUMENT = frozenset("sdiouxXeEfFgGaAcbqQn")
 _LENGTH_MODIFIERS = b"hjlLtz"
 
-_SIMPLE_ESCAPES = {
-    ord("a"): b"\a",
-    ord("b"): b"\b",
-    ord("e"): b"\x1b",
-    ord("E"): b"\x1b",
-    ord("f"): b"\f",
-    ord("n"): b"\n",
-    ord("r"): b"\r",
-    ord("t"): b"\t",
-    ord("v"): b"\v",
-    ord("\\"): b"\\",
-}
+_SIMPLE_ESCAPES = {ord(k): v.encode() for k, v in ECHO_ESCAPES.items()}
 _OCTAL = b"01234567"
 # UTF-8 (in its original form, up to six bytes, as glibc reads it): the smallest code
 # point each length may hold; a smaller one is an overlong form.

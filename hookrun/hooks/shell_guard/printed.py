@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from hookrun.lazyre import compile as lazy_compile
+from hookrun.shellsyntax import ANSI_C_ESCAPES, ECHO_ESCAPES
 
 _ESCAPES = lazy_compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
 
@@ -20,21 +21,6 @@ _HEX = "0123456789abcdefABCDEF"
 _OCT = "01234567"
 _FLAGS = "-+ #0"
 _CONVERSIONS = "diouxXfFeEgGaAcsbq%"
-_SIMPLE = {
-    "a": "\a",
-    "b": "\b",
-    "e": "\x1b",
-    "E": "\x1b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-    "\\": "\\",
-    '"': '"',
-    "'": "'",
-    "?": "?",
-}
 _STOP = "\0stop"  # (%b's \c: nothing more is printed)
 
 
@@ -196,7 +182,7 @@ def _escape(text: str, i: int, in_b: bool) -> tuple[str, int, bool]:
         return (chr(int(text[first:j], 8) & 0xFF) if j > first else "\x00"), j, False
     elif in_b and c == "c":
         return "", i + 1, True
-    return _SIMPLE.get(c, "\\" + c), i + 1, False
+    return (ECHO_ESCAPES if in_b else ANSI_C_ESCAPES).get(c, "\\" + c), i + 1, False
 
 
 def _b_expanded(arg: str) -> str:

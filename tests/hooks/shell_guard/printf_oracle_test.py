@@ -16,11 +16,11 @@ from hookrun.hooks.shell_guard.printed import printed
 _FORMAT_ATOMS = [
     "%s", "%c", "%b", "%d", "%i", "%x", "%q", "%%", "%5s", "%-3s", "%.1s", "%.s", "%*s",
     "\\n", "\\t", "\\x72", "\\155", "\\0162", "\\u0041", "\\\\", "\\c", "\\e", "\\", "%",
-    "rm", " ", "-rf", "/",
+    "rm", " ", "-rf", "/", '\\"', "\\'", "\\?",
 ]  # fmt: skip
 _ARG_ATOMS = [
     "rm", "-rf", "/", "\\162m", "\\0162", "a\\cb", "12", "x", "'a", "", "a b", "\\x72",
-    "\\n", "push", "--force",
+    "\\n", "push", "--force", '\\"', "\\'", "\\?", "a\\'b",
 ]  # fmt: skip
 
 
