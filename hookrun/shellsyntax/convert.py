@@ -1333,6 +1333,9 @@ class Converter:
         elif i == 0 and types and types[0] in ("#", "!", "@", "*", "?", "-", "$", "0"):
             name = types[0]
             i = 1
+        elif indirect and types[1] == "#":  # `${!#}`: the last positional parameter
+            name = "#"
+            i = 2
         if not name or (indirect and not _VAR_NAME.fullmatch(name.encode())):
             return self.bad_param(n)
         rest = kids[i:]
