@@ -43,6 +43,11 @@ def command_text(payload: Mapping[str, Any]) -> str | None:
     Read strictly: a command that is there but not a string raises
     :class:`hookrun.fields.Unreadable`, and shell-guard's fail mode (closed) denies it.
     """
+    data = payload.get("tool_input")
+    if type(data) is dict:  # (the usual payload: pl.command's strict reading, in short)
+        text = data.get("command")
+        if type(text) is str and "cmd" not in data and "script" not in data:
+            return text  # (the first spelling of both, the others absent: nothing to refuse)
     text = pl.command(payload)
     if text is None and payload.get("kind") == "shell":
         value = payload.get("command") or payload.get("fullCommandText")
@@ -133,7 +138,7 @@ MAX_HEREDOCS = 512
 
 def decide(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyContext) -> Verdict:
     text = command_text(payload)
-    if text is None or not text.strip():
+    if not text or text.isspace():  # (None, or blanks alone: no copy of the text made)
         return ALLOW
     if len(text) > MAX_COMMAND_CHARS and opts.enabled("misc.too-long"):
         return Verdict(
