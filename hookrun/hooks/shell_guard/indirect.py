@@ -57,6 +57,8 @@ _FORMATTER = lazy_compile(
     r"|mkswap|mke2fs|wipefs|newfs|diskpart",
     re.IGNORECASE,
 )
+# What _FORMATTER needs a text to hold, lowered (each of its branches starts with one).
+_FORMATTER_NAMES = ("mkfs", "mkswap", "mke2fs", "wipefs", "newfs", "diskpart")
 
 # Code that may run what it reads on stdin: a shell or `source` of a descriptor, `eval`
 # of what `cat`/`read` gives, words from "$@" (`bash -c '"$@"' _ source /dev/stdin`).
@@ -195,9 +197,15 @@ def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> l
 def formatters(text: str) -> tuple[str, ...]:
     """The formatters' names ``text`` spells, anywhere (lower case)."""
     low = text.lower()  # (`${x,,}` of MKFS.EXT4)
-    if "fs" in low or "swap" in low or "disk" in low:
-        return tuple(dict.fromkeys(m.lower() for m in _FORMATTER.findall(text)))
-    return ()
+    if low.isascii():  # (ASCII: the pattern matches where the lowered text holds a name)
+        for name in _FORMATTER_NAMES:
+            if name in low:
+                break
+        else:
+            return ()  # (`curl -fsSL …`: no search of the line)
+    elif not ("fs" in low or "swap" in low or "disk" in low):
+        return ()  # (other text: the search folds more than lower() does, `wıpefs`)
+    return tuple(dict.fromkeys(m.lower() for m in _FORMATTER.findall(text)))
 
 
 def _as_candidates(
