@@ -27,6 +27,18 @@ _DIGITS = frozenset("0123456789")
 _UNSEEN = frozenset("*?[]~")  # a glob or a tilde: the word's value is the shell's
 _BRACKETS = frozenset({"[", "[[", "]", "]]"})  # test's words, not globs
 _DQ_SPECIAL = '"$\\`!'
+
+
+def _classes(named: bytes, to: bytes) -> bytes:
+    """A bytes.translate table: each byte of ``named`` → ``to``, any other → b" "."""
+    others = bytes(range(256)).translate(None, named)
+    return bytes.maketrans(named + others, to * len(named) + b" " * len(others))
+
+
+# An ASCII line read through these (one C pass each), a run's end is one find, not a
+# Python call slicing and stripping chunks (_run_end, _quoted_run_end: other lines).
+_RUNS = _classes(_WORD_STR.encode(), b"a")  # a word character → b"a"
+_DQ_STOPS = _classes(_DQ_SPECIAL.encode(), b"s")  # what ends a run inside "…" → b"s"
 _HEREDOC_SUB = "$(cat <<"
 
 # -- what a looked-at program may be given ------------------------------------------
@@ -135,10 +147,17 @@ def lex(text: str) -> Iterator[list[str] | None]:
     # to clear. `had`: a word since the last operator; `need`: one must follow.
     had = need = False
     i, n = 0, len(text)
+    runs = text.encode().translate(_RUNS) if text.isascii() else None
+    stops: bytes | None = None
     while i < n:
         c = text[i]
         if c in _WORD_CHARS:
-            j = _run_end(text, i + 1)
+            if runs is None:
+                j = _run_end(text, i + 1)
+            else:
+                j = runs.find(b" ", i + 1)
+                if j < 0:
+                    j = n
             parts.append(text[i:j])
         elif c in _BREAKS:
             if start >= 0:
@@ -162,7 +181,9 @@ def lex(text: str) -> Iterator[list[str] | None]:
             i += 1
             continue
         elif c == '"':
-            j = _double_quoted(text, i + 1, parts, inner)
+            if runs is not None and stops is None:  # (made once, at the first "…")
+                stops = text.encode().translate(_DQ_STOPS)
+            j = _double_quoted(text, i + 1, parts, inner, stops)
         elif c == "'":
             j = text.find("'", i + 1)
             parts.append(text[i + 1 : j])
@@ -234,9 +255,12 @@ def _name_end(text: str, i: int) -> int:
     return i
 
 
-def _double_quoted(text: str, i: int, parts: list[str], commands: list[list[str]]) -> int:
+def _double_quoted(
+    text: str, i: int, parts: list[str], commands: list[list[str]], stops: bytes | None = None
+) -> int:
     """Read a ``"…"`` from just after its quote into ``parts`` (commands of its
-    substitutions into ``commands``); the index after it, or -1."""
+    substitutions into ``commands``); the index after it, or -1. (``stops``: an ASCII
+    text through _DQ_STOPS.)"""
     n = len(text)
     while i < n:
         c = text[i]
@@ -253,7 +277,12 @@ def _double_quoted(text: str, i: int, parts: list[str], commands: list[list[str]
             continue
         if c in _DQ_SPECIAL:
             return -1
-        j = _quoted_run_end(text, i + 1)
+        if stops is None:
+            j = _quoted_run_end(text, i + 1)
+        else:
+            j = stops.find(b"s", i + 1)
+            if j < 0:
+                j = n
         parts.append(text[i:j])
         i = j
     return -1
