@@ -759,7 +759,8 @@ class Expander:
         if op in ("/", "//", "/#", "/%"):
             pat = self.pattern(p.args[0])
             rep = self.string(p.args[1]) if len(p.args) > 1 else ""
-            return [replace(v, pat, rep, op[1:] or "") for v in values]
+            nocase = "nocasematch" in self.state.options
+            return [replace(v, pat, rep, op[1:] or "", nocase) for v in values]
         if op in ("^", "^^", ",", ",,"):
             pat = self.pattern(p.args[0]) if p.args and p.args[0].parts else "?"
             return [case_convert(v, op, pat) for v in values]
@@ -1357,8 +1358,11 @@ def _split_alts(body: str) -> list[str]:
     return alts
 
 
-def match(value: str, pattern: str) -> bool:
-    """Shell pattern matching (``case``, ``[[ == ]]``, trims): ``*`` also matches ``/``."""
+def match(value: str, pattern: str, nocase: bool = False) -> bool:
+    """Shell pattern matching (``case``, ``[[ == ]]``, trims): ``*`` also matches ``/``.
+    ``nocase``: ``shopt -s nocasematch`` (bash's case, ``[[ == ]]`` and ``${v/…/…}``)."""
+    if nocase:
+        return _match_nocase(value, pattern)
     if not (
         "*" in pattern or "?" in pattern or "[" in pattern or "\\" in pattern or "(" in pattern
     ):
@@ -1375,6 +1379,27 @@ def match(value: str, pattern: str) -> bool:
             import fnmatch
 
             return fnmatch.fnmatchcase(value, pattern)
+    return rx.match(value) is not None
+
+
+_nocase_cache: dict[str, re.Pattern[str]] = {}
+
+
+def _match_nocase(value: str, pattern: str) -> bool:
+    rx = _nocase_cache.get(pattern)
+    if rx is None:
+        import re
+
+        try:
+            exact = pattern_regex(pattern)
+        except re.error:
+            import fnmatch
+
+            return fnmatch.fnmatchcase(value.lower(), pattern.lower())
+        rx = re.compile(exact.pattern, exact.flags | re.IGNORECASE)
+        if len(_nocase_cache) > 512:
+            _nocase_cache.clear()
+        _nocase_cache[pattern] = rx
     return rx.match(value) is not None
 
 
@@ -1417,16 +1442,16 @@ def trim_scan(value: str, pat: str, op: str) -> str:
     return value
 
 
-def replace(value: str, pat: str, rep: str, mode: str) -> str:
+def replace(value: str, pat: str, rep: str, mode: str, nocase: bool = False) -> str:
     n = len(value)
     if mode == "#":
         for k in range(n, -1, -1):
-            if match(value[:k], pat):
+            if match(value[:k], pat, nocase):
                 return rep + value[k:]
         return value
     if mode == "%":
         for k in range(n + 1):
-            if match(value[k:], pat):
+            if match(value[k:], pat, nocase):
                 return value[:k] + rep
         return value
     if pat == "":
@@ -1436,7 +1461,7 @@ def replace(value: str, pat: str, rep: str, mode: str) -> str:
     while i <= n:
         found = -1
         for end in range(n, i - 1, -1):
-            if end > i and match(value[i:end], pat):
+            if end > i and match(value[i:end], pat, nocase):
                 found = end
                 break
         if found < 0:

@@ -806,12 +806,13 @@ class Interp:
             return self.guarded(_raiser(exc), io)
         status = 0
         fall = False
+        nocase = "nocasematch" in self.state.options
         for item in cmd.items:
             if not fall:
                 hit = False
                 try:
                     for p in item.patterns:  # (a loop, not any() over a generator)
-                        if _match(value, ex.pattern(p)):
+                        if _match(value, ex.pattern(p), nocase):
                             hit = True
                             break
                 except ShellError as exc:
@@ -873,7 +874,7 @@ class Interp:
         if not isinstance(e.right, N.Word):
             raise tx.ConditionError(f"unexpected expression after {e.op}")
         if e.op in ("==", "=", "!="):
-            hit = _match(left, ex.pattern(e.right))
+            hit = _match(left, ex.pattern(e.right), "nocasematch" in self.state.options)
             return hit if e.op != "!=" else not hit
         if e.op == "=~":
             return self.regex_match(left, e.right)
@@ -1752,9 +1753,9 @@ def _load_kinds() -> tuple[type, ...]:
     return _COMPOUND
 
 
-def _match(value: str, pattern: str) -> bool:
+def _match(value: str, pattern: str, nocase: bool) -> bool:
     # (the module as loaded: an import statement costs thousands of instructions a run)
-    result: bool = (_expand or _load_expand()).match(value, pattern)
+    result: bool = (_expand or _load_expand()).match(value, pattern, nocase)
     return result
 
 
