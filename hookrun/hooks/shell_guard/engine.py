@@ -48,6 +48,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
     deny = bool(where.opts.deny)  # the project's own deny shapes
     outputs: list[Stdin | None] = []
     files: dict[str, str] = {}  # text the line writes to a file or a descriptor, by name
+    values = dict(script.values) if script.values else None  # the last static value of each
     for cmd in script.commands:
         stdin = cmd.stdin
         if stdin is None and 0 <= cmd.pipe_from < len(outputs):
@@ -58,7 +59,7 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         if cmd.name == "xargs":  # `xargs -a FILE`: its items come from FILE
             fed = _arg_file(cmd, files, fed)
         layers, nested = unwrap(cmd, fed)
-        out = output_of(layers[-1], stdin, files, where.home)
+        out = output_of(layers[-1], stdin, files, where.home, values)
         outputs.append(out)
         if cmd.redirects:
             _written(cmd, out, files)
@@ -249,10 +250,15 @@ _FILTERS = frozenset({"rev", "tr", "xxd", "base32", "openssl", "basenc"})
 
 
 def output_of(
-    cmd: Command, stdin: Stdin | None, files: dict[str, str] | None = None, home: str | None = None
+    cmd: Command,
+    stdin: Stdin | None,
+    files: dict[str, str] | None = None,
+    home: str | None = None,
+    values: dict[str, str] | None = None,
 ) -> Stdin | None:
     """What ``cmd`` writes to a pipe, when a rule downstream cares (``home``: what bash
-    makes of a ``~`` word, `echo -rf ~ | xargs rm`)."""
+    makes of a ``~`` word, `echo -rf ~ | xargs rm`; ``values``: the static values the
+    line assigns, `x='rm -rf /'; echo "$x" | sh`)."""
     name = cmd.name
     if name in DOWNLOADERS:
         return Stdin("download", "", cmd.source, tuple(w.text for w in cmd.argv))
@@ -260,6 +266,8 @@ def output_of(
         return stdin  # filtered, decompressed, teed: still downloaded code
     args = cmd.args
     texts = [indirect.home_text(a, home) for a in args] if name in _PRINTERS else None
+    if texts is not None and None in texts and values:
+        texts = indirect.filled_args(args, home, values)
     if texts is not None and None not in texts:
         from hookrun.hooks.shell_guard.printed import printed  # (echo/printf/yes piped on)
 

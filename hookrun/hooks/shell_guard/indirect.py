@@ -26,7 +26,7 @@ here besides the line's own commands:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.heads import peels
@@ -86,6 +86,9 @@ def findings(
     aliased = (
         _aliased(script, where, depth, via, judge, out) if "alias" in text or "hash" in text else {}
     )
+    anyname = False
+    if ("eval" in text or "-n" in text) and ("=" in text):
+        script, anyname = _through_names(script)
     unknown = False
     procsub = "<(" in text
     for cmd in script.commands:
@@ -100,14 +103,16 @@ def findings(
             out.extend(as_unknown(cmd, text, where, via))
             if "$(" in argv[0].text:  # `$(echo 'rm -rf /')`: what it prints is the command
                 out.extend(_printed_command(cmd, where, depth, via, judge))
+            elif script.values and len(argv) > 1:  # `c='rm -rf'; $c /`: the value, split
+                out.extend(_value_command(cmd, script, where, depth, via, judge))
         elif _runs_unknown_code(cmd):
             unknown = True
         if procsub:
             out.extend(_process_substituted(cmd, where, depth, via, judge))
         if len(argv) > 1 and cmd.name:
             for w in argv:  # (most words are static: one attribute read each)
-                if not w.static and _filled_later(w, script):
-                    out.extend(_with_values_as_args(cmd, script, where, via))
+                if not w.static and _filled_later(w, script, anyname):
+                    out.extend(_with_values_as_args(cmd, script, where, via, anyname))
                     break
     if "PROMPT_COMMAND" in text:  # an interactive shell runs it before each prompt
         for name, value in script.values:
@@ -140,6 +145,58 @@ def _printed_command(
         name.append(shown.replace("\n", " "))
     code = " ".join(["".join(name), *(a.raw for a in cmd.argv[1:])])
     return judge(code, where, depth + 1, (*via, f"what {cmd.argv[0].raw} prints"))
+
+
+def _value_command(
+    cmd: Command, script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> Iterator[Finding]:
+    """``c='rm -rf'; $c /``: each value the line gives the name, with the command's
+    arguments, judged as code (an unquoted value is split into the command's first words)."""
+    head = cmd.argv[0]
+    if len(head.parts) != 1 or head.raw.startswith('"'):
+        return
+    name = head.parts[0].name if isinstance(head.parts[0], Var) else ""
+    rest = " ".join(a.raw for a in cmd.argv[1:])
+    label = f"{head.raw}, a value the line assigns"
+    for assigned, value in script.values:
+        if assigned == name and (" " in value or "\t" in value):
+            yield from judge(f"{value} {rest}", where, depth + 1, (*via, label))
+
+
+_DECLARERS = frozenset({"declare", "local", "typeset"})
+_EVAL_ASSIGN = lazy_compile(r"(\$?\{?\w+\}?)(?:\[[^\]]*\])?\+?=(.+)", re.DOTALL)
+
+
+def _through_names(script: Script) -> tuple[Script, bool]:
+    """Assignments through a name the line computes: ``eval "$1='rm -rf /'"`` (the value
+    its text spells is a value of the line), ``local -n r=$1; r=…`` (a nameref: its values
+    are its target's). True when a value may so reach any name."""
+    values: list[tuple[str, str]] = []
+    anyname = False
+    for cmd in script.commands:
+        if cmd.name == "eval":
+            for a in cmd.args:
+                m = _EVAL_ASSIGN.fullmatch(a.text)
+                if m is None:
+                    continue
+                import shlex  # (an eval of an assignment only)
+
+                try:
+                    words = shlex.split(m.group(2))
+                except ValueError:
+                    continue
+                if len(words) == 1:
+                    values.append((m.group(1).strip("${}"), words[0]))
+                    anyname = anyname or m.group(1).startswith("$")
+        elif cmd.name in _DECLARERS and any(
+            a.text[:1] == "-" and "n" in a.text[1:] for a in cmd.args
+        ):
+            anyname = True
+    if not values and not anyname:
+        return script, False
+    return Script(
+        script.commands, script.parsed, script.fork_bombs, script.values + tuple(values)
+    ), anyname
 
 
 def _aliased(
@@ -240,16 +297,19 @@ def _blanked(text: str, ifs: str | None) -> str:
     return "".join(" " if c in ifs else c for c in text) if ifs else text
 
 
-def _filled_later(word: Word, script: Script) -> bool:
+def _filled_later(word: Word, script: Script, anyname: bool = False) -> bool:
     """``"$@"``, ``$1``, ``$x`` of a value the line assigns: a whole word the shell fills
-    (also ``"${a[@]}"``, ``${@:2}``, ``${a[0]}``: elements or a slice of one, tried whole)."""
+    (also ``"${a[@]}"``, ``${@:2}``, ``${a[0]}``: elements or a slice of one, tried whole;
+    ``anyname``: any name, when the line assigns through a name it computes)."""
     if word.static or len(word.parts) != 1:
         return False
     part = word.parts[0]
     name = getattr(part, "name", "")
     if name.startswith("{"):  # (treewords' name for `${a[…]}`, `${@:…}`, `${!a}`, …)
         name = _base_name(name[1:])
-    return name in ("@", "*") or name.isdigit() or any(n == name for n, _ in script.values)
+    if name in ("@", "*") or name.isdigit() or any(n == name for n, _ in script.values):
+        return True
+    return anyname and name.isidentifier()
 
 
 def _base_name(text: str) -> str:
@@ -270,7 +330,7 @@ def _value_word(text: str) -> Word:
 
 
 def _with_values_as_args(
-    cmd: Command, script: Script, where: Where, via: tuple[str, ...]
+    cmd: Command, script: Script, where: Where, via: tuple[str, ...], anyname: bool = False
 ) -> Iterator[Finding]:
     """``set -- -rf /; rm "$@"``, ``x='-rf /'; rm $x``, ``f() { rm "$@"; }; f -rf /``: the
     command with each argument list the line spells in the place of the unknown word."""
@@ -288,7 +348,7 @@ def _with_values_as_args(
             lists.append(tuple(args))
     label = "arguments the line may pass in the place of a parameter"
     for k, word in enumerate(cmd.argv):
-        if k == 0 or not _filled_later(word, script):
+        if k == 0 or not _filled_later(word, script, anyname):
             continue
         for filled in lists[:16]:
             # (each tail too: `shift`, `"${@:2}"`, `"${a[@]:1}"` drop the first items)
@@ -313,6 +373,31 @@ def home_text(word: Word, home: str | None) -> str | None:
     if home is None or not _home(word) or not all(type(p) is str for p in word.parts[1:]):
         return None
     return home + "".join(p for p in word.parts[1:] if type(p) is str)
+
+
+def filled_args(args: Sequence[Word], home: str | None, values: dict[str, str]) -> list[str | None]:
+    """A printer's arguments with the line's static values in the place of ``$x`` /
+    ``"$x"`` (``x='rm -rf /'; echo "$x" | sh``): an unquoted value split at blanks, as
+    bash splits it; None for a word with another unknown part."""
+    out: list[str | None] = []
+    for a in args:
+        text = home_text(a, home)
+        if text is not None:
+            out.append(text)
+            continue
+        filled: list[str] = []
+        for p in a.parts:
+            if isinstance(p, str):
+                filled.append(p)
+            elif p.name in values:
+                filled.append(values[p.name])
+            else:
+                return [None]
+        if a.raw.startswith('"') or len(a.parts) > 1:  # ("a$x" is kept whole: rarely split)
+            out.append("".join(filled))
+        else:
+            out.extend(filled[0].split())
+    return out
 
 
 def _values_as_commands(

@@ -375,10 +375,26 @@ class _Walker:
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
+        if stdin is not None and argv[:1] and argv[0].text == "read" and pipe_from is None:
+            self.read(argv[1:], stdin.text, assigned)
         target = cd_target(argv)
         if target is not None:
             # Later commands of this list run there (a subshell copies `cd`).
             cd.append(target)
+
+    def read(self, args: list[Word], text: str, assigned: list[tuple[str, list[Word]]]) -> None:
+        """``read -r c a <<< 'rm -rf'``: the names it sets are values of the line."""
+        if not all(a.static for a in args):
+            return
+        from hookrun.hooks.shell_guard.reads import read_fields  # (a read of static text)
+
+        ifs = self.variables.get("IFS")
+        for name, words in assigned:  # `IFS=: read …`
+            if name == "IFS":
+                ifs = words[0].text if len(words) == 1 and words[0].static else ifs
+        for name, value in read_fields([a.text for a in args], text, ifs):
+            self.variables[name] = value
+            self.values.append((name, value))
 
     def assign(self, assign: Assign, cd: list[Word]) -> list[Word]:
         """The value of ``name[key]=value`` / ``name=(…)``: a scalar's words (none for an

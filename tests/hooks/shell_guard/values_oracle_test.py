@@ -125,6 +125,18 @@ _ROWS = [
         "git.reset-hard",
     ),
     ('perl -e \'system("{n}", "-rf", "/")\'', "rm", "-rf /", "delete.catastrophic"),
+    # session 18: a value the line assigns, printed into a shell
+    ('x="{n} -rf /"; echo "$x" | sh', "rm", "-rf /", "delete.catastrophic"),
+    ('x="{n} -rf /"; echo $x | bash', "rm", "-rf /", "delete.catastrophic"),
+    ("x='{n} reset --hard'; printf '%s\\n' \"$x\" | sh", "git", "reset --hard", "git.reset-hard"),
+    # read's split into several names (the last takes the rest); a value split into a command
+    ('read -r x y <<< "{n} -rf"; $x $y /', "rm", "-rf /", "delete.catastrophic"),
+    ('IFS=: read -r x y <<< "{n}:-rf"; $x $y /', "rm", "-rf /", "delete.catastrophic"),
+    ('IFS=: read x y <<< "{n} -rf"; $x /', "rm", "-rf /", "delete.catastrophic"),
+    ('c="{n} reset"; $c --hard', "git", "reset --hard", "git.reset-hard"),
+    # assigned through a name the line computes: eval of NAME=value, a nameref
+    ('f() {{ eval "$1=\\"{n} -rf /\\""; }}; f x; $x', "rm", "-rf /", "delete.catastrophic"),
+    ('f() {{ local -n r=$1; r="-rf /"; }}; f x; {n} $x', "rm", "-rf /", "delete.catastrophic"),
     (
         "node -e \"require('child_process').spawnSync('{n}', ['-rf', '/'])\"",
         "rm",
