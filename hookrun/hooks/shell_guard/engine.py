@@ -9,7 +9,7 @@ from __future__ import annotations
 from hookrun.hooks.shell_guard import indirect
 from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
-from hookrun.hooks.shell_guard.model import Command, Stdin, Word
+from hookrun.hooks.shell_guard.model import Command, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
@@ -57,9 +57,11 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
             stdin = _read_in(cmd, files)
         fed = stdin.text if stdin is not None and stdin.kind == "text" else None
         if cmd.name == "xargs":  # `xargs -a FILE`: its items come from FILE
-            fed = _arg_file(cmd, files, fed)
+            fed = _arg_file(cmd, files, fed, where.home)
         layers, nested = unwrap(cmd, fed)
         out = output_of(layers[-1], stdin, files, where.home, values)
+        if out is None and script.functions and cmd.name:  # `f echo -rf / | xargs rm`
+            out = _function_output(cmd, script, where.home, values)
         outputs.append(out)
         if cmd.redirects:
             _written(cmd, out, files)
@@ -125,6 +127,60 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
     return findings
 
 
+_SILENT = frozenset({"local", "declare", "typeset", "shift", "set", ":", "true", "return", "cd"})
+
+
+def _function_output(
+    call: Command, script: Script, home: str | None, values: dict[str, str] | None
+) -> Stdin | None:
+    """What a call of a function the line defines prints, when its body's commands are
+    printers (or print nothing) once the call's arguments fill ``"$@"``, ``$*``, ``$1``
+    (`f() { "$@"; }; f printf '%s\\n' -rf / | xargs rm`)."""
+    span = next(((a, b) for n, a, b in reversed(script.functions) if n == call.name), None)
+    if span is None or any(indirect.home_text(a, home) is None for a in call.args):
+        return None
+    texts: list[str] = []
+    for body in script.commands[span[0] : span[1]]:
+        argv = _called(body.argv, call.args)
+        if argv is None or body.pipe_from >= 0 or body.redirects:
+            return None
+        if not argv or (argv[0].static and argv[0].text in _SILENT):
+            continue
+        if argv[0].text not in _PRINTERS - {"yes"}:
+            return None
+        out = output_of(body.layer(argv, body.via), None, None, home, values)
+        if out is None:
+            return None
+        texts.append(out.text)
+    return Stdin("text", "".join(texts), call.source, tuple(w.text for w in call.argv))
+
+
+def _called(argv: tuple[Word, ...], args: tuple[Word, ...]) -> tuple[Word, ...] | None:
+    """``argv`` of a function's body with the call's ``args`` in the place of the
+    positional parameters; None when another word only the shell knows is left."""
+    out: list[Word] = []
+    for w in argv:
+        if w.static:
+            out.append(w)
+            continue
+        part = w.parts[0]
+        name = part.name if len(w.parts) == 1 and isinstance(part, Var) else ""
+        quoted = w.raw.startswith('"')
+        if name == "@" or (name == "*" and not quoted):
+            out.extend(args)
+        elif name == "*":
+            out.append(Word.lit(" ".join(a.text for a in args)))
+        elif name.isdigit() and name != "0":
+            k = int(name)
+            if k <= len(args):
+                out.append(args[k - 1])
+            elif quoted:
+                out.append(Word.lit(""))
+        else:
+            return None
+    return tuple(out)
+
+
 def _reads_program(cmd: Command) -> bool:
     """:func:`~hookrun.hooks.shell_guard.rules.supply_chain.reads_program_from_stdin`,
     its module loaded for a command that text is piped into."""
@@ -184,7 +240,7 @@ def _read_in(cmd: Command, files: dict[str, str]) -> Stdin | None:
     return None
 
 
-def _arg_file(cmd: Command, files: dict[str, str], fed: str | None) -> str | None:
+def _arg_file(cmd: Command, files: dict[str, str], fed: str | None, home: str | None) -> str | None:
     """The text ``xargs -a FILE`` / ``--arg-file=FILE`` reads items from, when known."""
     args = cmd.args
     for k, a in enumerate(args):
@@ -202,15 +258,15 @@ def _arg_file(cmd: Command, files: dict[str, str], fed: str | None) -> str | Non
             if not text.startswith("-"):
                 break
             continue
-        return _file_text(word, files)
+        return _file_text(word, files, home)
     return fed
 
 
-def _file_text(word: Word, files: dict[str, str] | None) -> str | None:
+def _file_text(word: Word, files: dict[str, str] | None, home: str | None = None) -> str | None:
     """What reading ``word`` as a file gives, when the line makes it: ``<(echo …)``, or a
     file it wrote (``./f`` is ``f``)."""
     if _procsub(word):
-        return indirect.printed_by(word.parts[0].inner)  # type: ignore[union-attr]
+        return indirect.printed_by(word.parts[0].inner, home)  # type: ignore[union-attr]
     if not files or not word.static:
         return None
     return files.get(_file_key(word.text))

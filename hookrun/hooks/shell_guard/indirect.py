@@ -194,8 +194,9 @@ def _through_names(script: Script) -> tuple[Script, bool]:
             anyname = True
     if not values and not anyname:
         return script, False
+    every = script.values + tuple(values)
     return Script(
-        script.commands, script.parsed, script.fork_bombs, script.values + tuple(values)
+        script.commands, script.parsed, script.fork_bombs, every, script.functions
     ), anyname
 
 
@@ -483,8 +484,9 @@ def _process_substituted(
         i = source.find("<(", j)
 
 
-def printed_by(code: str) -> str | None:
-    """What ``echo``/``printf`` of static words in ``code`` prints, else None."""
+def printed_by(code: str, home: str | None = None) -> str | None:
+    """What ``echo``/``printf`` of static words in ``code`` prints, else None (``home``:
+    what bash makes of a ``~`` word, `xargs -a <(echo -rf ~) rm`)."""
     from hookrun.hooks.shell_guard.parse import parse_script
     from hookrun.hooks.shell_guard.printed import printed
 
@@ -494,8 +496,9 @@ def printed_by(code: str) -> str | None:
         return None
     texts: list[str] = []
     for c in script.commands:
-        if c.name in ("echo", "printf") and all(a.static for a in c.args):
-            texts.append(printed(c.name, [a.text for a in c.args]))
+        args = [home_text(a, home) for a in c.args] if c.name in ("echo", "printf") else [None]
+        if None not in args:
+            texts.append(printed(c.name, [a or "" for a in args]))
         elif c.name == "cat" and not c.args and c.stdin is not None and c.stdin.kind == "text":
             texts.append(c.stdin.text)  # `cat <<< '…'`, `cat <<'EOF' … EOF`
     return "\n".join(texts) if texts else None

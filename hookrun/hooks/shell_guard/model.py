@@ -186,8 +186,8 @@ class Command(_Value):
 class Script(_Value):
     """A parsed command line: every simple command in it, flattened."""
 
-    __slots__ = ("commands", "parsed", "fork_bombs", "values")
-    _FIELDS = ("commands", "parsed", "fork_bombs", "values")
+    __slots__ = ("commands", "parsed", "fork_bombs", "values", "functions")
+    _FIELDS = ("commands", "parsed", "fork_bombs", "values", "functions")
 
     def __init__(
         self,
@@ -195,6 +195,7 @@ class Script(_Value):
         parsed: bool = True,
         fork_bombs: tuple[str, ...] = (),
         values: tuple[tuple[str, str], ...] = (),
+        functions: tuple[tuple[str, int, int], ...] = (),
     ) -> None:
         self.commands = commands
         # False: the front end refused it, judged by the fallback tokenizer
@@ -203,6 +204,9 @@ class Script(_Value):
         # The static values the line assigns, (name, value): a scalar's text, an array's
         # elements joined by spaces — what `$c` / `"${a[@]}"` may run as a command.
         self.values = values
+        # The functions the line defines: (name, first, end) — their body's commands are
+        # commands[first:end] (what a call of one prints: `f echo … | xargs rm`).
+        self.functions = functions
 
 
 _CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})

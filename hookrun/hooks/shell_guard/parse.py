@@ -103,7 +103,13 @@ def parse_with_tree(text: str, depth: int) -> Script:
     walker.stmts(tree.stmts, [])
     for name, elements in walker.elements.items():  # `a[0]=-rf; a[1]=/`: the array's value
         walker.values.append((name, " ".join(elements)))
-    return Script(tuple(walker.commands), True, tuple(walker.fork_bombs), tuple(walker.values))
+    return Script(
+        tuple(walker.commands),
+        True,
+        tuple(walker.fork_bombs),
+        tuple(walker.values),
+        tuple(walker.functions),
+    )
 
 
 def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:
@@ -194,6 +200,7 @@ class _Walker:
         self.variables: dict[str, str] = {}
         self.values: list[tuple[str, str]] = []  # Script.values
         self.elements: dict[str, list[str]] = {}  # `a[k]=v` static values, in line order
+        self.functions: list[tuple[str, int, int]] = []  # Script.functions
 
     def src(self, node: Any) -> str:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
@@ -474,6 +481,7 @@ class _Walker:
         name = node.name
         before = len(self.commands)
         self.stmt(node.body, list(cd), None)
+        self.functions.append((name, before, len(self.commands)))
         calls = sum(1 for c in self.commands[before:] if c.argv and c.argv[0].text == name)
         if calls >= 2:  # `:(){ :|:& };:` — each call starts two more
             self.fork_bombs.append(self.src(stmt))

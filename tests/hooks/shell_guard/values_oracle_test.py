@@ -137,6 +137,17 @@ _ROWS = [
     # assigned through a name the line computes: eval of NAME=value, a nameref
     ('f() {{ eval "$1=\\"{n} -rf /\\""; }}; f x; $x', "rm", "-rf /", "delete.catastrophic"),
     ('f() {{ local -n r=$1; r="-rf /"; }}; f x; {n} $x', "rm", "-rf /", "delete.catastrophic"),
+    # what a function the line defines prints, piped on; `~` in an `-a` file's text
+    ("f() {{ \"$@\"; }}; f printf '%s\\n' -rf / | xargs {n}", "rm", "-rf /", "delete.catastrophic"),
+    ("f() {{ $*; }}; f echo -r -f / | xargs {n}", "rm", "-r -f /", "delete.catastrophic"),
+    (
+        "function f {{ printf '%s\\n' \"$@\"; }}; f -rf ~ | xargs {n}",
+        "rm",
+        "-rf ~",
+        "delete.catastrophic",
+    ),
+    ("f() {{ echo \"$1\"; }}; f '{n} reset --hard' | sh", "git", "reset --hard", "git.reset-hard"),
+    ("xargs -a <(echo -rf ~) {n}", "rm", "-rf ~", "delete.catastrophic"),
     (
         "node -e \"require('child_process').spawnSync('{n}', ['-rf', '/'])\"",
         "rm",
