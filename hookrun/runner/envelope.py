@@ -290,6 +290,43 @@ def _tail(stderr: bytes) -> str:
     return text
 
 
+# Killed by signal N: a shell (and dispatch) reports 128 + N. Signals go up to 64 on
+# Linux (SIGRTMAX); an explicit `exit 137` reads the same, as every shell reads it.
+_SIGNALLED = range(129, 129 + 64)
+
+
+def _standing_deny(stdout: bytes) -> HookAnswer | None:
+    """The answer a hook's stdout starts with when it is a complete, valid deny or halt,
+    whatever follows it (a NUL, text, a second object) — else None.
+
+    The most restrictive reading of output that was written whole and then spoiled (or
+    whose writer was then killed): the hook said no before anything went wrong, and
+    dropping that as "no opinion" would fail open. Text *before* the object is not
+    read this way: there the hook never gave a clean answer. (Only on the error path:
+    json is imported there anyway.)
+    """
+    text = stdout.decode("utf-8", "replace").lstrip("\ufeff").lstrip()
+    if not text.startswith("{"):
+        return None
+    import json
+
+    try:
+        obj, _ = json.JSONDecoder().raw_decode(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(obj, dict):
+        return None
+    answer = parse_envelope(obj)
+    if answer.error is None and (answer.decision == "deny" or answer.halt):
+        return answer
+    return None
+
+
+def _deny_stands(answer: HookAnswer, problem: str) -> HookAnswer:
+    what = "halt" if answer.halt and answer.decision != "deny" else "deny"
+    return answer._replace(error=f"{problem}; the complete {what} printed before it stands")
+
+
 def failed(name: str, on_error: str, problem: str) -> HookAnswer:
     """The answer of a hook that could not give one."""
     if on_error == "deny":
@@ -320,7 +357,9 @@ def interpret(
         # The whole run is being interrupted; on_error is about the hook, not the host.
         return HookAnswer(error="cancelled")
     if timed_out:
-        return failed(name, on_error, f"timed out after {timeout:g}s")
+        problem = f"timed out after {timeout:g}s"
+        stands = _standing_deny(stdout) if stdout else None
+        return failed(name, on_error, problem) if stands is None else _deny_stands(stands, problem)
     if error is not None:
         return failed(name, on_error, error)
     if exit_code == 0:
@@ -330,7 +369,12 @@ def interpret(
         problem = answer.error
         if truncated:
             problem += " (stdout was cut at the capture limit)"
-        return failed(name, on_error, problem)
+        stands = _standing_deny(stdout)
+        return failed(name, on_error, problem) if stands is None else _deny_stands(stands, problem)
+    if exit_code in _SIGNALLED and stdout:
+        stands = _standing_deny(stdout)
+        if stands is not None:
+            return _deny_stands(stands, f"killed by signal {exit_code - 128} after its answer")
     reason = stderr.decode("utf-8", "replace").strip()
     if exit_code == exitcodes.DENY:
         if event in BLOCKING_EVENTS:

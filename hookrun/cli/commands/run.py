@@ -180,11 +180,35 @@ def execute(
             streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
         elif answer.stderr:
             streams.stderr.write(answer.stderr + "\n")
+        if code == exitcodes.OK and received.signum is None and not result.cancelled:
+            # On a deny or a halt stderr is the reason the host shows the model (an
+            # on_error: deny stand-in's reason names its hook); on exit 0 nothing else
+            # would tell anyone that a hook's answer was not taken.
+            for line in dropped_answers(result):
+                streams.stderr.write(line + "\n")
         streams.stderr.flush()
         if received.exit_code is not None:
             code = received.exit_code
     _export_telemetry(config, result, payload, started_ns, code=code, trace=trace, streams=streams)
     return code
+
+
+def dropped_answers(result: RunResult) -> list[str]:
+    """One line per hook whose answer was not taken as it came: dropped as "no opinion"
+    (``on_error: allow``), replaced by ``on_error: deny``, or a deny kept though what
+    followed it was not clean — naming the hook, where it is configured, and why."""
+    lines = []
+    for hook in result.hooks:
+        if hook.error is None or hook.cancelled:
+            continue
+        if hook.decision is None and not hook.halt:
+            what = "its answer was dropped (on_error: allow)"
+        elif hook.error.endswith(" stands"):
+            what = "its answer was kept"
+        else:
+            what = "on_error: deny answered for it"
+        lines.append(f'hookrun: warning: hook "{hook.name}" ({hook.source}): {hook.error} — {what}')
+    return lines
 
 
 def _export_telemetry(
