@@ -83,6 +83,16 @@ def findings(
         for span in substitutions(text):
             if "'" in text or '"' in text:  # (unquoted ones are walked already)
                 out.extend(judge(span, where, depth + 1, (*via, label)))
+    if not script.parsed and ("$(" in text or "`" in text):
+        # The fallback flattens a substitution's commands into the line's, its values lost
+        # (`a[b[$(a=(-rf ..); rm ${a[*]})]]=1`): each is judged as the line it is too.
+        from hookrun.hooks.shell_guard.fallback import substitutions
+
+        label = "a command substitution"
+        for span in substitutions(text):
+            inner = span[2:-1] if span.startswith("$(") else span[1:-1]
+            if inner.strip() and inner != text:
+                out.extend(judge(inner, where, depth + 1, (*via, label)))
     aliased = (
         _aliased(script, where, depth, via, judge, out) if "alias" in text or "hash" in text else {}
     )

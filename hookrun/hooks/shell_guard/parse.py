@@ -185,6 +185,14 @@ def _unread_word(raw: str, depth: int, sink: list[Command]) -> list[Word]:
     return [Word.lit(raw.replace("'", "").replace('"', ""))]
 
 
+def _read_key(key: Any) -> None:
+    """A subscript the front end left as text holding ``$(`` (``a=([$(a=([3]=rm); …)]=1)``:
+    it cut the substitution at its inner ``]``): refused, so the fallback reads the line."""
+    for part in key.parts:
+        if type(part) is Lit and ("$(" in part.text or "`" in part.text):
+            raise Unsupported("a subscript the front end did not read")
+
+
 class _Walker:
     """The shared front end's tree (hookrun.shellsyntax) flattened into simple commands.
 
@@ -408,6 +416,7 @@ class _Walker:
         array). The substitutions in the subscript, the value and every element run
         (``a=($(rm -rf /))``, ``a[$(…)]=1``)."""
         if assign.key is not None:
+            _read_key(assign.key)
             self.words(assign.key, cd, False)
             if assign.value is not None and assign.array is None:
                 values = self.words(assign.value, cd, False)
@@ -419,6 +428,7 @@ class _Walker:
             elements: list[Word] = []
             for elem in assign.array:
                 if elem.key is not None:
+                    _read_key(elem.key)
                     self.words(elem.key, cd, False)
                 elements.extend(self.words(elem.value, cd))
             if elements:  # (a word only bash fills, `~` or `$x`, as written: judged so)

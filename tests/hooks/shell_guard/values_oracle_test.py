@@ -148,6 +148,10 @@ _ROWS = [
     ),
     ("f() {{ echo \"$1\"; }}; f '{n} reset --hard' | sh", "git", "reset --hard", "git.reset-hard"),
     ("xargs -a <(echo -rf ~) {n}", "rm", "-rf ~", "delete.catastrophic"),
+    # nested subscripts and keyed elements holding `$(…(…)…)` (the front end refuses or
+    # cuts them; the substitution is judged as the line it is)
+    ("a[b[$(a=(-rf ..); {n} ${{a[*]}})]]=1", "rm", "-rf ..", "delete.catastrophic"),
+    ("a=([$(a=([3]={n}); ${{a[3]}} -rf /)]=1)", "rm", "-rf /", "delete.catastrophic"),
     (
         "node -e \"require('child_process').spawnSync('{n}', ['-rf', '/'])\"",
         "rm",
