@@ -341,6 +341,8 @@ class _Table:
             if back is None and left is None and not special and check is None
         )
         self.kinds = [r.kind for r in rules]
+        # Where a row failed, the end of its run: it is not tried again before (Rule.run).
+        self.runs = [re.compile(r.run.encode("ascii")).match if r.run else None for r in rules]
         # Each row's looks_real verdict on a value, memoised (rows alike share one).
         memos: dict[tuple[float, bool, int], _Verdicts] = {}
         self.verdicts = [
@@ -381,6 +383,7 @@ class _Table:
         by_byte, by_head, table_rows, shapes = self.by_byte, self.by_head, self.rows, self.shape
         quick_heads, unseen, head_size, reopen = self.quick_heads, _UNSEEN, _HEAD, _REOPEN
         add_row, add_start, add_stop = found_rows.append, starts.append, stops.append
+        failed: dict[int, int] = {}  # row -> the end of the run it failed in (Rule.run)
         while pos < size:
             start = heads(_UNANCHORED, data, pos, size)[0][0]
             if start < 0:
@@ -418,6 +421,8 @@ class _Table:
                 rows = agreeing
             pos = start + 1  # (when no row matches here)
             for i in rows:
+                if failed and start < failed.get(i, 0):
+                    continue  # (inside the run the row failed in)
                 row, values, ends, quick = table_rows[i] or self._row(i)
                 if quick is not None:
                     found = quick(data, start)
@@ -428,6 +433,11 @@ class _Table:
                     spans = row.Match(_AT_START, data, start, size)
                     end = spans[0][1]
                     if end < 0:
+                        run = self.runs[i]
+                        if run is not None:
+                            in_run = run(data, start)
+                            if in_run is not None:
+                                failed[i] = in_run.end()
                         continue
                 shape = shapes[i]
                 if shape == _PLAIN:
@@ -488,7 +498,7 @@ class _Table:
         if len(rows) == 1:
             i = rows[0]
             quick = (self.rows[i] or self._row(i))[3]
-            if quick is not None:
+            if quick is not None and self.runs[i] is None:  # (a run row: the long way)
                 # (Python's engine reads bytes: a _TAIL row's end mark, a class, is one)
                 fast = (i, quick, 0 if self.shape[i] == _PLAIN else 1)
         if len(self.quick_heads) < _MEMO_SIZE:

@@ -58,6 +58,14 @@ class Rule(NamedTuple):
     # track every start inside every long word (a git log of hashes: 50x slower);
     # it matches from its literal part instead, and Python steps back.
     back: tuple[str, int] | None = None
+    # A Python regex (bytes) of the row's opening and its first run, for a row whose
+    # match is that run then a character not in it: where the row fails at a start
+    # that ``run`` matches, it fails at every later start inside the run too (a match
+    # there would end the run where this one does, and this start's longer run would
+    # match as well). The pass then tries the row once a run, not once each start:
+    # 50 KB of ``ey-ey-ey-…`` ran the JWT row to the end of the text from each ``ey``
+    # (quadratic: a second of CPU, a 5 MB output hung the host).
+    run: str = ""
 
 
 def _end(cls: str) -> str:
@@ -215,6 +223,7 @@ RULES: tuple[Rule, ...] = (
         check=jwt_ok,
         min_entropy=0,
         placeholder=False,  # base64 of JSON spells words by chance; the shape check decides
+        run=r"\bey[A-Za-z0-9_-]*",  # (then "."; header lengths are unbounded: x5c chains)
     ),
     Rule(
         "jwt",
