@@ -502,17 +502,24 @@ def _parallel(
     while k < len(rest) and rest[k].text not in (":::", "::::", ":::+"):
         template.append(rest[k])
         k += 1
+    sources: list[list[Word]] = []
+    linked: list[bool] = []  # `:::+`: paired with the source before it, not combined
     if k < len(rest):
         listed = []
         while k < len(rest):
             if rest[k].text in (":::", ":::+"):
+                linked.append(rest[k].text == ":::+" and bool(sources))
+                sources.append([])
                 k += 1
                 while k < len(rest) and rest[k].text not in (":::", "::::", ":::+"):
                     listed.append(rest[k])
+                    sources[-1].append(rest[k])
                     k += 1
             else:  # `:::: file`: items from a file only the shell reads
                 listed = None
                 break
+    if listed is not None and len(sources) > 1 and template:
+        return _parallel_jobs(cmd, template, marker, sources, linked)
     source = listed if listed is not None else items
     if not template:  # each item is a command line
         if source is None:
@@ -522,6 +529,37 @@ def _parallel(
         return []
     has_marker = any(marker in w.text for w in template)
     return _with_items(cmd, template, marker if has_marker else None, source, "parallel")
+
+
+def _parallel_jobs(
+    cmd: Command, template: list[Word], marker: str, sources: list[list[Word]], linked: list[bool]
+) -> list[Command]:
+    """``parallel git ::: reset ::: --hard``: one job per combination of the sources'
+    items (``:::+`` pairs a source with the one before), each job's items appended, or in
+    the place of ``{}`` (all of them) and ``{1}``, ``{2}``… (one each)."""
+    jobs: list[list[Word]] = [[]]
+    for source, pair in zip(sources, linked, strict=True):
+        if pair:  # (item k joins job k's last source)
+            jobs = [[*job, source[j]] for j, job in enumerate(jobs) if j < len(source)]
+        else:
+            jobs = [[*job, item] for job in jobs for item in source][:_MAX_ITEMS]
+    numbered = any(w.static and w.text[:1] == "{" and w.text[1:-1].isdigit() for w in template)
+    has_marker = any(w.text == marker for w in template)
+    out = []
+    for job in jobs:
+        argv: list[Word] = []
+        for w in template:
+            if numbered and w.static and w.text[:1] == "{" and w.text[-1:] == "}":
+                k = int(w.text[1:-1]) if w.text[1:-1].isdigit() else 0
+                argv.append(job[k - 1] if 0 < k <= len(job) else w)
+            elif has_marker and w.text == marker:
+                argv.extend(job)
+            else:
+                argv.append(w)
+        if not numbered and not has_marker:
+            argv.extend(job)
+        out.append(_layer(cmd, argv, "parallel"))
+    return out
 
 
 def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:

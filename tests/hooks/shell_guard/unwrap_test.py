@@ -87,6 +87,11 @@ def test_commands_that_run_nothing_else_have_one_layer_and_no_code(text: str) ->
         ("parallel -I @ rm -rf @ ::: a", ["rm", "-rf", "a"]),
         ("parallel --jobs 2 -- rm -rf {} ::: a b", ["rm", "-rf", "b"]),
         ("parallel -k rm -rf :::: list.txt", ["rm", "-rf", "$parallel-input"]),
+        # several sources: a job per combination (GNU parallel 20221122 ran these so)
+        ("parallel git ::: reset ::: --hard", ["git", "reset", "--hard"]),
+        ("parallel git {} ::: reset ::: --hard", ["git", "reset", "--hard"]),
+        ("parallel rm {2} {1} ::: a b ::: -rf", ["rm", "-rf", "b"]),
+        ("parallel rm ::: -rf -v :::+ a b", ["rm", "-v", "b"]),
         ("xargs -a list.txt --max-args 1 -- rm -rf", ["rm", "-rf", "$xargs-input"]),
         ("xargs -0 -n1 -P4 rm -rf", ["rm", "-rf", "$xargs-input"]),
     ],

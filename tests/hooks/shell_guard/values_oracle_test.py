@@ -152,6 +152,11 @@ _ROWS = [
     # cuts them; the substitution is judged as the line it is)
     ("a[b[$(a=(-rf ..); {n} ${{a[*]}})]]=1", "rm", "-rf ..", "delete.catastrophic"),
     ("a=([$(a=([3]={n}); ${{a[3]}} -rf /)]=1)", "rm", "-rf /", "delete.catastrophic"),
+    # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
+    # when parallel is installed (checked against GNU parallel 20221122)
+    ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
+    ("parallel {n} {{2}} {{1}} ::: / ::: -rf", "rm", "-rf /", "delete.catastrophic"),
+    ("parallel {n} ::: -rf -v :::+ / x", "rm", "-rf /", "delete.catastrophic"),
     (
         "node -e \"require('child_process').spawnSync('{n}', ['-rf', '/'])\"",
         "rm",
@@ -177,7 +182,7 @@ def _line(template: str, name: str) -> str:
 def test_bash_runs_it_and_shell_guard_denies_it(
     oracle: Oracle, template: str, program: str, args: str, rule: str
 ) -> None:
-    for tool in ("python3", "perl", "node"):
+    for tool in ("python3", "perl", "node", "parallel"):
         if template.startswith(tool) and shutil.which(tool) is None:
             pytest.skip(f"{tool} is not installed")
     ran = oracle.argvs(_line(template, MARK))
