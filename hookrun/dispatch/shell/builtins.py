@@ -257,9 +257,14 @@ def b_pwd(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def _assign_words(
-    sh: Interp, io: IO, name: str, words: list[str], on_name: Callable[[str, bool], None]
+    sh: Interp,
+    io: IO,
+    name: str,
+    words: list[str],
+    on_name: Callable[[str, bool], bool | None],
 ) -> int:
-    """``NAME[=VALUE]`` words of export/declare/…; ``on_name(name, has_value)`` comes first."""
+    """``NAME[=VALUE]`` words of export/declare/…; ``on_name(name, has_value)`` comes
+    first (False from it: refused, said why, the word is not assigned)."""
     status = 0
     for word in words:
         key, eq, value = word.partition("=")
@@ -271,7 +276,9 @@ def _assign_words(
             _err(sh, io, name, f"`{word}': not a valid identifier")
             status = 1
             continue
-        on_name(base, bool(eq))
+        if on_name(base, bool(eq)) is False:
+            status = 1
+            continue
         if eq:
             try:
                 if base != key:  # a[k]=v
@@ -290,15 +297,28 @@ def b_export(sh: Interp, argv: list[str], io: IO) -> int:
     st = sh.state
     args = argv[1:]
     unexport = False
-    while args and args[0].startswith("-"):
+    functions = False
+    while args and args[0].startswith("-") and len(args[0]) > 1:
         flag = args.pop(0)
         if flag == "--":
             break
+        if (bad := _bad_option(sh, io, "export", flag[1:], "")) is not None:
+            return bad
         unexport = unexport or "n" in flag
+        functions = functions or "f" in flag
     if not args:
         return _declare_print(sh, io, argv[0], [], "x")
+    if functions:  # `export -f f`: a function it knows (the children see none: in-process)
+        missing = [fn for fn in args if fn not in st.functions]
+        for fn in missing:
+            _err(sh, io, "export", f"{fn}: not a function")
+        return 1 if missing else 0
 
     def export(key: str, has_value: bool) -> None:
+        if st.refs and key in st.refs:  # `export r`: what the nameref names
+            from hookrun.dispatch.shell.namerefs import resolve, split
+
+            key = split(resolve(st, key))[0]
         if unexport:
             st.exported.discard(key)
             return
@@ -326,8 +346,40 @@ def _flags(argv: list[str]) -> tuple[str, str, list[str]]:
     return on, off, words
 
 
+# The option letters each declaration builtin takes, and its usage line (bash's; -c,
+# which bash takes without naming it, is not in the line either).
+_LETTERS = {
+    "declare": "aAcfFgiIlnrtuxp",
+    "typeset": "aAcfFgiIlnrtuxp",
+    "local": "aAcfFgiIlnrtuxp",
+    "export": "fnp",
+    "readonly": "aAfp",
+}
+_USAGE = {
+    "declare": "declare [-aAfFgiIlnrtux] [name[=value] ...]"
+    " or declare -p [-aAfFilnrtux] [name ...]",
+    "typeset": "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+    "local": "local [option] name[=value] ...",
+    "export": "export [-fn] [name[=value] ...] or export -p",
+    "readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+}
+
+
+def _bad_option(sh: Interp, io: IO, name: str, on: str, off: str) -> int | None:
+    """bash's status 2 and usage for a letter ``name`` does not take, else None."""
+    letters = _LETTERS.get(name, "")
+    bad = next((c for c in on + off if c not in letters), None)
+    if bad is None:
+        return None
+    _err(sh, io, name, f"{'-' if bad in on else '+'}{bad}: invalid option")
+    sh.error_plain(f"{name}: usage: {_USAGE[name]}", io)
+    return 2
+
+
 def b_readonly(sh: Interp, argv: list[str], io: IO) -> int:
-    on, _, words = _flags(argv)
+    on, off, words = _flags(argv)
+    if (bad := _bad_option(sh, io, argv[0], on, off)) is not None:
+        return bad
     if not words:
         return _declare_print(sh, io, argv[0], [], "r")
     return _declare(sh, io, argv[0], on + "r", "", words, local=False)
@@ -338,6 +390,8 @@ def b_local(sh: Interp, argv: list[str], io: IO) -> int:
         _err(sh, io, argv[0], "can only be used in a function")
         return 1
     on, off, words = _flags(argv)
+    if (bad := _bad_option(sh, io, argv[0], on, off)) is not None:
+        return bad
     if not words:
         from hookrun.dispatch.shell.listing import declare_line, is_declared
 
@@ -350,16 +404,24 @@ def b_local(sh: Interp, argv: list[str], io: IO) -> int:
 
 def b_declare(sh: Interp, argv: list[str], io: IO) -> int:
     on, off, words = _flags(argv)
+    if (bad := _bad_option(sh, io, argv[0], on, off)) is not None:
+        return bad
     if "f" in on or "F" in on:
         return _declare_functions(sh, io, words, names_only="F" in on)
+    if not words and not on and not off:  # `declare` alone: as `set` lists them
+        from hookrun.dispatch.shell.listing import set_listing
+
+        _out(io, set_listing(sh.state))
+        return 0
     if "p" in on or not words:
         return _declare_print(sh, io, argv[0], words, on.replace("p", ""))
     local = sh.function_depth > 0 and "g" not in on
     return _declare(sh, io, argv[0], on, off, words, local=local)
 
 
-# Attributes kept in ShellState.attrs (readonly, export and the array kinds live apart).
-_ATTR_LETTERS = "ilutnc"
+# Attributes kept in ShellState.attrs (readonly, export and the array kinds live apart;
+# "n" is set and cleared with the nameref itself, in namerefs.py).
+_ATTR_LETTERS = "ilutc"
 
 
 def _declare(
@@ -368,12 +430,33 @@ def _declare(
     from hookrun.dispatch.shell.state import Array
 
     st = sh.state
+    if "n" in on:
+        if "a" not in on and "A" not in on:
+            return _declare_refs(sh, io, name, on, words, local=local)
+        on = on.replace("n", "")  # bash makes the array and ignores -n
 
-    def declare(key: str, has_value: bool) -> None:
+    def declare(key: str, has_value: bool) -> bool:
         if local:
             st.make_local(key)
+        elif st.refs and key in st.refs:  # `declare r=v`, `export r`: what r names
+            if "n" in off:
+                from hookrun.dispatch.shell.namerefs import drop_ref
+
+                drop_ref(st, key)
+            else:
+                from hookrun.dispatch.shell.namerefs import resolve, split
+
+                key = split(resolve(st, key))[0]
         # `readonly -a x` with no value declares x readonly; it makes no array.
         arrays = on if (has_value or name != "readonly") else ""
+        arr = st.arrays.get(key)
+        if arr is not None and (("a" in arrays and arr.assoc) or ("A" in arrays and not arr.assoc)):
+            kinds = ("associative", "indexed") if arr.assoc else ("indexed", "associative")
+            _err(sh, io, name, f"{key}: cannot convert {kinds[0]} to {kinds[1]} array")
+            return False
+        if off and key in st.readonly and ("r" in off or "x" in off or "i" in off):
+            _err(sh, io, name, f"{key}: readonly variable")
+            return False
         if "a" in arrays and key not in st.arrays:
             old = st.vars.pop(key, None)
             st.arrays[key] = Array(False, {} if old is None else {0: old}, bare=old is None)
@@ -383,7 +466,9 @@ def _declare(
         attrs = st.attrs.get(key, "")
         attrs = "".join(c for c in attrs if c not in off)
         attrs += "".join(c for c in _ATTR_LETTERS if c in on and c not in attrs)
-        if "u" in on:
+        if "u" in on and "l" in on:  # as bash: the two cancel
+            attrs = attrs.replace("l", "").replace("u", "")
+        elif "u" in on:
             attrs = attrs.replace("l", "")
         elif "l" in on:
             attrs = attrs.replace("u", "")
@@ -397,11 +482,44 @@ def _declare(
             st.exported.discard(key)
         if not has_value and key not in st.vars and key not in st.arrays:
             st.declared.add(key)
+        return True
 
     status = _assign_words(sh, io, name, words, declare)
     if "r" in on:
         for word in words:
-            st.readonly.add(word.partition("=")[0].rstrip("+").split("[", 1)[0])
+            key = word.partition("=")[0].rstrip("+").split("[", 1)[0]
+            if st.refs and key in st.refs:
+                from hookrun.dispatch.shell.namerefs import deref, split
+
+                key = split(deref(st, key) or key)[0]
+            st.readonly.add(key)
+    return status
+
+
+def _declare_refs(sh: Interp, io: IO, name: str, on: str, words: list[str], *, local: bool) -> int:
+    """``declare -n``/``local -n``/``typeset -n`` (with other letters as bash takes
+    them: ``-r`` and ``-x`` apply to the nameref itself; ``-a``/``-A`` are refused)."""
+    from hookrun.dispatch.shell.namerefs import make_ref
+
+    st = sh.state
+    status = 0
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not is_name(key):
+            _err(sh, io, name, f"`{word}': not a valid identifier")
+            status = 1
+            continue
+        if local:
+            st.make_local(key)
+        error = make_ref(st, key, value if eq else None)
+        if error is not None:
+            _err(sh, io, name, error)
+            status = 1
+            continue
+        if "r" in on:
+            st.readonly.add(key)
+        if "x" in on:
+            st.exported.add(key)
     return status
 
 
@@ -412,7 +530,10 @@ def _declare_functions(sh: Interp, io: IO, words: list[str], *, names_only: bool
         if fn not in st.functions:
             status = 1
             continue
-        _out(io, f"declare -f {fn}\n" if names_only or not words else f"{fn}\n")
+        if names_only:  # `declare -F`: names only, as `declare -f NAME` in a listing
+            _out(io, f"{fn}\n" if words else f"declare -f {fn}\n")
+        else:
+            _out(io, f"declare -f {fn}\n" if not words else f"{fn}\n")
     return status
 
 
@@ -432,7 +553,7 @@ def _declare_print(sh: Interp, io: IO, name: str, words: list[str], only: str) -
             _out(io, declare_line(st, key))
         return status
     wanted = [c for c in only if c in "aAinrtxclu"]
-    for key in sorted({*st.vars, *st.arrays, *st.declared}):
+    for key in sorted({*st.vars, *st.arrays, *st.declared, *st.refs}):
         if all(c in attributes(st, key) for c in wanted):
             _out(io, declare_line(st, key))
     return status
@@ -440,16 +561,25 @@ def _declare_print(sh: Interp, io: IO, name: str, words: list[str], only: str) -
 
 def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
     functions = False
+    variables = False  # -v given: never a function
+    ref = False
     status = 0
     for arg in argv[1:]:
         if arg == "-f":
             functions = True
         elif arg == "-v":
             functions = False
+            variables = True
+        elif arg == "-n":  # the nameref itself, not what it names
+            ref = True
         elif functions:
             sh.state.functions.pop(arg, None)
         elif arg.endswith("]") and "[" in arg:
             base, _, key = arg[:-1].partition("[")
+            if sh.state.refs and base in sh.state.refs:
+                from hookrun.dispatch.shell.namerefs import resolve, split
+
+                base = split(resolve(sh.state, base))[0]
             arr = sh.state.arrays.get(base)
             if arr is None:
                 if key in ("0", "@", "*"):
@@ -469,9 +599,17 @@ def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
                 if k < 0:
                     k += max(arr.items, default=-1) + 1
                 arr.items.pop(k, None)
+        elif (
+            not variables
+            and arg in sh.state.functions
+            and sh.state.get_var(arg) is None
+            and arg not in sh.state.arrays
+            and arg not in sh.state.declared
+        ):  # as bash: a name that is no variable but a function unsets the function
+            del sh.state.functions[arg]
         else:
             try:
-                sh.state.unset_var(arg)
+                sh.state.unset_var(arg, ref=ref)
             except ShellError as exc:
                 _err(sh, io, "unset", exc.message.removeprefix("unset: "))
                 status = 1

@@ -18,9 +18,8 @@ import os
 from collections.abc import Callable, Sequence
 
 from hookrun.dispatch.shell.state import (
-    Array,
     ExpansionFailure,
-    ReadonlyVariable,
+    NotAssigned,
     ShellError,
     ShellState,
     is_name,
@@ -170,6 +169,11 @@ class Expander:
         self.cmd_subst = config.cmd_subst if cmd_subst is None else cmd_subst
         self.source = b""  # the text node offsets point into (for error messages)
         self._assigning = False  # expanding an assignment's value (tildes after `:`)
+
+    @staticmethod
+    def warn(message: str) -> None:
+        """A message on the shell's stderr that changes nothing (a shell's expander has
+        its interpreter's ``error`` here; an expander of its own prints nothing)."""
 
     # -- entry points ----------------------------------------------------------
     def fields(self, words: Sequence[Word], plain: Sequence[str | None] | None = None) -> list[str]:
@@ -521,6 +525,8 @@ class Expander:
         return value
 
     def element(self, name: str, index: str, *, arith_index: bool = False) -> str | None:
+        if self.state.refs and name in self.state.refs:
+            name = self._ref_base(name)
         arr = self.state.arrays.get(name)
         if arr is None and name in _SHELL_ARRAYS:
             from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
@@ -535,27 +541,39 @@ class Expander:
             k += max(arr.items, default=-1) + 1
         return arr.items.get(k)
 
+    def _ref_base(self, name: str) -> str:
+        """The array ``name[k]`` acts on where ``name`` is a nameref."""
+        from hookrun.dispatch.shell.namerefs import resolve
+
+        target = resolve(self.state, name)
+        if target.endswith("]"):  # `declare -n r='a[0]'; r[1]=x`: as bash refuses it
+            raise NotAssigned(f"`{target}': not a valid identifier", 1)
+        return target
+
     def set_element(self, name: str, index: str, value: str) -> None:
         st = self.state
-        if name in st.readonly:
-            raise ReadonlyVariable(name)
-        arr = st.arrays.get(name)
-        if arr is None:
-            arr = Array(False)
-            old = st.vars.pop(name, None)
-            if old is not None:
-                arr.items[0] = old
-            st.arrays[name] = arr
-        value = st.cased(name, value)
-        if arr.assoc:
-            arr.items[index] = value
-        else:
-            k = self.arith_text(index)
-            if k < 0:
-                k += max(arr.items, default=-1) + 1
-                if k < 0:
-                    raise ShellError(f"{name}[{index}]: bad array subscript", 1)
-            arr.items[k] = value
+        if st.refs and name in st.refs:
+            name = self._ref_base(name)
+        st.set_element(name, index, value, self.arith_text)
+
+    def _through_ref(self, p: ParamExp) -> ParamExp:
+        """``p`` of a nameref as the same expansion of what it names (``${!ref}``: an
+        ``op`` of "!name" whose ``name`` is what ``ref`` holds)."""
+        from hookrun.dispatch.shell.namerefs import deref, split
+
+        st = self.state
+        target = deref(st, p.name)
+        if p.indirect and not (p.key is not None and self._key_is_all(p)):
+            return p._replace(op="!name", name=target or "")
+        if target is None:
+            self.warn(f"warning: {p.name}: circular name reference")
+            return p._replace(name="\x00unset", key=None)
+        base, key = split(target)
+        if key is None:
+            return p._replace(name=base)
+        if p.key is not None:  # ${r[k]} where r names an element: as bash, nothing
+            return p._replace(name="\x00unset")
+        return p._replace(name=base, key=Word(0, 0, (Lit(0, 0, key),)))
 
     def values(self, p: ParamExp) -> tuple[list[str] | None, bool]:
         """The parameter's value(s): (list or None if unset, whether it is a list)."""
@@ -590,6 +608,11 @@ class Expander:
     def param(self, p: ParamExp, out: list[Piece], quoted: bool) -> None:
         kind = QUOTED if quoted else SPLIT
         st = self.state
+        if st.refs and p.name in st.refs and not p.prefix:
+            p = self._through_ref(p)
+            if p.op == "!name":  # ${!ref}: the name the nameref holds
+                out.append((p.name, kind))
+                return
         if p.op == "!bad":
             at = _AT_TRANSFORM.match(p.name)
             if at is not None:  # `${x@}`, `${x@Z}`: fatal, as an unknown @op

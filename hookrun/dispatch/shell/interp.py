@@ -34,6 +34,7 @@ from hookrun.dispatch.shell.state import (
     ExpansionFailure,
     Function,
     LoopControl,
+    NotAssigned,
     ReadonlyVariable,
     ReturnFromFunction,
     ShellError,
@@ -369,6 +370,7 @@ class Interp:
             mod = _expand or _load_expand()
             ex = self._expander = mod.Expander(self.state, mod.FS, self.command_substitution)
             ex.source = self.src
+            ex.warn = self.error
         return ex
 
     @property
@@ -759,14 +761,34 @@ class Interp:
             except ShellError as exc:
                 return self.guarded(_raiser(exc), io)
         status = 0
+        st = self.state
+        if st.attrs and "n" in st.attrs.get(cmd.name, ""):
+            return self.ref_loop(cmd, values, io)
         for value in values:
             self.guard.check()
             try:
-                self.state.set_var(cmd.name, value)
+                st.set_var(cmd.name, value)
             except ShellError as exc:
                 # A readonly loop variable ends the loop, not the line (as bash).
                 self.error(exc.message, io)
                 return exc.status
+            status, ctl = self.loop_body(cmd.body, io)
+            if ctl == "break":
+                break
+        return status
+
+    def ref_loop(self, cmd: ForClause, values: list[str], io: IO) -> int:
+        """``for r in a b`` where ``r`` is a nameref: it names each word in turn."""
+        from hookrun.dispatch.shell.namerefs import make_ref
+
+        status = 0
+        for value in values:
+            self.guard.check()
+            self.state.refs.pop(cmd.name, None)
+            error = make_ref(self.state, cmd.name, value)
+            if error is not None:
+                self.error(error, io)
+                return 1
             status, ctl = self.loop_body(cmd.body, io)
             if ctl == "break":
                 break
@@ -1106,7 +1128,7 @@ class Interp:
                 for a in cmd.assigns:
                     try:
                         self.assign(a)
-                    except ReadonlyVariable as exc:
+                    except (ReadonlyVariable, NotAssigned) as exc:
                         self.error(exc.message, io)
                         raise DiscardLine(exc.status) from None
                     except ExpansionFailure:
@@ -1258,12 +1280,19 @@ class Interp:
             st.set_var(a.name, self.assign_value(a))
             return
         ex = self.expander
+        name = a.name
+        if st.refs and name in st.refs:  # through a nameref (namerefs.py)
+            from hookrun.dispatch.shell.namerefs import resolve
+
+            name = resolve(st, name)
+            if a.array is not None and name.endswith("]"):
+                raise NotAssigned(f"`{name}': not a valid identifier", 1)
         if a.array is not None:
-            existing = st.arrays.get(a.name)
+            existing = st.arrays.get(name)
             assoc = existing.assoc if existing is not None else False
             arr = existing.copy() if (a.append and existing is not None) else Array(assoc)
-            if a.append and existing is None and a.name in st.vars:
-                arr.items[0] = st.vars[a.name]
+            if a.append and existing is None and name in st.vars:
+                arr.items[0] = st.vars[name]
             for elem in a.array:
                 if elem.key is not None:
                     k = ex.string(elem.key)
@@ -1274,25 +1303,27 @@ class Interp:
                         arr.items[ex.arith_text(k)] = v
                 elif arr.assoc:
                     raise ShellError(
-                        f"{a.name}: must use subscript when assigning associative array", 1
+                        f"{name}: must use subscript when assigning associative array", 1
                     )
                 else:
                     for v in ex.fields([elem.value]):
                         arr.append(v)
-            st.set_array(a.name, arr)
+            st.set_array(name, arr)
             return
         if a.key is not None:
             key = ex.string(a.key)
             value = ex.string(a.value, assignment=True) if a.value is not None else ""
+            if name.endswith("]"):  # `declare -n r='a[0]'; r[1]=x`: as bash refuses it
+                raise NotAssigned(f"`{name}': not a valid identifier", 1)
             if a.append:
-                target = st.arrays.get(a.name)
+                target = st.arrays.get(name)
                 old = (
                     target.items.get(key)
                     if target is not None and target.assoc
-                    else ex.element(a.name, key)
+                    else ex.element(name, key)
                 )
-                value = st.appended(a.name, old, value)
-            ex.set_element(a.name, key, value)
+                value = st.appended(name, old, value)
+            ex.set_element(name, key, value)
 
     def run_argv(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         """Run one expanded command: function, builtin, or external program."""

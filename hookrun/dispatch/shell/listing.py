@@ -39,6 +39,9 @@ def set_quote(value: str) -> str:
 
 
 def double_quote(value: str) -> str:
+    """A value as ``declare -p`` prints it: "…", or $'…' with a control character."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return quote_ansi_c(value)
     out = value.replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$").replace("`", "\\`")
     return f'"{out}"'
 
@@ -70,7 +73,7 @@ def attributes(st: ShellState, name: str) -> str:
 
 
 def is_declared(st: ShellState, name: str) -> bool:
-    return name in st.vars or name in st.arrays or name in st.declared
+    return name in st.vars or name in st.arrays or name in st.declared or name in st.refs
 
 
 def declare_line(st: ShellState, name: str) -> str:
@@ -84,6 +87,8 @@ def declare_line(st: ShellState, name: str) -> str:
         return f"declare {shown} {name}={array_literal(arr)}\n"
     value = st.vars.get(name)
     if value is None:
+        value = st.refs.get(name)
+    if value is None:
         return f"declare {shown} {name}\n"
     return f"declare {shown} {name}={double_quote(value)}\n"
 
@@ -91,11 +96,13 @@ def declare_line(st: ShellState, name: str) -> str:
 def set_listing(st: ShellState) -> str:
     """``set`` with no arguments: every variable with a value, sorted by name."""
     lines = []
-    for name in sorted({*st.vars, *st.arrays}):
+    for name in sorted({*st.vars, *st.arrays, *st.refs}):
         arr = st.arrays.get(name)
         if arr is not None:
             if not (arr.bare and not arr.items):
                 lines.append(f"{name}={array_literal(arr)}\n")
         else:
-            lines.append(f"{name}={set_quote(st.vars[name])}\n")
+            lines.append(
+                f"{name}={set_quote(st.vars[name] if name in st.vars else st.refs[name])}\n"
+            )
     return "".join(lines)

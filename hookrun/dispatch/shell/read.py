@@ -609,6 +609,10 @@ def b_mapfile(sh: Interp, argv: list[str], io: IO) -> int:
     opts = parse_mapfile_args(argv[1:])
     if isinstance(opts, Usage):
         return _say(sh, io, name, opts._replace(usage=opts.usage.replace("mapfile", name, 2)))
+    if sh.state.refs and opts.array in sh.state.refs:  # a nameref: the array it names
+        from hookrun.dispatch.shell.namerefs import resolve
+
+        opts = opts._replace(array=resolve(sh.state, opts.array))
     if problem := _indexed_array(sh, opts.array):
         return _say(sh, io, name, problem)
     src = _source(io, opts.fd)

@@ -12,7 +12,7 @@ Plain slotted classes, not dataclasses: the shell is on the start-up path of eve
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from time import monotonic
 
 from hookrun.records import TYPE_CHECKING
@@ -93,6 +93,11 @@ class ExpansionFailure(ShellError):
         super().__init__(message, 1, fatal=True)
 
 
+class NotAssigned(ShellError):
+    """An assignment through a nameref whose chain is circular or names what cannot
+    be assigned: as a readonly variable's (see :class:`DiscardLine`), not fatal."""
+
+
 class ReadonlyVariable(ShellError):
     """An assignment to a readonly variable (see :class:`DiscardLine`)."""
 
@@ -106,6 +111,18 @@ class Function:
     def __init__(self, body: Any, source: bytes) -> None:
         self.body = body  # a hookrun.shellsyntax.nodes.Stmt
         self.source = source  # the text the node's positions refer to
+
+
+class _Shadowed:
+    """A caller's variable with attributes, put aside by ``local`` (see make_local)."""
+
+    __slots__ = ("value", "attrs", "ref", "declared")
+
+    def __init__(self, value: Any, attrs: str, ref: str | None, declared: bool) -> None:
+        self.value = value
+        self.attrs = attrs
+        self.ref = ref
+        self.declared = declared  # declared without a value (``declare -i x``)
 
 
 class Array:
@@ -224,6 +241,7 @@ class ShellState:
         "_names",
         "funcnames",
         "started",
+        "refs",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -268,6 +286,10 @@ class ShellState:
         self.declared: set[str] = set()
         # The names of the functions being run, innermost first: ``FUNCNAME``.
         self.funcnames: tuple[str, ...] = ()
+        # Namerefs (``declare -n``) with a value: name -> the name it refers to (maybe
+        # ``a[k]``). Kept apart from ``vars`` so that ``$x`` of an ordinary variable
+        # never asks; every nameref also has "n" in ``attrs``.
+        self.refs: dict[str, str] = {}
         # (``started``: the time ``SECONDS`` counts from; set by create() and copy().)
         self.started: float
 
@@ -346,22 +368,33 @@ class ShellState:
         sub.attrs = dict(self.attrs)
         sub.declared = set(self.declared)
         sub.funcnames = self.funcnames
+        sub.refs = dict(self.refs)
         sub.started = self.started
         return sub
 
     def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
         """The environment a child sees: exported variables, then ``extra`` on top."""
         env = {k: v for k, v in self.vars.items() if k in self.exported}
+        if self.refs:  # an exported nameref: the name it holds (as bash)
+            env.update((k, v) for k, v in self.refs.items() if k in self.exported)
         if extra:
             env.update(extra)
         return env
 
     def set_var(self, name: str, value: str) -> None:
-        """Assign a scalar (element 0 of an array of that name). Raises on readonly."""
-        if name in self.readonly:
-            raise ReadonlyVariable(name)
+        """Assign a scalar (element 0 of an array of that name). Raises on readonly.
+
+        Through a nameref, to what it names; a nameref with no value takes ``value``
+        as the name it refers to (as bash's ``declare -n r; r=x``)."""
         if self.attrs:  # (no call for the usual shell, whose variables have none)
+            if "n" in self.attrs.get(name, ""):
+                self._set_through(name, value)
+                return
+            if name in self.readonly:
+                raise ReadonlyVariable(name)
             value = self.cased(name, value)
+        elif name in self.readonly:
+            raise ReadonlyVariable(name)
         if name in _WATCHED:  # (one test for both, as the PATH test alone was)
             if name == "PATH":
                 self.hashed.clear()
@@ -389,6 +422,8 @@ class ShellState:
                 return value.upper()
             if "l" in attrs:
                 return value.lower()
+            if "c" in attrs:  # `declare -c`: the first letter capitalized, the rest lower
+                return value[:1].upper() + value[1:].lower()
         return value
 
     def appended(self, name: str, old: str | None, value: str) -> str:
@@ -401,12 +436,39 @@ class ShellState:
 
     def get_var(self, name: str) -> str | None:
         value = self.vars.get(name)
-        if value is None and name in self.arrays:
-            arr = self.arrays[name]
-            return arr.items.get("0" if arr.assoc else 0)
+        if value is None:
+            if name in self.arrays:
+                arr = self.arrays[name]
+                return arr.items.get("0" if arr.assoc else 0)
+            if name in self.refs:
+                return self._get_through(name)
         return value
 
-    def unset_var(self, name: str) -> None:
+    # -- namerefs (``declare -n``): loaded with the first one, see namerefs.py -----
+    def deref(self, name: str) -> str | None:
+        """What the nameref ``name`` finally refers to (``x`` or ``a[k]``); None for a
+        circular chain (bash warns)."""
+        from hookrun.dispatch.shell.namerefs import deref  # rare: namerefs only
+
+        return deref(self, name)
+
+    def _set_through(self, name: str, value: str) -> None:
+        from hookrun.dispatch.shell.namerefs import set_through  # rare: namerefs only
+
+        set_through(self, name, value)
+
+    def _get_through(self, name: str) -> str | None:
+        from hookrun.dispatch.shell.namerefs import get_through  # rare: namerefs only
+
+        return get_through(self, name)
+
+    def unset_var(self, name: str, *, ref: bool = False) -> None:
+        """``unset name`` (through a nameref to what it names; ``ref``: ``unset -n``)."""
+        if not ref and name in self.refs:
+            from hookrun.dispatch.shell.namerefs import unset_through  # rare
+
+            unset_through(self, name)
+            return
         if name in self.readonly:
             raise ShellError(f"unset: {name}: cannot unset: readonly variable", 1)
         self.vars.pop(name, None)
@@ -414,8 +476,36 @@ class ShellState:
         self.exported.discard(name)
         self.attrs.pop(name, None)
         self.declared.discard(name)
+        self.refs.pop(name, None)
+
+    def set_element(self, name: str, key: str, value: str, index: Callable[[str], int]) -> None:
+        """``name[key]=value`` (an indexed array's ``key`` is evaluated by ``index``;
+        a scalar of that name becomes its element 0)."""
+        if name in self.readonly:
+            raise ReadonlyVariable(name)
+        arr = self.arrays.get(name)
+        if arr is None:
+            arr = Array(False)
+            old = self.vars.pop(name, None)
+            if old is not None:
+                arr.items[0] = old
+            self.arrays[name] = arr
+        value = self.cased(name, value)
+        if arr.assoc:
+            arr.items[key] = value
+            return
+        k = index(key)
+        if k < 0:
+            k += max(arr.items, default=-1) + 1
+            if k < 0:
+                raise ShellError(f"{name}[{key}]: bad array subscript", 1)
+        arr.items[k] = value
 
     def set_array(self, name: str, arr: Array) -> None:
+        if self.refs and name in self.refs:  # (mapfile, read -a of a nameref)
+            from hookrun.dispatch.shell.namerefs import resolve
+
+            name = resolve(self, name)
         if name in self.readonly:
             raise ReadonlyVariable(name)
         self.vars.pop(name, None)
@@ -429,17 +519,39 @@ class ShellState:
         frame = self.locals_stack[-1]
         if name not in frame:
             if name in self.arrays:
-                frame[name] = self.arrays.pop(name)
+                old: Any = self.arrays.pop(name)
             else:
-                frame[name] = self.vars.pop(name, None)
+                old = self.vars.pop(name, None)
+            if (self.attrs and name in self.attrs) or name in self.declared:
+                # The caller's attributes (and nameref) are put aside too: a local
+                # starts with none, as in bash, and they come back on return.
+                old = _Shadowed(
+                    old,
+                    self.attrs.pop(name, ""),
+                    self.refs.pop(name, None),
+                    name in self.declared,
+                )
+            frame[name] = old
             self.declared.add(name)
 
     def pop_locals(self) -> None:
         frame = self.locals_stack.pop()
+        attrs = self.attrs
         for name, old in frame.items():
             self.vars.pop(name, None)
             self.arrays.pop(name, None)
             self.declared.discard(name)
+            if attrs:
+                attrs.pop(name, None)
+                self.refs.pop(name, None)
+            if isinstance(old, _Shadowed):
+                if old.attrs:
+                    attrs[name] = old.attrs
+                if old.ref is not None:
+                    self.refs[name] = old.ref
+                if old.declared:
+                    self.declared.add(name)
+                old = old.value
             if isinstance(old, Array):
                 self.arrays[name] = old
             elif old is not None:
