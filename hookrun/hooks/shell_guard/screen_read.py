@@ -312,14 +312,11 @@ def _cat_heredoc(text: str, i: int) -> int:
     delim = text[i + 1 : j]
     if not delim or not text.startswith(quote + "\n", j):
         return -1
-    at = j + 2
-    while True:
-        end = text.find("\n", at)
-        if end < 0:
-            return -1
-        line = text[at:end]
-        if line == delim:
-            return end + 2 if text.startswith(")", end + 1) else -1
-        if delim in line:
-            return -1
-        at = end + 1
+    # The first line holding the delimiter must be it, and end with a newline: the
+    # delimiter holds no newline, so that line is the one of its first occurrence (one
+    # find, not a Python step per line of the body).
+    at = text.find(delim, j + 2)
+    end = at + len(delim)
+    if at < 0 or text[at - 1] != "\n" or not text.startswith("\n", end):
+        return -1
+    return end + 2 if text.startswith(")", end + 1) else -1
