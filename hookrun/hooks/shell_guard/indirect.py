@@ -235,7 +235,8 @@ def reads_stdin(code: str) -> bool:
 
 def _runs_unknown_code(cmd: Command) -> bool:
     name = cmd.name
-    unknown_in = any(r.op in ("<<<", "<<") and r.text is None for r in cmd.redirects)
+    redirects = cmd.redirects  # (most commands have none: no generator made)
+    unknown_in = redirects and any(r.op in ("<<<", "<<") and r.text is None for r in redirects)
     if unknown_in:  # `bash <<< "$x"` (the supply-chain rules load for such a line)
         from hookrun.hooks.shell_guard.rules.supply_chain import reads_program_from_stdin
 
@@ -265,14 +266,14 @@ def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> l
 def formatters(text: str) -> tuple[str, ...]:
     """The formatters' names ``text`` spells, anywhere (lower case)."""
     low = text.lower()  # (`${x,,}` of MKFS.EXT4)
-    if low.isascii():  # (ASCII: the pattern matches where the lowered text holds a name)
-        for name in _FORMATTER_NAMES:
+    if not ("fs" in low or "swap" in low or "disk" in low):
+        return ()  # (most lines)
+    if low.isascii():  # (ASCII: the pattern matches where the lowered text holds a name;
+        for name in _FORMATTER_NAMES:  # other text: the search folds more than lower())
             if name in low:
                 break
         else:
             return ()  # (`curl -fsSL …`: no search of the line)
-    elif not ("fs" in low or "swap" in low or "disk" in low):
-        return ()  # (other text: the search folds more than lower() does, `wıpefs`)
     return tuple(dict.fromkeys(m.lower() for m in _FORMATTER.findall(text)))
 
 

@@ -368,8 +368,14 @@ class _Walker:
         for arg in node.args:
             if type(arg) is Assign:  # `export X=…`, `declare -a a=(…)`: a declaration's
                 argv.append(self.declared(arg, cd))
-            else:
-                argv.extend(self.words(arg, cd))
+                continue
+            parts = arg.parts  # (most arguments: words()'s first case, without the call
+            if len(parts) == 1 and type(parts[0]) is Lit:  # and the list it returns)
+                text = parts[0].text
+                if "\\" not in text and "{" not in text and text[:1] != "~":
+                    argv.append(Word((text,), text))
+                    continue
+            argv.extend(self.words(arg, cd))
         if not argv:  # `c=rm` alone sets c for the rest of the line
             for name, values in assigned:
                 if len(values) == 1 and values[0].static:
