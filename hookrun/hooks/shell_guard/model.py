@@ -209,12 +209,13 @@ class Script(_Value):
         self.functions = functions
 
 
-_CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
+# (the programs that may move the directory: `builtin cd`, `command cd` too)
+CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
 
 
 def cd_target(argv: list[Word]) -> Word | None:
     """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
-    if not argv or argv[0].text not in _CD_HEADS:  # (nearly every command: answered here)
+    if not argv or argv[0].text not in CD_HEADS:  # (nearly every command: answered here)
         return None
     words = list(argv)
     while words and words[0].static and words[0].text in ("builtin", "command"):

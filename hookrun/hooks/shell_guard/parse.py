@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.model import (
+    CD_HEADS,
     Command,
     Part,
     Redirect,
@@ -362,8 +363,9 @@ class _Walker:
 
     def call(self, stmt: Any, node: Any, cd: list[Word], pipe_from: int | None) -> None:
         assigned: list[tuple[str, list[Word]]] = []
-        for assign in node.assigns:
-            assigned.append((assign.name, self.assign(assign, cd)))
+        if node.assigns:
+            for assign in node.assigns:
+                assigned.append((assign.name, self.assign(assign, cd)))
         argv: list[Word] = []
         for arg in node.args:
             if type(arg) is Assign:  # `export X=…`, `declare -a a=(…)`: a declaration's
@@ -382,26 +384,29 @@ class _Walker:
                     self.variables[name] = values[0].text
                 else:
                     self.variables.pop(name, None)
-        redirects = self.redirects(stmt.redirects, cd) if stmt.redirects else []
         stdin = None
-        for r in redirects:
-            if r.op in ("<", "<<", "<<<") and r.text is not None:
-                stdin = Stdin("text", r.text, self.src(stmt))
+        redirects: tuple[Redirect, ...] = ()
+        if stmt.redirects:
+            redirects = tuple(self.redirects(stmt.redirects, cd))
+            for r in redirects:
+                if r.op in ("<", "<<", "<<<") and r.text is not None:
+                    stdin = Stdin("text", r.text, self.src(stmt))
         cmd = Command(
             tuple(argv),
             self.src(stmt),
-            tuple(redirects),
-            tuple(cd),
+            redirects,
+            tuple(cd) if cd else (),
             stdin,
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
         if stdin is not None and argv[:1] and argv[0].text == "read" and pipe_from is None:
             self.read(argv[1:], stdin.text, assigned)
-        target = cd_target(argv)
-        if target is not None:
-            # Later commands of this list run there (a subshell copies `cd`).
-            cd.append(target)
+        if argv and argv[0].text in CD_HEADS:  # (cd_target's own first test, without a call)
+            target = cd_target(argv)
+            if target is not None:
+                # Later commands of this list run there (a subshell copies `cd`).
+                cd.append(target)
 
     def read(self, args: list[Word], text: str, assigned: list[tuple[str, list[Word]]]) -> None:
         """``read -r c a <<< 'rm -rf'``: the names it sets are values of the line."""
