@@ -655,7 +655,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "url_password",
-        r"://[^/\s:@\"'<>]+:(?P<v>[^/\s@\"'<>]{3,})@",
+        # (the user name may be empty: redis://:password@host, Redis's own form
+        # for a password with no ACL user)
+        r"://[^/\s:@\"'<>]*:(?P<v>[^/\s@\"'<>]{3,})@",
         "a password in a URL",
         "PASSWORD",
         check=url_password_ok,

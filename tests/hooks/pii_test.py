@@ -140,6 +140,12 @@ POSITIVE: list[tuple[str, str, list[str]]] = [
         ["url_password"],
     ),
     ("redis url", "redis://default:" + "hunter2hunter2" + "@cache:6379/0", ["url_password"]),
+    (
+        "redis url, no user name",
+        "REDIS_URL=redis://:" + "Xk29fjQpL0aZ8mNvB3tY" + "@10.0.0.5:6379/0",
+        ["url_password"],
+    ),
+    ("amqp url, no user name", "amqp://:" + "pW9xLq2rTz" + "@rabbit:5672", ["url_password"]),
     ("mixed line", f"{email('a')} {GH} {AWS_ID}", ["email", "github_token", "aws_access_key"]),
     (
         "env dump",

@@ -463,9 +463,12 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
         [
             "DATABASE_URL=postgres://app:" + rand(16, "up1") + "@db.internal:5432/app",
             "redis://default:" + rand(12, "up2") + "@cache:6379/0",
+            "REDIS_URL=redis://:" + rand(20, "up3") + "@10.0.0.5:6379/0",
         ],
         [
             "postgres://app:${DB_PASSWORD}@db/app",
+            "redis://:${REDIS_PASSWORD}@cache:6379/0",
+            "http://[::1]:8080/x@y",
             "postgres://app:***@db/app",
             "https://user@host.example.org/path",
         ],
