@@ -160,7 +160,7 @@ def _called(argv: tuple[Word, ...], args: tuple[Word, ...]) -> tuple[Word, ...] 
     positional parameters; None when another word only the shell knows is left."""
     out: list[Word] = []
     for w in argv:
-        if w.static:
+        if w.static or indirect.home_text(w, "~") is not None:  # (`~`: the printer's home)
             out.append(w)
             continue
         part = w.parts[0]

@@ -106,7 +106,11 @@ def findings(
         if not argv:
             continue
         if aliased and aliased.get(cmd.name):  # `alias r='rm -rf'; r /`: r's value, then /
-            code = " ".join([aliased[cmd.name], *(a.raw for a in cmd.args)])
+            words = [a.raw for a in cmd.args]
+            value = aliased[cmd.name]
+            if value[-1:] in (" ", "\t") and words and aliased.get(words[0]):
+                words[0] = aliased[words[0]]  # (a value ending in a blank: the next word too)
+            code = " ".join([value, *words])
             out.extend(judge(code, where, depth + 1, (*via, f"alias {cmd.name}")))
         if not argv[0].static or (aliased and cmd.name in aliased) or _globbed(argv[0]):
             unknown = True
@@ -119,6 +123,10 @@ def findings(
             unknown = True
         if procsub:
             out.extend(_process_substituted(cmd, where, depth, via, judge))
+        if script.values and cmd.name == "eval":  # `x=rm; y='-rf /'; eval "$x $y"`
+            out.extend(_eval_filled(cmd, script, where, depth, via, judge))
+        if script.functions and len(argv) > 1 and "$(" in cmd.source:  # `rm $(f)`
+            out.extend(_function_printed(cmd, script, where, via))
         if len(argv) > 1 and cmd.name:
             for w in argv:  # (most words are static: one attribute read each)
                 if not w.static and _filled_later(w, script, anyname):
@@ -175,6 +183,54 @@ def _value_command(
 
 _DECLARERS = frozenset({"declare", "local", "typeset"})
 _EVAL_ASSIGN = lazy_compile(r"(\$?\{?\w+\}?)(?:\[[^\]]*\])?\+?=(.+)", re.DOTALL)
+
+
+def _eval_filled(
+    cmd: Command, script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> list[Finding]:
+    """``eval "$x $y"`` and ``eval rm '$x'`` of values the line assigns: the code eval
+    builds, with those values filled in or assigned first."""
+    values = {n: v for n, v in script.values if n.isidentifier()}
+    texts = filled_args(cmd.args, where.home, values)
+    if not texts or None in texts:
+        return []
+    code = " ".join(t or "" for t in texts)
+    if "$" not in code and all(a.static for a in cmd.args):
+        return []  # (static code: judged as eval's own already)
+    if "$" in code:
+        import shlex  # (eval of a value, on a line that assigns some)
+
+        assigned = "".join(f"{n}={shlex.quote(v)}; " for n, v in values.items() if n.isidentifier())
+        code = assigned + code
+    return judge(code, where, depth + 1, (*via, "eval of values the line assigns"))
+
+
+def _function_printed(
+    cmd: Command, script: Script, where: Where, via: tuple[str, ...]
+) -> Iterator[Finding]:
+    """``f() { echo -rf /; }; rm $(f)``: the words a call of a function the line defines
+    prints, in the place of its substitution."""
+    from hookrun.hooks.shell_guard.engine import _function_output  # (a line with both)
+    from hookrun.hooks.shell_guard.parse import parse_script
+
+    checks = checks_for(cmd.name, False)
+    if not checks:
+        return
+    names = {n for n, _, _ in script.functions}
+    for k, w in enumerate(cmd.argv):
+        part = w.parts[0] if len(w.parts) == 1 else None
+        if not isinstance(part, Var) or part.name != "$(" or part.inner.split()[:1] == []:
+            continue
+        if part.inner.split()[0] not in names:
+            continue
+        inner = parse_script(part.inner).commands
+        out = _function_output(inner[0], script, where.home, None) if len(inner) == 1 else None
+        if out is None:
+            continue
+        words = [out.text.rstrip("\n")] if w.raw.startswith('"') else out.text.split()
+        argv = (*cmd.argv[:k], *map(_value_word, words), *cmd.argv[k + 1 :])
+        label = f"what {w.raw} prints"
+        yield from _checked(argv, cmd, where, (*via, *cmd.via, label), checks)
 
 
 def _through_names(script: Script) -> tuple[Script, bool]:
@@ -242,7 +298,8 @@ def _runs_unknown_code(cmd: Command) -> bool:
 
         if reads_program_from_stdin(cmd):
             return True
-    if name == "eval" or name in _SOURCES or name in SHELLS:
+    if name == "eval" or name in _SOURCES or name in SHELLS or peels(name):
+        # (`command "$@"`, `exec $c …`: a wrapper running a name only the shell knows)
         return any(not a.static for a in cmd.args)
     if name == "trap":  # `trap "$x" EXIT`
         args = cmd.args[1:] if cmd.args and cmd.args[0].text == "--" else cmd.args

@@ -66,6 +66,7 @@ def parse_script(text: str, depth: int = 0) -> Script:
         return fallback.parse(text, depth)
 
 
+_SETTERS = frozenset({"read", "mapfile", "readarray", "printf"})  # (Walker.read)
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-")
 
 
@@ -400,26 +401,33 @@ class _Walker:
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
-        if stdin is not None and argv[:1] and argv[0].text == "read" and pipe_from is None:
-            self.read(argv[1:], stdin.text, assigned)
+        if argv and argv[0].text in _SETTERS and pipe_from is None:
+            self.read(argv, stdin.text if stdin is not None else None, assigned)
         if argv and argv[0].text in CD_HEADS:  # (cd_target's own first test, without a call)
             target = cd_target(argv)
             if target is not None:
                 # Later commands of this list run there (a subshell copies `cd`).
                 cd.append(target)
 
-    def read(self, args: list[Word], text: str, assigned: list[tuple[str, list[Word]]]) -> None:
-        """``read -r c a <<< 'rm -rf'``: the names it sets are values of the line."""
-        if not all(a.static for a in args):
+    def read(
+        self, argv: list[Word], text: str | None, assigned: list[tuple[str, list[Word]]]
+    ) -> None:
+        """``read -r c a <<< 'rm -rf'``, ``read -a``, ``mapfile``, ``printf -v``: the names
+        they set from known text are values of the line."""
+        if not all(a.static for a in argv):
             return
-        from hookrun.hooks.shell_guard.reads import read_fields  # (a read of static text)
+        from hookrun.hooks.shell_guard.reads import set_by  # (a read of static text)
 
         ifs = self.variables.get("IFS")
         for name, words in assigned:  # `IFS=: read …`
             if name == "IFS":
                 ifs = words[0].text if len(words) == 1 and words[0].static else ifs
-        for name, value in read_fields([a.text for a in args], text, ifs):
-            self.variables[name] = value
+        for name, value, scalar in set_by([a.text for a in argv], text, ifs):
+            if "[" in name:  # `printf -v 'a[1]' …`: an element
+                self.elements.setdefault(name.partition("[")[0], []).append(value)
+                continue
+            if scalar:
+                self.variables[name] = value
             self.values.append((name, value))
 
     def assign(self, assign: Assign, cd: list[Word]) -> list[Word]:

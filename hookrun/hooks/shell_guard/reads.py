@@ -15,6 +15,50 @@ _WITH_VALUE = frozenset("dinNptu")  # options that take an argument (`-d :`, `-p
 _DEFAULT_IFS = " \t\n"
 
 
+def set_by(argv: Sequence[str], text: str | None, ifs: str | None) -> list[tuple[str, str, bool]]:
+    """``(name, value, scalar)`` for what ``read``/``mapfile``/``readarray`` given ``text``
+    and ``printf -v`` set (an array's value: its elements joined by a blank)."""
+    head, args = argv[0], argv[1:]
+    if head == "printf":
+        if len(args) < 2 or args[0] != "-v":
+            return []
+        from hookrun.hooks.shell_guard.printed import printed
+
+        return [(args[1], printed("printf", list(args[2:])), True)] if args[2:] else []
+    if text is None:
+        return []
+    if head == "read":
+        array = _array_name(args)
+        if array is not None:  # `read -a a <<< '-rf /'`: the line's fields, all of them
+            opts = [a.replace("a" + array, "").replace("a", "") for a in args if a != array]
+            line = read_fields([o for o in opts if o != "-"] + ["v"], text, ifs)
+            value = line[0][1] if line else ""
+            fields = _split(value, frozenset(), _DEFAULT_IFS if ifs is None else ifs, 1 << 16)
+            return [(array, " ".join(f for f in fields if f), False)]
+        return [(name, value, True) for name, value in read_fields(args, text, ifs)]
+    # mapfile / readarray: each line an element (`-t` drops its newline)
+    names = [a for a in args if not a.startswith("-")]
+    if any(a.startswith("-") and a not in ("-t", "--") for a in args):
+        return []
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [(names[-1] if names else "MAPFILE", " ".join(lines), False)]
+
+
+def _array_name(args: Sequence[str]) -> str | None:
+    """The name ``read -a NAME`` (``-ra NAME``, ``-aNAME``) fills, or None."""
+    for k, a in enumerate(args):
+        if not a.startswith("-") or a == "--":
+            return None
+        if "a" in a[1:]:
+            rest = a[a.index("a", 1) + 1 :]
+            if rest:
+                return rest
+            return args[k + 1] if k + 1 < len(args) else None
+    return None
+
+
 def read_fields(args: Sequence[str], text: str, ifs: str | None) -> list[tuple[str, str]]:
     """``(name, value)`` for each name ``read ARGS`` assigns from ``text`` (none for
     ``-a``: the array is read elsewhere, and none for an option it cannot follow)."""

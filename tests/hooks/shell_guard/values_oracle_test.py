@@ -152,6 +152,28 @@ _ROWS = [
     # cuts them; the substitution is judged as the line it is)
     ("a[b[$(a=(-rf ..); {n} ${{a[*]}})]]=1", "rm", "-rf ..", "delete.catastrophic"),
     ("a=([$(a=([3]={n}); ${{a[3]}} -rf /)]=1)", "rm", "-rf /", "delete.catastrophic"),
+    # session 18's search (functions, aliases, eval of built strings, printf -v, read -a,
+    # mapfile, wrappers of "$@")
+    ("f() {{ echo -rf /; }}; {n} $(f)", "rm", "-rf /", "delete.catastrophic"),
+    ("f() {{ echo -rf ~; }}; f | xargs {n}", "rm", "-rf ~", "delete.catastrophic"),
+    ("x={n}; y='-rf /'; eval \"$x $y\"", "rm", "-rf /", "delete.catastrophic"),
+    ("x='reset --hard'; eval {n} '$x'", "git", "reset --hard", "git.reset-hard"),
+    ('function f() {{ command "$@"; }}; f {n} -rf /', "rm", "-rf /", "delete.catastrophic"),
+    ("printf -v x '%s' '-rf /'; {n} $x", "rm", "-rf /", "delete.catastrophic"),
+    (
+        "printf -v 'a[0]' %s {n}; printf -v 'a[1]' %s '-rf /'; ${{a[0]}} ${{a[1]}}",
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
+    ("read -a a <<< 'reset --hard'; {n} \"${{a[@]}}\"", "git", "reset --hard", "git.reset-hard"),
+    ("mapfile -t a <<< $'{n}\\n-rf\\n/'; \"${{a[@]}}\"", "rm", "-rf /", "delete.catastrophic"),
+    (
+        "shopt -s expand_aliases\nalias r='{n} '\nalias x='-rf /'\nr x",
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
     # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
     # when parallel is installed (checked against GNU parallel 20221122)
     ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
