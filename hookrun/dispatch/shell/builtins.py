@@ -690,13 +690,32 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
         for d in st.vars.get("PATH", "").split(os.pathsep):
             if d:
                 candidates.append(os.path.join(d, name))
-    path = next((c for c in candidates if os.path.isfile(c)), None)
+    path: str | None
+    if name in _STD_STREAMS or name.startswith("/dev/fd/"):
+        # The shell's own descriptors (the hook's input), never the host process's.
+        path = name
+    else:
+        # As bash: the name itself may be any file but a directory (a device, a FIFO);
+        # what PATH finds must be a regular file.
+        path = next(
+            (
+                c
+                for k, c in enumerate(candidates)
+                if (os.path.exists(c) if k == 0 else os.path.isfile(c))
+            ),
+            None,
+        )
     if path is None:
         _err(sh, io, argv[0], f"{name}: No such file or directory")
         return 1
+    if os.path.isdir(path):
+        _err(sh, io, argv[0], f"{name}: is a directory")
+        return 1
     try:
-        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-            source = fh.read()
+        source = _read_sourced(sh, io, name, path)
+    except ShellError as exc:
+        _err(sh, io, argv[0], exc.message)
+        return 1
     except (OSError, ValueError) as exc:
         _err(sh, io, argv[0], f"{name}: {getattr(exc, 'strerror', None) or exc}")
         return 1
@@ -728,6 +747,31 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
             st.arrays.pop("BASH_SOURCE", None)
         else:
             st.arrays["BASH_SOURCE"] = outer
+
+
+_STD_STREAMS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _read_sourced(sh: Interp, io: IO, name: str, path: str) -> str:
+    """The text ``source NAME`` runs: the shell's own streams for /dev/stdin and
+    /dev/fd/N (the hook's input, not the host process's), the file otherwise."""
+    if name in _STD_STREAMS or name.startswith("/dev/fd/"):
+        fd = _STD_STREAMS.get(name)
+        if fd is None:
+            number = name[len("/dev/fd/") :]
+            fd = int(number) if number.isdigit() else -1
+        if io.get(fd) is None:
+            raise ShellError(f"{name}: No such file or directory", 1)
+        owned: list[Any] = []
+        stream = sh.open_file(name, "<", owned, io, reader=True)
+        try:
+            data = b"".join(iter(lambda: stream.read(65536), b""))
+        finally:
+            for f in owned:
+                f.close()
+        return data.decode("utf-8", "surrogateescape")
+    with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+        return fh.read()
 
 
 def _describe(sh: Interp, name: str) -> tuple[str, str] | None:
