@@ -128,8 +128,21 @@ def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:
             w.raw,
             w.downloaded,
         )
+        if "${!" not in w.raw
+        else _indirect(w, variables)
         for w in words
     ]
+
+
+def _indirect(word: Word, variables: dict[str, str]) -> Word:
+    """``n=a; ${!n}``: the parameter ``a`` itself (its value when the line knows it)."""
+    name = word.raw.strip('"')[3:-1]
+    target = variables.get(name)
+    if len(word.parts) != 1 or not name.isidentifier() or target is None:
+        return word
+    if target in variables:
+        return Word((variables[target],), word.raw, word.downloaded)
+    return Word((Var(target),), word.raw, word.downloaded) if target.isidentifier() else word
 
 
 def words_of(
@@ -401,7 +414,12 @@ class _Walker:
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
-        if argv and argv[0].text in _SETTERS and pipe_from is None:
+        if (
+            argv
+            and argv[0].text in _SETTERS
+            and pipe_from is None
+            and (stdin is not None or (len(argv) > 2 and argv[1].text == "-v"))  # (printf -v)
+        ):
             self.read(argv, stdin.text if stdin is not None else None, assigned)
         if argv and argv[0].text in CD_HEADS:  # (cd_target's own first test, without a call)
             target = cd_target(argv)
@@ -459,7 +477,7 @@ class _Walker:
             return []
         if assign.value is None:
             return []
-        values = self.words(assign.value, cd, False)
+        values = self.words(assign.value, cd)  # (`x=$P`: P known)
         if len(values) == 1 and values[0].static:
             self.values.append((assign.name, values[0].text))
         return values

@@ -174,6 +174,9 @@ _ROWS = [
         "-rf /",
         "delete.catastrophic",
     ),
+    # ${!n} of a name the line assigns; a value copied from another (`x=$P`)
+    ("a={n}; b='-rf /'; n=a; m=b; ${{!n}} ${{!m}}", "rm", "-rf /", "delete.catastrophic"),
+    ("P={n}; x=$P; y='reset --hard'; eval \"$x $y\"", "git", "reset --hard", "git.reset-hard"),
     # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
     # when parallel is installed (checked against GNU parallel 20221122)
     ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
