@@ -475,7 +475,15 @@ class Interp:
             sink.finish(24 * 3600.0 if remaining is None else remaining)
         self.guard.check()
         self.subst_status = status
-        return decode(sink.data)
+        return self._subst_text(sink.data)
+
+    def _subst_text(self, data: bytes) -> str:
+        """What a substitution's value holds: its bytes less NULs, as bash (which warns)
+        — a value with a NUL could be neither an argument nor an exported variable."""
+        if b"\0" in data:
+            data = data.replace(b"\0", b"")
+            self.error("warning: command substitution: ignored null byte in input")
+        return decode(data)
 
     def _read_file_subst(self, r: Redirect) -> str:
         path = self.expander.string(r.target)
@@ -488,7 +496,7 @@ class Interp:
             self.subst_status = 1
             return ""
         self.subst_status = 0
-        return decode(data)
+        return self._subst_text(data)
 
     # -- statements ------------------------------------------------------------
     def run_stmts(self, stmts: Sequence[Stmt], io: IO) -> int:

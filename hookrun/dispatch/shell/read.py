@@ -634,6 +634,8 @@ def b_mapfile(sh: Interp, argv: list[str], io: IO) -> int:
             continue
         if opts.trim and line.endswith(opts.delim):
             line = line[: -len(opts.delim)]
+        if "\0" in line:  # bash stores a line as a C string: it ends at a NUL
+            line = line[: line.index("\0")]
         if opts.callback and (stored + 1) % opts.quantum == 0:
             sh.run_source(f"{opts.callback} {index} {_single_quote(line)}", io)
         arr.items[index] = line
