@@ -1409,21 +1409,28 @@ _nocase_cache: dict[str, re.Pattern[str]] = {}
 
 
 def _match_nocase(value: str, pattern: str) -> bool:
+    import re
+
+    try:
+        rx = _match_nocase_regex(pattern)
+    except re.error:
+        import fnmatch
+
+        return fnmatch.fnmatchcase(value.lower(), pattern.lower())
+    return rx.match(value) is not None
+
+
+def _match_nocase_regex(pattern: str) -> re.Pattern[str]:
     rx = _nocase_cache.get(pattern)
     if rx is None:
         import re
 
-        try:
-            exact = pattern_regex(pattern)
-        except re.error:
-            import fnmatch
-
-            return fnmatch.fnmatchcase(value.lower(), pattern.lower())
+        exact = pattern_regex(pattern)
         rx = re.compile(exact.pattern, exact.flags | re.IGNORECASE)
         if len(_nocase_cache) > 512:
             _nocase_cache.clear()
         _nocase_cache[pattern] = rx
-    return rx.match(value) is not None
+    return rx
 
 
 def trim(value: str, pat: str, op: str) -> str:
@@ -1466,6 +1473,90 @@ def trim_scan(value: str, pat: str, op: str) -> str:
 
 
 def replace(value: str, pat: str, rep: str, mode: str, nocase: bool = False) -> str:
+    """``${v/pat/rep}`` (mode ""), ``${v//pat/rep}`` ("/"), ``${v/#pat/rep}`` ("#"),
+    ``${v/%pat/rep}`` ("%"): at each position the longest non-empty match, as bash."""
+    if mode in ("#", "%") or pat == "":
+        return replace_scan(value, pat, rep, mode, nocase)
+    shape = _shape(pat)
+    if shape is None:
+        return replace_scan(value, pat, rep, mode, nocase)
+    literal, widest = shape
+    if literal is not None and not nocase:  # its only match at a position is itself
+        return value.replace(literal, rep) if mode == "/" else value.replace(literal, rep, 1)
+    # A position where no span can match is passed by one search; where one can, the
+    # spans tried are at most as wide as the pattern can be (``*``: to the end).
+    import re
+
+    try:
+        exact = _match_nocase_regex(pat) if nocase else pattern_regex(pat)
+    except re.error:
+        return replace_scan(value, pat, rep, mode, nocase)
+    opening = re.compile(exact.pattern[:-2], exact.flags)  # (less its \Z)
+    n = len(value)
+    out: list[str] = []
+    i = done = 0
+    while i < n:
+        found = -1
+        if opening.match(value, i) is not None:
+            top = n if widest is None else min(n, i + widest)
+            for end in range(top, i, -1):
+                if exact.match(value, i, end) is not None:
+                    found = end
+                    break
+        if found < 0:
+            i += 1
+            continue
+        out.append(value[done:i])
+        out.append(rep)
+        i = done = found
+        if mode != "/":
+            break
+    out.append(value[done:])
+    return "".join(out)
+
+
+def _shape(pat: str) -> tuple[str | None, int | None] | None:
+    """A pattern without extglob forms: (its text when it is a literal, else None; the
+    most characters it can match, None for any number). None: not read here."""
+    chars: list[str] = []
+    literal = True
+    width = 0
+    unbounded = False
+    i, n = 0, len(pat)
+    while i < n:
+        c = pat[i]
+        if c == "\\":
+            if i + 1 >= n:
+                return None
+            chars.append(pat[i + 1])
+            i += 2
+        elif c in "?*+@!" and pat[i + 1 : i + 2] == "(":
+            return None  # an extglob form
+        elif c == "*":
+            literal, unbounded = False, True
+            i += 1
+            continue
+        elif c == "?":
+            literal = False
+            i += 1
+        elif c == "[":
+            j = _bracket_end(pat, i)
+            if j < 0:
+                chars.append(c)
+                i += 1
+            else:
+                literal = False
+                i = j + 1
+        else:
+            chars.append(c)
+            i += 1
+        width += 1
+    return ("".join(chars) if literal else None), (None if unbounded else width)
+
+
+def replace_scan(value: str, pat: str, rep: str, mode: str, nocase: bool = False) -> str:
+    """:func:`replace` trying every span from each position (any pattern; the reference
+    its shortcuts must agree with)."""
     n = len(value)
     if mode == "#":
         for k in range(n, -1, -1):
