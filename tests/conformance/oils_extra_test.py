@@ -1,5 +1,5 @@
 """The in-process shell against bash on Oils spec files outside the core/extended
-sets (``oils/extra/``): namerefs so far. Not counted in the conformance figures.
+sets (``oils/extra/``): namerefs, process substitution. Not counted in the conformance figures.
 
 bash 5.2 is the oracle (the spec file's expected text is not: cases where bash and the
 file disagree still run, judged against bash). Cases hookrun does not pass yet are

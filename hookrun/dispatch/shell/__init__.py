@@ -32,7 +32,6 @@ from hookrun.dispatch.shell.interp import (
     RunNotes,
     ShellProcess,
     encode,
-    needs_real_shell,
 )
 from hookrun.dispatch.shell.state import AbortScript, ExitShell, ShellError, ShellState
 from hookrun.dispatch.streams import ByteSink, ByteSource
@@ -185,9 +184,6 @@ class Shell:
             raise
         except Exception as exc:
             return self._internal_error(exc)
-        construct = needs_real_shell(source, script)
-        if construct is not None:
-            return self._fallback(source, construct, argv0, args)
         try:
             return sh.run_top(script.stmts, script.source, sh.io.copy(), then_error)
         except (Interrupted, KeyboardInterrupt):
@@ -205,6 +201,11 @@ class Shell:
         except Exception as exc:
             return self._internal_error(exc)
         finally:
+            if sh.notes.psubs is not None or sh.notes.psub_dir is not None:
+                # Their output is the run's too: waited for before the run ends.
+                from hookrun.dispatch.shell.procsub import finish
+
+                finish(sh)
             sh.notes.ended = True
 
     def _fallback(self, source: str, construct: str, argv0: str, args: Sequence[str]) -> int:

@@ -685,6 +685,12 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
         return 2
     name = argv[1]
     st = sh.state
+    if sh.psubs:  # `source <(cmd)`: read from its pipe (procsub), no file opened
+        from hookrun.dispatch.shell.procsub import read_all
+
+        text = read_all(sh, name)
+        if text is not None:
+            return _source_text(sh, argv, text, name, io)
     candidates = [name if os.path.isabs(name) else os.path.join(st.cwd, name)]
     if "/" not in name:
         for d in st.vars.get("PATH", "").split(os.pathsep):
@@ -719,6 +725,12 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
     except (OSError, ValueError) as exc:
         _err(sh, io, argv[0], f"{name}: {getattr(exc, 'strerror', None) or exc}")
         return 1
+    return _source_text(sh, argv, source, name if path == candidates[0] else path, io)
+
+
+def _source_text(sh: Interp, argv: list[str], source: str, here: str, io: IO) -> int:
+    """Run what ``source``/``.`` read, ``here`` in front of BASH_SOURCE while it runs."""
+    st = sh.state
     saved = st.params
     if len(argv) > 2:
         st.params = argv[2:]
@@ -732,7 +744,6 @@ def b_source(sh: Interp, argv: list[str], io: IO) -> int:
         below = array(st, "BASH_SOURCE").items
     else:
         below = {} if outer.assoc else outer.items
-    here = name if path == candidates[0] else path
     st.arrays["BASH_SOURCE"] = Array(False, {0: here, **{k + 1: v for k, v in below.items()}})
     sh.source_depth += 1
     try:

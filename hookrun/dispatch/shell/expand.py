@@ -168,6 +168,9 @@ class Expander:
         self.config = config
         self.cmd_subst = config.cmd_subst if cmd_subst is None else cmd_subst
         self.source = b""  # the text node offsets point into (for error messages)
+        # Starts a <( )/>( ) and gives its path (a shell's own, set by the shell);
+        # None: config.proc_subst's.
+        self.proc_subst: Callable[[ProcSubst], str] | None = config.proc_subst
         self._assigning = False  # expanding an assignment's value (tildes after `:`)
 
     @staticmethod
@@ -479,9 +482,9 @@ class Expander:
         elif isinstance(p, ArithExp):
             out.append((str(self.arith(p.expr)), kind))
         elif isinstance(p, ProcSubst):
-            if self.config.proc_subst is None:
+            if self.proc_subst is None:
                 raise ShellError("process substitution is not supported here", 2)
-            out.append((self.config.proc_subst(p), QUOTED))
+            out.append((self.proc_subst(p), QUOTED))
 
     # -- parameters ------------------------------------------------------------
     def lookup(self, name: str) -> str | None:

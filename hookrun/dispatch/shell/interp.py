@@ -88,6 +88,7 @@ if TYPE_CHECKING:
         ForClause,
         IfClause,
         Pipeline,
+        ProcSubst,
         Redirect,
         Script,
         Stmt,
@@ -203,7 +204,7 @@ class IO:
 class RunNotes:
     """What one run learned, shared by all its (sub)shells: how it ended up running."""
 
-    __slots__ = ("route", "ended", "standin", "unsupported")
+    __slots__ = ("route", "ended", "standin", "unsupported", "psubs", "psub_dir")
 
     def __init__(
         self, route: str | None = None, ended: bool = False, standin: str = "auto"
@@ -216,6 +217,10 @@ class RunNotes:
         # The construct that stopped the run because nothing could interpret it: the
         # hook failed (dispatch reports it as an error), it did not answer "exit 2".
         self.unsupported: str | None = None
+        # The run's process substitutions (hookrun.dispatch.shell.procsub), waited for
+        # at its end, and the directory of their files where /dev/fd is not.
+        self.psubs: list[Any] | None = None
+        self.psub_dir: str | None = None
 
 
 # No signal ignored since start (a fresh shell process): one frozenset for all.
@@ -337,6 +342,9 @@ class Interp:
     # A subshell's copy of its parent's traps: `trap` lists them, nothing runs them.
     inherited_traps: dict[str, str] = {}  # noqa: RUF012
     exec_owned: list[Closable] = []  # noqa: RUF012  # files opened by `exec >file`
+    # The jobs `wait $!` finds process substitutions by; replaced, never changed in
+    # place, as jobs.
+    psub_jobs: list[_Job] = []  # noqa: RUF012
 
     def __init__(
         self,
@@ -360,6 +368,11 @@ class Interp:
         self.platform = platform
         self._exec_handler = exec_handler
         self.notes = notes or RunNotes()
+        # The process substitutions whose ends this shell holds open (procsub.ProcSub),
+        # replaced, never changed in place. An attribute of each shell, not read from the
+        # class: exec_call reads it twice per command (from the class: ~600 instructions
+        # more per command, callgrind; Python 3.11).
+        self.psubs: tuple[Any, ...] = ()
 
     @property
     def expander(self) -> Expander:
@@ -371,6 +384,7 @@ class Interp:
             ex = self._expander = mod.Expander(self.state, mod.FS, self.command_substitution)
             ex.source = self.src
             ex.warn = self.error
+            ex.proc_subst = self.process_substitution
         return ex
 
     @property
@@ -408,6 +422,8 @@ class Interp:
         sub.loop_depth = self.loop_depth
         sub.background = self.background
         sub.next_fd = self.next_fd
+        if self.psubs:  # their paths name descriptors a subshell inherits
+            sub.psubs = self.psubs
         sub.inherited_traps = {**self.inherited_traps, **self.traps}
         # Inside a condition (`if ( … )`) set -e stays off in the subshell too.
         sub.errexit_suppressed = self.errexit_suppressed
@@ -484,6 +500,12 @@ class Interp:
             data = data.replace(b"\0", b"")
             self.error("warning: command substitution: ignored null byte in input")
         return decode(data)
+
+    def process_substitution(self, p: ProcSubst) -> str:
+        """``<(…)``/``>(…)``: start it and give the path the command sees (procsub)."""
+        from hookrun.dispatch.shell import procsub  # lazy: few scripts have one
+
+        return procsub.start(self, p)
 
     def _read_file_subst(self, r: Redirect) -> str:
         path = self.expander.string(r.target)
@@ -614,6 +636,7 @@ class Interp:
         if not s.redirects:
             return self.exec_command(cmd, io) if cmd is not None else 0
         owned: list[Closable] = []
+        psubs = self.psubs  # `done < <(cmd)`: open while the loop runs
         try:
             try:
                 io = self.redirect(s.redirects, io, owned)
@@ -634,6 +657,8 @@ class Interp:
                 self.io = saved
         finally:
             _close_all(owned)
+            if self.psubs is not psubs:
+                _end_psubs(self, psubs)
 
     def conditional(self, stmts: Sequence[Stmt], io: IO) -> int:
         """Run a condition (if/while test): ``set -e`` and ERR do not apply inside it."""
@@ -983,11 +1008,11 @@ class Interp:
                 sub = self.subshell(stage_io)
                 if k == n - 1:
                     started += 1
-                    _run_stage(sub, node, stage_io, results[k])
+                    _run_stage(sub, (node,), stage_io, results[k])
                 else:
                     t = threading.Thread(
                         target=_run_stage,
-                        args=(sub, node, stage_io, results[k]),
+                        args=(sub, (node,), stage_io, results[k]),
                         name="hookrun-pipeline-stage",
                         daemon=True,
                     )
@@ -1036,7 +1061,7 @@ class Interp:
 
         def run() -> None:
             try:
-                _run_stage(sub, s, bg_io, result)
+                _run_stage(sub, (s,), bg_io, result)
                 job.status = result.status
                 if isinstance(result.error, StatusUnknowable):
                     job.error = result.error
@@ -1087,6 +1112,10 @@ class Interp:
         status = 0
         for pid in pids or [j.pid for j in self.jobs]:
             job = next((j for j in self.jobs if j.pid == pid), None)
+            jobs = self.jobs
+            if job is None and self.psub_jobs:  # `wait $!` after a <(…) or >(…)
+                job = next((j for j in self.psub_jobs if j.pid == pid), None)
+                jobs = self.psub_jobs
             if job is None:
                 status = 127
                 continue
@@ -1102,7 +1131,7 @@ class Interp:
                     if code:
                         return code
             status = job.status
-            self.jobs.remove(job)
+            jobs.remove(job)
             if job.error is not None:
                 raise job.error
         return status if pids else 0
@@ -1111,6 +1140,7 @@ class Interp:
     def exec_call(self, cmd: CallExpr, redirects: Sequence[Redirect], io: IO) -> int:
         owned: list[Closable] | None = None  # made with the first redirection (most have none)
         saved_io = self.io
+        psubs = self.psubs  # those started by this command's words end with it
         self.io = io
         # bash traces a command before applying its own redirections: `cmd 2>f` traces
         # to the stderr the command line had.
@@ -1124,6 +1154,9 @@ class Interp:
                     self.exec_owned = []
                 new = self.redirect(redirects, io, self.exec_owned)
                 io.assign(new)
+                # `exec 3< <(cmd)`: the substitution stays open with the descriptor
+                # (closed at the run's end at the latest).
+                psubs = self.psubs
                 return 0
             if redirects and argv:
                 owned = []
@@ -1170,6 +1203,8 @@ class Interp:
             self.io = saved_io
             if owned:
                 _close_all(owned)
+            if self.psubs is not psubs:
+                _end_psubs(self, psubs)
 
     def prefix_values(self, assigns: Sequence[Assign]) -> list[tuple[str, str]]:
         """``A=1 B=$A cmd``: each value is expanded with the ones before it in force."""
@@ -1432,6 +1467,14 @@ class Interp:
         hook, self.spawn_hook = self.spawn_hook, None  # only a background job's first child
         from hookrun.dispatch.shell.handler import ExecRequest
 
+        fds = io.fds
+        feed = None
+        if self.psubs:  # the child opens /dev/fd/N (or a file where there is none)
+            from hookrun.dispatch.shell import procsub
+
+            fds = procsub.child_fds(self, fds)
+            if not procsub.dev_fd_usable(self.platform):
+                feed = procsub.before_child(self, argv)
         req = ExecRequest(
             argv,
             env,
@@ -1441,13 +1484,15 @@ class Interp:
             io.stderr,
             hook and self._spawned(hook),
             found,
-            io.fds,
+            fds,
         )
         try:
             return self.exec_handler(req)
         finally:
             if hook is not None and self.spawned is not None:
                 self.spawned.set()
+            if feed:
+                procsub.after_child(self, feed)
 
     def find_command(self, name: str, env: Mapping[str, str], *, hashing: bool) -> str | None:
         """The program file for ``name``: from the command hash, else found on PATH
@@ -1526,9 +1571,6 @@ class Interp:
             return 2
         except Unsupported as exc:
             return child.fallback(source, str(exc), path, args, io)
-        construct = needs_real_shell(source, script)
-        if construct is not None:
-            return child.fallback(source, construct, path, args, io)
         return child.run_top(script.stmts, script.source, io.copy())
 
     def fallback(self, source: str, construct: str, argv0: str, args: Sequence[str], io: IO) -> int:
@@ -1703,6 +1745,12 @@ class Interp:
         *,
         reader: bool = False,
     ) -> Any:
+        if self.psubs:  # a <(…)/>(…) path: its pipe end, no file opened
+            from hookrun.dispatch.shell import procsub
+
+            piped = procsub.lookup(self, path)
+            if piped is not None:
+                return piped
         special = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
         if io is not None and path in special:
             return io.get(special[path])
@@ -1857,10 +1905,17 @@ def _write_error_line(io: IO, message: str) -> None:
         io.stderr.write(encode(message.rstrip("\n") + "\n"))
 
 
-def _run_stage(sub: Interp, s: Stmt, io: IO, result: _Stage) -> None:
-    """Run one pipeline stage or background job; never raises (errors become statuses)."""
+def _end_psubs(sh: Interp, keep: tuple[Any, ...]) -> None:
+    from hookrun.dispatch.shell import procsub
+
+    procsub.end(sh, keep)
+
+
+def _run_stage(sub: Interp, stmts: Sequence[Stmt], io: IO, result: _Stage) -> None:
+    """Run one pipeline stage, background job or process substitution; never raises
+    (errors become statuses)."""
     try:
-        result.status = sub.run_top([s], sub.src, io)
+        result.status = sub.run_top(stmts, sub.src, io)
     except BrokenPipeError:
         result.status = BROKEN_PIPE_STATUS
     except (Interrupted, AbortScript) as exc:
@@ -1907,24 +1962,6 @@ class _TemporaryVars:
                 st.vars[name] = old
             if not was_exported:
                 st.exported.discard(name)
-
-
-def needs_real_shell(source: str, script: Script) -> str | None:
-    """The construct a parsed script holds that only a real shell runs (it is handed
-    whole to one, as an Unsupported one is), else None: a process substitution, which
-    shell-guard reads in the tree but this shell does not run. Found by a text screen
-    first, so that other scripts pay for no walk of their tree."""
-    if source.find("<(") < 0 and source.find(">(") < 0:
-        return None
-    from hookrun.shellsyntax.nodes import ProcSubst
-
-    stack: list[Any] = [script.stmts]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ProcSubst):
-            return "process substitution (<(…), >(…))"
-        stack.extend(x for x in node if isinstance(x, tuple))
-    return None
 
 
 def unsupported_message(construct: str, *, no_sh: bool = False) -> str:

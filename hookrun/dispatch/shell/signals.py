@@ -194,6 +194,10 @@ def _send(sh: Interp, io: IO, target: str, sig: str | int) -> bool:
             sh.error(f"kill: {target}: arguments must be process or job IDs", io)
             return False
         job = next((j for j in sh.jobs if j.pid == pid), None)
+        if job is None and sh.psub_jobs:  # $! of a <(…) or >(…)
+            job = next((j for j in sh.psub_jobs if j.pid == pid), None)
+            if job is not None and job.proc is not None:
+                pid = job.proc.pid  # its one program ($! names the substitution)
     if job is not None and job.proc is None and job.process is not None:
         # An in-process job: $! names its subshell, which has no pid of its own.
         if job.thread is not None and job.thread.is_alive():

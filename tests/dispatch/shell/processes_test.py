@@ -322,18 +322,21 @@ def test_unsupported_construct_falls_back_to_a_real_shell(run: Runner) -> None:
     assert (ran.code, ran.out, ran.route) == (0, "y arg\n", "sh-fallback")
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="bash runs process substitution")
-def test_process_substitution_is_handed_to_bash(run: Runner, tmp_path: Path) -> None:
-    # Not run in-process (it failed at run time with exit 2: a hook's false block); bash
-    # is the first fallback shell, and runs it.
-    ran = run(
-        "mapfile -t l < <(printf 'a\\nb\\n'); echo ${#l[@]} ${l[1]}; diff <(echo x) <(echo x)"
-    )
-    assert (ran.code, ran.out, ran.route) == (0, "2 b\n", "sh-fallback")
+def test_process_substitution_runs_in_process_without_any_shell(
+    run: Runner, tmp_path: Path, no_sh_env: dict[str, str]
+) -> None:
+    # It went whole to bash (fb65382), and without bash the hook failed and its on_error
+    # (allow by default) decided: now the in-process shell runs it, with or without one.
+    for env in (None, no_sh_env):
+        ran = run(
+            "mapfile -t l < <(printf 'a\\nb\\n'); echo ${#l[@]} ${l[1]}; cat <(echo x)",
+            env=env,
+        )
+        assert (ran.code, ran.out, ran.route) == (0, "2 b\nx\n", None)
     (tmp_path / "ps.sh").write_text('while read -r w; do echo "[$w] $1"; done < <(echo a)\n')
-    ran = run("./ps.sh one")
-    assert (ran.code, ran.out) == (0, "[a] one\n")
-    # `<(` in a quoted word is text: no substitution, no fallback.
+    ran = run("./ps.sh one", env=no_sh_env)
+    assert (ran.code, ran.out, ran.route) == (0, "[a] one\n", None)
+    # `<(` in a quoted word is text: no substitution.
     ran = run("echo '<(x)' \">(y)\"")
     assert (ran.code, ran.out, ran.route) == (0, "<(x) >(y)\n", None)
 
@@ -352,8 +355,6 @@ def test_script_file_with_an_unsupported_construct_falls_back_too(
         ("select x in a b; do echo; done", "'select'"),
         ("time { sleep 0; }", "'time'"),
         ("coproc true", "'coproc'"),
-        ("cat <(echo a)", "process substitution"),
-        ("while read -r l; do echo $l; done < <(echo a)", "process substitution"),
     ],
 )
 def test_unsupported_construct_without_sh_names_it_and_suggests_a_shebang(
