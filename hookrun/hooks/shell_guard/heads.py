@@ -11,6 +11,8 @@ on every call shell-guard makes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hookrun.hooks.shell_guard.names import SHELLS
 from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS
 from hookrun.records import TYPE_CHECKING
@@ -144,6 +146,7 @@ PEELED = frozenset(
 )
 
 
+@lru_cache(maxsize=1024)  # (asked of every command, twice: a set and a strip of its name)
 def peels(name: str) -> bool:
     """The unwrapper may find another command or code inside a command named ``name``."""
     return name in PEELED or is_python(name)
