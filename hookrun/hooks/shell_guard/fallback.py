@@ -323,9 +323,21 @@ def parse(text: str, depth: int) -> Script:
     tokens, code = _tokens(text)
     stage: list[tuple[str, str]] = []
     prev_stage: int | None = None
-    for kind, value in [*tokens, ("op", ";")]:
+    listed = [*tokens, ("op", ";")]
+    i = -1
+    while i + 1 < len(listed):
+        i += 1
+        kind, value = listed[i]
         if kind != "op":
             stage.append((kind, value))
+            continue
+        if (
+            value == "("
+            and stage
+            and stage[-1][0] == "word"
+            and _ARRAY_HEAD.fullmatch(stage[-1][1])
+        ):
+            i = _array(stage.pop()[1], listed, i, depth, commands, cd_stack[-1], values)
             continue
         index = _command(stage, commands, cd_stack[-1], depth, prev_stage, variables, values)
         stage = []
@@ -345,6 +357,34 @@ def parse(text: str, depth: int) -> Script:
         if len(re.findall(r"(?:^|[|&;])" + re.escape(m.group(1)) + r"(?=$|[|&;])", m.group(2))) >= 2
     )
     return Script(tuple(commands), parsed=False, fork_bombs=bombs, values=tuple(values))
+
+
+_ARRAY_HEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
+
+
+def _array(
+    head: str,
+    listed: list[tuple[str, str]],
+    i: int,
+    depth: int,
+    sink: list[Command],
+    cd: list[Word],
+    values: list[tuple[str, str]],
+) -> int:
+    """``a=(-rf /)``: the words up to the ``)`` are the array's elements, a value of the
+    line (their substitutions run); the index of that ``)``."""
+    from hookrun.hooks.shell_guard.parse import words_of as expand  # (import cycle)
+
+    elements: list[Word] = []
+    j = i + 1
+    while j < len(listed) and listed[j] != ("op", ")"):
+        if listed[j][0] == "word":
+            elements.extend(expand(listed[j][1], depth, sink, cd))
+        j += 1
+    if elements:
+        text = " ".join(w.text if w.static else w.raw for w in elements)
+        values.append((head.rstrip("=").rstrip("+"), text))
+    return j
 
 
 def _command(

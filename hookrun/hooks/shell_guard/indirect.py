@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.heads import peels
+from hookrun.hooks.shell_guard.heads import PEELED, peels
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
@@ -298,7 +298,7 @@ def _runs_unknown_code(cmd: Command) -> bool:
 
         if reads_program_from_stdin(cmd):
             return True
-    if name == "eval" or name in _SOURCES or name in SHELLS or peels(name):
+    if name == "eval" or name in _SOURCES or name in SHELLS or name in PEELED:
         # (`command "$@"`, `exec $c …`: a wrapper running a name only the shell knows)
         return any(not a.static for a in cmd.args)
     if name == "trap":  # `trap "$x" EXIT`
