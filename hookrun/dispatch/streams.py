@@ -217,6 +217,18 @@ class BufferSource:
         self._pos = end
         return line
 
+    def read_until(self, delim: bytes) -> bytes | None:
+        """Up to and with the first ``delim`` (or to the end), from the buffer in one
+        slice; None once a child took the source (then it is a pipe, read byte by byte
+        so the next command gets the rest)."""
+        if self._r is not None:
+            return None
+        k = self._data.find(delim, self._pos)
+        end = len(self._data) if k < 0 else k + len(delim)
+        chunk = self._data[self._pos : end]
+        self._pos = end
+        return chunk
+
     def fileno(self) -> int:
         if self._r is None:
             r, w = os.pipe()

@@ -220,6 +220,15 @@ def _chars(src: ByteSource, opts: ReadOptions, deadline: float | None) -> Iterat
         yield from data.decode("utf-8", "surrogateescape")
 
 
+def _taken_until(src: ByteSource, delim: bytes) -> str | None:
+    """What :meth:`BufferSource.read_until` takes, decoded (None: not such a source)."""
+    until = getattr(src, "read_until", None)
+    if until is None:
+        return None
+    chunk: bytes | None = until(delim)
+    return None if chunk is None else chunk.decode("utf-8", "surrogateescape")
+
+
 def _then(first: str, rest: Iterator[str]) -> Iterator[str]:
     yield from first
     yield from rest
@@ -261,6 +270,17 @@ def read_input(src: ByteSource, opts: ReadOptions, ifs: str) -> Input:
         ):
             return Input(body, False, 0)
         chars = _then(line, chars)
+    elif opts.nchars is None and deadline is None and not opts.ignore_delim:
+        # Another delimiter, from a buffer in memory (the payload, a here-string): the
+        # text up to it in one slice, the same shortcut as the line's above.
+        taken = _taken_until(src, opts.delim.encode("utf-8", "surrogateescape"))
+        if taken is not None:
+            body = taken[: -len(opts.delim)] if taken.endswith(opts.delim) else taken
+            if not (
+                "\0" in body or CTLESC in body or CTLNUL in body or ("\\" in body and not opts.raw)
+            ):
+                return Input(body, False, 0 if len(body) < len(taken) else 1)
+            chars = _then(taken, chars)
     try:
         for c in chars:
             if pass_next:
@@ -592,6 +612,10 @@ def _lines(src: ByteSource, delim: str) -> Iterator[str]:
             while line := src.readline():
                 yield line.decode("utf-8", "surrogateescape")
             return
+        while (line := _taken_until(src, d)) is not None:
+            if not line:
+                return
+            yield line
         data = bytearray()
         while b := src.read(1):
             data += b
