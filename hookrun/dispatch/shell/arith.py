@@ -24,13 +24,15 @@ class ArithError(Exception):
     """A malformed expression or a runtime error (division by zero)."""
 
 
-_INTEGER = lazy_compile(r"-?\d+")
-_IDENT = lazy_compile(r"[A-Za-z_]\w*")
+# A plain decimal: no leading 0 (bash reads 010 as octal, 08 as an error), ASCII digits.
+_INTEGER = lazy_compile(r"-?(?:0|[1-9][0-9]*)")
+_IDENT = lazy_compile(r"(?a)[A-Za-z_]\w*")
 
 # bash skips only blanks and newlines between tokens: \r, \v, \f are errors.
 _BLANKS = " \t\n"
 _TOKEN = lazy_compile(
-    r"[ \t\n]*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
+    # ASCII digits and names only, as bash (Python's \d is any Unicode digit: ٣ read as 3)
+    r"(?a)[ \t\n]*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
     r"|(?P<name>[A-Za-z_]\w*)"
     r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()\[\]]))"
 )
@@ -258,8 +260,8 @@ def _number(
 ) -> int:
     """The value of variable ``name`` whose text is ``raw``: a number, or an expression
     evaluated in turn (bash does the same)."""
-    if raw is not None and raw.isdecimal():  # (what _INTEGER matches, no blanks)
-        return int(raw)
+    if raw is not None and raw.isdecimal() and raw.isascii() and (raw[0] != "0" or raw == "0"):
+        return int(raw)  # (what _INTEGER matches, no blanks)
     if raw is None or raw.strip(_BLANKS) == "":
         return 0
     raw = raw.strip(_BLANKS)

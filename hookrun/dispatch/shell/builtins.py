@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from hookrun.dispatch import resolve
 from hookrun.dispatch.shell.state import (
-    Array,
     DiscardLine,
     ExitShell,
     LoopControl,
@@ -734,17 +733,15 @@ def _source_text(sh: Interp, argv: list[str], source: str, here: str, io: IO) ->
     saved = st.params
     if len(argv) > 2:
         st.params = argv[2:]
-    # BASH_SOURCE: the sourced file in front while it runs (bash names it as given, or
-    # by the PATH entry it was found through); `$(dirname "${BASH_SOURCE[0]}")` finds
-    # the lib next to it.
-    outer = st.arrays.get("BASH_SOURCE")
-    if outer is None:  # the script's own (shellvars makes it when read)
-        from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
-
-        below = array(st, "BASH_SOURCE").items
-    else:
-        below = {} if outer.assoc else outer.items
-    st.arrays["BASH_SOURCE"] = Array(False, {0: here, **{k + 1: v for k, v in below.items()}})
+    # A frame of the call stack while it runs, as bash makes one: "source" in FUNCNAME,
+    # the line of this command in BASH_LINENO, the sourced file in front of BASH_SOURCE
+    # (named as given, or by the PATH entry it was found through) —
+    # `$(dirname "${BASH_SOURCE[0]}")` finds the lib next to it, and a function defined
+    # in it names it as its file.
+    frame = st.funcnames, st.callsites, st.sources
+    st.funcnames = ("source", *st.funcnames)
+    st.callsites = ((sh.src, sh.stmt), *st.callsites)
+    st.sources = (here, *st.sources)
     sh.source_depth += 1
     try:
         return sh.run_source(source, io)
@@ -754,10 +751,7 @@ def _source_text(sh: Interp, argv: list[str], source: str, here: str, io: IO) ->
         sh.source_depth -= 1
         if len(argv) > 2:
             st.params = saved
-        if outer is None:
-            st.arrays.pop("BASH_SOURCE", None)
-        else:
-            st.arrays["BASH_SOURCE"] = outer
+        st.funcnames, st.callsites, st.sources = frame
 
 
 _STD_STREAMS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}

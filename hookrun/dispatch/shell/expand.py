@@ -104,10 +104,14 @@ _DYNAMIC: dict[str, Callable[[], str]] = {
 
 # bash's variables set by the shell itself (BASH_VERSION, LINENO's neighbours), made when
 # read by hookrun.dispatch.shell.shellvars — loaded then: no run that reads none pays.
-_SHELL_SCALARS = frozenset(
-    ("BASH_VERSION", "BASH", "HOOKRUN_SHELL", "SECONDS", "BASH_VERSINFO", "FUNCNAME", "BASH_SOURCE")
-)
-_SHELL_ARRAYS = frozenset(("BASH_VERSINFO", "FUNCNAME", "BASH_SOURCE"))
+_SHELL_ARRAYS = frozenset(("BASH_VERSINFO", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO"))
+_SHELL_SCALARS = _SHELL_ARRAYS | {
+    "BASH_VERSION",
+    "BASH",
+    "HOOKRUN_SHELL",
+    "SECONDS",
+    "BASH_SUBSHELL",
+}
 
 
 def _list_dir(path: str) -> list[str] | None:
@@ -171,6 +175,9 @@ class Expander:
         # Starts a <( )/>( ) and gives its path (a shell's own, set by the shell);
         # None: config.proc_subst's.
         self.proc_subst: Callable[[ProcSubst], str] | None = config.proc_subst
+        # ``LINENO``'s source: the line of the command a shell is running (its
+        # Interp.current_line); None: the expansion's own line.
+        self.current_line: Callable[[], int | None] | None = None
         self._assigning = False  # expanding an assignment's value (tildes after `:`)
 
     @staticmethod
@@ -603,9 +610,11 @@ class Expander:
             return (None if v is None else [v]), False
         v = self.lookup(name)
         if v is None and name == "LINENO":
-            # The line of the expansion in the text being run, counted when read (bash
-            # counts the command's line: they differ only inside a command of many lines).
-            v = str(self.source.count(b"\n", 0, p.pos) + 1)
+            # The line of the command being run (bash's: not the expansion's own line,
+            # which differs inside a command of many lines), counted when read; without
+            # a shell to say, the expansion's.
+            line = self.current_line() if self.current_line is not None else None
+            v = str(self.source.count(b"\n", 0, p.pos) + 1 if line is None else line)
         return (None if v is None else [v]), False
 
     def param(self, p: ParamExp, out: list[Piece], quoted: bool) -> None:

@@ -335,6 +335,11 @@ class Interp:
     spawn_hook: Callable[[Any], None] | None = None
     spawned: threading.Event | None = None
     _expander: Expander | None = None
+    # The statement being run (in ``src``), and the line an ERR trap runs at: ``LINENO``
+    # is the command's line as bash counts it, not the expansion's (they differ in a
+    # command of many lines), and in a trap the failing command's.
+    stmt: Stmt | None = None
+    trap_line: int | None = None
     # Read from the class until a shell has its own: never changed in place here, only
     # replaced (a job started, `exec >file` run, a subshell made) or popped from (the
     # `trap` builtin resetting an inherited one, which an empty dict does not have).
@@ -385,7 +390,18 @@ class Interp:
             ex.source = self.src
             ex.warn = self.error
             ex.proc_subst = self.process_substitution
+            ex.current_line = self.current_line
         return ex
+
+    def current_line(self) -> int | None:
+        """``LINENO``: the line of the statement being run (None: none is)."""
+        if self.trap_line is not None:
+            return self.trap_line
+        if self.stmt is None:
+            return None
+        from hookrun.dispatch.shell.shellvars import command_line  # rare: loaded here
+
+        return command_line(self.src, self.stmt)
 
     @property
     def exec_handler(self) -> ExecHandler:
@@ -418,6 +434,7 @@ class Interp:
             ShellProcess(self.process, shell=False),
         )
         sub.src = self.src
+        sub.stmt = self.stmt
         sub.function_depth = self.function_depth
         sub.loop_depth = self.loop_depth
         sub.background = self.background
@@ -465,12 +482,13 @@ class Interp:
         script = self.parse_or_report(source, io)
         if isinstance(script, int):
             return script
-        saved = self.src
+        saved, saved_stmt = self.src, self.stmt
         self.set_src(script.source)
         try:
             return self.run_stmts(script.stmts, io)
         finally:
             self.set_src(saved)
+            self.stmt = saved_stmt
 
     def command_substitution(self, stmts: tuple[Stmt, ...]) -> str:
         """``$(…)``/backquotes: run in a subshell and capture stdout (``$(<f)`` reads f)."""
@@ -539,6 +557,7 @@ class Interp:
 
     def exec_stmt(self, s: Stmt, io: IO) -> int:
         self.guard.check()
+        self.stmt = s
         if "noexec" in self.state.options:
             return 0  # `set -n`: read, not run (and `set +n` is never run either)
         if self.background and self.notes.ended:
@@ -621,10 +640,12 @@ class Interp:
         errtrace = self.function_depth == 0 or "errtrace" in self.state.options
         if trap and not self.in_trap and errtrace:
             self.in_trap = True
+            self.trap_line = self.current_line()
             try:
                 self.run_source(trap, self.io)
             finally:
                 self.in_trap = False
+                self.trap_line = None
             self.state.status = status
         if self.state.errexit:
             raise ExitShell(status)
@@ -693,7 +714,7 @@ class Interp:
         if isinstance(cmd, N.CaseClause):
             return self.exec_case(cmd, io)
         if isinstance(cmd, N.FuncDecl):
-            self.state.functions[cmd.name] = Function(cmd.body, self.src)
+            self.state.functions[cmd.name] = Function(cmd.body, self.src, self.state.current_file())
             return 0
         if isinstance(cmd, N.ArithCmd):
             return self.arith_command(lambda: self.expander.arith(cmd.expr), io)
@@ -1006,6 +1027,12 @@ class Interp:
                         _close_all(results[k].owned)
                     continue
                 sub = self.subshell(stage_io)
+                if isinstance(node.cmd, (_CALL, N.Subshell)):
+                    # bash forks a simple command's stage before expanding its words but
+                    # counts the subshell only when it runs a builtin or function there:
+                    # `echo $BASH_SUBSHELL | cat` prints 0 (a function stage's body sees 1
+                    # in bash, 0 here); a `( … )` stage is that one subshell.
+                    sub.state.subshell -= 1
                 if k == n - 1:
                     started += 1
                     _run_stage(sub, (node,), stage_io, results[k])
@@ -1414,8 +1441,11 @@ class Interp:
         saved_loops = self.loop_depth
         st.params = argv[1:]
         st.locals_stack.append({})
-        saved_names = st.funcnames
+        saved_names, saved_sites, saved_stmt = st.funcnames, st.callsites, self.stmt
+        saved_files = st.sources
         st.funcnames = (argv[0], *saved_names)
+        st.callsites = ((self.src, saved_stmt), *saved_sites)
+        st.sources = (fn.file, *saved_files)
         self.function_depth += 1
         self.loop_depth = 0
         self.set_src(fn.source)
@@ -1429,7 +1459,8 @@ class Interp:
             self.loop_depth = saved_loops
             st.pop_locals()
             st.params = saved_params
-            st.funcnames = saved_names
+            st.funcnames, st.callsites, self.stmt = saved_names, saved_sites, saved_stmt
+            st.sources = saved_files
 
     def run_external(self, argv: list[str], io: IO, prefix: Mapping[str, str] | None = None) -> int:
         st = self.state

@@ -1,11 +1,12 @@
 """bash's variables that the shell itself sets, made when a script reads them.
 
 ``BASH_VERSION``, ``BASH_VERSINFO``, ``BASH``, ``FUNCNAME``, ``BASH_SOURCE``,
-``SECONDS`` and ``HOOKRUN_SHELL`` are never stored in a run's variables (no run pays for
-them): the expander asks here when such a name has no value of its own, so an
-assignment or the environment still wins (as for ``RANDOM``). ``LINENO`` is the
-expander's (it needs the expansion's position), ``SHLVL`` is set at start
-(:meth:`ShellState.create`: it is exported).
+``BASH_LINENO``, ``BASH_SUBSHELL``, ``SECONDS`` and ``HOOKRUN_SHELL`` are never stored
+in a run's variables (no run pays for them): the expander asks here when such a name
+has no value of its own, so an assignment or the environment still wins (as for
+``RANDOM``). ``LINENO`` is the expander's (it asks the shell for the line of the command
+being run: :func:`command_line`), ``SHLVL`` is set at start (:meth:`ShellState.create`:
+it is exported).
 
 Loaded on first use only: the shell path's import does not grow with it.
 """
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from time import monotonic
 
 from hookrun.dispatch.shell.state import Array, ShellState
+from hookrun.shellsyntax.nodes import ArithCmd, CallExpr, Pipeline, Stmt, TestClause
 
 # The bash the in-process shell stands in for: the version whose behaviour it follows
 # (bash 5.2, its conformance oracle), so that scripts which test for bash take their bash
@@ -37,24 +39,36 @@ def _versinfo(state: ShellState) -> list[str]:
 
 def _funcname(state: ShellState) -> list[str]:
     names = list(state.funcnames)
-    if names and state.invoked == "":  # a script file: bash lists its top level as main
+    if all(name == "source" for name in names):
+        return []  # bash: unset outside any function, even while a file is sourced
+    if state.invoked == "":  # a script file: bash lists its top level as main
         names.append("main")
     return names
 
 
 def _bash_source(state: ShellState) -> list[str]:
-    # A script file at its top level and in each function (defined in it, as far as this
-    # shell knows); under `bash -c` bash names none at the top and "environment" below.
-    depth = len(state.funcnames)
+    # The file of each frame (where its function was defined, or the file sourced), then
+    # a script file's own for its top level (under `bash -c` there is none).
+    files = list(state.sources)
     if state.invoked == "":
-        return [state.argv0] * (depth + 1)
-    return ["environment"] * depth
+        files.append(state.argv0)
+    return files
+
+
+def _bash_lineno(state: ShellState) -> list[str]:
+    # The line each function in FUNCNAME was called from; a script file's top level
+    # adds a 0 (for "main"), even outside any function, as bash does.
+    lines = ["0" if stmt is None else str(command_line(src, stmt)) for src, stmt in state.callsites]
+    if state.invoked == "":
+        lines.append("0")
+    return lines
 
 
 _ARRAYS: dict[str, Callable[[ShellState], list[str]]] = {
     "BASH_VERSINFO": _versinfo,
     "FUNCNAME": _funcname,
     "BASH_SOURCE": _bash_source,
+    "BASH_LINENO": _bash_lineno,
 }
 
 _SCALARS: dict[str, Callable[[ShellState], str]] = {
@@ -64,6 +78,7 @@ _SCALARS: dict[str, Callable[[ShellState], str]] = {
     # stand-in).
     "BASH": lambda state: "bash",
     "HOOKRUN_SHELL": lambda state: "inprocess",
+    "BASH_SUBSHELL": lambda state: str(state.subshell),
     # Seconds since the shell started, or since SECONDS was assigned (ShellState.set_var).
     "SECONDS": lambda state: str(int(monotonic() - state.started)),
 }
@@ -81,6 +96,34 @@ def scalar(state: ShellState, name: str) -> str | None:
         values = make(state)
         return values[0] if values else None
     return _SCALARS[name](state)
+
+
+def command_line(src: bytes, stmt: Stmt) -> int:
+    r"""bash's line number of ``stmt`` (``LINENO``, ``BASH_LINENO``, an ERR trap's).
+
+    bash takes the line its parser is on once it has read a simple command's first word
+    and the token after it (its one token of look-ahead): `echo "a⏎b" $LINENO` is on
+    line 2, `echo a \⏎b $LINENO` on line 1, and a line continuation inside the command
+    up to there does not count (`x=1 \⏎ y=2 cmd` is on line 1). `[[ ]]` and `(( ))`:
+    the line they end on; a pipeline: its last command's; any other statement: the line
+    it starts on.
+    """
+    end = stmt.pos
+    continued = 0
+    cmd = stmt.cmd
+    if isinstance(cmd, Pipeline) and cmd.stages:
+        return command_line(src, cmd.stages[-1])
+    if isinstance(cmd, (TestClause, ArithCmd)):
+        end = cmd.end
+    elif isinstance(cmd, CallExpr):
+        spans = sorted(
+            [(part.pos, part.end) for part in (*cmd.assigns, *cmd.args)]
+            + [(r.pos, r.target.end if r.heredoc else r.end) for r in stmt.redirects]
+        )
+        if spans:
+            end = spans[min(1, len(spans) - 1)][1]
+            continued = src.count(b"\\\n", stmt.pos, end)
+    return src.count(b"\n", 0, end) - continued + 1
 
 
 def next_level(level: str | None) -> str:

@@ -20,6 +20,8 @@ from hookrun.records import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 
+    from hookrun.shellsyntax.nodes import Stmt
+
 
 class ExitShell(Exception):
     """``exit N`` (or a fatal error): unwinds to the top of the current (sub)shell."""
@@ -106,11 +108,12 @@ class ReadonlyVariable(ShellError):
 
 
 class Function:
-    __slots__ = ("body", "source")
+    __slots__ = ("body", "source", "file")
 
-    def __init__(self, body: Any, source: bytes) -> None:
+    def __init__(self, body: Any, source: bytes, file: str = "environment") -> None:
         self.body = body  # a hookrun.shellsyntax.nodes.Stmt
         self.source = source  # the text the node's positions refer to
+        self.file = file  # the file it was defined in, as BASH_SOURCE names it
 
 
 class _Shadowed:
@@ -240,6 +243,9 @@ class ShellState:
         "declared",
         "_names",
         "funcnames",
+        "callsites",
+        "sources",
+        "subshell",
         "started",
         "refs",
     )
@@ -284,12 +290,20 @@ class ShellState:
         # Names declared without a value (`declare x`, `local x`): unset, but
         # `declare -p` lists them.
         self.declared: set[str] = set()
-        # The names of the functions being run, innermost first: ``FUNCNAME``.
+        # The call stack, innermost first, one entry per function being run or file
+        # being sourced (named "source", as bash does): ``FUNCNAME``; the file each was
+        # defined in (or the sourced file): ``BASH_SOURCE``.
         self.funcnames: tuple[str, ...] = ()
         # Namerefs (``declare -n``) with a value: name -> the name it refers to (maybe
         # ``a[k]``). Kept apart from ``vars`` so that ``$x`` of an ordinary variable
         # never asks; every nameref also has "n" in ``attrs``.
         self.refs: dict[str, str] = {}
+        self.sources: tuple[str, ...] = ()
+        # Where each of those was called, innermost first: (the text run, the calling
+        # statement in it; None: none) — ``BASH_LINENO``, its line counted when read.
+        self.callsites: tuple[tuple[bytes, Stmt | None], ...] = ()
+        # ``BASH_SUBSHELL``: how many subshells deep (copy() counts one more).
+        self.subshell = 0
         # (``started``: the time ``SECONDS`` counts from; set by create() and copy().)
         self.started: float
 
@@ -305,9 +319,10 @@ class ShellState:
         if exported is None:
             names = self._names
             exported = set()
-            if names is not None:  # (create(): the environment's names, PWD, not IFS)
+            if names is not None:  # (create(): the environment's names, PWD, SHLVL, not IFS)
                 exported.update(names)
                 exported.add("PWD")
+                exported.add("SHLVL")  # bash exports it even when the environment had none
                 exported.discard("IFS")
             self._exported = exported
             self._names = None
@@ -325,7 +340,7 @@ class ShellState:
         if pwd != cwd and os.path.isabs(pwd) and _same_dir(pwd, cwd):
             cwd = pwd
         state = cls(dict(env), None, cwd)
-        # What is exported: the environment's names, PWD, not IFS — made into a set on
+        # What is exported: the environment's names, PWD, SHLVL, not IFS — made into a set on
         # first use (``exported``) from ``env`` itself, which the caller does not change
         # while its shell lives (dispatch's env for the run; a child's fresh environ()).
         # Not a copy: a copy of a hook's ~40 variables costs ~4k instructions a run.
@@ -369,8 +384,18 @@ class ShellState:
         sub.declared = set(self.declared)
         sub.funcnames = self.funcnames
         sub.refs = dict(self.refs)
+        sub.callsites = self.callsites
+        sub.sources = self.sources
+        sub.subshell = self.subshell + 1
         sub.started = self.started
         return sub
+
+    def current_file(self) -> str:
+        """The file being run, as ``${BASH_SOURCE[0]}`` names it (under ``bash -c``,
+        outside any sourced file: "environment", what bash names a function's file)."""
+        if self.sources:
+            return self.sources[0]
+        return self.argv0 if self.invoked == "" else "environment"
 
     def environ(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
         """The environment a child sees: exported variables, then ``extra`` on top."""

@@ -24,10 +24,11 @@ def test_what_a_shell_starts_or_opens_is_its_own(run: Runner, tmp_path: Path) ->
 
 
 def test_the_exported_names_are_made_on_first_use() -> None:
+    # (SHLVL too: bash exports it even when the environment had none)
     state = ShellState.create({"A": "1", "IFS": ":", "PWD": "/nonexistent"}, "/")
-    assert state.exported == {"A", "PWD"}
+    assert state.exported == {"A", "PWD", "SHLVL"}
     state.exported.add("B")
-    assert state.exported == {"A", "B", "PWD"}
+    assert state.exported == {"A", "B", "PWD", "SHLVL"}
     sub = ShellState.create({"A": "1"}, "/").copy()
-    assert sub.exported == {"A", "PWD"}
+    assert sub.exported == {"A", "PWD", "SHLVL"}
     assert ShellState({}, None, "/").exported == set()
