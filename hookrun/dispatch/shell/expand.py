@@ -632,8 +632,7 @@ class Expander:
                 if self.lookup(name) is None and name not in st.arrays:
                     out.append(("", kind))  # bash checks the letter of a set variable only
                     return
-                status = 127 if st.invoked == "c" else 1
-                raise ShellError(f"{p.name}: bad substitution", status, fatal=True)
+                raise ShellError(f"{p.name}: bad substitution", fatal_status(st), fatal=True)
             raise bad_substitution(p.name)
         if p.prefix:  # ${!prefix*}
             names = sorted(n for n in {*st.vars, *st.arrays} if n.startswith(p.name))
@@ -707,7 +706,7 @@ class Expander:
                     msg = _join(self._operand(p.args[0], quoted)) if p.args else ""
                     default = "parameter null or not set" if op == ":?" else "parameter not set"
                     # Like an unbound variable: 127 for a `-c` string, 1 for a script.
-                    status = 127 if st.invoked == "c" else 1
+                    status = fatal_status(st)
                     raise ShellError(f"{p.name}: {msg or default}", status, fatal=True)
             self._emit(values or [], is_list, p, out, quoted, star=star)
             return
@@ -856,8 +855,7 @@ class Expander:
         if letter == "A":
             return f"{p.name}={shell_quote(value)}"
         # Unlike other bad substitutions this one ends the shell (as an unbound variable).
-        status = 127 if self.state.invoked == "c" else 1
-        raise ShellError(f"{self._text(p)}: bad substitution", status, fatal=True)
+        raise ShellError(f"{self._text(p)}: bad substitution", fatal_status(self.state), fatal=True)
 
     def _text(self, p: ParamExp) -> str:
         if self.source:
@@ -899,11 +897,16 @@ class Expander:
         return [text]
 
 
+def fatal_status(state: ShellState) -> int:
+    """The status an expansion error that ends the shell (an unbound variable, ``${x:?}``,
+    a bad ``${x@Z}``) ends it with: bash's 127 when it runs a `-c` string, 1 when it
+    runs a script (a file or stdin) — and 1 in any subshell, ``( … )`` or ``$( … )``
+    (BASH_SUBSHELL above 0), even of a `-c` string."""
+    return 127 if state.invoked == "c" and state.subshell == 0 else 1
+
+
 def unbound(name: str, state: ShellState) -> ShellError:
-    # bash ends with 127 when it runs a `-c` string and with 1 when it runs a script
-    # (a file or stdin).
-    status = 127 if state.invoked == "c" else 1
-    return ShellError(f"{name}: unbound variable", status, fatal=True)
+    return ShellError(f"{name}: unbound variable", fatal_status(state), fatal=True)
 
 
 _ELEMENT_REF = lazy_compile(r"([A-Za-z_]\w*)\[(.+)\]")

@@ -9,6 +9,8 @@ stdout and status compared.
   (a command of many lines), and 1 in an ERR trap (the trap's own text).
 - ``BASH_SOURCE`` inside a function defined in a sourced lib named the calling script.
 - ``SHLVL`` was not exported when the environment had none.
+- An unbound variable or ``${x:?}`` in a subshell of a `-c` string (``( … )``,
+  ``$( … )``) ended it with 127; bash: 1 (127 only at the top level).
 """
 
 from __future__ import annotations
@@ -63,6 +65,14 @@ TEXTS = [
     'trap "echo t \\$LINENO" ERR\nfalse "\n" \n[[ a = \\\nb ]]',
     'trap "echo t \\$LINENO" ERR\n(( 0 +\n0 ))\n[[ a = b ||\n  a = c ]]\nfalse |\nfalse',
     "set -e\ntrap 'echo err $LINENO ${BASH_LINENO[*]}' ERR\nf() {\n  echo in\n  false\n}\nf",
+    # an expansion error ends a `-c` string with 127, but a subshell of it with 1
+    'set -u; (echo $nope); echo "rc=$?"; x=$(echo $nope2); echo "rc=$?"\n'
+    'echo $nope3 | cat; echo "p=${PIPESTATUS[*]}"',
+    'set -u; f() { echo $nope; }; (f); echo "rc=$?"',
+    'x=1; (echo ${x@Z}); echo "rc=$?"',
+    '(: ${x:?}); echo "rc=$?"; x=$(echo ${y:?}); echo "rc=$?"\n'
+    '{ : ${z:?}; } | cat; echo "p=${PIPESTATUS[*]}"',
+    'f() { echo "${1:?need arg}"; }; (f); echo "rc=$?"; f; echo "rc=$?"',
     # SHLVL is exported even when the environment had none
     "env | grep ^SHLVL=; echo $SHLVL",
     "export -p | grep -c SHLVL; unset SHLVL; env | grep -c SHLVL",
