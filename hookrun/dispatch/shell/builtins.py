@@ -523,6 +523,7 @@ def _declare_refs(sh: Interp, io: IO, name: str, on: str, words: list[str], *, l
 
 
 def _declare_functions(sh: Interp, io: IO, words: list[str], *, names_only: bool) -> int:
+    """``declare -F [NAME…]``: the names; ``declare -f [NAME…]``: the definitions."""
     st = sh.state
     status = 0
     for fn in words or sorted(st.functions):
@@ -532,8 +533,16 @@ def _declare_functions(sh: Interp, io: IO, words: list[str], *, names_only: bool
         if names_only:  # `declare -F`: names only, as `declare -f NAME` in a listing
             _out(io, f"{fn}\n" if words else f"declare -f {fn}\n")
         else:
-            _out(io, f"declare -f {fn}\n" if not words else f"{fn}\n")
+            _out(io, _function_listing(sh, fn) + "\n")
     return status
+
+
+def _function_listing(sh: Interp, name: str) -> str:
+    """Function ``name``'s definition as bash prints it back."""
+    from hookrun.dispatch.shell.funcprint import definition_or_source  # rare: loaded here
+
+    fn = sh.state.functions[name]
+    return definition_or_source(name, fn.body, fn.source)
 
 
 def _declare_print(sh: Interp, io: IO, name: str, words: list[str], only: str) -> int:
@@ -819,7 +828,7 @@ def b_command(sh: Interp, argv: list[str], io: IO) -> int:
             if mode == "v":
                 _out(io, found[1] + "\n")
             else:
-                _out(io, _type_line(name, found))
+                _out(io, _type_line(sh, name, found))
         return status
     builtin = BUILTINS.get(args[0])
     if builtin is not None:
@@ -841,10 +850,10 @@ def b_builtin(sh: Interp, argv: list[str], io: IO) -> int:
     return builtin(sh, args, io)
 
 
-def _type_line(name: str, found: tuple[str, str]) -> str:
+def _type_line(sh: Interp, name: str, found: tuple[str, str]) -> str:
     kind, text = found
     if kind == "function":
-        return f"{name} is a function\n"
+        return f"{name} is a function\n{_function_listing(sh, name)}\n"
     if kind == "builtin":
         return f"{name} is a shell builtin\n"
     return f"{name} is {text}\n"

@@ -166,7 +166,7 @@ def b_type(sh: Interp, argv: list[str], io: IO) -> int:
             if found[0] == "file":
                 _out(io, found[1] + "\n")
         else:
-            _out(io, _type_line(name, found))
+            _out(io, _type_line(sh, name, found))
     return status
 
 

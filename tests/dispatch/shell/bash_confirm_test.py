@@ -79,10 +79,6 @@ DIFFERS: dict[str, str] = {
     "x=$(echo ok; if); echo no": (
         "a syntax error inside $( ): bash 5.2 exits 127, hookrun 2 (both print the error)"
     ),
-    "f() { :; }; type f cd; type -t ls": (
-        "type NAME of a function: bash prints the function's body after 'f is a function', "
-        "hookrun does not (to fix)"
-    ),
 }
 
 

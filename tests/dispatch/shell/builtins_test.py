@@ -102,7 +102,7 @@ CASES = [
     (
         "type",
         "f() { :; }; type f cd; type -t ls",
-        "f is a function\ncd is a shell builtin\nfile\n",
+        "f is a function\nf () \n{ \n    :\n}\ncd is a shell builtin\nfile\n",
         0,
     ),
     ("type not found", "type nosuch-x; echo $?", "1\n", 0),
