@@ -469,6 +469,11 @@ def filled_args(args: Sequence[Word], home: str | None, values: dict[str, str]) 
     return out
 
 
+# Wrappers, shells and interpreters a value may hold after other words (the first word
+# of a value is judged with the value already): what runs the words after them.
+_VALUE_WRAPPERS = PEELED - {"find", "git"}
+
+
 def _values_as_commands(
     script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge
 ) -> Iterator[Finding]:
@@ -496,7 +501,13 @@ def _values_as_commands(
             yield from judge(value, where, depth + 1, (*via, label))
             words = value.split()  # `a=(x rm -rf /); "${a[@]:1}"`: from a program name on
             for k in range(1, min(len(words), _MAX_ARGS)):
-                checks = checks_for(command_name(words[k]), False)
+                name = command_name(words[k])
+                if name in _VALUE_WRAPPERS and k + 1 < len(words):
+                    # `a=(x env --split-string='git push …'); "${a[@]:1}"`: a wrapper and
+                    # its words from there on, as the command they make
+                    yield from judge(" ".join(words[k:]), where, depth + 1, (*via, label))
+                    continue
+                checks = checks_for(name, False)
                 if checks and not words[k].startswith("-"):
                     argv = tuple(_value_word(w) for w in words[k:])
                     yield from _checked(argv, script.commands[0], where, (*via, label), checks)

@@ -177,6 +177,13 @@ _ROWS = [
     # ${!n} of a name the line assigns; a value copied from another (`x=$P`)
     ("a={n}; b='-rf /'; n=a; m=b; ${{!n}} ${{!m}}", "rm", "-rf /", "delete.catastrophic"),
     ("P={n}; x=$P; y='reset --hard'; eval \"$x $y\"", "git", "reset --hard", "git.reset-hard"),
+    # a wrapper's long option inside an array value (gen3, seed 18)
+    (
+        "a=(x env --split-string='{n} push --force origin main'); \"${{a[@]:1}}\"",
+        "git",
+        "push --force origin main",
+        "git.force-push",
+    ),
     # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
     # when parallel is installed (checked against GNU parallel 20221122)
     ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
