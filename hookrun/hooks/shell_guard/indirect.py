@@ -483,12 +483,18 @@ def _values_as_commands(
     for cmd in script.commands:  # `read -r x <<< 'rm -rf /'; $x`: what is read is a value
         if cmd.name in _READERS and cmd.stdin is not None and cmd.stdin.kind == "text":
             values.extend(("", line) for line in cmd.stdin.text.splitlines())
-        elif cmd.name == "printf" and len(cmd.args) > 2 and cmd.args[0].text == "-v":
-            rest = cmd.args[2:]  # `printf -v c '%s -rf /' rm; $c`
-            if all(a.static for a in rest):
-                from hookrun.hooks.shell_guard.printed import printed  # (printf -v only)
+        elif "printf" in cmd.source and "-v" in cmd.source:
+            # `printf -v c '%s -rf /' rm; $c`, also as words a function runs
+            # (`f() { "$@"; }; f printf -v c '%s %s' rm '-rf /'; $c`)
+            argv = cmd.argv
+            for k in range(len(argv) - 3):
+                if argv[k].text != "printf" or argv[k + 1].text != "-v":
+                    continue
+                rest = argv[k + 3 :]
+                if all(a.static for a in rest):
+                    from hookrun.hooks.shell_guard.printed import printed  # (printf -v only)
 
-                values.append(("", printed("printf", [a.text for a in rest])))
+                    values.append(("", printed("printf", [a.text for a in rest])))
         elif not cmd.argv:  # `while read -r l; do $l; done <<< 'rm -rf /'`
             for r in cmd.redirects:
                 if r.text is not None and r.op in ("<<<", "<<", "<<-"):

@@ -184,6 +184,12 @@ _ROWS = [
         "push --force origin main",
         "git.force-push",
     ),
+    (
+        "f() {{ \"$@\"; }}; f printf -v c '%s %s' {n} '-rf ..'; $c",
+        "rm",
+        "-rf ..",
+        "delete.catastrophic",
+    ),
     # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
     # when parallel is installed (checked against GNU parallel 20221122)
     ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
