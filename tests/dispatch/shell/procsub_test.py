@@ -67,6 +67,9 @@ EXTERNAL = [
     'for f in <(echo a) <(echo b); do cat "$f"; done; echo $?',
     "cat <(: nothing); echo empty=$?",
     ": <(sleep 5); kill $!; echo $?; wait $!; echo $?",
+    # The logging idiom: the rest of the script's output through a substitution.
+    'exec > >(tee "$D/log"); echo one; echo two',
+    'exec > >(while read -r l; do echo "log: $l"; done) 2>&1; echo a; ls /nonexist-q; echo b',
 ]
 
 # Texts of builtins only (plus the field idioms): run three ways, win32 included.
@@ -89,6 +92,7 @@ BUILTIN = [
     "set -e; read -r a < <(echo ok; exit 1); echo $a",
     "while read -r k v; do declare \"m_$k=$v\"; done < <(echo 'a 1'; echo 'b 2'); echo $m_a$m_b",
     "mapfile -t l < <(printf '%s\\n' c b a); printf '<%s>' \"${l[@]}\"; echo",
+    'exec > >(while read -r l; do echo "log: $l"; done); echo a; echo b',
     'echo "FOO" > "$D/foo"; read -r w < <(<"$D/foo"); echo "[$w]"',
 ]
 
