@@ -514,6 +514,9 @@ class Converter:
             if t in _WORD_NODES:  # (the usual argument: the last branch below)
                 words.append(c)
             elif t == "command_name":
+                if not words and self.src.startswith((b"_=", b"_+="), c.start_byte):
+                    assigns.append(self.underscore_assign(c))  # gap 39
+                    continue
                 words.append(c.children[0] if c.named_child_count == 1 else c)
             elif t == "variable_assignment" and not words:
                 assigns.append(self.assign(c))
@@ -624,6 +627,13 @@ class Converter:
         start, end = eq.end_byte, n.end_byte
         value = _word((start, end, self.range_parts(n.children, start, end)))
         return Assign(n.start_byte, n.end_byte, name, index, op == "+=", value, None)
+
+    def underscore_assign(self, n: Node) -> Assign:
+        """Gap 39: ``_=1`` (``_+=x``), which the grammar reads as a command name."""
+        start, end = n.start_byte, n.end_byte
+        eq = self.src.find(b"=", start, end) + 1
+        value = _word((eq, end, self.range_parts(n.children, eq, end)))
+        return Assign(start, end, "_", None, eq - start == 3, value, None)
 
     def array_elem(self, group: Sequence[Node]) -> ArrayElem:
         """An element: one node, or the nodes of one word joined by line continuations."""
@@ -1075,7 +1085,8 @@ class Converter:
             return CmdSubst(b.pos, b.end, (Stmt(b.pos, b.end, call, (), False, False),), True)
 
     def stray_params(self, parts: tuple[WordPart, ...]) -> tuple[WordPart, ...]:
-        """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 13).
+        """An unquoted ``$name`` the grammar left in literal text is an expansion (gap 13),
+        as is a special parameter (``a$v$?x``, ``$v$$``: gap 39).
 
         Unquoted :class:`Lit` text is the raw source, so it is re-read from there.
         """
@@ -1095,7 +1106,7 @@ class Converter:
                 if c == b"\\":
                     i += 2
                     continue
-                name = _NAME_AT.match(self.src, i + 1, p.end) if c == b"$" else None
+                name = _VAR_NAME.match(self.src, i + 1, p.end) if c == b"$" else None
                 if name is None:
                     i += 1
                     continue
@@ -1233,7 +1244,7 @@ class Converter:
         """Gap 36: the parts of a ``regex`` leaf that holds an expansion, parsed again on
         its own as a word at the same offsets; None to read the leaf as it is."""
         a, b = n.start_byte, n.end_byte
-        masked = gaps.regex_as_word(n.text or b"")
+        masked = gaps.regex_as_word(self.src[a:b])  # (the user's text: gap 39 masks it)
         if masked is None or a < 1 or self.reparse_tree is None:
             return None
         tree = self.reparse_tree(b" " * (a - 1) + b"x" + masked)
@@ -1603,9 +1614,6 @@ def _add_atoms(n: Node, bracket: str, out: list[Node]) -> None:
             _add_atoms(c, bracket, out)
         elif t != "comment" and not c.is_missing and c.end_byte > c.start_byte:
             out.append(c)
-
-
-_NAME_AT = lazy_compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _adjacent_groups(

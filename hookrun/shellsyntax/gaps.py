@@ -136,6 +136,25 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    where bash compares. In a tree with an error, each such ``=`` is read as ``<`` in the
    copy that is parsed (a one-byte operator whose right side is an ordinary word); the
    operator's text is still taken from the user's source (:func:`pattern_equals`).
+39. Misreads that bash reads otherwise (each a wrong answer or a syntax error for the
+   whole script, exit 2: a hook's block on every call):
+
+   - ``_=1`` (``_+=x``): the grammar reads it as a command name ("command not found");
+     read as the assignment it is (:meth:`hookrun.shellsyntax.convert.Converter.command`).
+   - ``a$v$?x``, ``$v$$``: a special parameter after another expansion is left in literal
+     text; read as the expansion it is (as gap 13).
+   - ``$(( ))`` twice in a command: an empty arithmetic body is an ERROR that swallows
+     the next one. Its first blank is read as ``0`` in the copy that is parsed
+     (:func:`empty_arithmetic`); hookrun's evaluator reads the user's text.
+   - The right side of ``=~`` as bash reads it, one word (``[[ s =~ []] ]]``,
+     ``=~ [" "]``, ``=~ a\\${x}``): the grammar's regex token ends early, at a
+     bracket, a quote or an escaped ``$``. In a tree with an error, each such word is
+     read as letters in the copy that is parsed (:func:`regex_words`) and its text, the
+     user's, is parsed again as a word (gap 36).
+   - ``case x in x) echo esac;; esac``: the grammar ends the ``case`` at an ``esac`` that
+     is an argument. Such an ``esac`` (after a word on its line, not after ``case``,
+     ``in`` or the end of a compound command) is read as a letter in the copy that is
+     parsed (:func:`esac_arguments`).
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -1073,3 +1092,106 @@ def pattern_equals(root: Node, src: bytes) -> list[tuple[int, int, int]]:
             if c.type == "=" and kids[k + 1].type == "regex" and src[c.start_byte] == 0x3D:
                 fixes.append((c.start_byte, c.end_byte, ord("<")))
     return fixes
+
+
+def empty_arithmetic(src: bytes) -> bytes:
+    """Gap 39: ``src`` with the first blank of each ``$((`` … ``))`` holding only blanks
+    read as ``0``."""
+    at = src.find(b"$((")
+    buf: bytearray | None = None
+    n = len(src)
+    while at >= 0:
+        i = at + 3
+        while i < n and src[i] in b" \t\n":
+            i += 1
+        if i > at + 3 and src.startswith(b"))", i):
+            if buf is None:
+                buf = bytearray(src)
+            buf[at + 3] = 0x30
+        at = src.find(b"$((", i)
+    return src if buf is None else bytes(buf)
+
+
+def regex_word_end(src: bytes, i: int) -> int:
+    """Where the word that starts at ``i``, the right side of ``=~``, ends as bash reads
+    it: at a blank or an operator byte outside quotes, expansions and parentheses (a
+    regex may hold ``|``, and blanks inside parentheses)."""
+    n = len(src)
+    depth = 0
+    while i < n:
+        c = src[i]
+        if c == 0x5C:  # backslash
+            i += 2
+            continue
+        if c == 0x27 or c == 0x22:  # '…' "…"
+            close = src.find(b"'", i + 1) if c == 0x27 else _closing(src, i + 1, 0x22)
+            if close < 0:
+                return n
+            i = close + 1
+            continue
+        if c == 0x24 and i + 1 < n and src[i + 1] in b"({":  # $(…) ${…} $((…))
+            close = _closing(src, i + 2, 0x29 if src[i + 1] == 0x28 else 0x7D)
+            if close < 0:
+                return n
+            i = close + 1
+            continue
+        if c == 0x60:  # `…`
+            close = src.find(b"`", i + 1)
+            if close < 0:
+                return n
+            i = close + 1
+            continue
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and c in b" \t\n;&<>":
+            break
+        i += 1
+    return min(i, n)
+
+
+def regex_words(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 39: the right side of each ``=~`` (as bash reads it: :func:`regex_word_end`)
+    still holding bytes other than ``x``, to be read as ``x`` in the copy that is parsed
+    (one regex token to the grammar)."""
+    fixes: list[tuple[int, int, int]] = []
+    for n in _walk(root, errors_only=False):
+        if n.type != "=~" or n.child_count:
+            continue
+        start = n.end_byte
+        while start < len(src) and src[start] in b" \t":
+            start += 1
+        end = regex_word_end(src, start)
+        if end > start and src[start:end].strip(b"x"):
+            fixes.append((start, end, ord("x")))
+    return fixes
+
+
+# Words after which an `esac` is the reserved word: `case x in esac`, and the end of a
+# compound command (`x) { a; } esac`, gap 31).
+_BEFORE_ESAC = frozenset({b"case", b"in", b"}", b"fi", b"done", b"esac"})
+
+
+def esac_arguments(src: bytes) -> bytes:
+    """Gap 39: ``src`` with each ``esac`` that stands as an argument (a word before it on
+    its line, other than those of ``_BEFORE_ESAC``) read as ``esax``."""
+    at = src.find(b"esac")
+    buf: bytearray | None = None
+    while at >= 0:
+        after = src[at + 4 : at + 5]
+        if at > 0 and src[at - 1] in b" \t" and (not after or after in b" \t\n;&|)"):
+            k = at - 1
+            while k > 0 and src[k - 1] in b" \t":
+                k -= 1
+            word_end = k
+            while k > 0 and src[k - 1] not in b" \t\n;&|()<>":
+                k -= 1
+            if word_end > k and src[k:word_end] not in _BEFORE_ESAC:
+                if buf is None:
+                    buf = bytearray(src)
+                buf[at + 3] = ord("x")
+        at = src.find(b"esac", at + 4)
+    return src if buf is None else bytes(buf)

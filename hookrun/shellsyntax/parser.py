@@ -270,6 +270,8 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
                 fixes.extend(gaps.keywords_after_groups(root, synthetic))
             if src.find(b"[[") >= 0 and src.find(b" = ") >= 0:
                 fixes.extend(gaps.pattern_equals(root, synthetic))  # gap 38
+            if src.find(b"=~") >= 0:
+                fixes.extend(gaps.regex_words(root, synthetic))  # gap 39
             if src.find(b"=") >= 0:
                 redirects = gaps.assignment_redirects(root, synthetic)
                 joined.update(redirects)
@@ -332,6 +334,10 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     text, backquoted = backquoted_substitutions(text, _ts_parse)  # gap 8
     # gaps 17, 21, 22; word text is still taken from src
     masked = gaps.escaped_blanks(gaps.control_blanks(text))
+    if masked.find(b"$((") >= 0:
+        masked = gaps.empty_arithmetic(masked)  # gap 39
+    if masked.find(b"esac") >= 0:
+        masked = gaps.esac_arguments(masked)  # gap 39
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     masked, tree = _mask_extglobs(masked, tree)  # gap 17
     masked, tree = _mask_broken_arithmetic(masked, tree)  # gap 26

@@ -535,6 +535,8 @@ def _names_without_underscore() -> bytes:
     return bytes(names)
 
 
+# (`a$$`, `a$v$?x` and `_=1` were breaks here while tree-sitter's path misread them; it
+# reads them as bash does since gap 39, so a fast path reading them agrees with it.)
 _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "a double-quoted string's parts one byte off": lambda mp: mp.setattr(
         plain, "_quoted_parts", _shifted_quote
@@ -623,15 +625,10 @@ _BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     ),
     "`[[ ]]` words holding `~`": lambda mp: mp.setattr(plaincompound, "_NOT_IN_CONDITIONS", "\x00"),
     "`[[ -x ! ]]` read": lambda mp: mp.setattr(plaincompound, "_NOT_OPERANDS", frozenset()),
-    "`a$$` read as a literal and a `$$`": lambda mp: mp.setattr(plain, "_TEXT_AFTER_TEXT", "\x00"),
     "an array ending at its last element": lambda mp: mp.setattr(plain, "_array", _array_short),
     "a `${a[k]}`'s key with its brackets": lambda mp: mp.setattr(plain, "_braced", _bracketed_key),
     "a `$#`, `$@` two characters long": lambda mp: mp.setattr(plain, "_param", _special_long),
     "a slice's operand from its `:`": lambda mp: mp.setattr(plain, "_braced", _slice_from_colon),
-    "an assignment to `_` read": lambda mp: mp.setattr(plain, "_NOT_ASSIGNED", frozenset()),
-    "a `$?` late in a word read as a parameter": lambda mp: mp.setattr(
-        plain, "_SPECIAL_AS_TEXT", 10**6
-    ),
     "a here-document's body one literal": lambda mp: mp.setattr(
         plaincompound, "heredoc", _heredoc_one_literal
     ),
