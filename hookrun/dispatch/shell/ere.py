@@ -21,13 +21,15 @@ Loaded on a script's first ``=~`` (the shell path does not import it). Three ste
    ``search``, no retries per end), and the groups as glibc's ``set_regs`` picks them
    for that span — the first path in priority order (the left alternative, the greedy
    repetition), which is the path Python's backtracking takes when the match is held
-   to that span.
+   to that span. The span itself is RE2's (section 4), in time linear in the value,
+   unless the value is short and the regex tame (Python's search is then bounded).
 
 Known differences (tests/dispatch/shell/ere_test.py keeps each as a strict xfail): a
 loop whose body can match empty (``(b*)+``, ``(a|)*``) — Python records a last empty
 iteration where glibc keeps the last non-empty one; character classes of non-ASCII
-letters follow Python's Unicode tables, not glibc's locale; Python's backtracking can
-take exponential time where glibc's automaton does not (``(a*)*b``), as before.
+letters follow Python's Unicode tables, not glibc's locale. Python's backtracking can
+still take exponential time where RE2 cannot answer for it (a back-reference, ``\\<``,
+``\\>``, ``\\b`` next to a non-ASCII letter, an interval over 1000): see section 4.
 """
 
 from __future__ import annotations
@@ -712,7 +714,8 @@ class _Compiled:
     """One regex's patterns: the search, and the variants built on first need."""
 
     __slots__ = (
-        "tree", "names", "anchored", "refs", "flags", "greedy", "musts", "_pats",
+        "tree", "names", "anchored", "refs", "flags", "greedy", "musts", "_pats", "_linear",
+        "tame",
     )  # fmt: skip
 
     def __init__(self, tree: Node, ngroups: int, refs: bool, icase: bool) -> None:
@@ -736,6 +739,8 @@ class _Compiled:
                     _required(("cat", items[k + 1 :]), self.musts)
                     break
         self._pats: dict[tuple[str, str | None, bool], re.Pattern[str]] = {}
+        self._linear: _Linear | None = None
+        self.tame = _tame(tree)
 
     def _pattern(self, kind: str, ctx: str | None, clean: bool) -> re.Pattern[str]:
         key = (kind, ctx if self.anchored or ctx is None else "n", clean)
@@ -758,6 +763,12 @@ class _Compiled:
     def back(self, ctx: str, clean: bool) -> re.Pattern[str]:
         """The reversed pattern, ending at endpos (the original start; ctx: before it)."""
         return self._pattern("back", ctx, clean)
+
+    def linear(self) -> _Linear:
+        """The RE2 form of this regex (built on first need)."""
+        if self._linear is None:
+            self._linear = _Linear(self.tree, self.flags)
+        return self._linear
 
 
 # What '.' and a negated class's "any other character" become: Python's '.' (DOTALL)
@@ -822,6 +833,17 @@ def search(text: str, value: str, icase: bool = False) -> list[str] | None:
         if must not in value:
             return None
     clean = value.isascii() or _UNDECODABLE.search(value) is None
+    span = _INEXACT if c.tame and len(value) <= _SHORT else c.linear().span(value)
+    if span is None:
+        return None
+    if span is not _INEXACT:
+        s, e = span
+        if not c.names:
+            return [value[s:e]]
+        held = c.held(_ctx(value, e), clean).fullmatch(value, s, e)
+        if held is not None:  # (always: that span matches)
+            group = held.group
+            return [group(0)] + [group(name) or "" for name in c.names]
     m = c.find(clean).search(value)
     if m is None:
         return None
@@ -845,3 +867,255 @@ def _longest_end(c: _Compiled, value: str, s: int, e: int, clean: bool) -> int:
         return e
     back = c.back(_ctx(value, s - 1), clean).search(value[::-1], 0, n - s)
     return n - back.start() if back is not None else e
+
+
+# -- 4. the match in linear time (RE2) ---------------------------------------------------
+# Python's backtracking can take exponential time where glibc's automaton does not:
+# '(a+)+b' over 30 'a's and no 'b' runs for minutes, bounded only by the hook's timeout
+# — and a timeout is "no opinion", so a guard written with such a regex failed open on
+# hostile input. The whole match is found by RE2 instead (leftmost-longest: glibc's
+# whole match), in time linear in the value; Python's re then only reads the groups,
+# held to that span (a fullmatch of text that matches), and only when there are groups.
+#
+# RE2's classes and case folding are not the ones used above; so that its answer is the
+# same, each set (and, under nocasematch, each letter) is written out as the characters
+# it holds among those that can occur: the 128 ASCII characters (tested once per regex
+# with the set's own Python pattern) and the other characters of the value at hand (one
+# RE2 pattern per such alphabet, cached). A byte that is not UTF-8 (a lone surrogate,
+# which RE2 cannot take) is read as a private-use character of plane 15 standing for it.
+# Where RE2 cannot answer exactly — a back-reference, \< and \> (no look-around in
+# RE2), \b or \B next to a non-ASCII word character, an interval over 1000, a pattern
+# RE2 refuses as too large — the Python search above decides, as before.
+
+_INEXACT = (-1, -1)  # a span that says: RE2 cannot answer here (or need not)
+# A value this short, under a regex :func:`_tame` accepts, is searched by Python alone:
+# its backtracking is then polynomial, at most ~n^3 steps (2M), and the first =~ of a
+# process does not load RE2 (~10M instructions: the libraries it links), which most
+# hook values and regexes (a command line, a path; 'rm[[:space:]]+-rf') never need.
+_SHORT = 128
+_ASCII = "".join(map(chr, range(128)))
+_STAND_IN = 0xF0000 - 0xDC00  # a lone surrogate U+DCxx is read as U+F00xx
+_STAND_INS = re.compile("[\U000f0080-\U000f00ff]")
+_RE2_DOT = "[^\\x{f0080}-\\x{f00ff}]"  # '.' holds no byte that is not UTF-8
+_RE2_NEVER = "[^\\x{0}-\\x{10ffff}]"
+_RE2_ANCHORS = {"^": "\\A", "$": "\\z", "b": "\\b", "B": "\\B"}
+_RE2_MAX_REPEAT = 1000
+_NO_ALPHABET: frozenset[str] = frozenset()
+_re2: Any = None
+_re2_options: Any = None
+
+
+class _NotLinear(Exception):
+    """A regex RE2 cannot run with the same answer."""
+
+
+def _load_re2() -> Any:
+    global _re2, _re2_options
+    if _re2 is None:
+        import re2  # linear time; loaded on the first =~ of a process
+
+        options = re2.Options()
+        options.longest_match = True
+        options.never_capture = True
+        options.log_errors = False
+        _re2, _re2_options = re2, options
+    return _re2
+
+
+def _re2_char(c: str) -> str:
+    if c.isascii() and c.isalnum():
+        return c
+    o = ord(c)
+    if 0xDC80 <= o <= 0xDCFF:
+        o += _STAND_IN
+    return f"\\x{{{o:x}}}"
+
+
+def _re2_class(chars: str) -> str:
+    """A RE2 class holding exactly ``chars`` (none: a class that matches nothing)."""
+    if not chars:
+        return _RE2_NEVER
+    out = ["["]
+    codes = sorted({ord(c) + _STAND_IN if 0xDC80 <= ord(c) <= 0xDCFF else ord(c) for c in chars})
+    k = 0
+    while k < len(codes):
+        j = k
+        while j + 1 < len(codes) and codes[j + 1] == codes[j] + 1:
+            j += 1
+        lo, hi = codes[k], codes[j]
+        out.append(f"\\x{{{lo:x}}}" if j == k else f"\\x{{{lo:x}}}-\\x{{{hi:x}}}")
+        k = j + 1
+    out.append("]")
+    return "".join(out)
+
+
+class _Linear:
+    """The RE2 patterns of one regex, by the alphabet of the values it meets."""
+
+    __slots__ = ("tree", "flags", "icase", "exact", "words", "_ascii", "_sets", "_by_alphabet")
+
+    def __init__(self, tree: Node, flags: int) -> None:
+        self.tree = tree
+        self.flags = flags
+        self.icase = bool(flags & re.IGNORECASE)
+        self.exact = not _has(tree, _NOT_LINEAR_NODES) and not _has_lookaround_anchor(tree)
+        self.words = _has_word_anchor(tree)
+        # per set (and, under nocasematch, letter) node: its Python patterns (clean,
+        # undecodable) and the ASCII characters it holds
+        self._sets: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+        self._ascii: dict[int, str] = {}
+        self._by_alphabet: dict[frozenset[str], Any] = {}
+
+    def span(self, value: str) -> tuple[int, int] | None:
+        """The leftmost-longest match's span, None for no match, or ``_INEXACT``."""
+        if not self.exact:
+            return _INEXACT
+        text = value
+        alphabet = _NO_ALPHABET
+        if not value.isascii():
+            if _STAND_INS.search(value) is not None:
+                return _INEXACT  # (a private-use character the stand-ins would shadow)
+            if _UNDECODABLE.search(value) is not None:
+                text = _UNDECODABLE.sub(lambda m: chr(ord(m.group()) + _STAND_IN), value)
+            alphabet = frozenset(c for c in set(value) if not c.isascii())
+            if self.words and any(_is_word_context(c) for c in alphabet):
+                return _INEXACT  # (RE2's \b knows ASCII word characters only)
+        rx = self._by_alphabet.get(alphabet)
+        if rx is None:
+            rx = self._compile(alphabet)
+        if rx is False:
+            return _INEXACT
+        m = rx.search(text)
+        return None if m is None else m.span()
+
+    def _compile(self, alphabet: frozenset[str]) -> Any:
+        re2 = _load_re2()
+        try:
+            out: list[str] = []
+            self._emit(self.tree, out, alphabet)
+            rx = re2.compile("".join(out), _re2_options)
+        except (_NotLinear, re2.error):
+            rx = False
+        if len(self._by_alphabet) >= 16:
+            self._by_alphabet.pop(next(iter(self._by_alphabet)))
+        self._by_alphabet[alphabet] = rx
+        return rx
+
+    def _emit(self, node: Node, out: list[str], alphabet: frozenset[str]) -> None:
+        kind = node[0]
+        if kind == "lit":
+            out.append(self._members(node, alphabet) if self.icase else _re2_char(node[1]))
+        elif kind == "any":
+            out.append(_RE2_DOT)
+        elif kind == "set":
+            out.append(self._members(node, alphabet))
+        elif kind == "cat":
+            for item in node[1]:
+                self._emit(item, out, alphabet)
+        elif kind == "alt":
+            out.append("(?:")
+            for k, b in enumerate(node[1]):
+                if k:
+                    out.append("|")
+                self._emit(b, out, alphabet)
+            out.append(")")
+        elif kind == "group":
+            out.append("(?:")
+            self._emit(node[2], out, alphabet)
+            out.append(")")
+        elif kind == "rep":
+            lo, hi = node[2], node[3]
+            if max(lo, hi) > _RE2_MAX_REPEAT:
+                raise _NotLinear
+            out.append("(?:")
+            self._emit(node[1], out, alphabet)
+            q = {(0, -1): "*", (1, -1): "+", (0, 1): "?"}.get((lo, hi))
+            out.append(")" + (q or (f"{{{lo},}}" if hi == -1 else f"{{{lo},{hi}}}")))
+        elif kind == "anchor" and node[1] in _RE2_ANCHORS:
+            out.append(_RE2_ANCHORS[node[1]])
+        else:  # pragma: no cover - refused in __init__ (exact is False)
+            raise _NotLinear
+
+    def _members(self, node: Node, alphabet: frozenset[str]) -> str:
+        """A set (or a letter under nocasematch) as the RE2 class of the characters it
+        holds, by its own Python pattern."""
+        key = id(node)
+        pats = self._sets.get(key)
+        if pats is None:
+            clean = self._one(node, True)
+            pats = self._sets[key] = (clean, None)
+            self._ascii[key] = "".join(clean.findall(_ASCII))
+        chars = self._ascii[key]
+        if alphabet:
+            more: list[str] = []
+            for c in alphabet:
+                if "\udc80" <= c <= "\udcff":
+                    dirty = pats[1]
+                    if dirty is None:
+                        dirty = self._one(node, False)
+                        self._sets[key] = (pats[0], dirty)
+                    if dirty.fullmatch(c) is not None:
+                        more.append(c)
+                elif pats[0].fullmatch(c) is not None:
+                    more.append(c)
+            chars += "".join(more)
+        return _re2_class(chars)
+
+    def _one(self, node: Node, clean: bool) -> re.Pattern[str]:
+        out: list[str] = []
+        _emit(node, out, False, False, None, _DOTS[clean])
+        return _compile("".join(out), self.flags)
+
+
+_NOT_LINEAR_NODES = frozenset({"ref"})
+
+
+def _has_lookaround_anchor(node: Node) -> bool:
+    return _has_anchor(node, "<>")
+
+
+def _has_word_anchor(node: Node) -> bool:
+    return _has_anchor(node, "bB")
+
+
+def _has_anchor(node: Node, kinds: str) -> bool:
+    k = node[0]
+    if k == "anchor":
+        return node[1] in kinds
+    if k == "cat" or k == "alt":
+        return any(_has_anchor(n, kinds) for n in node[1])
+    if k == "group":
+        return _has_anchor(node[2], kinds)
+    if k == "rep":
+        return _has_anchor(node[1], kinds)
+    return False
+
+
+def _is_word_context(c: str) -> bool:
+    return c == "_" or c.isalnum() or "\udc80" <= c <= "\udcff"
+
+
+def _tame(node: Node) -> bool:
+    """Whether Python's backtracking over ``node`` is polynomial of degree three at most:
+    no repetition of more than one holds another or an alternation (``(a+)+``,
+    ``(a|a)*`` are exponential, ``(.*a){12}`` is of degree 12), at most two repetitions
+    of a varying count, and no back-reference."""
+    loops = [0]
+    return _tame_walk(node, loops, False) and loops[0] <= 2
+
+
+def _tame_walk(node: Node, loops: list[int], looped: bool) -> bool:
+    k = node[0]
+    if k == "cat" or k == "alt":
+        if k == "alt" and looped:
+            return False
+        return all(_tame_walk(n, loops, looped) for n in node[1])
+    if k == "group":
+        return _tame_walk(node[2], loops, looped)
+    if k == "rep":
+        if looped:
+            return False
+        if node[3] != node[2]:
+            loops[0] += 1
+        return _tame_walk(node[1], loops, node[3] == -1 or node[3] > 1)
+    return bool(k != "ref")

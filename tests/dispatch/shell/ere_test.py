@@ -49,6 +49,20 @@ def test_generated_corpus_agrees_with_bash(k: int) -> None:
 
 
 @needs_bash
+@pytest.mark.nocov
+@pytest.mark.parametrize("k", range(BATCHES))
+def test_generated_corpus_agrees_with_bash_through_re2(
+    k: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same, with every match found by RE2 (short values under tame regexes are
+    searched by Python alone otherwise)."""
+    monkeypatch.setattr(ere, "_SHORT", -1)
+    rows = corpus.compare(_batch(k), corpus._inprocess)
+    differ = {pair: (b, h) for pair, b, h in rows if b != h or b is None}
+    assert {p: d for p, d in differ.items() if p not in KNOWN} == {}
+
+
+@needs_bash
 @pytest.mark.parametrize(
     "pair",
     [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=r)) for p, r in KNOWN.items()],
@@ -268,3 +282,100 @@ def test_dot_is_pythons_dot_unless_the_value_holds_an_undecodable_byte() -> None
     assert ere.search("a.b[^x]", "a\u00e9bc") == ["a\u00e9bc"]
     assert ere.search("a.b", "a\udcffb") is None
     assert ere.search("a[^x]b", "za\udcffb a-b") == ["a-b"]
+
+
+# -- no stall: the match is found in linear time (RE2) ----------------------------------
+# Ten classic catastrophic regexes (Python's backtracking takes exponential time on
+# them: '(a+)+b' over 30 'a's ran for minutes), each over 10 KB and 100 KB values with
+# no match and with a match at the very end. Python's search must not run at all (its
+# time is what stalled): RE2 finds the span, and Python's re only reads the groups of
+# text that matches. bench/ere_bench.py gives the instruction counts.
+CATASTROPHIC = [
+    ("(a+)+b", "a", "!", "ab"),
+    ("(a*)*b", "a", "!", "ab"),
+    ("(a|aa)+b", "a", "!", "ab"),
+    ("(a|a)*b", "a", "!", "ab"),
+    ("^(a+)+$", "a", "!", ""),
+    ("(x+x+)+y", "x", "!", "xy"),
+    ("(.*a){12}", "a", "", ""),
+    ("([a-z]+[[:space:]]?)+$", "ab ", "!", ""),
+    ("^(([a-z])+.)+[A-Z]([a-z])+$", "aa", "!", "Ab"),
+    ("([[:alnum:]_]+[.-]?)+@x", "a.", "!", "a@x"),
+]
+
+
+def _no_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(self: object, clean: bool) -> None:
+        raise AssertionError("Python's backtracking search ran")
+
+    monkeypatch.setattr(ere._Compiled, "find", refuse)
+    monkeypatch.setattr(ere, "_longest_end", refuse)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [10_000, 100_000])
+@pytest.mark.parametrize(("rx", "unit", "miss", "hit"), CATASTROPHIC)
+def test_catastrophic_regexes_do_not_stall(
+    monkeypatch: pytest.MonkeyPatch, rx: str, unit: str, miss: str, hit: str, size: int
+) -> None:
+    _no_python_search(monkeypatch)
+    body = (unit * (size // len(unit) + 1))[:size]
+    if miss:  # (with nothing added, the case's value matches whole)
+        assert ere.search(rx, body + miss) is None
+    got = ere.search(rx, body + hit)
+    assert got is not None
+    assert body.endswith(got[0][: -len(hit)] if hit else got[0])
+    assert len(got) == 1 + len(ere.compile_ere(rx).names)
+
+
+def test_the_span_is_the_one_the_python_search_finds() -> None:
+    """RE2's leftmost-longest span and groups are those of the Python search (the corpus
+    checks them against bash) on shapes where leftmost-first and leftmost-longest part."""
+    import random
+
+    rnd = random.Random(7)
+    atoms = ["a", "b", "ab", "(a|ab)", "(ab|a)", "[ab]", ".", "(b*)", "(a|b)+", "[[:alpha:]]", "é"]
+    quantifiers = ["", "", "?", "*", "+", "{1,2}"]
+    for _ in range(3000):
+        rx = "".join(rnd.choice(atoms) + rnd.choice(quantifiers) for _ in range(rnd.randint(1, 4)))
+        value = "".join(rnd.choice("abcé") for _ in range(rnd.randint(0, 10)))
+        c = ere.compile_ere(rx)
+        span = c.linear().span(value)
+        m = c.find(True).search(value)
+        assert (span is None) == (m is None), (rx, value)
+        if m is not None:
+            assert span is not None and span[0] == m.start(), (rx, value)
+            assert ere.search(rx, value) == _python_only(rx, value), (rx, value)
+
+
+def _python_only(rx: str, value: str) -> list[str] | None:
+    c = ere.compile_ere(rx)
+    saved = c._linear
+    c._linear = _Inexact()  # type: ignore[assignment]
+    try:
+        return ere.search(rx, value)
+    finally:
+        c._linear = saved
+
+
+class _Inexact:
+    def span(self, value: str) -> tuple[int, int]:
+        return ere._INEXACT
+
+
+@pytest.mark.parametrize(
+    ("rx", "value"),
+    [
+        (r"\<rm\>", "a rm b"),  # \< \>: no look-around in RE2
+        (r"(a)\1", "xaa"),  # a back-reference
+        (r"\brm\b", "é rm"),  # \b next to a non-ASCII letter... (é is a word character)
+        ("a{1001}", "a" * 1001),  # an interval RE2 does not take
+        ("[[:alpha:]]", "x\udcff"),  # an undecodable byte is fine (read as a stand-in)
+    ],
+)
+def test_what_re2_cannot_answer_goes_to_python(rx: str, value: str) -> None:
+    """(Each value is short, but these regexes are not tame: RE2 is asked first.)"""
+    exact = rx == "[[:alpha:]]"
+    span = ere.compile_ere(rx).linear().span(value)
+    assert (span is not ere._INEXACT) == exact
+    assert ere.search(rx, value) == _python_only(rx, value)
