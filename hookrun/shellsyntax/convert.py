@@ -906,13 +906,21 @@ class Converter:
         body: list[Node] = []
         term = ";;"
         seen_paren = False
+        group: list[Node] = []  # the nodes of one pattern
         for c in n.children:
             t = c.type
             if not seen_paren:
+                if c.is_named and t != "comment":
+                    if group and group[-1].end_byte != c.start_byte:
+                        patterns.append(self.word_of(group))
+                        group = []
+                    group.append(c)  # gap 39: `*"a b"*` comes out as three values
+                    continue
+                if group:
+                    patterns.append(self.word_of(group))
+                    group = []
                 if t == ")":
                     seen_paren = True
-                elif c.is_named:
-                    patterns.append(self.word(c))
                 continue
             if t in (";;", ";&", ";;&"):
                 term = t

@@ -151,6 +151,13 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
      bracket, a quote or an escaped ``$``. In a tree with an error, each such word is
      read as letters in the copy that is parsed (:func:`regex_words`) and its text, the
      user's, is parsed again as a word (gap 36).
+   - A ``case`` pattern of a quoted part between globs (``*"push --force"*)``): comes
+     out as three patterns, ``*`` among them, which matches anything. The adjacent
+     values are read as the one pattern they are
+     (:meth:`hookrun.shellsyntax.convert.Converter.case_item`).
+   - A word right after an expansion in a ``case`` pattern (``a${v}c)``, ``a$(x)c)``):
+     an ERROR, a syntax error for the whole script; read as the pattern's last part
+     (:func:`tolerated`).
    - ``case x in x) echo esac;; esac``: the grammar ends the ``case`` at an ``esac`` that
      is an argument. Such an ``esac`` (after a word on its line, not after ``case``,
      ``in`` or the end of a compound command) is read as a letter in the copy that is
@@ -322,6 +329,8 @@ def tolerated(err: Node) -> bool:
         return True  # ${…} the grammar could not read: bash says "bad substitution" (11)
     if err.children and err.children[0].type == "$((" and text.endswith(b"))"):
         return True  # $((…)) the grammar could not read: hookrun's arithmetic will
+    if _case_pattern_tail(err):
+        return True  # gap 39: `a${v}c)`, the `c` after an expansion in a pattern
     if _is_error(err, "<<"):
         parent = err.parent
         if parent is not None and parent.type == "file_redirect":  # gap 35
@@ -333,6 +342,22 @@ def tolerated(err: Node) -> bool:
         at = prev is not None and prev.type == "<" and prev.end_byte == err.start_byte
         return bool(at and parent is not None and parent.type == "file_redirect")
     return False
+
+
+def _case_pattern_tail(err: Node) -> bool:
+    """Gap 39: a word the grammar leaves as an ERROR right after an expansion in a
+    ``case`` pattern (``a${v}c)``, ``a$(x)c)``), before the item's ``)``."""
+    parent, prev, nxt = err.parent, err.prev_sibling, err.next_sibling
+    return bool(
+        parent is not None
+        and parent.type == "case_item"
+        and prev is not None
+        and prev.is_named
+        and prev.end_byte == err.start_byte
+        and nxt is not None
+        and nxt.type == ")"
+        and all(c.type == "word" for c in err.children)
+    )
 
 
 def fd_variables(

@@ -43,6 +43,11 @@ LINES = [
     "[[ 'a${x}' =~ a\\${x} ]] && echo y || echo n",
     'c="rm -rf /"\nif [[ $c =~ rm[" "]+-rf ]]; then echo block; exit 2; fi\necho allow',
     'c="git push --force"\n[[ $c =~ push[" "]+(-f|--force) ]] && echo "${BASH_REMATCH[1]}"',
+    # a case pattern in pieces: `*"rm -rf"*` read as `*`, `"rm -rf"`, `*` (anything)
+    'c=ls\ncase $c in *"rm -rf"*) echo deny; exit 2;; *) echo allow;; esac',
+    "c='git push --force'\ncase $c in *'push -f'*|*\"push --force\") exit 2;; esac\necho allow",
+    "v=b; c=abc\ncase $c in a${v}c) echo var;; *) echo none;; esac",
+    "c=abc\ncase $c in a$(echo b)c) echo sub;; *) echo none;; esac",
     # `esac` as an argument
     "case x in x) echo esac;; esac\necho after",
     "case x in x) echo hi; echo esac ;; esac\necho after",
@@ -59,6 +64,7 @@ CONTROLS = [
     "x=b\n[[ 'a$x' =~ a\\$x ]] && echo y || echo n",
     "case x in esac\necho empty",
     "case x in x) esac\necho ok",
+    'c=x\ncase $c in a"b"c|x) echo one;; *) echo other;; esac',
 ]
 
 # A line the fast path leaves to tree-sitter, so that the whole text is read there.
