@@ -833,7 +833,7 @@ def search(text: str, value: str, icase: bool = False) -> list[str] | None:
         if must not in value:
             return None
     clean = value.isascii() or _UNDECODABLE.search(value) is None
-    span = _INEXACT if c.tame and len(value) <= _SHORT else c.linear().span(value)
+    span = _INEXACT if len(value) <= c.tame else c.linear().span(value)
     if span is None:
         return None
     if span is not _INEXACT:
@@ -888,11 +888,13 @@ def _longest_end(c: _Compiled, value: str, s: int, e: int, clean: bool) -> int:
 # RE2 refuses as too large — the Python search above decides, as before.
 
 _INEXACT = (-1, -1)  # a span that says: RE2 cannot answer here (or need not)
-# A value this short, under a regex :func:`_tame` accepts, is searched by Python alone:
-# its backtracking is then polynomial, at most ~n^3 steps (2M), and the first =~ of a
-# process does not load RE2 (~10M instructions: the libraries it links), which most
-# hook values and regexes (a command line, a path; 'rm[[:space:]]+-rf') never need.
-_SHORT = 128
+# A value no longer than these, under a regex of star height one with no, one or two
+# loops (:func:`_tame`), is searched by Python alone: its backtracking is then linear,
+# at most ~n^2 or ~n^3 steps (1M, 2M) — and the first =~ of a process does not load
+# RE2 (~10M instructions: the libraries it links), which most hook values and regexes
+# (a command line, a path, a JSON payload; '\.(env|pem)$', 'rm[[:space:]]+-rf') never
+# need.
+_SHORT = (1 << 62, 1024, 128)
 _ASCII = "".join(map(chr, range(128)))
 _STAND_IN = 0xF0000 - 0xDC00  # a lone surrogate U+DCxx is read as U+F00xx
 _STAND_INS = re.compile("[\U000f0080-\U000f00ff]")
@@ -1095,13 +1097,15 @@ def _is_word_context(c: str) -> bool:
     return c == "_" or c.isalnum() or "\udc80" <= c <= "\udcff"
 
 
-def _tame(node: Node) -> bool:
-    """Whether Python's backtracking over ``node`` is polynomial of degree three at most:
+def _tame(node: Node) -> int:
+    """How long a value Python's search may take on its own (see ``_SHORT``): -1 unless
     no repetition of more than one holds another or an alternation (``(a+)+``,
-    ``(a|a)*`` are exponential, ``(.*a){12}`` is of degree 12), at most two repetitions
-    of a varying count, and no back-reference."""
+    ``(a|a)*`` are exponential, ``(.*a){12}`` is of degree 12), at most two are loops
+    (a varying count, or a count over 16), and there is no back-reference."""
     loops = [0]
-    return _tame_walk(node, loops, False) and loops[0] <= 2
+    if not _tame_walk(node, loops, False) or loops[0] > 2:
+        return -1
+    return _SHORT[loops[0]]
 
 
 def _tame_walk(node: Node, loops: list[int], looped: bool) -> bool:
@@ -1115,7 +1119,7 @@ def _tame_walk(node: Node, loops: list[int], looped: bool) -> bool:
     if k == "rep":
         if looped:
             return False
-        if node[3] != node[2]:
+        if node[3] != node[2] or node[3] > 16:
             loops[0] += 1
         return _tame_walk(node[1], loops, node[3] == -1 or node[3] > 1)
     return bool(k != "ref")

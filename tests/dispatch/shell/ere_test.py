@@ -54,9 +54,10 @@ def test_generated_corpus_agrees_with_bash(k: int) -> None:
 def test_generated_corpus_agrees_with_bash_through_re2(
     k: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The same, with every match found by RE2 (short values under tame regexes are
-    searched by Python alone otherwise)."""
-    monkeypatch.setattr(ere, "_SHORT", -1)
+    """The same, with every match found by RE2 (values short enough for a tame regex
+    are searched by Python alone otherwise)."""
+    monkeypatch.setattr(ere, "_tame", lambda tree: -1)
+    monkeypatch.setattr(ere, "_CACHE", {})
     rows = corpus.compare(_batch(k), corpus._inprocess)
     differ = {pair: (b, h) for pair, b, h in rows if b != h or b is None}
     assert {p: d for p, d in differ.items() if p not in KNOWN} == {}
@@ -374,7 +375,7 @@ class _Inexact:
     ],
 )
 def test_what_re2_cannot_answer_goes_to_python(rx: str, value: str) -> None:
-    """(Each value is short, but these regexes are not tame: RE2 is asked first.)"""
+    """RE2's form says it cannot answer (all but the last), and the answer is Python's."""
     exact = rx == "[[:alpha:]]"
     span = ere.compile_ere(rx).linear().span(value)
     assert (span is not ere._INEXACT) == exact
