@@ -53,7 +53,7 @@ except ImportError:  # pragma: no cover - Python 3.10
     from sre_constants import MAXREPEAT  # type: ignore[no-redef, unused-ignore]
     from sre_parse import parse as _sre_parse  # type: ignore[no-redef, unused-ignore]
 
-from hookrun.hooks.secret_rules import RULES, Rule, looks_real
+from hookrun.hooks.secret_rules import DERIVED, RULES, Derived, Rule, looks_real
 
 _EXTENSIONS = """
 png jpg jpeg gif svg webp ico bmp tif tiff avif js mjs cjs ts tsx jsx json md txt css scss
@@ -283,7 +283,11 @@ class _Table:
 
     def __init__(self, rules: tuple[Rule, ...]) -> None:
         self.rules = rules
-        heads = [head_pattern(r.pattern) or _uncaptured(r.pattern) for r in rules]
+        # (what each pattern's openings are, read off it by Python's parser: RULES' rows
+        # from secret_rules.DERIVED, written by scripts/pii_derived.py, a test rebuilds it)
+        derived = [DERIVED.get(r.pattern) or derive(r.pattern) for r in rules]
+        self.words_only = [d[4] for d in derived]
+        heads = [d[0] or _uncaptured(r.pattern) for r, d in zip(rules, derived, strict=True)]
         self.heads = re2.compile("|".join(f"(?:{h})" for h in heads), _NO_CAPTURE)
         # Each row's own regex, compiled the first time a hit needs it (a fresh
         # process pays for the rows it uses, not for fifty): without submatches
@@ -292,16 +296,13 @@ class _Table:
         self.shape = [_shape(r.pattern) for r in rules]
         # Literal openings ("AKIA", "ABSK", "AIza"…): a row whose openings all miss
         # the hit is skipped without running it.
-        self.openings = [literal_prefixes(r.pattern) for r in rules]
+        self.openings = [d[1] for d in derived]
         # ... and, for a row with none, the openings of its case-insensitive parts.
-        self.folded = [
-            literal_prefixes(r.pattern, fold=True) if opens is None else None
-            for r, opens in zip(rules, self.openings, strict=True)
-        ]
+        self.folded = [d[2] for d in derived]
         # (by row, each row's first bytes: a few each, not 256 tests a row in a fresh process)
         self.by_byte: list[list[int]] = [[] for _ in range(256)]
-        for i, r in enumerate(rules):
-            firsts = first_bytes(r.pattern)
+        for i, d in enumerate(derived):
+            firsts = d[3]
             for b in range(256) if firsts is None else firsts:
                 self.by_byte[b].append(i)
         # For a first byte several rows share: one regex of all their openings, longest
@@ -463,7 +464,7 @@ class _Table:
     def _row(self, i: int) -> _Row:
         """Row ``i``'s own regex, its value groups, its end-mark groups, its quick match."""
         pattern = self.rules[i].pattern
-        if counts_words_only(pattern):
+        if self.words_only[i]:
             # Python's engine reads such a row as RE2 does (a word boundary, literals,
             # counted runs of word characters, an end mark; the same leftmost-first
             # choices), and a match from Python costs a quarter of an RE2 call.
@@ -677,6 +678,20 @@ def _parsed(pattern: str) -> Any:
         return _sre_parse(re.sub(r"\\p\{\w+\}", "\u0100", _rename(pattern)))
     except (re.error, ValueError):
         return None
+
+
+def derive(pattern: str) -> Derived:
+    """What the table reads off a row's pattern: its head (:func:`head_pattern`), literal
+    openings, lower-cased openings when it has none, first bytes, and whether it counts
+    word runs only (:func:`counts_words_only`)."""
+    openings = literal_prefixes(pattern)
+    return (
+        head_pattern(pattern),
+        openings,
+        literal_prefixes(pattern, fold=True) if openings is None else None,
+        first_bytes(pattern),
+        counts_words_only(pattern),
+    )
 
 
 def first_bytes(pattern: str) -> frozenset[int] | None:
