@@ -503,6 +503,7 @@ def _popen(
     env: Mapping[str, str],
     stdio: tuple[int, int, int],
     fds: Mapping[int, int] | None,
+    limits: Sequence[tuple[int, int, int]] | None = None,
 ) -> subprocess.Popen[bytes]:
     import subprocess  # see the TYPE_CHECKING import above
 
@@ -514,6 +515,8 @@ def _popen(
 
         moved, copies = fdpass.parent_sources(fds)
         extra = fdpass.popen_args(moved)
+    if limits and sys.platform != "win32":
+        extra = _with_limits(extra, limits)
     stdin, stdout, stderr = stdio
     try:
         return subprocess.Popen(
@@ -534,6 +537,21 @@ def _popen(
     finally:
         for copy in copies:
             os.close(copy)
+
+
+def _with_limits(extra: dict[str, Any], limits: Sequence[tuple[int, int, int]]) -> dict[str, Any]:
+    """Popen arguments that also set ``limits`` in the child (after the descriptor
+    moves ``extra`` may already make there), before it runs the program."""
+    from hookrun.dispatch.shell.ulimit import apply_in_child
+
+    first = extra.get("preexec_fn")
+
+    def preexec() -> None:  # runs in the child, after fork, before exec
+        if first is not None:
+            first()
+        apply_in_child(limits)
+
+    return {**extra, "preexec_fn": preexec}
 
 
 class Spawned:
@@ -679,6 +697,7 @@ class ProcessTracker:
         executable: str | None = None,
         fds: Mapping[int, int] | None = None,
         watch: bool = True,
+        limits: Sequence[tuple[int, int, int]] | None = None,
     ) -> Child:
         """Start ``argv`` (argv[0] already resolved to a path or a PATH name; or
         ``executable`` is the file to run, argv[0] then only what the child sees).
@@ -688,6 +707,9 @@ class ProcessTracker:
 
         ``fds`` (target: source descriptor) are more descriptors the child gets at the
         target numbers (POSIX; see :mod:`hookrun.dispatch.fdpass`).
+
+        ``limits`` ((resource, soft, hard) each) are set in the child before it runs
+        the program: the shell's ``ulimit`` (POSIX; :mod:`hookrun.dispatch.shell.ulimit`).
 
         Raises :class:`SpawnError` for not-found (127) / not-executable (126), and
         :class:`Interrupted` once the run is being torn down (a child started
@@ -703,9 +725,9 @@ class ProcessTracker:
         child_env[MARKER] = self.dispatch_id
         argv0 = argv[0] if argv else ""
         program = executable or argv0
-        direct = spawn_route(program, argv0, cwd, (stdin, stdout, stderr), fds, child_env) == (
-            "posix_spawn"
-        )
+        direct = not limits and spawn_route(
+            program, argv0, cwd, (stdin, stdout, stderr), fds, child_env
+        ) == ("posix_spawn")
         with self._lock:
             if self._stopped is not None:
                 raise Interrupted(self._stopped)
@@ -718,7 +740,9 @@ class ProcessTracker:
             if direct:
                 proc = _posix_spawn(program, argv, child_env, (stdin, stdout, stderr), cwd)
             if proc is None:
-                proc = _popen(argv, executable, cwd, child_env, (stdin, stdout, stderr), fds)
+                proc = _popen(
+                    argv, executable, cwd, child_env, (stdin, stdout, stderr), fds, limits
+                )
             SENTINEL.watch(proc)
             self.procs.append(proc)
         if watch and self._guard is not None:

@@ -40,6 +40,9 @@ class ExecRequest(NamedTuple):
     # Descriptors above 2 the script has open (`cmd 3<<EOF`, `exec 4>f`), by number: the
     # child gets them at those numbers, as bash's does (POSIX).
     fds: Mapping[int, Any] | None = None
+    # `ulimit`'s settings, (resource, soft, hard) each, set in the child before it runs
+    # the program (see ulimit.py); None: this process's own limits, inherited.
+    limits: Sequence[tuple[int, int, int]] | None = None
 
 
 if TYPE_CHECKING:
@@ -105,6 +108,7 @@ class DefaultExec:
                 stderr=_fd(req.stderr),
                 executable=executable,
                 fds=_extra_fds(req.fds),
+                limits=req.limits,
             )
         except SpawnError as exc:
             _say(req.stderr, exc.message)

@@ -1516,6 +1516,7 @@ class Interp:
             hook and self._spawned(hook),
             found,
             fds,
+            [(k, *v) for k, v in st.limits.items()] if st.limits else None,
         )
         try:
             return self.exec_handler(req)

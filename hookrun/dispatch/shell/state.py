@@ -248,6 +248,7 @@ class ShellState:
         "subshell",
         "started",
         "refs",
+        "limits",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -304,6 +305,9 @@ class ShellState:
         self.callsites: tuple[tuple[bytes, Stmt | None], ...] = ()
         # ``BASH_SUBSHELL``: how many subshells deep (copy() counts one more).
         self.subshell = 0
+        # `ulimit`'s settings for the programs the shell starts: resource -> (soft,
+        # hard). Not this process's own (see ulimit.py).
+        self.limits: dict[int, tuple[int, int]] = {}
         # (``started``: the time ``SECONDS`` counts from; set by create() and copy().)
         self.started: float
 
@@ -387,6 +391,7 @@ class ShellState:
         sub.callsites = self.callsites
         sub.sources = self.sources
         sub.subshell = self.subshell + 1
+        sub.limits = dict(self.limits)
         sub.started = self.started
         return sub
 
