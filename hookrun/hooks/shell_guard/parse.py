@@ -224,6 +224,7 @@ class _Walker:
         self.values: list[tuple[str, str]] = []  # Script.values
         self.elements: dict[str, list[str]] = {}  # `a[k]=v` static values, in line order
         self.functions: list[tuple[str, int, int]] = []  # Script.functions
+        self.appended: list[str] = []  # the names `NAME+=…` appends to, in line order
 
     def src(self, node: Any) -> str:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
@@ -329,7 +330,13 @@ class _Walker:
                     for w in self.words(word, inner):  # (substitutions in the list run)
                         if w.static and " " in w.text:  # `for c in 'rm -rf /'; do $c`
                             self.values.append((node.name, w.text))
+            appended = len(self.appended)
             self.stmts(node.body, inner)
+            if len(self.appended) > appended:  # `for w in rm -rf /; do s+="$w "; done`
+                items = [literal(w) for w in node.words or ()]
+                if items and None not in items:
+                    joined = " ".join(i or "" for i in items)
+                    self.values.extend((n, joined) for n in self.appended[appended:])
             self.compound_redirects(stmt, cd)
         elif kind == "CForClause":
             inner = list(cd)
@@ -452,6 +459,8 @@ class _Walker:
         """The value of ``name[key]=value`` / ``name=(…)``: a scalar's words (none for an
         array). The substitutions in the subscript, the value and every element run
         (``a=($(rm -rf /))``, ``a[$(…)]=1``)."""
+        if assign.append:
+            self.appended.append(assign.name)
         if assign.key is not None:
             _read_key(assign.key)
             self.words(assign.key, cd, False)

@@ -190,6 +190,7 @@ _ROWS = [
         "-rf ..",
         "delete.catastrophic",
     ),
+    ('s=; for w in {n} -rf /; do s+="$w "; done; eval "$s"', "rm", "-rf /", "delete.catastrophic"),
     # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
     # when parallel is installed (checked against GNU parallel 20221122)
     ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
