@@ -233,8 +233,8 @@ def test_bash_runs_it_and_shell_guard_denies_it(
     assert verdict.rule == rule, verdict.reason
 
 
-# Lines the tree-sitter path refuses (`echo esac` inside a case item: s18-front's gap),
-# judged with the fast path switched off: the fallback must deny what bash runs.
+# Lines the front end refused when found (`echo esac` inside a case item, s18-front's gap,
+# since read): judged by the fallback alone, which must deny what bash runs.
 _FALLBACK_ROWS = [
     ("case x in x) echo esac; a=(-rf /); {n} ${{a[*]}};; esac", "rm", "-rf /"),
     ('case x in x) echo esac; a=({n} reset --hard); "${{a[@]}}";; esac', "git", "reset --hard"),
@@ -245,18 +245,22 @@ _FALLBACK_ROWS = [
 def test_the_fallback_denies_what_bash_runs(
     oracle: Oracle, template: str, program: str, args: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hookrun.hooks.shell_guard.parse import parse_script
-    from hookrun.shellsyntax import plain
+    from hookrun.hooks.shell_guard import parse
+    from hookrun.shellsyntax import ShellSyntaxError, plain
+
+    def refused(text: str, depth: int) -> None:
+        raise ShellSyntaxError("refused for the test", 1, 1)
 
     assert args.split() in oracle.argvs(_line(template, MARK))
     monkeypatch.setattr(plain, "read", lambda source: None)
-    parse_script.cache_clear()
+    monkeypatch.setattr(parse, "parse_with_tree", refused)
+    parse.parse_script.cache_clear()
     try:
         line = _line(template, program)
-        assert parse_script(line).parsed is False  # (the fallback's reading)
+        assert parse.parse_script(line).parsed is False  # (the fallback's reading)
         assert judge(line).decision == "deny", f"allowed: {line!r}"
     finally:
-        parse_script.cache_clear()
+        parse.parse_script.cache_clear()
 
 
 @pytest.mark.parametrize(
