@@ -640,8 +640,13 @@ class Converter:
         n, end = group[0], group[-1].end_byte
         text = self.ntext(n)
         if n.type == "concatenation" and text.startswith("[") and "]=" in text:
-            # [key]=value: the grammar gives a concatenation; split at the first "]=".
-            cut = n.start_byte + len(text[: text.index("]=")].encode("utf-8", "surrogateescape"))
+            # [key]=value: the grammar gives a concatenation; split at the "]=" that
+            # closes the key (past any `]=` inside a substitution or quotes in it, gap 39).
+            cut = gaps.key_end(self.src, n.start_byte, end)
+            if cut < 0:
+                cut = n.start_byte + len(
+                    text[: text.index("]=")].encode("utf-8", "surrogateescape")
+                )
             key = Word(n.start_byte + 1, cut, self.range_parts(n.children, n.start_byte + 1, cut))
             value = Word(cut + 2, end, self.range_parts(group, cut + 2, end))
             return ArrayElem(key, value)

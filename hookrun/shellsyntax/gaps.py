@@ -158,6 +158,9 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    - A word right after an expansion in a ``case`` pattern (``a${v}c)``, ``a$(x)c)``):
      an ERROR, a syntax error for the whole script; read as the pattern's last part
      (:func:`tolerated`).
+   - An array element's key holding ``]=`` in a substitution
+     (``a=([$(b=([2]=y); echo 1)]=rm)``): the key was cut at that ``]=``. It ends at
+     the ``]`` that closes it (:func:`key_end`).
    - ``case x in x) echo esac;; esac``: the grammar ends the ``case`` at an ``esac`` that
      is an argument. Such an ``esac`` (after a word on its line, not after ``case``,
      ``in`` or the end of a compound command) is read as a letter in the copy that is
@@ -1220,3 +1223,36 @@ def esac_arguments(src: bytes) -> bytes:
                 buf[at + 3] = ord("x")
         at = src.find(b"esac", at + 4)
     return src if buf is None else bytes(buf)
+
+
+def key_end(src: bytes, start: int, end: int) -> int:
+    """Gap 39: the offset of the ``]`` that closes the key of an array element
+    ``[key]=value`` starting at ``start`` (quotes, ``$(…)``, ``${…}`` and nested
+    brackets skipped: ``[$(b=([2]=y); echo 1)]=rm``), when ``=`` follows it; else -1."""
+    depth = 0
+    i = start + 1
+    while i < end:
+        c = src[i]
+        if c == 0x5C:
+            i += 2
+            continue
+        if c == 0x27 or c == 0x22:
+            close = src.find(b"'", i + 1, end) if c == 0x27 else _closing(src[:end], i + 1, 0x22)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == 0x24 and src[i + 1 : i + 2] in (b"(", b"{"):
+            close = _closing(src[:end], i + 2, 0x29 if src[i + 1] == 0x28 else 0x7D)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == 0x5B:
+            depth += 1
+        elif c == 0x5D:
+            if depth == 0:
+                return i if src[i + 1 : i + 2] == b"=" else -1
+            depth -= 1
+        i += 1
+    return -1

@@ -48,6 +48,11 @@ LINES = [
     "c='git push --force'\ncase $c in *'push -f'*|*\"push --force\") exit 2;; esac\necho allow",
     "v=b; c=abc\ncase $c in a${v}c) echo var;; *) echo none;; esac",
     "c=abc\ncase $c in a$(echo b)c) echo sub;; *) echo none;; esac",
+    # an array element's key cut at a `]=` inside it
+    "a=([$(a=([3]=rm); echo 3)]=1)\ndeclare -p a",
+    "a=([$(b=([2]=y); echo 1)]=rm)\ndeclare -p a",
+    'declare -A m=(["a]=b"]=1)\ndeclare -p m',
+    "declare -A m=(['k]=v']=1 [$(echo q)]=2)\ndeclare -p m",
     # `esac` as an argument
     "case x in x) echo esac;; esac\necho after",
     "case x in x) echo hi; echo esac ;; esac\necho after",
