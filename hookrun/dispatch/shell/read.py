@@ -612,10 +612,10 @@ def _lines(src: ByteSource, delim: str) -> Iterator[str]:
             while line := src.readline():
                 yield line.decode("utf-8", "surrogateescape")
             return
-        while (line := _taken_until(src, d)) is not None:
-            if not line:
+        while (text := _taken_until(src, d)) is not None:
+            if not text:
                 return
-            yield line
+            yield text
         data = bytearray()
         while b := src.read(1):
             data += b
