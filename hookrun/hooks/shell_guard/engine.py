@@ -15,6 +15,7 @@ from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of
 from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.unwrap import unwrap
+from hookrun.lazyre import compile as lazy_compile
 
 _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
 
@@ -24,9 +25,18 @@ def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) ->
     if depth > MAX_DEPTH:
         return [_too_deep(text, via)]
     try:
-        return _judge(text, where, depth, via)
+        found = _judge(text, where, depth, via)
+        if "\\\n" in text and _MID_WORD.search(text):
+            # `$\⏎(…)`, `cas\⏎e`: bash drops a backslash-newline inside a word too; the
+            # front end's reading of such a word may differ, so the joined text is judged
+            found += _judge(_MID_WORD_JOIN.sub("", text), where, depth, via)
+        return found
     except TooDeep:
         return [_too_deep(text, via)]
+
+
+_MID_WORD = lazy_compile(r"[^\s\\]\\\n(?=\S)")  # a backslash-newline inside a word
+_MID_WORD_JOIN = lazy_compile(r"(?<!\\)\\\n")
 
 
 def _too_deep(text: str, via: tuple[str, ...]) -> Finding:

@@ -191,6 +191,9 @@ _ROWS = [
         "delete.catastrophic",
     ),
     ('s=; for w in {n} -rf /; do s+="$w "; done; eval "$s"', "rm", "-rf /", "delete.catastrophic"),
+    # a backslash-newline inside a word (bash drops it; gen3, seed 18)
+    ("a=([$(cas\\\ne x in x) # ;;\n {n} -rf /;; esac)]=1)", "rm", "-rf /", "delete.catastrophic"),
+    ("a=($\\\n(echo x | xargs --replace=X {n} -rf /))", "rm", "-rf /", "delete.catastrophic"),
     # GNU parallel combines its `:::` sources (`:::+` pairs one with the one before); run
     # when parallel is installed (checked against GNU parallel 20221122)
     ("parallel -j1 {n} ::: reset ::: --hard", "git", "reset --hard", "git.reset-hard"),
