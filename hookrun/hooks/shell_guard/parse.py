@@ -324,19 +324,22 @@ class _Walker:
             self.compound_redirects(stmt, cd)
         elif kind == "ForClause":
             inner = list(cd)
+            items: list[str | None] = []  # the list's words (None: one only bash knows)
             for word in node.words or ():
                 parts = word.parts
                 if len(parts) != 1 or type(parts[0]) is not Lit:  # (a literal runs nothing)
                     for w in self.words(word, inner):  # (substitutions in the list run)
+                        items.append(w.text if w.static else None)
                         if w.static and " " in w.text:  # `for c in 'rm -rf /'; do $c`
                             self.values.append((node.name, w.text))
+                else:
+                    items.append(parts[0].text)
             appended = len(self.appended)
             self.stmts(node.body, inner)
-            if len(self.appended) > appended:  # `for w in rm -rf /; do s+="$w "; done`
-                items = [literal(w) for w in node.words or ()]
-                if items and None not in items:
-                    joined = " ".join(i or "" for i in items)
-                    self.values.extend((n, joined) for n in self.appended[appended:])
+            # `for w in rm -rf /; do s+="$w "; done`: what the loop appends is its list
+            if len(self.appended) > appended and items and None not in items:
+                joined = " ".join(i or "" for i in items)
+                self.values.extend((n, joined) for n in self.appended[appended:])
             self.compound_redirects(stmt, cd)
         elif kind == "CForClause":
             inner = list(cd)

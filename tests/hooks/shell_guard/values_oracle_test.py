@@ -191,6 +191,12 @@ _ROWS = [
         "delete.catastrophic",
     ),
     ('s=; for w in {n} -rf /; do s+="$w "; done; eval "$s"', "rm", "-rf /", "delete.catastrophic"),
+    (
+        'P={n}; s=; for w in $P -rf /; do s+="$w "; done; eval "$s"',
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
     # a backslash-newline inside a word (bash drops it; gen3, seed 18)
     ("a=([$(cas\\\ne x in x) # ;;\n {n} -rf /;; esac)]=1)", "rm", "-rf /", "delete.catastrophic"),
     ("a=($\\\n(echo x | xargs --replace=X {n} -rf /))", "rm", "-rf /", "delete.catastrophic"),
