@@ -664,7 +664,11 @@ def b_shift(sh: Interp, argv: list[str], io: IO) -> int:
 
 def b_wait(sh: Interp, argv: list[str], io: IO) -> int:
     pids: list[int] = []
-    for a in argv[1:]:
+    args = argv[1:]
+    first = bool(args) and args[0] == "-n"  # `wait -n`: the next job to end
+    if first:
+        args = args[1:]
+    for a in args:
         if a.startswith("%"):
             job = sh.job_by_spec(a)
             if job is None:
@@ -677,7 +681,25 @@ def b_wait(sh: Interp, argv: list[str], io: IO) -> int:
         except ValueError:
             _err(sh, io, "wait", f"`{a}': not a pid or valid job spec")
             return 1
+    if first:
+        return _wait_next(sh, pids)
     return sh.wait_jobs(pids or None)
+
+
+def _wait_next(sh: Interp, pids: list[int]) -> int:
+    """``wait -n [PID…]``: the status of the first of those jobs (any job) to end;
+    127 when there is none, as in bash."""
+    import time
+
+    while True:
+        jobs = [j for j in sh.jobs if not pids or j.pid in pids]
+        if not jobs:
+            return 127
+        done = next((j for j in jobs if j.thread is None or not j.thread.is_alive()), None)
+        if done is not None:
+            return sh.wait_jobs([done.pid])
+        sh.guard.check()
+        time.sleep(0.02)
 
 
 def b_eval(sh: Interp, argv: list[str], io: IO) -> int:

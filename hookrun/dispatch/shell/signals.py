@@ -155,7 +155,7 @@ def b_kill(sh: Interp, argv: list[str], io: IO) -> int:
     if args and args[0] in ("-s", "-n"):
         if len(args) < 2:
             sh.error(f"kill: {args[0]}: option requires an argument", io)
-            return 2
+            return 1  # (bash's status here, not a usage 2)
         found = _spec(sh, io, args[1])
         if found is None:
             return 1
