@@ -261,7 +261,10 @@ def _route(
         elif plan.kind == "script":
             shell = _shell(cwd, env, io, tracker, guard, platform, mode)
             try:
-                step.code = shell.run_script(plan.source, argv0=argv[0], args=tuple(argv[1:]))
+                # a file, as bash runs one (its `$-` has no "c"; errors end it as a script's)
+                step.code = shell.run_script(
+                    plan.source, argv0=argv[0], args=tuple(argv[1:]), invoked=""
+                )
             finally:
                 # "sh-fallback" when the file used a construct the shell hands on.
                 step.route = shell.route or plan.route

@@ -140,10 +140,14 @@ def _status_arg(sh: Interp, io: IO, argv: list[str]) -> int:
     if len(argv) < 2:
         return sh.state.status
     try:
-        return int(argv[1]) & 0xFF
+        code = int(argv[1]) & 0xFF
     except ValueError:
         _err(sh, io, argv[0], f"{argv[1]}: numeric argument required")
         return 2
+    if len(argv) > 2:  # status 1, and the rest of the line (of a -c string: all) is left
+        _err(sh, io, argv[0], "too many arguments")
+        raise ExitShell(1) if sh.state.invoked == "c" else DiscardLine(1)
+    return code
 
 
 def b_exit(sh: Interp, argv: list[str], io: IO) -> int:
