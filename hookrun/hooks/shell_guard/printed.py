@@ -21,7 +21,8 @@ _HEX = "0123456789abcdefABCDEF"
 _OCT = "01234567"
 _FLAGS = "-+ #0"
 _CONVERSIONS = "diouxXfFeEgGaAcsbq%"
-_STOP = "\0stop"  # (%b's \c: nothing more is printed)
+_STOP = "\0stop"
+_WIDEST = 4096  # the widest field printed (see _padded)  # (%b's \c: nothing more is printed)
 
 
 def printed(name: str, args: list[str]) -> str:
@@ -155,6 +156,9 @@ def _padded(text: str, flags: str, width: str | None, prec: str | None, conv: st
         size = int(width) if width else 0
     except ValueError:
         size = 0
+    # A field wider than the text a rule could read is the same blanks to a shell: more
+    # than _WIDEST of them only cost memory (`%300000000d` took 900 MB and the timeout).
+    size = max(-_WIDEST, min(size, _WIDEST))
     if "-" in flags or size < 0:
         return text.ljust(abs(size))
     return text.rjust(size)
