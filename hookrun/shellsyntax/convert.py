@@ -203,6 +203,8 @@ _PARAM_OPS = frozenset(
     [":-", "-", ":=", "=", ":?", "?", ":+", "+", "#", "##", "%", "%%"]
     + ["/", "//", "/#", "/%", "^", "^^", ",", ",,", ":", "@"]
 )
+# ``${v~}``, ``${v~~}`` (case toggle): read as ``^``/``^^`` in the parsed copy (gap 40).
+_TOGGLES = {"^": "~", "^^": "~~"}
 
 
 def _byte(value: int) -> str:
@@ -1200,6 +1202,10 @@ class Converter:
             return self.cmd_subst(n)
         if t == "arithmetic_expansion":
             first = n.children[0].type if n.children else "$(("
+            if first == "$[" and self.src.startswith(b"$((", n.start_byte):  # `$(())`, gap 39
+                return ArithExp(
+                    n.start_byte, n.end_byte, self.arith_word(n.end_byte - 2, n.end_byte - 2)
+                )
             closer = "]" if first == "$[" else "))"
             return ArithExp(n.start_byte, n.end_byte, self.arith_between(n, first, closer))
         if t == "process_substitution":
@@ -1375,6 +1381,8 @@ class Converter:
         op = types[i]
         if op not in _PARAM_OPS:  # (all anonymous tokens: no named node is an operator)
             return self.bad_param(n)
+        if op in _TOGGLES and self.src[op_node.start_byte] == 0x7E:  # `~`: gap 40
+            op = _TOGGLES[op]
         seps = self.param_separators(op, op_node.end_byte, close, rest[1:])
         bounds: list[tuple[int, int]] = []
         at = op_node.end_byte

@@ -145,7 +145,8 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
      text; read as the expansion it is (as gap 13).
    - ``$(( ))`` twice in a command: an empty arithmetic body is an ERROR that swallows
      the next one. Its first blank is read as ``0`` in the copy that is parsed
-     (:func:`empty_arithmetic`); hookrun's evaluator reads the user's text.
+     (:func:`empty_arithmetic`); hookrun's evaluator reads the user's text. ``$(())``
+     (no blank: ``$(())$(())``, ``$((1))$(())`` was two words) is read as ``$[00]``.
    - The right side of ``=~`` as bash reads it, one word (``[[ s =~ []] ]]``,
      ``=~ [" "]``, ``=~ a\\${x}``): the grammar's regex token ends early, at a
      bracket, a quote or an escaped ``$``. In a tree with an error, each such word is
@@ -165,6 +166,10 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
      is an argument. Such an ``esac`` (after a word on its line, not after ``case``,
      ``in`` or the end of a compound command) is read as a letter in the copy that is
      parsed (:func:`esac_arguments`).
+40. ``${v~}``, ``${v~~}`` (bash's undocumented case toggle of the first / every
+   character; ``${v~[ab]}`` with a pattern): the grammar knows no ``~`` operator (an
+   ERROR, a syntax error for the whole script). The ``~`` is read as ``^`` in the copy
+   that is parsed (:func:`case_toggles`); the converter reads the user's ``~``.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -700,6 +705,44 @@ def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
     return fixes
 
 
+_PARAM_NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def case_toggles(src: bytes) -> bytes:
+    """Gap 40: ``src`` with the ``~``/``~~`` right after the name (or subscript) of each
+    ``${name`` read as ``^``/``^^``. By text, not by the tree: the grammar's recovery
+    from the ``~`` differs with what stands around it (a ``case`` word, a string)."""
+    buf: bytearray | None = None
+    at = src.find(b"${")
+    n = len(src)
+    while at >= 0:
+        i = at + 2
+        if i < n and src[i] in b"@*#$":  # (`${?~}`, `${-~}`: bad substitutions to bash)
+            i += 1
+        else:
+            while i < n and src[i] in _PARAM_NAME:
+                i += 1
+            if i < n and src[i] == 0x5B:  # `[`: the subscript, to the `]` that closes it
+                depth = 0
+                while i < n:
+                    if src[i] == 0x5B:
+                        depth += 1
+                    elif src[i] == 0x5D:
+                        depth -= 1
+                        if not depth:
+                            i += 1
+                            break
+                    i += 1
+        if i > at + 2 and src[i : i + 1] == b"~":
+            if buf is None:
+                buf = bytearray(src)
+            buf[i] = 0x5E
+            if src[i + 1 : i + 2] == b"~":
+                buf[i + 1] = 0x5E
+        at = src.find(b"${", at + 2)
+    return src if buf is None else bytes(buf)
+
+
 def continued_dollars(root: Node, src: bytes) -> list[tuple[int, int, int]]:
     """Gap 29: a lone ``$`` ERROR right after a backslash-newline."""
     return [
@@ -1124,7 +1167,8 @@ def pattern_equals(root: Node, src: bytes) -> list[tuple[int, int, int]]:
 
 def empty_arithmetic(src: bytes) -> bytes:
     """Gap 39: ``src`` with the first blank of each ``$((`` … ``))`` holding only blanks
-    read as ``0``."""
+    read as ``0``, and each ``$(())`` (no blank to read so) as ``$[00]``, the same width
+    (the converter reads the user's ``$((``, see ``Converter.special``)."""
     at = src.find(b"$((")
     buf: bytearray | None = None
     n = len(src)
@@ -1132,10 +1176,13 @@ def empty_arithmetic(src: bytes) -> bytes:
         i = at + 3
         while i < n and src[i] in b" \t\n":
             i += 1
-        if i > at + 3 and src.startswith(b"))", i):
+        if src.startswith(b"))", i):
             if buf is None:
                 buf = bytearray(src)
-            buf[at + 3] = 0x30
+            if i > at + 3:
+                buf[at + 3] = 0x30
+            else:
+                buf[at : at + 5] = b"$[00]"
         at = src.find(b"$((", i)
     return src if buf is None else bytes(buf)
 

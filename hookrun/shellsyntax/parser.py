@@ -336,6 +336,8 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     masked = gaps.escaped_blanks(gaps.control_blanks(text))
     if masked.find(b"$((") >= 0:
         masked = gaps.empty_arithmetic(masked)  # gap 39
+    if masked.find(b"~") >= 0 and masked.find(b"${") >= 0:
+        masked = gaps.case_toggles(masked)  # gap 40
     if masked.find(b"esac") >= 0:
         masked = gaps.esac_arguments(masked)  # gap 39
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))

@@ -795,7 +795,7 @@ class Expander:
             rep = self.string(p.args[1]) if len(p.args) > 1 else ""
             nocase = "nocasematch" in self.state.options
             return [replace(v, pat, rep, op[1:] or "", nocase) for v in values]
-        if op in ("^", "^^", ",", ",,"):
+        if op in ("^", "^^", ",", ",,", "~", "~~"):
             pat = self.pattern(p.args[0]) if p.args and p.args[0].parts else "?"
             return [case_convert(v, op, pat) for v in values]
         if op == ":":
@@ -1108,11 +1108,21 @@ def _lower1(c: str) -> str:
     return lo if len(lo) == 1 else lo[0]
 
 
+def _toggle1(c: str) -> str:
+    """``${v~}``'s one character: an uppercase letter lowered, a lowercase one raised
+    (bash's CASE_TOGGLE), as towupper / towlower give them."""
+    if c.isupper():
+        return _lower1(c)
+    return _upper1(c) if c.islower() else c
+
+
 def case_convert(value: str, op: str, pat: str) -> str:
     upper = op.startswith("^")
     # ASCII: one character in, one out, so the str methods serve.
     ascii_ = value.isascii()
     fn = (str.upper if upper else str.lower) if ascii_ else (_upper1 if upper else _lower1)
+    if op[0] == "~":
+        fn = str.swapcase if ascii_ else _toggle1
     if len(op) == 1:
         return fn(value[:1]) + value[1:] if value[:1] and match(value[:1], pat) else value
     if pat == "?":  # (the default: every character converts, each on its own as bash

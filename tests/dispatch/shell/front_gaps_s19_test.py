@@ -1,0 +1,75 @@
+"""Front-end gaps that made bash-valid text a syntax error or a wrong answer, each run by
+bash and by the in-process shell: status and output must be bash's.
+
+Each was a syntax error for the whole script (exit 2, which a host reads as a block on
+every call) or a different reading (``$((1))$(())`` was two words). They are also run
+after a line only tree-sitter's path reads (``${x/a/b}``), so that both front-end paths
+see them; where the fast path answers, it must equal the tree-sitter path.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from hookrun.shellsyntax import parser, plain
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
+
+BASH = shutil.which("bash")
+pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
+
+LINES = [
+    # `$(())` with no blank in it, next to another arithmetic (gap 39)
+    "echo $(())$(())",
+    "echo $(())x$(())",
+    'echo "$(())$(())"',
+    "echo $((1))$(())",
+    "echo $(())$(())$(())",
+    ": $(())$(()); echo $?",
+    "x=$(())$(()); echo $x",
+    "echo $((  ))$(())",
+    "f() { :; }; echo $(())$(())",
+    "echo '$(())' $(())",
+    # `${v~}`, `${v~~}`: bash's case toggle (gap 40)
+    "v=aBc; echo ${v~} ${v~~} ${v^} ${v,,}",
+    'v=aBc; echo "${v~}" "${v~~}"',
+    "v=abcAB; echo ${v~[ab]} ${v~~[ab]} ${v~~[A]}",
+    'a=(aB Cd); echo ${a[@]~~} "${a[0]~}"',
+    "set -- xY; echo ${1~~} ${@~} ${*~~} ${#~}",
+    "echo ${$~} | tr -d 0-9",
+    "v=1; echo ${v~} ${v~~}",
+    "echo ~ a~ ${HOME~x}",
+    "echo ${v~}x",
+    "v=aB; echo ${v~~}${v~}",
+    'c="Rm -Rf /"; case ${c~~} in *"rM"*) echo toggled;; *) echo not;; esac',
+]
+
+# Shapes next to those, which were read right before and must stay so.
+CONTROLS = [
+    "echo $(( )) $(( ))",
+    "echo $(())",
+    "echo $[]$[]",
+    "echo $(())$((1))",
+    "v=aBc; echo ${v^^} ${v,} ${v:-~} ${v#~}",
+    "false; echo ${?~}",
+    "echo ${-~}",
+]
+
+TREE_ONLY = ': "${x/a/b}"\n'
+
+
+@pytest.mark.parametrize("prefix", ["", TREE_ONLY])
+@pytest.mark.parametrize("line", LINES + CONTROLS)
+def test_read_as_bash_reads_it(run: Runner, line: str, prefix: str) -> None:
+    source = prefix + line
+    env = base_env()
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == bash_result(source, env), ran.err
+
+
+@pytest.mark.parametrize("line", LINES + CONTROLS)
+def test_the_fast_path_equals_the_tree_where_it_answers(line: str) -> None:
+    fast = plain.read(line)
+    if fast is not None:
+        assert fast == parser.parse_tree(line)
