@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from hookrun.dispatch.shell import ere
 from tests.dispatch.shell import ere_corpus as corpus
+from tests.dispatch.shell.ere_catastrophic import CATASTROPHIC, hostile_value
 from tests.dispatch.shell.shellrun import Runner, base_env
 
 BASH = shutil.which("bash")
@@ -286,23 +287,10 @@ def test_dot_is_pythons_dot_unless_the_value_holds_an_undecodable_byte() -> None
 
 
 # -- no stall: the match is found in linear time (RE2) ----------------------------------
-# Ten classic catastrophic regexes (Python's backtracking takes exponential time on
-# them: '(a+)+b' over 30 'a's ran for minutes), each over 10 KB and 100 KB values with
-# no match and with a match at the very end. Python's search must not run at all (its
-# time is what stalled): RE2 finds the span, and Python's re only reads the groups of
-# text that matches. bench/ere_bench.py gives the instruction counts.
-CATASTROPHIC = [
-    ("(a+)+b", "a", "!", "ab"),
-    ("(a*)*b", "a", "!", "ab"),
-    ("(a|aa)+b", "a", "!", "ab"),
-    ("(a|a)*b", "a", "!", "ab"),
-    ("^(a+)+$", "a", "!", ""),
-    ("(x+x+)+y", "x", "!", "xy"),
-    ("(.*a){12}", "a", "", ""),
-    ("([a-z]+[[:space:]]?)+$", "ab ", "!", ""),
-    ("^(([a-z])+.)+[A-Z]([a-z])+$", "aa", "!", "Ab"),
-    ("([[:alnum:]_]+[.-]?)+@x", "a.", "!", "a@x"),
-]
+# Ten classic catastrophic regexes (ere_catastrophic.py), each over 10 KB and 100 KB
+# values with no match and with a match at the very end. Python's search must not run
+# at all (its time is what stalled): RE2 finds the span, and Python's re only reads the
+# groups of text that matches. bench/ere_bench.py gives the instruction counts.
 
 
 def _no_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -320,7 +308,7 @@ def test_catastrophic_regexes_do_not_stall(
     monkeypatch: pytest.MonkeyPatch, rx: str, unit: str, miss: str, hit: str, size: int
 ) -> None:
     _no_python_search(monkeypatch)
-    body = (unit * (size // len(unit) + 1))[:size]
+    body = hostile_value(unit, size, "")
     if miss:  # (with nothing added, the case's value matches whole)
         assert ere.search(rx, body + miss) is None
     got = ere.search(rx, body + hit)
