@@ -99,27 +99,23 @@ def _err(sh: Interp, io: IO, message: str) -> None:
 
 
 def b_ulimit(sh: Interp, argv: list[str], io: IO) -> int:
-    hard = soft = False
+    modes: set[str] = set()  # of "H" (hard), "S" (soft), "a" (all)
     letters: list[str] = []
-    show_all = False
     args = argv[1:]
     while args and args[0][:1] == "-" and len(args[0]) > 1:
         flag = args.pop(0)
         if flag == "--":
             break
         for c in flag[1:]:
-            if c == "H":
-                hard = True
-            elif c == "S":
-                soft = True
-            elif c == "a":
-                show_all = True
+            if c in "HSa":
+                modes.add(c)
             elif _available(c):
                 letters.append(c)
             else:
                 _err(sh, io, f"-{c}: invalid option")
                 sh.error_plain(_USAGE, io)
                 return 2
+    hard, soft, show_all = "H" in modes, "S" in modes, "a" in modes
     out: list[str] = []
     if show_all:
         for letter in _LIMITS:
@@ -150,12 +146,9 @@ def _write(io: IO, text: str) -> None:
 def _set(sh: Interp, io: IO, letter: str, text: str, *, hard: bool, soft: bool) -> int:
     desc, _, name, scale = _LIMITS[letter]
     old_soft, old_hard = current(sh, letter)
-    if text == "unlimited":
-        value = _INFINITY
-    elif text == "hard":
-        value = old_hard
-    elif text == "soft":
-        value = old_soft
+    named = {"unlimited": _INFINITY, "hard": old_hard, "soft": old_soft}
+    if text in named:
+        value = named[text]
     elif text.isdigit():
         value = int(text) * scale
     else:

@@ -42,6 +42,13 @@ LINES = [
     "ulimit -n 64; sh -c 'ulimit -n; ls /dev/fd/3 >/dev/null && echo three' 3</dev/null",
     "ulimit -n 70; sh -c 'ulimit -n' | cat; sh -c 'ulimit -n' & wait",
     "f() { ulimit -c 0; sh -c 'ulimit -c'; }; f; $(ulimit -t 7; echo true); x=$(ulimit -t 9; sh -c 'ulimit -t'); echo $x; ulimit -t",  # noqa: E501
+    # the mode letters in every grouping, and the named values with each mode
+    "ulimit -HSn 100; echo $?; ulimit -Hn; ulimit -Sn",
+    "ulimit -aS | head -3; ulimit -Sa -H | head -2; ulimit -H -a | tail -1",
+    "ulimit -n -- 50; echo $?; ulimit -n; ulimit --; echo $?",
+    "ulimit -Hf soft; echo $?; ulimit -Hf; ulimit -Sc hard; ulimit -c",
+    "ulimit -Hn unlimited; echo $?; ulimit -n -H hard; echo $?; ulimit -Z; echo $?",
+    "ulimit -SS -HH -t 9; ulimit -t; ulimit -Ht; ulimit -Sa | grep cpu",
 ]
 
 
