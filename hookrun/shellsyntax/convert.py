@@ -287,12 +287,14 @@ class Converter:
         backquoted: Mapping[int, Backquoted] | None = None,
         negated: set[int] | None = None,
         joined: set[int] | None = None,
+        parens: set[int] | None = None,
     ) -> None:
         self.src = src
         self.heredocs = heredocs or {}  # here-documents by operator offset (gap 5)
         self.backquoted = backquoted or {}  # `…` substitutions by offset (gap 8)
         self.negated = negated or set()  # compound commands after a `!`, by offset (gap 24)
         self.joined = joined or set()  # redirections of the assignment before (gap 32)
+        self.parens = parens or set()  # `[[ … ]]` parentheses read as blanks (gap 41)
         self.reparse = reparse  # (bytes, offset) -> tuple[Stmt, ...] for backquote bodies
         self.reparse_tree = reparse_tree  # (bytes) -> a tree_sitter.Tree
         self.depth = depth
@@ -954,12 +956,27 @@ class Converter:
                 condition.Item(*self.condition_item(group))
                 for group in _adjacent_groups(atoms, _COND_OPS)
             ]
+            if self.parens:
+                items = self.with_parens(items, n.start_byte, n.end_byte)
             row, col = n.start_point
             expr = condition.parse_condition(items, (row + 1, col + 1))
             return nodes.TestClause(n.start_byte, n.end_byte, expr)
         # `[ … ]` is an ordinary command: its words are what was written, in order.
         args = [self.word_of(group) for group in _adjacent_groups(atoms)]
         return CallExpr(n.start_byte, n.end_byte, (), tuple(args))
+
+    def with_parens(self, items: list[Any], start: int, end: int) -> list[Any]:
+        """Gap 41: ``items`` with the parentheses read as blanks in ``[start, end)``, in
+        place (each the condition's own ``(`` or ``)``, its text the user's)."""
+        condition = _condition or _load_condition()
+        for at in sorted(p for p in self.parens if start <= p < end):
+            text = self.text(at, at + 1)
+            paren = condition.Item(Word(at, at + 1, (Lit(at, at + 1, text),)), text)
+            k = 0
+            while k < len(items) and items[k].word.pos < at:
+                k += 1
+            items.insert(k, paren)
+        return items
 
     def condition_item(self, group: Sequence[Node]) -> tuple[Word, str]:
         """A ``[[ … ]]`` word, and its text when it may be an operator (else "")."""

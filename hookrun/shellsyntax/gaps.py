@@ -170,6 +170,13 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    character; ``${v~[ab]}`` with a pattern): the grammar knows no ``~`` operator (an
    ERROR, a syntax error for the whole script). The ``~`` is read as ``^`` in the copy
    that is parsed (:func:`case_toggles`); the converter reads the user's ``~``.
+41. Parentheses in ``[[ … ]]`` next to what the grammar reads as one token: ``b)`` of
+   ``[[ (a == b)||(b == b) ]]`` (an extended glob to it), and any ``=~`` inside
+   parentheses (``[[ ($x =~ ^a$) ]]``, ``[[ !(a =~ b) ]]``): a syntax error for the
+   whole script where bash compares. In a tree with an error, the grouping parentheses
+   of such a ``[[`` (as bash's conditional parser finds them: :func:`condition_parens`)
+   are read as blanks in the copy that is parsed, and the converter puts them back at
+   their offsets as the condition's own ``(`` and ``)``.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -1226,6 +1233,127 @@ def regex_word_end(src: bytes, i: int) -> int:
             break
         i += 1
     return min(i, n)
+
+
+def condition_parens(root: Node, src: bytes) -> list[int]:
+    """Gap 41: the offsets of the grouping parentheses of each ``[[ … ]]`` (at a ``[[``
+    token of the tree) whose words bash reads as :func:`_condition_words` does — to be
+    read as blanks in the copy that is parsed; the converter puts them back as the
+    condition's ``(``/``)`` (:meth:`hookrun.shellsyntax.convert.Converter.test_command`).
+    The grammar reads ``b)`` of ``[[ (a == b)||x ]]`` as one extended glob, and no ``=~``
+    inside parentheses (``[[ ($x =~ ^a$) ]]``): each a syntax error for the whole
+    script where bash compares."""
+    found: list[int] = []
+    at = src.find(b"[[")
+    while at >= 0:
+        node = root.descendant_for_byte_range(at, at + 2)
+        if node is not None and node.type == "[[" and node.start_byte == at:
+            parens = _condition_words(src, at + 2)
+            if parens:
+                found.extend(parens)
+        at = src.find(b"[[", at + 2)
+    return found
+
+
+_COND_WORD_ENDS = b" \t\n()&|<>;"
+_EXTGLOB_OPS = b"@!+*?"
+
+
+def _condition_words(src: bytes, i: int) -> list[int] | None:
+    """The grouping parentheses between ``[[`` (ending at ``i``) and its ``]]``, reading
+    words as bash's conditional parser does: a ``(`` or ``)`` standing where a word would
+    start or end is an operator; a word ends at a blank or an operator byte outside
+    quotes, expansions and extended-glob parentheses; the right side of ``=~`` ends where
+    :func:`regex_word_end` says. None for anything else (a ``(`` inside a word, no
+    ``]]``, parentheses that do not pair up): the grammar's reading stands."""
+    n = len(src)
+    parens: list[int] = []
+    regex = False  # the word to read is the right side of `=~`
+    while i < n:
+        c = src[i]
+        if c in b" \t":
+            i += 1
+            continue
+        if regex:  # (its parentheses are the regex's)
+            regex = False
+            end = regex_word_end(src, i)
+            if end <= i:
+                return None
+            i = end
+            continue
+        if c == 0x28 or c == 0x29:  # ( )
+            parens.append(i)
+            i += 1
+            continue
+        if src.startswith(b"]]", i) and (i + 2 == n or src[i + 2] in _COND_WORD_ENDS):
+            return parens if _balanced(src, parens) else None  # (else the grammar's error)
+        if src.startswith(b"&&", i) or src.startswith(b"||", i):
+            i += 2
+            continue
+        if c in b"\n;&|<>":
+            if c in b"<>":  # (`<`, `>`: operators; a word may follow without a blank)
+                i += 1
+                continue
+            return None
+        end = _condition_word_end(src, i)
+        if end <= i:
+            return None
+        regex = src[i:end] == b"=~"
+        i = end
+    return None
+
+
+def _balanced(src: bytes, parens: list[int]) -> bool:
+    """Whether the parentheses at ``parens`` (in order) pair up."""
+    depth = 0
+    for at in parens:
+        depth += 1 if src[at] == 0x28 else -1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _condition_word_end(src: bytes, i: int) -> int:
+    """Where a word of ``[[ … ]]`` that starts at ``i`` ends (see _condition_words); -1
+    for a ``(`` inside it that opens no extended glob."""
+    n = len(src)
+    if src.startswith(b"!(", i):
+        return i + 1  # `!(…)`: a negated group, as bash reads it without extglob
+    while i < n:
+        c = src[i]
+        if c == 0x5C:  # backslash
+            i += 2
+            continue
+        if c == 0x27 or c == 0x22:  # '…' "…"
+            close = src.find(b"'", i + 1) if c == 0x27 else _closing(src, i + 1, 0x22)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == 0x24 and i + 1 < n and src[i + 1] in b"({":  # $(…) ${…} $((…))
+            close = _closing(src, i + 2, 0x29 if src[i + 1] == 0x28 else 0x7D)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == 0x60:  # `…`
+            close = src.find(b"`", i + 1)
+            if close < 0:
+                return -1
+            i = close + 1
+            continue
+        if c == 0x28:
+            if i + 1 < n and src[i - 1] in _EXTGLOB_OPS:
+                close = _closing(src, i + 1, 0x29)
+                if close < 0:
+                    return -1
+                i = close + 1
+                continue
+            return -1
+        if c in _COND_WORD_ENDS:
+            return i
+        i += 1
+    return i
 
 
 def regex_words(root: Node, src: bytes) -> list[tuple[int, int, int]]:

@@ -236,24 +236,26 @@ def _patched(src: bytes, fixes: list[tuple[int, int, int]]) -> bytes:
 _BANG_COMPOUND = lazy_compile(rb"![ \t]+(?:\{|if|while|until|for|case|select)")
 
 
-def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
+def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int], set[int]]:
     """Gaps 23–25 and 27–32: parse again with these patched in the parsed copy: ``for``
     headers, a ``!`` before a compound command, an escaped byte or a bracket's first
     ``]`` in a ``${…}`` pattern, ``#`` in arithmetic, an operator byte in ``${name…}``, a
     continued ``$``, a reserved word right after a group (``{ a; } then``), the blank
-    before an assignment's redirections. Returns the tree, the offsets of the commands
-    to negate and of the redirections to join to the assignment before them.
+    before an assignment's redirections, the grouping parentheses of a ``[[ … ]]``.
+    Returns the tree, the offsets of the commands to negate, of the redirections to
+    join to the assignment before them and of the ``[[ … ]]`` parentheses blanked.
 
     Each gap but two shows as an error in the tree; those two are screened by their
     text first, so that an ordinary command pays for no walk of its tree."""
     negated: set[int] = set()
     joined: set[int] = set()  # gap 32: redirections that belong to the assignment before
+    parens: set[int] = set()  # gap 41: a `[[ … ]]`'s parentheses, read as blanks
     bang = src.find(b"!") >= 0 and _BANG_COMPOUND.search(src) is not None
     brace_escape = (
         src.find(b"\\}") >= 0 and src.find(b"${") >= 0
     )  # `"${v#\}}"` parses without an error
     if not bang and not brace_escape and not tree.root_node.has_error:
-        return tree, negated, joined
+        return tree, negated, joined, parens
     synthetic = src
     for _ in range(8):
         root = tree.root_node
@@ -272,6 +274,10 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
                 fixes.extend(gaps.pattern_equals(root, synthetic))  # gap 38
             if src.find(b"=~") >= 0:
                 fixes.extend(gaps.regex_words(root, synthetic))  # gap 39
+            if src.find(b"[[") >= 0 and src.find(b"(") >= 0 and not parens:
+                found = gaps.condition_parens(root, synthetic)  # gap 41
+                parens.update(found)
+                fixes.extend((at, at + 1, ord(" ")) for at in found)
             if src.find(b"=") >= 0:
                 redirects = gaps.assignment_redirects(root, synthetic)
                 joined.update(redirects)
@@ -289,7 +295,7 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int]]:
         tree = _ts_parse(synthetic)
         if synthetic.find(b"\n") >= 0:  # gap 32, then 28 (`x=1 2>f && y=2 >g⏎echo`)
             synthetic, tree = _settle(synthetic, tree, _newlines_before_words)
-    return tree, negated, joined
+    return tree, negated, joined, parens
 
 
 def _mask_extglobs(src: bytes, tree: Any) -> tuple[bytes, Any]:
@@ -343,7 +349,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     masked, tree = _mask_extglobs(masked, tree)  # gap 17
     masked, tree = _mask_broken_arithmetic(masked, tree)  # gap 26
-    tree, negated, joined = _read_patched(masked, tree)
+    tree, negated, joined, parens = _read_patched(masked, tree)
     root = tree.root_node
     if root.has_error:
         err = _first_error(root)
@@ -358,6 +364,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         backquoted,
         negated,
         joined,
+        parens,
     )
     try:
         return conv.stmts(root.children)

@@ -2,7 +2,8 @@
 bash and by the in-process shell: status and output must be bash's.
 
 Each was a syntax error for the whole script (exit 2, which a host reads as a block on
-every call) or a different reading (``$((1))$(())`` was two words). They are also run
+every call) or a different reading (``$((1))$(())`` was two words, gap 39; ``${v~}``,
+gap 40; parentheses in ``[[ … ]]``, gap 41). They are also run
 after a line only tree-sitter's path reads (``${x/a/b}``), so that both front-end paths
 see them; where the fast path answers, it must equal the tree-sitter path.
 """
@@ -43,6 +44,27 @@ LINES = [
     "echo ${v~}x",
     "v=aB; echo ${v~~}${v~}",
     'c="Rm -Rf /"; case ${c~~} in *"rM"*) echo toggled;; *) echo not;; esac',
+    # parentheses in `[[ … ]]`: `b)||` an extended glob to the grammar, `=~` inside them
+    # (gap 41)
+    "[[(a == b)||(b == b)]] && echo y",
+    "[[ (a == b)||(b == b) ]] && echo y",
+    "[[ (a != b)||x ]] && echo y",
+    "[[ (a =~ b)||x ]] && echo y",
+    "[[ (a =~ b) ]]; echo $?",
+    "[[ (a =~ b) && x ]] || echo n",
+    "[[ (a =~ a) ]] && echo y",
+    "x=a; [[ ($x =~ ^a$) ]] && echo y",
+    "[[ (a =~ (a)) ]] && echo y",
+    "[[ !(a =~ b) ]] && echo y",
+    "[[ (a =~ (a|b)c?)||x ]] && echo y",
+    "[[ (a =~ a\\)) ]]; echo $?",
+    '[[ (a =~ ")") ]]; echo $?',
+    "[[ ( (a == a)&&(b == b) ) ]] && echo y",
+    "[[ (a =~ $(echo a)) ]] && echo y",
+    'x=b; [[ ! ( a =~ "$x" ) ]] && echo y',
+    "[[ (b>a)||x ]] && echo y",
+    'c="rm -rf /"; if [[ ($c =~ rm[[:space:]]+-rf) ]]; then echo BLOCK; exit 2; fi; echo ok',
+    'x=ab; [[ ( $x =~ ^a(b|c)$ )||( $x == q ) ]] && echo "${BASH_REMATCH[1]}"',
 ]
 
 # Shapes next to those, which were read right before and must stay so.
@@ -51,6 +73,13 @@ CONTROLS = [
     "echo $(())",
     "echo $[]$[]",
     "echo $(())$((1))",
+    "[[ (a == @(a|b))||x ]] && echo y",
+    '[[ ( -n a )&&(-z "") ]] && echo y',
+    '[[ (a == "(")||x ]] && echo y',
+    "[[ ((a == a)) ]] && echo y",
+    "[[ (a < b) ]] && echo y",
+    "[[ ( a == a ) ]] && echo y",
+    "[[(a == a)]] && echo y",
     "v=aBc; echo ${v^^} ${v,} ${v:-~} ${v#~}",
     "false; echo ${?~}",
     "echo ${-~}",
