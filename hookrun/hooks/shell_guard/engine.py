@@ -7,7 +7,7 @@ piped into a shell) is judged recursively with the reason saying how it is run.
 from __future__ import annotations
 
 from hookrun.hooks.shell_guard import indirect
-from hookrun.hooks.shell_guard.heads import INTERPRETERS, is_python, is_runner
+from hookrun.hooks.shell_guard.heads import inline_language, is_python, is_runner
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
@@ -206,7 +206,14 @@ def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] |
         from hookrun.hooks.shell_guard.inline_python import calls
 
         return calls(text)
-    if name in INTERPRETERS:
+    language = inline_language(name)
+    if language in ("perl", "ruby"):
+        from hookrun.hooks.shell_guard import inline_perl, inline_ruby
+
+        if language == "perl":
+            return inline_perl.reads(text)
+        return inline_ruby.reads(text)
+    if language == "other":
         from hookrun.hooks.shell_guard import inline_code
 
         return inline_code.reads(text)

@@ -29,15 +29,29 @@ def _versioned(name: str, stems: frozenset[str]) -> bool:
 
 
 _PYTHONS = frozenset({"python", "pypy"})
+_VERSIONED_INLINE = frozenset({"perl", "ruby"})  # `perl5.36 -e`, `ruby3.1 -e`
 # Interpreters of languages with inline code (-e) that shell-guard reads (inline_code.py).
 INTERPRETERS = frozenset({"node", "nodejs", "deno", "bun", "ruby", "perl", "php"})
 # Their options whose value is that code (python's is -c; misc.check reads both).
 CODE_FLAGS = frozenset({"-e", "-E", "--eval", "-p", "--print", "-r"})
+# awk and its kin: the program is their first operand (inline_awk.py).
+AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "bwk-awk"})
 
 
 def is_python(name: str) -> bool:
     """``python``, ``python3``, ``python3.11``, ``pypy3``…"""
     return _versioned(name, _PYTHONS)
+
+
+def inline_language(name: str) -> str:
+    """Which reader sees into ``name``'s inline code: "perl" (``perl5.36`` too),
+    "ruby", "awk", "other" (node, deno, bun, php: inline_code.py), or ""."""
+    if name in AWKS:
+        return "awk"
+    if name in INTERPRETERS:
+        return name if name in ("perl", "ruby") else "other"
+    stem = name.rstrip(_VERSION)
+    return stem if stem != name and stem in ("perl", "ruby") else ""
 
 
 # -- delete.* --------------------------------------------------------------------------
@@ -142,6 +156,7 @@ PEELED = frozenset(
     | {name for name, _ in RUNNERS}
     | SHELLS
     | INTERPRETERS
+    | AWKS
     | WINDOWS_SHELLS.keys()
 )
 
@@ -149,7 +164,7 @@ PEELED = frozenset(
 @lru_cache(maxsize=1024)  # (asked of every command, twice: a set and a strip of its name)
 def peels(name: str) -> bool:
     """The unwrapper may find another command or code inside a command named ``name``."""
-    return name in PEELED or is_python(name)
+    return name in PEELED or is_python(name) or _versioned(name, _VERSIONED_INLINE)
 
 
 def looked_at(name: str) -> bool:

@@ -1,7 +1,9 @@
-"""See into ``node -e``, ``ruby -e``, ``perl -e`` code: the shell commands and deletes it makes.
+"""See into ``node -e``, ``php -r``, ``deno``/``bun`` code: the shell commands and deletes it makes.
 
-These languages have no parser here, so the code is read for the few calls that
-reach the shell or delete trees, each a literal string argument:
+(perl, ruby and awk have readers of their own quoting: :mod:`inline_perl`,
+:mod:`inline_ruby`, :mod:`inline_awk`.) These languages have no parser here, so the
+code is read for the few calls that reach the shell or delete trees, each a literal
+string argument:
 
 - shell code: ``child_process.execSync('…')`` / ``exec`` / ``spawnSync('sh', …)``,
   (with further literal arguments, ``system('rm', '-rf', '/')``, a program's argv),

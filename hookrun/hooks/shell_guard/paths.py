@@ -206,6 +206,14 @@ def written_in_temp(target: Word) -> bool:
     return first.startswith(("/", "~"))
 
 
+def _sweeps(path: str, where: Where) -> bool:
+    """A glob deleting every file of ``/``, a system directory or the home directory,
+    without ``-r`` (``rm -f /etc/*``, perl's ``unlink glob("/etc/*")``): one file is
+    not judged, all of ``/etc``'s are."""
+    parent, name = posixpath.split(path)
+    return _all_glob(name) and (parent in SYSTEM_DIRS or parent in ("/", where.home))
+
+
 def judge_delete(
     target: Word,
     cwd: str | None,
@@ -240,7 +248,7 @@ def judge_delete(
             return "delete.unresolved", "its target is only known when the shell runs it"
         return None
     why = catastrophic(path, where, found=found, temp_ok=temp_ok, temp_root_ok=temp_root_ok)
-    if why is not None and (recursive or found):
+    if why is not None and (recursive or found or _sweeps(path, where)):
         return "delete.catastrophic", f"it would delete {why} ({path})"
     if not recursive or not force or (found and sweep):
         return None

@@ -41,6 +41,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.heads import (
+    AWKS,
     COPIERS,
     GIT_READERS,
     PUBLISHERS,
@@ -67,7 +68,7 @@ _SEPARATORS = str.maketrans(";&|", "\n\n\n")
 # What the reader reads outside quotes (a `(` only in `$(`).
 _UNQUOTED = PLAIN | frozenset("$*?[]~()")
 # The programs with a clearer (screen_read.CLEARERS; python* besides).
-_CLEARED = frozenset({"git", "find"} | GIT_READERS | COPIERS)
+_CLEARED = frozenset({"git", "find"} | GIT_READERS | COPIERS | AWKS)
 
 # Words before a command's program (the fallback tokenizer skips these too).
 _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until"})

@@ -6,6 +6,7 @@ import, which every ``hookrun`` start pays)."""
 from __future__ import annotations
 
 from hookrun.hooks.shell_guard.heads import (
+    AWKS,
     CODE_FLAGS,
     COPIERS,
     GIT_READERS,
@@ -85,6 +86,14 @@ def _prints_no_gitconfig(args: list[str]) -> bool:
     )
 
 
+def _awk_runs_nothing(args: list[str]) -> bool:
+    """An awk program that can run no command and write no device (inline_awk.py reads
+    those through ``system``, ``|`` and ``>``) and prints no git config."""
+    return _prints_no_gitconfig(args) and not any(
+        "system" in a or "|" in a or ">" in a for a in args
+    )
+
+
 def _names_no_device(args: list[str]) -> bool:
     """No argument can be a block device under ``/dev`` (rules/disk.py)."""
     return all(UNKNOWN not in a and "dev" not in a.lower() for a in args)
@@ -125,6 +134,7 @@ CLEARERS: dict[str, Callable[[list[str]], bool]] = {
     "find": _finds_without_acting,
     **dict.fromkeys(GIT_READERS, _prints_no_gitconfig),  # only git.read-email reads them
     **dict.fromkeys(COPIERS - GIT_READERS, _names_no_device),  # only disk.* reads them
+    **dict.fromkeys(AWKS, _awk_runs_nothing),  # git.read-email and inline_awk
 }
 
 

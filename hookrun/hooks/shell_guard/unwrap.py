@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from hookrun.hooks.shell_guard.heads import (
     CODE_FLAGS,
-    INTERPRETERS,
     git_subcommand_at,
+    inline_language,
     is_python,
     peels,
 )
@@ -150,8 +150,9 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
         return []
     if is_python(name):
         return _python(cmd, nested)
-    if name in INTERPRETERS:
-        return _interpreter(cmd, nested)
+    language = inline_language(name)
+    if language:
+        return _interpreter(cmd, language, nested)
     if name in WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
@@ -613,15 +614,36 @@ def _python(cmd: Command, nested: list[Nested]) -> list[Command]:
     return []
 
 
-def _interpreter(cmd: Command, nested: list[Nested]) -> list[Command]:
-    """``node -e CODE``, ``ruby -e``, ``perl -e``…: what the code runs (see :mod:`inline_code`)."""
+def _interpreter(cmd: Command, language: str, nested: list[Nested]) -> list[Command]:
+    """``perl -e CODE``, ``ruby -e``, an awk program, ``node -e``…: what the code runs
+    (see :mod:`inline_perl`, :mod:`inline_ruby`, :mod:`inline_awk`, :mod:`inline_code`)."""
     args = cmd.args
+    if language == "awk":
+        from hookrun.hooks.shell_guard import inline_awk
+
+        got = inline_awk.program([a.text for a in args])
+        if got is not None:
+            via = f"{cmd.name} program"
+            nested.extend(Nested(code, via) for code in inline_awk.reads(*got))
+        return []
+    if language in ("perl", "ruby"):
+        from hookrun.hooks.shell_guard import inline_perl, inline_ruby
+
+        reader = inline_perl if language == "perl" else inline_ruby
+        found = reader.codes([a.text for a in args])
+        if found is None:
+            return []
+        code, flag = found
+        shell, argvs = reader.reads(code)
+        via = f"{cmd.name} {flag}"
+        nested.extend(Nested(text, via) for text in shell)
+        return [_layer(cmd, argv, via) for argv in argvs if argv]
     out: list[Command] = []
     for i, a in enumerate(args[:-1]):
         if a.text in CODE_FLAGS or (
             a.text.startswith("-") and a.text[-1:] in "eE" and "-" not in a.text[1:]
         ):
-            from hookrun.hooks.shell_guard import inline_code  # (node/ruby/perl code only)
+            from hookrun.hooks.shell_guard import inline_code  # (node/php code only)
 
             shell, argvs = inline_code.reads(args[i + 1].text)
             nested.extend(Nested(code, f"{cmd.name} {a.text}") for code in shell)

@@ -1,9 +1,9 @@
 """Judging a layer by the checks indexed for its name finds what running every check finds.
 
 The index (``rules.checks_for``) is a speed-up only: on every command of the
-labelled tables, the causes' tables, the peers' corpora (in scope or not) and the
-benchmark's commands, the engine's findings with the index equal its findings
-with every check run on every layer.
+labelled tables, the causes' tables, the interpreter tables, the peers' corpora (in
+scope or not) and the benchmark's commands, the engine's findings with the index equal
+its findings with every check run on every layer.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from hookrun.hooks.base import PolicyContext
 from hookrun.hooks.shell_guard import POLICY, engine, where_for
 from hookrun.hooks.shell_guard.rules import CHECKS, checks_for, disk
-from tests.hooks.shell_guard import causes_test, peers
+from tests.hooks.shell_guard import causes_test, interp_oracle_test, peers
 from tests.hooks.shell_guard.cases import all_cases
 
 HOME = "/home/user"
@@ -39,6 +39,8 @@ def _corpus() -> list[tuple[str, str]]:
     out += [(a[1], a[2]) for a in causes_test.ALLOWS]
     out += [(c.command, c.cwd) for c in peers.cases() if c.command]
     out += [(c, causes_test.PROJECT) for c in _bench_commands()]
+    interp = (*interp_oracle_test.PERL, *interp_oracle_test.RUBY, *interp_oracle_test.AWK)
+    out += [(line, causes_test.PROJECT) for line, _ in interp]
     return out
 
 

@@ -467,6 +467,11 @@ def test_each_clearer_answers_for_every_head_that_looks_at_its_programs() -> Non
     assert set(screen_read.CLEARERS) == screen._CLEARED
     for name, clears in screen_read.CLEARERS.items():
         assert screen._program(name) is clears
+        if clears is screen_read._awk_runs_nothing:
+            # awk's clearer answers for the program reader and for git.read-email
+            # (awk, gawk read a file they are given; mawk, nawk only have the reader)
+            assert _looked_at_by(name) in ({"peels"}, {"reads_git", "peels"}), name
+            continue
         assert _looked_at_by(name) == answers[clears], name
     for name in ("python", "python3", "python3.11", "pypy3"):
         assert screen._program(name) is screen_read.python_module
