@@ -319,7 +319,7 @@ def _procsub(word: Word) -> bool:
 
 _PRINTERS = frozenset({"echo", "printf", "yes"})
 # The filters hookrun.hooks.shell_guard.decoders models (that module loads when one is met).
-_FILTERS = frozenset({"rev", "tr", "xxd", "base32", "openssl", "basenc"})
+_FILTERS = frozenset({"rev", "tr", "xxd", "base64", "base32", "openssl", "basenc"})
 
 
 def output_of(
@@ -369,13 +369,4 @@ def output_of(
 
         out = decoders.transformed(name, [a.text for a in args], stdin.text)
         return None if out is None else Stdin("text", out, stdin.origin, stdin.argv)
-    if name == "base64" and any(a.text in ("-d", "--decode", "-D") for a in args):
-        import base64  # (and binascii, struct: only for `… | base64 -d`)
-        import binascii
-
-        try:
-            decoded = base64.b64decode(stdin.text.strip(), validate=False).decode()
-        except (binascii.Error, UnicodeDecodeError, ValueError):
-            return None
-        return Stdin("text", decoded, stdin.origin, stdin.argv)
     return None

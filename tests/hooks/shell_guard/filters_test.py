@@ -54,6 +54,7 @@ def test_each_filter_decodes_through_the_engine() -> None:
         "rev": ([], "fr- mr\n", "rm -rf\n"),
         "tr": (["a-z", "n-za-m"], "ez", "rm"),
         "xxd": (["-r", "-p"], "726d", "rm"),
+        "base64": (["-d"], "cm0=", "rm"),
         "base32": (["-d"], "OJWQ====", "rm"),
         "openssl": (["base64", "-d"], "cm0=", "rm"),
         "basenc": (["--base64", "-d"], "cm0=", "rm"),
