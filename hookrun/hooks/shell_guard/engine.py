@@ -137,6 +137,34 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
     return findings
 
 
+def printed_output(
+    cmds: list[Command], offset: int, values: dict[str, str] | None, home: str | None = None
+) -> str | None:
+    """What a list of commands prints, when every pipeline in it ends in a command whose
+    output is known (a printer, or known text through modelled filters: `echo … | base64
+    -d`); None when any of them prints what only running it tells. ``offset``: the index of
+    ``cmds[0]`` in its script (``pipe_from`` counts from there)."""
+    outputs: list[Stdin | None] = []
+    for cmd in cmds:
+        stdin = cmd.stdin
+        if stdin is None and cmd.pipe_from >= offset:
+            stdin = outputs[cmd.pipe_from - offset]
+        if not cmd.argv or (cmd.argv[0].static and cmd.argv[0].text in _SILENT):
+            out: Stdin | None = Stdin("text", "", cmd.source, ())
+        else:
+            out = output_of(cmd, stdin, None, home, values)
+        outputs.append(out)
+    piped = {c.pipe_from - offset for c in cmds}
+    texts: list[str] = []
+    for k, out in enumerate(outputs):
+        if k in piped:
+            continue
+        if out is None or out.kind != "text":
+            return None
+        texts.append(out.text)
+    return "".join(texts)
+
+
 _SILENT = frozenset({"local", "declare", "typeset", "shift", "set", ":", "true", "return", "cd"})
 
 

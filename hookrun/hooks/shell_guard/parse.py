@@ -251,6 +251,7 @@ class _Walker:
         if self.depth > MAX_DEPTH:
             raise TooDeep(self.src(part))
         saved = dict(self.variables)  # a substitution runs in a subshell
+        before = len(self.commands)
         try:
             # Each inner command keeps the `cd`s before the substitution; pipes inside it
             # point at commands inside it (indexes in the same flat list).
@@ -258,6 +259,14 @@ class _Walker:
         finally:
             self.depth -= 1
             self.variables = saved
+        if isinstance(part, CmdSubst) and _straight(part.stmts):
+            # `$(echo cm0g… | base64 -d)`: a pipeline of known text through modelled
+            # filters prints known text (its commands were walked above: they run too)
+            from hookrun.hooks.shell_guard.engine import printed_output
+
+            shown = printed_output(self.commands[before:], before, dict(self.values))
+            if shown is not None:
+                return shown.rstrip("\n")
         skip = 1 if isinstance(part, CmdSubst) and part.backquote else 2
         inner = self.source[part.pos + skip : part.end - 1].decode("utf-8", "surrogatepass")
         return Var("$(" if isinstance(part, CmdSubst) else "<(", inner)
@@ -492,6 +501,10 @@ class _Walker:
         values = self.words(assign.value, cd)  # (`x=$P`: P known)
         if len(values) == 1 and values[0].static:
             self.values.append((assign.name, values[0].text))
+        elif values and all(v.static for v in values):
+            # `x=$(echo 'rm -rf /')`: bash does not split a value; the words, rejoined
+            # (runs of blanks as one: the same commands when the value is run or eval'ed)
+            self.values.append((assign.name, " ".join(v.text for v in values)))
         return values
 
     def declared(self, assign: Assign, cd: list[Word]) -> Word:
@@ -544,3 +557,30 @@ class _Walker:
         calls = sum(1 for c in self.commands[before:] if c.argv and c.argv[0].text == name)
         if calls >= 2:  # `:(){ :|:& };:` — each call starts two more
             self.fork_bombs.append(self.src(stmt))
+
+
+def _straight(stmts: Any) -> bool:
+    """Whether a substitution's statements are simple commands and pipelines of them,
+    in the foreground, with no redirection: what they print is each pipeline's output,
+    in order (no `&&`, `||`, `if`, loop or function decides which of them runs)."""
+    for stmt in stmts:
+        if stmt.background or stmt.negated or not all(map(_keeps_stdout, stmt.redirects)):
+            return False
+        cmd = stmt.cmd
+        stages = cmd.stages if type(cmd).__name__ == "Pipeline" else (stmt,)
+        for stage in stages:
+            if not isinstance(stage.cmd, CallExpr) or stage.background:
+                return False
+            if not all(map(_keeps_stdout, stage.redirects)):
+                return False
+    return True
+
+
+def _keeps_stdout(r: Any) -> bool:
+    """A redirection that leaves what the command prints where it was: its input
+    (`<<<`, `<<`, `<`) or its errors (`2>/dev/null`)."""
+    if r.fd_var:
+        return False
+    if r.op in ("<<<", "<<", "<<-", "<"):
+        return r.fd is None or r.fd == 0
+    return r.fd == 2 and r.op in (">", ">>")

@@ -211,6 +211,23 @@ _ROWS = [
         "-rf /",
         "delete.catastrophic",
     ),
+    # session 19 (lead): a value or a `-c` string a substitution prints — a printer, or
+    # known text through the filters shell-guard models (`base64 -d`, `rev`, `head`)
+    ("x=$(echo '{n} -rf /'); eval \"$x\"", "rm", "-rf /", "delete.catastrophic"),
+    ("x=$(echo '{n} -rf /'); $x", "rm", "-rf /", "delete.catastrophic"),
+    ("x=$(printf '%s -rf /' {n}); sh -c \"$x\"", "rm", "-rf /", "delete.catastrophic"),
+    ("x=`echo '{n} -rf /'`; bash -c \"$x\"", "rm", "-rf /", "delete.catastrophic"),
+    ("x=$(echo reset --hard); {n} $x", "git", "reset --hard", "git.reset-hard"),
+    ("x=$(echo {e} | base64 -d); $x", "rm", "-rf /", "delete.catastrophic"),
+    ('sh -c "$(echo {e} | base64 -d)"', "rm", "-rf /", "delete.catastrophic"),
+    ('eval "$(base64 -d <<< {e} 2>/dev/null)"', "rm", "-rf /", "delete.catastrophic"),
+    ("sh -c \"$(echo '{r}' | rev)\"", "rm", "-rf /", "delete.catastrophic"),
+    (
+        "x=$(printf '%s\\n' '{n} -rf /' ls | head -1); eval \"$x\"",
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
 ]
 
 
@@ -222,8 +239,12 @@ def oracle() -> Iterator[Oracle]:
 
 
 def _line(template: str, name: str) -> str:
+    import base64
+
     octal = "".join(f"\\0{ord(ch):o}" for ch in name)
-    return template.format(n=name, c=" ".join(name), b=octal)
+    line = f"{name} -rf /"  # ({e}, {r}: this line encoded, reversed)
+    encoded = base64.b64encode(line.encode()).decode()
+    return template.format(n=name, c=" ".join(name), b=octal, e=encoded, r=line[::-1])
 
 
 @pytest.mark.parametrize(("template", "program", "args", "rule"), _ROWS, ids=[r[0] for r in _ROWS])
@@ -274,7 +295,14 @@ def test_the_fallback_denies_what_bash_runs(
 
 @pytest.mark.parametrize(
     "template",
-    ["echo | xargs -r {n} -rf /", "echo | xargs -I{{}} {n} -rf /", "printf -rf | xargs {n}"],
+    [
+        "echo | xargs -r {n} -rf /",
+        "echo | xargs -I{{}} {n} -rf /",
+        "printf -rf | xargs {n}",
+        "x=$(echo '{n} -rf /'); echo \"$x\"",
+        "msg=$(echo '{n} -rf / is what not to run'); printf '%s\\n' \"$msg\"",
+        'x=$(echo {e} | base64); echo "$x" -rf /',
+    ],
 )
 def test_what_bash_does_not_run_is_not_denied(oracle: Oracle, template: str) -> None:
     """The other side of the xargs and printf readings: bash runs nothing here."""
