@@ -288,6 +288,8 @@ class _Walker:
             from hookrun.hooks.shell_guard.printed import printed
 
             return printed(head, rest).rstrip("\n")
+        if head == "mktemp":
+            return _mktemp(rest)
         return None
 
     def stmts(self, stmts: Any, cd: list[Word]) -> None:
@@ -584,3 +586,49 @@ def _keeps_stdout(r: Any) -> bool:
     if r.op in ("<<<", "<<", "<<-", "<"):
         return r.fd is None or r.fd == 0
     return r.fd == 2 and r.op in (">", ">>")
+
+
+def _mktemp(args: list[str]) -> str | None:
+    """The path ``mktemp ARGS`` prints, as far as where it lies (a name made up of X's):
+    a new file or directory in the temp dir (``$TMPDIR``, else /tmp), in ``-p DIR`` /
+    ``--tmpdir=DIR``, or where its template says (GNU mktemp). None for what it cannot
+    tell (`-p "$D"` is left to the shell: not static, so not here)."""
+    where: str | None = None  # --tmpdir / -p's directory; "" = the temp dir
+    template = ""
+    suffix = ""
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a == "-p" and k + 1 < len(args):
+            where = args[k + 1]
+            k += 2
+            continue
+        if a.startswith("--tmpdir="):
+            where = a[len("--tmpdir=") :]
+        elif a == "--tmpdir" or a == "-t":
+            where = where if where is not None else ""
+        elif a.startswith("-p") and len(a) > 2:
+            where = a[2:]
+        elif a.startswith("--suffix="):
+            suffix = a[len("--suffix=") :]
+        elif a in ("-d", "-u", "-q", "--directory", "--dry-run", "--quiet"):
+            pass
+        elif a.startswith("-") and a != "-" and set(a[1:]) <= set("dqut"):
+            if "t" in a:
+                where = where if where is not None else ""
+        elif a.startswith("-"):
+            return None  # an option it does not know: what it prints is the shell's to know
+        elif template:
+            return None
+        else:
+            template = a
+        k += 1
+    if template and not template.endswith("XXX") or "/" in suffix:
+        return None  # mktemp refuses it ("too few X's"): it prints nothing
+    name = (template.rsplit("/", 1)[-1] if template else "tmp.XXXXXXXXXX") + suffix
+    template += suffix if template else ""
+    if where is None and template and "/" in template:
+        return template  # `mktemp -d ./build.XXXX`: where the template says
+    if where is None and template:
+        return name  # GNU: a bare template is made in the working directory
+    return f"{where or '/tmp'}/{name}"
