@@ -340,6 +340,13 @@ def parse(text: str, depth: int) -> Script:
             i = _array(stage.pop()[1], listed, i, depth, commands, cd_stack[-1], values)
             continue
         index = _command(stage, commands, cd_stack[-1], depth, prev_stage, variables, values)
+        if variables:  # (the fallback sees no branch, loop or subshell: a name the text
+            # may set twice — `c=echo; if …; then c=rm; fi`, `export c=…`, `read c` — may
+            # hold either value where it is used, so it is not known)
+            from hookrun.hooks.shell_guard.parse import may_set_count
+
+            for name in [n for n in variables if may_set_count(n, text) > 1]:
+                del variables[name]
         stage = []
         prev_stage = index if value in ("|", "|&") else None
         if value == "(":

@@ -25,6 +25,7 @@ from hookrun.hooks.shell_guard.model import (
     cd_target,
 )
 from hookrun.hooks.shell_guard.treewords import static_text, values_of
+from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
 from hookrun.shellsyntax import ShellSyntaxError, Unsupported, parse
 from hookrun.shellsyntax.nodes import ArithExp, Assign, CallExpr, CmdSubst, Lit
@@ -297,6 +298,23 @@ class _Walker:
             self.stmt(stmt, cd, None)
 
     def stmt(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
+        if not self.variables:  # (nearly every line: nothing known to lose)
+            self.walk(stmt, cd, pipe_from)
+            return
+        # A value stays known only while nothing may have changed it: a name the
+        # statement may set (`export c=…`, `read c`, `for c in`, `${c:=…}`, `(( c=1 ))`)
+        # is unknown from here; what a compound sets only on some path (a branch, a loop,
+        # `&&`, a subshell, a pipeline, `&`) is unknown after it.
+        source = self.src(stmt)
+        for name in [n for n in self.variables if n in source and _may_set(n, source)]:
+            del self.variables[name]
+        before = dict(self.variables)
+        self.walk(stmt, cd, pipe_from)
+        if type(stmt.cmd) is not CallExpr or stmt.background:
+            for name in [n for n, v in self.variables.items() if before.get(n) != v]:
+                del self.variables[name]
+
+    def walk(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
         node = stmt.cmd
         kind = type(node).__name__
         if node is None:  # redirections alone: `> /dev/sda`
@@ -435,6 +453,8 @@ class _Walker:
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
+        if argv and self.variables and _may_run_code(argv, self.functions):
+            self.variables.clear()  # what it runs may set any variable
         if (
             argv
             and argv[0].text in _SETTERS
@@ -632,3 +652,51 @@ def _mktemp(args: list[str]) -> str | None:
     if where is None and template:
         return name  # GNU: a bare template is made in the working directory
     return f"{where or '/tmp'}/{name}"
+
+
+def _may_run_code(argv: list[Word], functions: list[tuple[str, int, int]]) -> bool:
+    """Whether a command may run code in this shell that the line does not spell: a name
+    only the shell knows, `source f` / `. f` (also after `builtin`/`command`), `eval` or
+    `trap` of text only the shell knows, a function the line defines. (Text they spell
+    is covered by :func:`_may_set`.)"""
+    head = argv[0]
+    if not head.static:
+        return True
+    heads = [w.text for w in argv[:3] if w.static]
+    if "source" in heads or "." in heads:
+        return True
+    if head.text in ("eval", "trap") or "eval" in heads:
+        return not all(w.static for w in argv)
+    return any(name == head.text for name, _, _ in functions)
+
+
+@lru_cache(maxsize=256)
+def _uses(name: str) -> Any:
+    import re
+
+    return re.compile(r"(\$\{?[#!]?)?(?<![\w])" + re.escape(name) + r"(?!\w)(:?=)?")
+
+
+def may_set_count(name: str, source: str) -> int:
+    """How many mentions of ``name`` in ``source`` may assign it (:func:`_may_set`)."""
+    return sum(1 for m in _uses(name).finditer(source) if _sets(m, source))
+
+
+def _may_set(name: str, source: str) -> bool:
+    """Whether ``source`` may assign ``name``: any mention of it other than a read
+    (`$c`, `${c}`, `${c:-…}`, `${#c}`) or a value (`n=c`) — `c=`, `export c`, `read c`,
+    `for c`, `${c:=…}`, `(( c++ ))`, `declare -n r=c`, even `echo c` (the reading that
+    misses nothing)."""
+    return any(_sets(m, source) for m in _uses(name).finditer(source))
+
+
+def _sets(m: Any, source: str) -> bool:
+    dollar, assigns = m.group(1), m.group(2)
+    if dollar:
+        return dollar.startswith("${") and bool(assigns)  # `${c:=…}`, `${c=…}`
+    if m.start() and source[m.start() - 1] == "=":  # `n=c`: a value — unless a nameref's
+        return _NAMEREF.search(source) is not None
+    return True
+
+
+_NAMEREF = lazy_compile(r"(?:^|\s)-[A-Za-z]*n")  # `declare -n`, `local -rn`, `typeset -n`

@@ -228,6 +228,41 @@ _ROWS = [
         "-rf /",
         "delete.catastrophic",
     ),
+    # session 19 (lead): a value set again — by a declaration, a loop, read, mapfile,
+    # eval, `${c:=…}`, a nameref, a function, a DEBUG trap, a sourced file — or kept only
+    # on a path bash may not take (a branch, a loop, a subshell, a pipeline, `&`)
+    ("c=echo; export c={n}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; declare c={n}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; readonly c={n}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("f() {{ local c=echo; typeset c={n}; $c -rf /; }}; f", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; for c in {n}; do $c -rf /; done", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; mapfile -t c <<< {n}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; IFS= read -r c < <(echo {n}); $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    (
+        "c=echo; select c in {n}; do break; done <<< 1; $c -rf /",
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
+    ("c=echo; eval c={n}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; unset c; : ${{c:={n}}}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; declare -n r=c; r={n}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; if false; then c=echo; fi; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; false && c=echo; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; while false; do c=echo; done; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; case x in y) c=echo;; esac; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; (c=echo); $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; {{ c=echo; }} | cat; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={n}; c=echo & wait; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("f() {{ c={n}; }}; c=echo; f; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; for i in 1 2; do $c -rf /; c={n}; done", "rm", "-rf /", "delete.catastrophic"),
+    ("c=echo; trap 'c={n}' DEBUG; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    (
+        "printf 'c={n}' > v.sh; c=echo; source ./v.sh; $c -rf /",
+        "rm",
+        "-rf /",
+        "delete.catastrophic",
+    ),
 ]
 
 
@@ -302,6 +337,8 @@ def test_the_fallback_denies_what_bash_runs(
         "x=$(echo '{n} -rf /'); echo \"$x\"",
         "msg=$(echo '{n} -rf / is what not to run'); printf '%s\\n' \"$msg\"",
         'x=$(echo {e} | base64); echo "$x" -rf /',
+        "c={n}; c=echo; $c -rf /",
+        "c={n}; x=1; c=echo; $c -rf /",
     ],
 )
 def test_what_bash_does_not_run_is_not_denied(oracle: Oracle, template: str) -> None:
