@@ -184,12 +184,22 @@ class CaptureSink:
         return self.dropped > 0
 
 
+# Held while a BufferSource hands out its pipe or reads from memory: a command and its
+# `<(…)`, or a background job, share the hook's stdin and start their programs at once.
+# Unlocked, two threads each made a pipe (the first one's read end was never closed: a
+# descriptor leaked per race), and a builtin reading from memory meanwhile could read
+# bytes the pipe then carried again. One lock for all sources: the sections are a slice
+# or a pipe(2), never a blocking read, and a source costs no lock of its own per run.
+_TAKE = threading.Lock()
+
+
 class BufferSource:
     """Stdin from bytes in memory (the hook payload, a here-document).
 
     Builtins read the buffer directly. A child gets the read end of a pipe fed by
     a writer thread, so a child that never reads, or exits early, cannot
-    deadlock the caller: the writer ends on EPIPE, which is not an error.
+    deadlock the caller: the writer ends on EPIPE, which is not an error. Once the
+    pipe exists every read goes through it (thread-safe: :data:`_TAKE`).
     """
 
     # Start values, replaced (never mutated) once a source reads or hands out a pipe.
@@ -201,21 +211,29 @@ class BufferSource:
         self._data = data
 
     def read(self, n: int = -1) -> bytes:
-        if self._r is not None:
-            return _fd_read(self._r, n)
-        end = len(self._data) if n < 0 else min(len(self._data), self._pos + n)
-        chunk = self._data[self._pos : end]
-        self._pos = end
-        return chunk
+        r = self._r
+        if r is None:
+            with _TAKE:
+                r = self._r
+                if r is None:
+                    end = len(self._data) if n < 0 else min(len(self._data), self._pos + n)
+                    chunk = self._data[self._pos : end]
+                    self._pos = end
+                    return chunk
+        return _fd_read(r, n)
 
     def readline(self) -> bytes:
-        if self._r is not None:
-            return _fd_readline(self._r)
-        nl = self._data.find(b"\n", self._pos)
-        end = len(self._data) if nl < 0 else nl + 1
-        line = self._data[self._pos : end]
-        self._pos = end
-        return line
+        r = self._r
+        if r is None:
+            with _TAKE:
+                r = self._r
+                if r is None:
+                    nl = self._data.find(b"\n", self._pos)
+                    end = len(self._data) if nl < 0 else nl + 1
+                    line = self._data[self._pos : end]
+                    self._pos = end
+                    return line
+        return _fd_readline(r)
 
     def read_until(self, delim: bytes) -> bytes | None:
         """Up to and with the first ``delim`` (or to the end), from the buffer in one
@@ -223,27 +241,41 @@ class BufferSource:
         so the next command gets the rest)."""
         if self._r is not None:
             return None
-        k = self._data.find(delim, self._pos)
-        end = len(self._data) if k < 0 else k + len(delim)
-        chunk = self._data[self._pos : end]
-        self._pos = end
-        return chunk
+        with _TAKE:
+            if self._r is not None:
+                return None
+            k = self._data.find(delim, self._pos)
+            end = len(self._data) if k < 0 else k + len(delim)
+            chunk = self._data[self._pos : end]
+            self._pos = end
+            return chunk
 
     def fileno(self) -> int:
-        if self._r is None:
-            r, w = os.pipe()
-            rest = self._data[self._pos :]
-            self._pos = len(self._data)
-            self._r = r
-            self._writer = threading.Thread(
-                target=_feed, args=(w, rest), name="hookrun-stdin", daemon=True
-            )
-            self._writer.start()
-        return self._r
+        r = self._r
+        if r is None:
+            with _TAKE:
+                r = self._r
+                if r is None:
+                    r, w = os.pipe()
+                    rest = self._data[self._pos :]
+                    self._pos = len(self._data)
+                    writer = threading.Thread(
+                        target=_feed, args=(w, rest), name="hookrun-stdin", daemon=True
+                    )
+                    try:
+                        writer.start()
+                    except BaseException:  # no thread to be had: nothing may stay open
+                        os.close(r)
+                        os.close(w)
+                        raise
+                    self._writer = writer
+                    self._r = r  # last: a reader that sees it finds the writer started
+        return r
 
     def close(self) -> None:
-        if self._r is not None:
+        with _TAKE:
             r, self._r = self._r, None
+        if r is not None:
             os.close(r)
 
 
@@ -282,6 +314,9 @@ def _fd_readline(fd: int) -> bytes:
 class FdSink:
     """Output to an existing descriptor (a pipe between stages, a redirected file)."""
 
+    # Held open by the shell's `exec` (`exec 4>f`): a job started meanwhile takes a copy.
+    exec_held = False
+
     def __init__(self, fd: int, *, owned: bool = True) -> None:
         self.fd = fd
         self.owned = owned
@@ -303,6 +338,9 @@ class FdSink:
 
 class FdSource:
     """Input from an existing descriptor (a pipe between stages, a redirected file)."""
+
+    # Held open by the shell's `exec` (`exec 4>f`): a job started meanwhile takes a copy.
+    exec_held = False
 
     def __init__(self, fd: int, *, owned: bool = True) -> None:
         self.fd = fd

@@ -1068,6 +1068,9 @@ class Interp:
         devnull = FdSource(os.open(os.devnull, os.O_RDONLY))
         bg_io = io.copy()
         bg_io.stdin = devnull
+        result = _Stage(owned=[devnull])
+        if self.exec_owned:
+            _own_copies(bg_io, result.owned)
         _open_shared(io.stdout)  # the job and this shell may both start children now
         _open_shared(io.stderr)
         sub = self.subshell(bg_io)
@@ -1077,7 +1080,6 @@ class Interp:
         job.process = sub.process
         sub.process.ignored = sub.process.ignored | {"INT", "QUIT"}
         sub.exec_process = isinstance(s.cmd, N.CallExpr)
-        result = _Stage(owned=[devnull])
         spawned = threading.Event()
         program = self._starts_a_program(s)
         sub.spawned = spawned
@@ -1180,10 +1182,13 @@ class Interp:
                 if not self.exec_owned:  # (the class's empty list is shared)
                     self.exec_owned = []
                 new = self.redirect(redirects, io, self.exec_owned)
+                if self.psubs is not psubs:
+                    # `exec 3< <(cmd)`: the end stays open with the descriptor it went to
+                    # (this shell's now); its /dev/fd/N path closes with the command, as
+                    # bash closes 63 once it moved it.
+                    _keep_exec_psubs(self, new, psubs)
                 io.assign(new)
-                # `exec 3< <(cmd)`: the substitution stays open with the descriptor
-                # (closed at the run's end at the latest).
-                psubs = self.psubs
+                _close_dropped(self, io)
                 return 0
             if redirects and argv:
                 owned = []
@@ -1694,7 +1699,20 @@ class Interp:
         for r in redirects:
             op = r.op
             fd = r.fd
-            if r.fd_var:
+            if r.fd_var and op in (">&", "<&") and r.target is not None and _closes(r.target):
+                # `exec {fd}>&-` closes the descriptor named by $fd (allocates none).
+                # As bash: unset, empty or negative is an error; not a number, or one
+                # past any descriptor, closes nothing and is no error.
+                value = self.state.get_var(r.fd_var) or ""
+                try:
+                    fd = int(value.strip()) if value.strip() else -1
+                except ValueError:
+                    continue
+                if fd < 0:
+                    raise ShellError(f"{r.fd_var}: ambiguous redirect", 1)
+                if fd > 1023:
+                    continue
+            elif r.fd_var:
                 fd = self.next_fd
                 self.next_fd += 1
                 self.state.set_var(r.fd_var, str(fd))
@@ -1935,6 +1953,71 @@ def _close_all(owned: Sequence[Any]) -> None:
 def _write_error_line(io: IO, message: str) -> None:
     with contextlib.suppress(OSError):
         io.stderr.write(encode(message.rstrip("\n") + "\n"))
+
+
+def _closes(word: Word) -> bool:
+    """Whether a ``>&``/``<&`` target is the literal ``-`` (close)."""
+    parts = word.parts
+    return len(parts) == 1 and isinstance(parts[0], N.Lit) and parts[0].text == "-"
+
+
+def _slots(io: IO) -> list[Any]:
+    return [io.stdin, io.stdout, io.stderr, *io.fds.values()]
+
+
+def _keep_exec_psubs(sh: Interp, new: IO, before: tuple[Any, ...]) -> None:
+    """Move the ends of the substitutions an ``exec`` started that its redirections put
+    in ``new`` into this shell's ``exec_owned`` (closed when the last descriptor holding
+    one goes, :func:`_close_dropped`); the rest close with the command."""
+    from hookrun.dispatch.shell import procsub
+
+    held = {id(x) for x in _slots(new)}
+    for ps in sh.psubs:
+        if ps not in before and ps.ours is not None and id(ps.ours) in held:
+            stream = procsub.take(ps)
+            if stream is not None:
+                sh.exec_owned.append(stream)
+
+
+def _close_dropped(sh: Interp, io: IO) -> None:
+    """After ``exec``: close what ``exec`` opened that no descriptor of ``io`` holds any
+    more (``exec 4>&-``, ``exec 4>other``): a ``>(…)`` reading it sees EOF now, as in
+    bash, not at the run's end (``wait $!`` after ``exec 4>&-`` waited for ever). What
+    stays is marked: a job or substitution started while it is open gets a copy of its
+    own (:func:`_own_copies`), as a bash child inherits one, and this close does not
+    pull it from under that thread."""
+    held = {id(x) for x in _slots(io)}
+    keep = []
+    for stream in sh.exec_owned:
+        if id(stream) in held:
+            if isinstance(stream, (FdSink, FdSource)):
+                stream.exec_held = True
+            keep.append(stream)
+        else:
+            with contextlib.suppress(OSError):
+                stream.close()
+    sh.exec_owned = keep
+
+
+def _own_copies(io: IO, owned: list[Any]) -> None:
+    """Give a job or substitution about to run alongside this shell its own descriptor
+    for each stream an ``exec`` holds open in ``io`` (closed with the job: ``owned``)."""
+    for fd, stream in enumerate(_slots(io)[:3]):
+        if getattr(stream, "exec_held", False):
+            io.set(fd, _copy_of(stream, owned))
+    for fd, stream in list(io.fds.items()):
+        if getattr(stream, "exec_held", False):
+            io.fds[fd] = _copy_of(stream, owned)
+
+
+def _copy_of(stream: Any, owned: list[Any]) -> Any:
+    try:
+        fd = os.dup(stream.fileno())
+    except (OSError, ValueError):  # closed meanwhile: the job sees it closed too
+        return stream
+    copy = type(stream)(fd)
+    owned.append(copy)
+    return copy
 
 
 def _end_psubs(sh: Interp, keep: tuple[Any, ...]) -> None:

@@ -104,6 +104,10 @@ def start(sh: Interp, p: ProcSubst) -> str:
         # One program (bash execs it): `kill $!` signals that child, as bash's would.
         sub.spawn_hook = lambda proc: setattr(job, "proc", proc)
     result = _Stage(owned=[theirs])
+    if sh.exec_owned:  # (a descriptor `exec` opened: the substitution's own copy)
+        from hookrun.dispatch.shell.interp import _own_copies
+
+        _own_copies(io, result.owned)
 
     def run() -> None:
         stmts = p.stmts
@@ -207,6 +211,14 @@ def _close(ps: ProcSub) -> None:
         if ours is not None:
             with contextlib.suppress(OSError):
                 ours.close()
+
+
+def take(ps: ProcSub) -> Any:
+    """The parent's end of ``ps``, now the caller's to close (``exec 3< <(cmd)``): the
+    substitution's path no longer names it; its thread is still waited for."""
+    with _closing:
+        ours, ps.ours = ps.ours, None
+    return ours
 
 
 # -- where /dev/fd is not: temporary files -------------------------------------
