@@ -508,18 +508,36 @@ def _popen(
     import subprocess  # see the TYPE_CHECKING import above
 
     extra: dict[str, Any] = {}
-    copies: list[int] = []
-    if fds and sys.platform != "win32":
-        # Loaded with subprocess, for the same reason: few runs start a child.
+    held: list[int] = []  # this process's copies for the child, closed once it started
+    helper = None
+    told = ("", "")  # the program an exec error through the helper names
+    if (fds or limits) and sys.platform != "win32":
+        # Loaded with subprocess, for the same reason: few runs start a child. Never a
+        # preexec_fn: it runs Python in a fork of this threaded process (fdpass).
         from hookrun.dispatch import fdpass
 
-        moved, copies = fdpass.parent_sources(fds)
-        extra = fdpass.popen_args(moved)
-    if limits and sys.platform != "win32":
-        extra = _with_limits(extra, limits)
+        placed = fdpass.place(fds) if fds and not limits else None
+        if placed is not None:
+            handed, held = placed
+            extra = {"pass_fds": tuple(handed)}
+        else:
+            moved, held = fdpass.parent_sources(fds or {})
+            try:
+                data = fdpass.spec(moved, limits or (), executable or argv[0], argv, env)
+            except (ValueError, IndexError) as exc:  # NUL in an argument, empty argv
+                for fd in held:
+                    os.close(fd)
+                raise SpawnError(
+                    exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {exc}"
+                ) from None
+            helper = fdpass.Helper(data, sorted(set(moved.values())))
+            held += helper.parent_ends
+            told = (argv[0], executable or argv[0])  # what an exec error names
+            argv, executable, env = helper.argv, None, {}
+            extra = {"pass_fds": helper.pass_fds}
     stdin, stdout, stderr = stdio
     try:
-        return subprocess.Popen(
+        proc = subprocess.Popen(
             list(argv),
             executable=executable,
             cwd=cwd,
@@ -531,27 +549,29 @@ def _popen(
             **extra,
         )
     except OSError as exc:
+        if helper is not None:
+            helper.abandon()
+            why = exc.strerror or exc
+            raise SpawnError(
+                exitcodes.NOT_EXECUTABLE,
+                f"{told[0]}: cannot execute: the descriptor hand-over ({argv[0]}) did not "
+                f"start: {why}",
+            ) from None
         raise _spawn_error(exc, argv[0] if argv else "", cwd) from None
     except (ValueError, TypeError) as exc:  # NUL in an argument, empty argv
+        if helper is not None:
+            helper.abandon()
         raise SpawnError(exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {exc}") from None
     finally:
-        for copy in copies:
-            os.close(copy)
-
-
-def _with_limits(extra: dict[str, Any], limits: Sequence[tuple[int, int, int]]) -> dict[str, Any]:
-    """Popen arguments that also set ``limits`` in the child (after the descriptor
-    moves ``extra`` may already make there), before it runs the program."""
-    from hookrun.dispatch.shell.ulimit import apply_in_child
-
-    first = extra.get("preexec_fn")
-
-    def preexec() -> None:  # runs in the child, after fork, before exec
-        if first is not None:
-            first()
-        apply_in_child(limits)
-
-    return {**extra, "preexec_fn": preexec}
+        for fd in held:
+            os.close(fd)
+    if helper is not None:
+        report = helper.finish()
+        if report:
+            with contextlib.suppress(ChildProcessError):
+                proc.wait()  # it exited 255 after reporting
+            raise _exec_error(report, told[0], told[1], cwd)
+    return proc
 
 
 class Spawned:

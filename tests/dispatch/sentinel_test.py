@@ -384,7 +384,7 @@ def test_a_forked_copy_of_the_owner_does_not_keep_the_sentinel_waiting() -> None
     try:
         # Closed *and* forgotten: the after-fork handler this guard registered stays for
         # the life of the test process and closes guard._fd in every later fork's child
-        # — a stale number there is by then another test's descriptor (fdpass's
+        # — a stale number there is by then another test's descriptor (fdpass's old
         # preexec children got EBADF in fds_to_children_test).
         fd, guard._fd = guard._fd, -1
         os.close(fd)

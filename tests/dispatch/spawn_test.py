@@ -44,7 +44,7 @@ HERE = os.getcwd()
         ("linux", "/bin/true", HERE, (0, 6, 7), None, ENV, "popen"),
         ("linux", "/bin/true", HERE, (5, 6, 2), None, ENV, "popen"),
         ("linux", "/bin/true", HERE, (-1, 6, 7), None, ENV, "popen"),
-        # Descriptors moved to other numbers (preexec), names Popen and posix_spawn
+        # Descriptors moved to other numbers (fdpass), names Popen and posix_spawn
         # judge differently.
         ("linux", "/bin/true", HERE, (5, 6, 7), {3: 8}, ENV, "popen"),
         ("linux", "/bin/true", HERE, (5, 6, 7), None, {**ENV, "": "x"}, "popen"),

@@ -5,7 +5,8 @@ way bash does (that would lower it for hookrun and every other hook running in i
 What bash's ``ulimit`` promises a script is the limit its *children* run under, and
 that is what this one keeps: a limit set here is recorded in the shell's state (a
 subshell's stays in the subshell) and applied in each program the shell starts after
-it, between fork and exec (``setrlimit`` in the child). Reading a limit gives the one
+it, before it runs the program (``setrlimit`` in a small exec helper, never Python in a
+forked child: :mod:`hookrun.dispatch.fdpass`). Reading a limit gives the one
 set here, else the one this process has (which a child inherits). The checks bash's
 ``setrlimit`` would fail are made here: a soft limit above the hard one (EINVAL), a
 hard limit raised without the privilege to (EPERM).
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
@@ -189,10 +190,3 @@ def _may_raise(name: str, hard: int) -> bool:
             return True
         return hard != _INFINITY and hard <= most
     return True
-
-
-def apply_in_child(limits: Any) -> None:
-    """Set ``limits`` ((resource, soft, hard) triples) in a child, after fork and
-    before exec: only ``setrlimit`` calls, which take no lock."""
-    for number, soft, hard in limits:
-        resource.setrlimit(number, (soft, hard))

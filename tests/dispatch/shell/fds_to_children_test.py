@@ -9,13 +9,16 @@ stderr is hookrun's own wording and is not compared.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
-import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from hookrun.dispatch import fdpass
-from tests.dispatch.shell.shellrun import Runner
+from tests.dispatch.forkprobe import ForkProbe
+from tests.dispatch.shell.shellrun import Runner, base_env
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="/dev/fd/N and fd passing: POSIX")
 
@@ -47,36 +50,6 @@ def test_descriptors_reach_children_as_in_bash(
     assert (got.code, got.out) == (code, stdout), got.err
 
 
-@posix_only
-def test_descriptors_that_swap_numbers_reach_the_child_swapped() -> None:
-    # The parent holds "one" at A and "two" at B; the child must get them the other way
-    # round: each target is also the other move's source. A and B are free numbers from
-    # 40 up (a fixed 40 could be taken by then: dup2 over it fails, or closes another
-    # test's descriptor).
-    import fcntl  # (POSIX only)
-
-    held = []
-    for text in (b"one", b"two"):
-        r, w = os.pipe()
-        os.write(w, text)
-        os.close(w)
-        held.append(fcntl.fcntl(r, fcntl.F_DUPFD_CLOEXEC, 40))
-        os.close(r)
-    a, b = held
-    code = f"import os; print(os.read({a}, 9).decode(), os.read({b}, 9).decode())"
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            check=False,
-            **fdpass.popen_args({a: b, b: a}),
-        )
-    finally:
-        os.close(a)
-        os.close(b)
-    assert done.stdout == b"two one\n", done.stderr
-
-
 def test_a_source_among_0_to_2_is_copied_in_the_parent() -> None:
     moved, copies = fdpass.parent_sources({3: 1, 4: 9})
     try:
@@ -84,3 +57,63 @@ def test_a_source_among_0_to_2_is_copied_in_the_parent() -> None:
     finally:
         for c in copies:
             os.close(c)
+
+
+def _bash(source: str, env: dict[str, str], cwd: Path) -> tuple[int, str]:
+    """bash's status and stdout for ``source``, run in ``cwd`` (the oracle)."""
+    bash = shutil.which("bash")
+    assert bash is not None
+    done = subprocess.run(
+        [bash, "-c", source], env=env, cwd=cwd, capture_output=True, timeout=30, check=False
+    )
+    return done.returncode, done.stdout.decode()
+
+
+@pytest.fixture
+def fork_probe() -> Iterator[ForkProbe]:
+    probe = ForkProbe()
+    yield probe
+    probe.close()
+
+
+SCRIPTS = [
+    "cat <(echo psub) /dev/fd/3 3<<<three",
+    "exec 4>f; sh -c 'echo to4 >&4'; exec 4>&-; cat f",
+    "exec 3<<A 5<<B\nthree\nA\nfive\nB\ncat /dev/fd/3 /dev/fd/5 3<&5 5<&3",
+    "ulimit -n 64; sh -c 'ulimit -n'; cat <(echo limited)",
+    "ulimit -c 0; exec 7<<<seven; cat /dev/fd/7; sh -c 'ulimit -c'",
+]
+
+
+@posix_only
+@pytest.mark.parametrize("source", SCRIPTS)
+def test_no_python_runs_in_a_forked_child(
+    run: Runner, tmp_path: Path, source: str, fork_probe: ForkProbe
+) -> None:
+    env = base_env()
+    ran = run(source, env=env)
+    (tmp_path / "b").mkdir()
+    assert (ran.code, ran.out) == _bash(source, env, tmp_path / "b"), ran.err
+    assert fork_probe.written() == b""
+
+
+@posix_only
+@pytest.mark.parametrize(
+    "source",
+    [
+        # SIGPIPE back to its default in the child, as Popen's restore_signals does:
+        # `yes` dies of it (141), where an ignored SIGPIPE makes it exit 1.
+        "ulimit -c 0; yes | head -1; echo ${PIPESTATUS[0]}",
+        "ulimit -c 0; exec 9<<<x; yes | head -1; echo ${PIPESTATUS[0]}",
+        # The environment is the hook's exactly (no locale variable the helper's own
+        # Python start-up may add).
+        "ulimit -c 0; env | grep -c '^LC_'; env | grep -c '^X=1$'",
+        "exec 9<<<x; env | grep -c '^LC_'; echo $(cat /dev/fd/9)",
+        # The descriptors the child has: 0-2, the script's, and what ls opens itself.
+        "ulimit -c 0; exec 5</dev/null; ls /dev/fd/ | wc -l",
+    ],
+)
+def test_the_child_is_as_bashs(run: Runner, tmp_path: Path, source: str) -> None:
+    env = base_env(X="1")
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == _bash(source, env, tmp_path), ran.err

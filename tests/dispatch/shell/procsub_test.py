@@ -41,12 +41,12 @@ pytestmark = [
     pytest.mark.skipif(
         BASH is None or sys.platform == "win32", reason="bash is the oracle; POSIX tools"
     ),
-    # Not in the coverage re-run: a child given /dev/fd/N is forked with a preexec_fn
-    # while substitution threads run, and coverage's tracer, entering the at-fork
-    # handler in that child, waited forever on a lock another thread held at the fork
-    # (seen in CI's coverage stage; without the tracer the child runs no locking code).
-    pytest.mark.nocov,
 ]
+# In the coverage re-run again: a child given /dev/fd/N was forked with a preexec_fn
+# while substitution threads ran, and coverage's tracer, entering the at-fork handler in
+# that child, waited for ever on a lock another thread held at the fork (ci3). No child
+# runs Python between fork and exec any more (hookrun.dispatch.fdpass; the fork probe in
+# fds_to_children_test).
 
 # Texts that start programs (cat, diff, tr, …): run with /dev/fd and with files.
 EXTERNAL = [
