@@ -122,6 +122,16 @@ BUILTIN = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def private_temp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The substitutions' temporary files go to a directory of this test's own: the
+    checks that none is left behind must not see another run's (two suites at once on
+    one machine failed on each other's live files)."""
+    own = tmp_path / "tmp"
+    own.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(own))
+
+
 @pytest.fixture
 def no_dev_fd(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """As where /dev/fd is not (a minimal container; Windows has its own switch)."""
