@@ -647,7 +647,7 @@ def b_test(sh: Interp, argv: list[str], io: IO) -> int:
     else:
         args = argv[1:]
     try:
-        return 0 if _testexpr.run_test(args, sh.state.cwd, sh.is_set) else 1
+        return 0 if _testexpr.run_test(args, sh.state.cwd, sh.is_set, io.test_fd) else 1
     except _testexpr.ConditionError as exc:
         _err(sh, io, argv[0], str(exc))
         return 2

@@ -200,6 +200,18 @@ class IO:
         self.stdin, self.stdout, self.stderr = other.stdin, other.stdout, other.stderr
         self.fds = dict(other.fds)
 
+    def test_fd(self, fd: int) -> int | str | None:
+        """What descriptor ``fd`` is, for ``[ -p /dev/stdin ]``, ``[ -t 0 ]``
+        (testexpr.file_test): a real descriptor's number, "pipe" for a stream that has
+        none (the payload in memory, a captured output: a program is given a pipe for
+        it), None when the script has it closed."""
+        stream = self.get(fd)
+        if stream is None or isinstance(stream, _ClosedSink):
+            return None
+        if isinstance(stream, (FdSource, FdSink)):
+            return stream.fd if stream.fd >= 0 else None
+        return "pipe"
+
 
 class RunNotes:
     """What one run learned, shared by all its (sub)shells: how it ended up running."""
@@ -936,7 +948,7 @@ class Interp:
                 return self.is_set(operand)
             if not tx.is_unary(e.op):
                 raise tx.ConditionError(f"unexpected operator {e.op}")
-            return bool(tx.unary(e.op, operand, self.state.cwd))
+            return bool(tx.unary(e.op, operand, self.state.cwd, self.io.test_fd))
         if e.op == "&&":
             return self.test(e.left) and self.test(e.right)
         if e.op == "||":

@@ -10,7 +10,10 @@ from __future__ import annotations
 import operator
 import os
 import stat
+import sys
 from collections.abc import Callable
+
+from hookrun.records import TYPE_CHECKING
 
 UNARY_FILE = set("ebcdfghkprsuwxGLNOS") | {"h"}
 BINARY_INT = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"}
@@ -24,15 +27,63 @@ def _path(cwd: str, p: str) -> str:
     return p if os.path.isabs(p) else os.path.join(cwd, p)
 
 
-def file_test(op: str, arg: str, cwd: str) -> bool:
+# What a descriptor of the hook is, for tests of /dev/stdin & co. (:func:`file_test`):
+# a real descriptor of this process (its number), PIPE (a stream with none yet: the
+# payload in memory, a captured output — what a program would be given as a pipe), or
+# None (not open in the hook).
+PIPE = "pipe"
+if TYPE_CHECKING:
+    Streams = Callable[[int], "int | str | None"]
+# The names that mean one of the hook's descriptors, not a file: bash on Linux opens them
+# as its own descriptors; here the hook's are not this process's.
+_STD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+_FD_PREFIXES = ("/dev/fd/", "/proc/self/fd/")
+# A pipe as stat(2) and access(2) see one this user made (bash on Linux, stdin piped:
+# `-e -p -r -w -O -G` true; not `-s`: a pipe's size is 0; not `-x`, `-f`…).
+_PIPE_TRUE = set("eprwOG")
+
+
+def hook_fd(arg: str) -> int | None:
+    """The hook descriptor ``arg`` names (``/dev/stdin``, ``/dev/fd/3``), else None."""
+    number = _STD.get(arg)
+    if number is not None:
+        return number
+    for prefix in _FD_PREFIXES:
+        if arg.startswith(prefix) and arg[len(prefix) :].isdigit():
+            return int(arg[len(prefix) :])
+    return None
+
+
+def file_test(op: str, arg: str, cwd: str, streams: Streams | None = None) -> bool:
+    """``-op arg``. ``streams`` (the shell's descriptors, :data:`PIPE`) makes ``-t N``
+    and tests of ``/dev/stdin``, ``/dev/fd/N``… answer for the hook's descriptors, as
+    bash's answer for its own; without it they are this process's."""
     if arg == "" and op != "t":
         return False  # not the cwd: "" names no file (test -d "" is false in bash)
-    path = _path(cwd, arg)
     if op == "t":
         try:
-            return os.isatty(int(arg))
-        except (ValueError, OSError):
+            number = int(arg)
+        except ValueError:
             return False
+        if streams is not None:
+            where = streams(number)
+            return isinstance(where, int) and os.isatty(where)
+        try:
+            return os.isatty(number)
+        except OSError:
+            return False
+    named = hook_fd(arg) if streams is not None else None
+    if named is not None and streams is not None:
+        where = streams(named)
+        if op in ("h", "L") and arg in _STD:
+            pass  # the name itself: a symbolic link whatever it points to
+        elif where is None:
+            return False  # not open in the hook
+        elif where == PIPE:
+            return op in _PIPE_TRUE or (op in ("h", "L") and _fd_entries_are_links())
+        else:
+            arg = f"{_FD_PREFIXES[0]}{where}"
+    path = _path(cwd, arg)
     try:
         st = os.lstat(path) if op in ("h", "L") else os.stat(path)
     except (OSError, ValueError):
@@ -60,6 +111,11 @@ def file_test(op: str, arg: str, cwd: str) -> bool:
         "N": lambda: st.st_mtime > st.st_atime,
     }
     return checks[op]()
+
+
+def _fd_entries_are_links(platform: str = sys.platform) -> bool:
+    """Whether ``/dev/fd/N`` of an open descriptor is a symbolic link (Linux: /proc)."""
+    return platform.startswith("linux")
 
 
 def _int(text: str) -> int:
@@ -124,21 +180,22 @@ def is_unary(op: str) -> bool:
     return len(op) == 2 and op[0] == "-" and (op[1] in UNARY_FILE or op[1] in "nzt")
 
 
-def unary(op: str, arg: str, cwd: str) -> bool:
+def unary(op: str, arg: str, cwd: str, streams: Streams | None = None) -> bool:
     if op == "-n":
         return arg != ""
     if op == "-z":
         return arg == ""
-    return file_test(op[1], arg, cwd)
+    return file_test(op[1], arg, cwd, streams)
 
 
 class _TestParser:
     """POSIX ``test`` with ``!``, ``-a``, ``-o`` and parentheses (recursive descent)."""
 
-    def __init__(self, args: list[str], cwd: str) -> None:
+    def __init__(self, args: list[str], cwd: str, streams: Streams | None = None) -> None:
         self.args = args
         self.pos = 0
         self.cwd = cwd
+        self.streams = streams
 
     def more(self) -> bool:
         return self.pos < len(self.args)
@@ -186,15 +243,21 @@ class _TestParser:
             return binary(nxt, tok, self.args[self.pos - 1], self.cwd)
         if is_unary(tok) and nxt is not None:
             self.pos += 2
-            return unary(tok, nxt, self.cwd)
+            return unary(tok, nxt, self.cwd, self.streams)
         self.pos += 1
         return tok != ""
 
 
-def run_test(args: list[str], cwd: str, is_set: Callable[[str], bool] | None = None) -> bool:
+def run_test(
+    args: list[str],
+    cwd: str,
+    is_set: Callable[[str], bool] | None = None,
+    streams: Streams | None = None,
+) -> bool:
     """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`ConditionError`.
 
-    ``is_set`` answers ``-v NAME`` (the shell's variables; None: -v is not known)."""
+    ``is_set`` answers ``-v NAME`` (the shell's variables; None: -v is not known);
+    ``streams`` the hook's descriptors (:func:`file_test`)."""
     n = len(args)
     # POSIX fixes the meaning by argument count up to 4; the parser agrees except where
     # an operand looks like an operator, which the count rules resolve.
@@ -208,18 +271,18 @@ def run_test(args: list[str], cwd: str, is_set: Callable[[str], bool] | None = N
         if args[0] == "-v" and is_set is not None:
             return is_set(args[1])
         if is_unary(args[0]):
-            return unary(args[0], args[1], cwd)
+            return unary(args[0], args[1], cwd, streams)
         raise ConditionError(f"{args[0]}: unary operator expected")
     if n == 3:
         if args[1] in _BINARY_OPS:
             return binary(args[1], args[0], args[2], cwd)
         if args[0] == "!":
-            return not run_test(args[1:], cwd, is_set)
+            return not run_test(args[1:], cwd, is_set, streams)
         if args[0] == "(" and args[2] == ")":
             return args[1] != ""
     if n == 4 and args[0] == "!":
-        return not run_test(args[1:], cwd, is_set)
-    parser = _TestParser(args, cwd)
+        return not run_test(args[1:], cwd, is_set, streams)
+    parser = _TestParser(args, cwd, streams)
     value = parser.or_()
     if parser.more():
         raise ConditionError(f"{parser.peek()}: unexpected argument")
