@@ -12,7 +12,7 @@ from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Stdin, Var, Word
 from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
-from hookrun.hooks.shell_guard.paths import cwd_of
+from hookrun.hooks.shell_guard.paths import cwd_of, cwds_of
 from hookrun.hooks.shell_guard.rules import checks_for
 from hookrun.hooks.shell_guard.unwrap import unwrap
 from hookrun.lazyre import compile as lazy_compile
@@ -108,6 +108,8 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         if not (runs_stdin or nested):
             continue
         inner_where = where._replace(cwd=cwd_of(cmd.cd, where)) if cmd.cd else where
+        # (where a `cd` joined by `;`/`||` failed, the code runs in the directory before it)
+        others = [where._replace(cwd=c) for c in cwds_of(cmd.cd, where)[1:]] if cmd.cd else []
         if runs_stdin and stdin is not None:
             label = f"text piped into {last.name or last.argv[0].raw}"
             code = _program_in(last, stdin.text)
@@ -126,7 +128,12 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         fed = stdin.text if stdin is not None and stdin.kind == "text" else None
         for n in nested:
             w = _remote(where) if n.remote else inner_where
-            findings.extend(judge(n.code, w, depth + 1, (*via, n.via)))
+            found = judge(n.code, w, depth + 1, (*via, n.via))
+            for other in [] if found or n.remote else others:
+                found = judge(n.code, other, depth + 1, (*via, n.via, _FAILED_CD))
+                if found:
+                    break
+            findings.extend(found)
             if fed is not None and not n.remote and indirect.reads_stdin(n.code):
                 # `bash -c 'source /dev/stdin' <<< '…'`: the code runs what it reads
                 label = f"text fed to {n.via} code that reads it"
@@ -165,6 +172,7 @@ def printed_output(
     return "".join(texts)
 
 
+_FAILED_CD = "in the directory before a `cd` that may fail (join them with &&)"
 _SILENT = frozenset({"local", "declare", "typeset", "shift", "set", ":", "true", "return", "cd"})
 
 

@@ -16,7 +16,15 @@ import bisect
 import re
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.model import Command, Redirect, Script, Stdin, Word, cd_target
+from hookrun.hooks.shell_guard.model import (
+    Command,
+    Redirect,
+    Script,
+    Stdin,
+    Word,
+    cd_target,
+    mark_may_fail,
+)
 from hookrun.lazyre import compile as lazy_compile
 
 _OPS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
@@ -348,6 +356,8 @@ def parse(text: str, depth: int) -> Script:
             for name in [n for n in variables if may_set_count(n, text) > 1]:
                 del variables[name]
         stage = []
+        if value not in ("&&", "|", "|&"):  # (a `cd` before `;`, `||`, `&` may have failed)
+            mark_may_fail(cd_stack[-1])
         prev_stage = index if value in ("|", "|&") else None
         if value == "(":
             cd_stack.append(list(cd_stack[-1]))

@@ -210,17 +210,58 @@ class Script(_Value):
 
 
 # (the programs that may move the directory: `builtin cd`, `command cd` too)
-CD_HEADS = frozenset({"cd", "pushd", "builtin", "command"})
+CD_HEADS = frozenset({"cd", "pushd", "popd", "builtin", "command"})
+# Markers of the steps that are not a plain move (paths.cwd_of reads them): `cd -` goes
+# back to $OLDPWD, `pushd DIR` saves where it was, `popd` and a bare `pushd` take the
+# directory stack's top; `pushd +N`/`popd -N` rotate it (unknown).
+OLDPWD, PUSHD, POPD, SWAPD, UNKNOWN_DIR = "OLDPWD", "PUSHD", "POPD", "SWAPD", "?cd"
+# A step that may have failed for the commands after it: joined to them by `;`, a newline
+# or `||`, not `&&` (`cd /nowhere; rm -rf src` deletes the first directory's src).
+MAYBE = "MAYBE?"
+
+
+def may_fail(step: Word) -> Word:
+    """``step`` as seen past a `;`/`||`: it may not have moved."""
+    first = step.parts[0] if step.parts else None
+    if isinstance(first, Var) and first.name == MAYBE:
+        return step
+    return Word((Var(MAYBE), *step.parts), step.raw)
+
+
+def mark_may_fail(cd: list[Word], start: int = 0) -> None:
+    """Mark ``cd[start:]`` in place as steps that may have failed."""
+    for k in range(start, len(cd)):
+        cd[k] = may_fail(cd[k])
 
 
 def cd_target(argv: list[Word]) -> Word | None:
-    """Where ``cd``/``pushd`` (also as ``builtin cd`` / ``command cd``) moves; None if not one."""
+    """Where ``cd``/``pushd``/``popd`` (also as ``builtin cd`` / ``command cd``) moves, as a
+    step :func:`~hookrun.hooks.shell_guard.paths.cwd_of` follows; None if not one."""
     if not argv or argv[0].text not in CD_HEADS:  # (nearly every command: answered here)
         return None
     words = list(argv)
     while words and words[0].static and words[0].text in ("builtin", "command"):
         words = words[1:]
-    if not words or not words[0].static or words[0].text not in ("cd", "pushd"):
+    if not words or not words[0].static or words[0].text not in ("cd", "pushd", "popd"):
         return None
-    operands = [w for w in words[1:] if not (w.static and w.text.startswith("-") and w.text != "-")]
-    return operands[0] if operands else Word((Var("HOME"),), "~")
+    head = words[0].text
+    operands: list[Word] = []
+    for i, w in enumerate(words[1:], start=1):
+        if w.static and w.text == "--":
+            operands.extend(words[i + 1 :])
+            break
+        if not (w.static and w.text.startswith(("-", "+")) and w.text != "-"):
+            operands.append(w)
+        elif head != "cd" and w.text[1:].isdigit():  # `pushd +1`, `popd -0`: a rotation
+            return Word((Var(UNKNOWN_DIR),), w.raw)
+    if head == "popd":
+        return Word((Var(POPD),), "popd")
+    if not operands:
+        return Word((Var(SWAPD),), "pushd") if head == "pushd" else Word((Var("HOME"),), "~")
+    target = operands[0]
+    if target.static and target.text == "-":
+        target = Word((Var(OLDPWD),), "-")
+    if head == "pushd":
+        target = Word((Var(PUSHD), *target.parts), target.raw)
+    # (bash refuses `cd a b`, "too many arguments"; bash 3.2 and zsh move: either)
+    return may_fail(target) if len(operands) > 1 else target

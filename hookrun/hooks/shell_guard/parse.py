@@ -23,6 +23,7 @@ from hookrun.hooks.shell_guard.model import (
     Var,
     Word,
     cd_target,
+    mark_may_fail,
 )
 from hookrun.hooks.shell_guard.treewords import static_text, values_of
 from hookrun.lazyre import compile as lazy_compile
@@ -144,6 +145,24 @@ def _indirect(word: Word, variables: dict[str, str]) -> Word:
     if target in variables:
         return Word((variables[target],), word.raw, word.downloaded)
     return Word((Var(target),), word.raw, word.downloaded) if target.isidentifier() else word
+
+
+def _guarded(stmt: Any) -> bool:
+    """``… || exit 1`` (or ``return``): the statements after it run only where it worked."""
+    node = stmt.cmd
+    return type(node).__name__ == "BinaryCmd" and node.op == "||" and _ends_shell(node.right)
+
+
+def _ends_shell(stmt: Any) -> bool:
+    """``exit``/``return``, alone or last in a ``{ …; }`` group (``{ echo no; exit 1; }``)."""
+    node = stmt.cmd
+    kind = type(node).__name__
+    if kind == "Block":
+        return bool(node.stmts) and _ends_shell(node.stmts[-1])
+    if kind != "CallExpr" or not node.args:
+        return False
+    parts = node.args[0].parts
+    return len(parts) == 1 and type(parts[0]) is Lit and parts[0].text in ("exit", "return")
 
 
 def words_of(
@@ -295,7 +314,10 @@ class _Walker:
 
     def stmts(self, stmts: Any, cd: list[Word]) -> None:
         for stmt in stmts:
+            moved = len(cd)
             self.stmt(stmt, cd, None)
+            if len(cd) > moved and not _guarded(stmt):
+                mark_may_fail(cd, moved)  # (the next statement runs, cd or no cd)
 
     def stmt(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
         if not self.variables:  # (nearly every line: nothing known to lose)
@@ -332,8 +354,16 @@ class _Walker:
                 simple = type(stage.cmd).__name__ == "CallExpr"
                 prev = len(self.commands) - 1 if simple and len(self.commands) > before else None
         elif kind == "BinaryCmd":
+            moved = len(cd)
             self.stmt(node.left, cd, None)
-            self.stmt(node.right, cd, None)
+            if node.op == "||" and len(cd) > moved:  # (the right side runs when one failed)
+                certain = cd[moved:]
+                mark_may_fail(cd, moved)
+                self.stmt(node.right, cd, None)
+                if _ends_shell(node.right):  # `cd x || exit 1`: what follows runs in x
+                    cd[moved : moved + len(certain)] = certain
+            else:
+                self.stmt(node.right, cd, None)
         elif kind in ("Block", "Subshell"):
             # `{ …; }` runs in this shell: its `cd` moves what follows; `( … )` does not.
             self.stmts(node.stmts, cd if kind == "Block" else list(cd))

@@ -8,7 +8,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.judging import Where
-from hookrun.hooks.shell_guard.model import Var, Word
+from hookrun.hooks.shell_guard.model import (
+    MAYBE,
+    OLDPWD,
+    POPD,
+    PUSHD,
+    SWAPD,
+    UNKNOWN_DIR,
+    Part,
+    Var,
+    Word,
+)
 
 FOUND = "\x00found"  # stands for paths `find` will discover under a start path
 SYSTEM_DIRS = frozenset(
@@ -67,12 +77,57 @@ def artifact_glob(globs: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def cwd_of(cd: Sequence[Word], where: Where) -> str | None:
-    """The directory a command runs in after the ``cd`` steps before it."""
-    cwd = where.cwd
+    """The directory a command runs in after the ``cd`` steps before it (each worked)."""
+    return cwds_of(cd, where)[0]
+
+
+_MAX_PLACES = 8  # directories one command may run in, past `cd`s that may have failed
+
+
+def cwds_of(cd: Sequence[Word], where: Where) -> list[str | None]:
+    """Every directory a command may run in after the ``cd`` steps before it: first the
+    one where each worked, then those where a step joined by ``;``/``||`` failed (None:
+    only the shell knows). ``cd -`` goes back to the directory before (unknown before the
+    line's first move), ``pushd``/``popd`` keep bash's directory stack."""
+    # (cwd, $OLDPWD, the stack below the top) per way the steps may have gone
+    places: list[tuple[str | None, str | None, tuple[str | None, ...]]] = [(where.cwd, None, ())]
     for word in cd:
-        path = _join(word, where, cwd)
-        cwd = path if path is not None and FOUND not in path else None
-    return cwd
+        parts = word.parts
+        maybe = bool(parts) and isinstance(parts[0], Var) and parts[0].name == MAYBE
+        if maybe:
+            parts = parts[1:]
+        moved = [_step(parts, place, where) for place in places]
+        if maybe:
+            moved += [p for p in places if p not in moved]
+        places = moved[:_MAX_PLACES]
+    return [p[0] for p in places]
+
+
+def _step(
+    parts: tuple[Part, ...],
+    place: tuple[str | None, str | None, tuple[str | None, ...]],
+    where: Where,
+) -> tuple[str | None, str | None, tuple[str | None, ...]]:
+    """Where one ``cd``/``pushd``/``popd`` step moves from ``place``."""
+    cwd, old, stack = place
+    first = parts[0] if parts else None
+    mark = first.name if isinstance(first, Var) else ""
+    if mark == POPD:  # the stack's top is the new directory
+        return (stack[0], cwd, stack[1:]) if stack else (cwd, old, stack)
+    if mark == SWAPD:  # `pushd` alone swaps the two top entries
+        return (stack[0], cwd, (cwd, *stack[1:])) if stack else (cwd, old, stack)
+    push = mark == PUSHD
+    if push:
+        parts = parts[1:]
+        first = parts[0] if parts else None
+    if isinstance(first, Var) and first.name == OLDPWD:
+        target = old
+    elif isinstance(first, Var) and first.name == UNKNOWN_DIR:
+        target = None
+    else:
+        path = _join(Word(parts, ""), where, cwd) if parts else None
+        target = path if path is not None and FOUND not in path else None
+    return (target, cwd, (cwd, *stack) if push else stack)
 
 
 def resolve(word: Word, where: Where, cwd: str | None) -> str | None:
@@ -110,6 +165,24 @@ def _var(var: Var, where: Where, cwd: str | None) -> str | None:
     if var.name == "FOUND":
         return FOUND
     return None
+
+
+def _globbed(name: str) -> bool:
+    return "*" in name or "?" in name or "[" in name
+
+
+def _glob_reaches(parent: str, name: str, ws: str) -> bool:
+    """``parent/name``, ``name`` a glob, matches the workspace or one of its parents
+    (``cd .. && rm -rf *`` from the project): bash's ``*`` skips dot names."""
+    prefix = parent.rstrip("/") + "/"
+    if not ws.startswith(prefix):
+        return False
+    component = ws[len(prefix) :].split("/", 1)[0]
+    if not component or (component.startswith(".") and not name.startswith(".")):
+        return False
+    from fnmatch import fnmatchcase  # (only a glob target next to the workspace)
+
+    return fnmatchcase(component, name)
 
 
 def under(path: str, root: str) -> bool:
@@ -151,6 +224,8 @@ def catastrophic(
             return "a parent of the workspace"
         if parent == ws and _all_glob(name):
             return "everything in the workspace root"
+        if _globbed(name) and _glob_reaches(parent, name, ws):
+            return "the workspace or a parent of it (the glob matches it)"
     if not found and name == ".git":
         return "the git repository (.git)"
     # (a filtered find in /tmp sweeps only what is under it; a temp dir itself
@@ -162,10 +237,10 @@ def catastrophic(
     if home is not None and not in_ws:
         if path == home:
             return "your home directory"
+        if parent == home and _all_glob(name):
+            return "everything in your home directory"
         if under(path, home):
             return "a path in your home directory outside the workspace"
-        if posixpath.dirname(path) == home and _all_glob(name):
-            return "everything in your home directory"
     if not in_ws and (path in SYSTEM_DIRS or path.startswith(_UNDER_SYSTEM)):
         return "a system directory"
     return None
@@ -193,17 +268,19 @@ def _temp_root(path: str, temp: str, where: Where) -> bool:
     return path == temp and not (where.home and under(temp, where.home))
 
 
-def written_in_temp(target: Word) -> bool:
-    """The word itself names a temp place (``/tmp/x``, ``$TMPDIR/x``), not a relative path.
+def beside_workspace(path: str, where: Where) -> bool:
+    """``path`` is in the temp dir that holds the workspace, outside the workspace.
 
-    A relative target that only lands in a temp dir because of where the command
-    runs (``cd .. && rm -rf build`` from a project under /tmp, ``rm -rf ../other``)
-    is a path outside the project, and is judged as one.
+    A project that itself lives in a temp dir (``/tmp/agent-run-1``) has neighbours
+    there — other checkouts and worktrees, made the same way — so the rest of that temp
+    dir is outside the workspace, however the path is reached (``cd .. && rm -rf
+    build``, ``rm -rf ../other``, ``rm -rf /tmp/other``). Any other temp path is a temp
+    path, however it is reached (``cd /tmp && rm -rf scratch`` is ``rm -rf /tmp/scratch``).
     """
-    first = target.parts[0] if target.parts else ""
-    if isinstance(first, Var):
-        return first.name in ("TMPDIR", "TMP", "TEMP", "HOME")
-    return first.startswith(("/", "~"))
+    ws = where.workspace
+    if ws is None or not where.temp_dirs or path == ws or under(path, ws):
+        return False
+    return any(under(ws, t) and under(path, t) for t in where.temp_dirs)
 
 
 def _sweeps(path: str, where: Where) -> bool:
@@ -232,14 +309,6 @@ def judge_delete(
     """
     path = resolve(target, where, cwd)
     ws = where.workspace
-    temp_ok = written_in_temp(target) or (
-        # a project that itself lives under /tmp: its insides are as disposable
-        path is not None
-        and ws is not None
-        and (path == ws or under(path, ws))
-        and bool(where.temp_dirs)
-        and ws.startswith(_under_prefixes(where.temp_dirs))
-    )
     found = path is not None and FOUND in path
     if found and path is not None:
         path = path.split("/" + FOUND, 1)[0] or "/"
@@ -247,6 +316,9 @@ def judge_delete(
         if recursive:
             return "delete.unresolved", "its target is only known when the shell runs it"
         return None
+    # The resolved path is judged, never how the word spells it (`cd /tmp && rm -rf x`
+    # is `rm -rf /tmp/x`); a temp dir's part beside a workspace in it is not temp.
+    temp_ok = not beside_workspace(path, where)
     why = catastrophic(path, where, found=found, temp_ok=temp_ok, temp_root_ok=temp_root_ok)
     if why is not None and (recursive or found or _sweeps(path, where)):
         return "delete.catastrophic", f"it would delete {why} ({path})"
@@ -254,6 +326,12 @@ def judge_delete(
         return None
     if temp_ok and _in_temp(path, where, temp_root_ok):
         return None
+    if beside_workspace(path, where) and not (ws is not None and under(path, ws)):
+        holder = next(t for t in where.temp_dirs if under(ws or "", t) and under(path, t))
+        return "delete.recursive-force", (
+            f"{path} is outside the workspace, beside it in {holder} (which may hold "
+            "other projects)"
+        )
     if ws is not None and (under(path, ws) or (found and path == ws)):
         # (path is normalised and strictly under ws: what follows ws/ is its relpath)
         rel = path[len(ws.rstrip("/")) + 1 :].split("/") if path != ws else []

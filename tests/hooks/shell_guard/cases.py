@@ -115,8 +115,8 @@ DELETE_EVASIONS: list[tuple[str, str]] = [
     ("poetry run rm -rf /", "delete.catastrophic"),
     ("watch rm -rf /", "delete.catastrophic"),
     ("watch -n 1 'rm -rf /'", "delete.catastrophic"),
-    # a relative target reached by `cd` out of the workspace is outside it, /tmp or not
-    ("cd /tmp && rm -rf x", "delete.recursive-force"),
+    # after `;` the `rm` runs in the project too if the `cd` before it fails
+    ("cd /tmp; rm -rf x", "delete.recursive-force"),
     ("xargs rm -rf < dirs.txt", "delete.unresolved"),
     ("find . -type d | xargs rm -rf", "delete.unresolved"),
     ("ls | xargs -I{} rm -rf {}", "delete.unresolved"),
@@ -199,6 +199,8 @@ DELETE_EVASIONS: list[tuple[str, str]] = [
 ]
 
 DELETE_ALLOWED: list[str] = [
+    # the path a `cd` leads to is judged: /tmp/x is a temp path, however it is written
+    "cd /tmp && rm -rf x",
     "rm -r build",
     "rm -r src",
     "rm -rf node_modules",

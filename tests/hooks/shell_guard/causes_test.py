@@ -98,7 +98,7 @@ PATHS: tuple[list[tuple[str, str, str]], list[tuple[str, str]]] = (
         ("( cd ..; rm -rf build )", "delete.recursive-force", TMP_PROJECT),
         ("{ cd ..; echo ok; } && rm -rf build", "delete.recursive-force", TMP_PROJECT),
         ("builtin cd .. && rm -rf build", "delete.recursive-force", TMP_PROJECT),
-        ("cd /tmp && bash -c 'rm -rf foo'", "delete.recursive-force", PROJECT),
+        ("cd /tmp && bash -c 'rm -rf foo'", "delete.recursive-force", TMP_PROJECT),
         ("cd ~ && rm -rf projects", "delete.catastrophic", PROJECT),
         ("cd / && rm -rf usr", "delete.catastrophic", PROJECT),
         ("pushd /etc && rm -rf ssl", "delete.catastrophic", PROJECT),

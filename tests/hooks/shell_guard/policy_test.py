@@ -239,8 +239,9 @@ def test_delete_reason_shows_the_resolved_path(judge: Judge) -> None:
 def test_payload_cwd_is_where_relative_targets_resolve(judge: Judge) -> None:
     assert judge("rm -rf ..", cwd=f"{PROJECT}/pkg").rule == "delete.catastrophic"
     assert judge("rm -rf lib", cwd=f"{PROJECT}/pkg").rule == "delete.recursive-force"
-    # relative, and outside the project: outside, though it lands in /tmp
-    assert judge("rm -rf lib", cwd="/tmp/scratch").rule == "delete.recursive-force"
+    # relative, and outside the project, in /tmp: the path is judged, however it is
+    # written — /tmp/scratch/lib, a temp path (the project is not in /tmp)
+    assert judge("rm -rf lib", cwd="/tmp/scratch").decision is None
     assert judge("rm -rf /tmp/scratch/lib", cwd="/tmp/scratch").decision is None
 
 

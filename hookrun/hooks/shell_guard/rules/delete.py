@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Var, Word
-from hookrun.hooks.shell_guard.paths import artifact_glob, cwd_of, judge_delete
+from hookrun.hooks.shell_guard.paths import artifact_glob, cwds_of, judge_delete
 from hookrun.hooks.shell_guard.unwrap import find_parts, found_word
 
 _ADVICE = {
@@ -91,27 +91,30 @@ def _judge(
     *,
     sweep: bool = False,
 ) -> Iterator[Finding]:
-    cwd = cwd_of(call.cmd.cd, call.where)
+    cwds = cwds_of(call.cmd.cd, call.where) if call.cmd.cd else [call.where.cwd]
     # rm of what find lists is not the temp dir's own sweep: `find /tmp -exec rm -rf {} +`
     # hands /tmp itself to rm first.
     by_find = any(v.startswith("find") for v in call.cmd.via)
-    for target in targets:
-        if by_find and _artifact_names(target, call):
-            continue  # find . -name __pycache__ -exec rm -rf {} +
-        verdict = judge_delete(
-            target,
-            cwd,
-            call.where,
-            recursive=recursive,
-            force=force,
-            sweep=sweep,
-            temp_root_ok=not by_find,
-        )
-        if verdict is None:
-            continue
-        rule, why = verdict
-        # A raw word that expanded to several (`rm${IFS}-rf${IFS}/`) is shown expanded.
-        raw = target.raw
-        shown = raw if raw and not any(c in raw for c in " {$`") else target.text
-        yield call.finding(rule, f"{tool} of {shown}: {why}; {_ADVICE[rule]}")
-        return  # one finding per command is enough to act on
+    for k, cwd in enumerate(cwds):
+        for target in targets:
+            if by_find and _artifact_names(target, call):
+                continue  # find . -name __pycache__ -exec rm -rf {} +
+            verdict = judge_delete(
+                target,
+                cwd,
+                call.where,
+                recursive=recursive,
+                force=force,
+                sweep=sweep,
+                temp_root_ok=not by_find,
+            )
+            if verdict is None:
+                continue
+            rule, why = verdict
+            # A raw word that expanded to several (`rm${IFS}-rf${IFS}/`) is shown expanded.
+            raw = target.raw
+            shown = raw if raw and not any(c in raw for c in " {$`") else target.text
+            if k:  # (not where every `cd` before it worked)
+                why += ", where it runs if a `cd` before it fails (join them with &&)"
+            yield call.finding(rule, f"{tool} of {shown}: {why}; {_ADVICE[rule]}")
+            return  # one finding per command is enough to act on
