@@ -128,6 +128,8 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         fed = stdin.text if stdin is not None and stdin.kind == "text" else None
         for n in nested:
             w = _remote(where) if n.remote else inner_where
+            if n.cd is not None and n.cd != cmd.cd and not n.remote:  # `env -C /tmp sh -c …`
+                w = where._replace(cwd=cwd_of(n.cd, where))
             found = judge(n.code, w, depth + 1, (*via, n.via))
             for other in [] if found or n.remote else others:
                 found = judge(n.code, other, depth + 1, (*via, n.via, _FAILED_CD))

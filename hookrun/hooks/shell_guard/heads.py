@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hookrun.hooks.shell_guard.names import SHELLS
-from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS
+from hookrun.hooks.shell_guard.wrappers import PACKAGE_RUNNERS, RUNNERS, WINDOWS_SHELLS, WRAPPERS
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def inline_language(name: str) -> str:
 
 
 # -- delete.* --------------------------------------------------------------------------
-DELETERS = frozenset({"rm", "rimraf", "find"})
+DELETERS = frozenset({"rm", "rimraf", "find", "rsync", "del", "del-cli"})
 
 # -- git.*: git itself, and programs that print a file they are given (`cat ~/.gitconfig`
 # reads the email).
@@ -154,6 +154,7 @@ PEELED = frozenset(
     | {"find", "git"}
     | WRAPPERS.keys()
     | {name for name, _ in RUNNERS}
+    | {name for name, _ in PACKAGE_RUNNERS}
     | SHELLS
     | INTERPRETERS
     | AWKS

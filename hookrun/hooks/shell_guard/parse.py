@@ -24,6 +24,7 @@ from hookrun.hooks.shell_guard.model import (
     Word,
     cd_target,
     mark_may_fail,
+    may_fail,
 )
 from hookrun.hooks.shell_guard.treewords import static_text, values_of
 from hookrun.lazyre import compile as lazy_compile
@@ -145,6 +146,14 @@ def _indirect(word: Word, variables: dict[str, str]) -> Word:
     if target in variables:
         return Word((variables[target],), word.raw, word.downloaded)
     return Word((Var(target),), word.raw, word.downloaded) if target.isidentifier() else word
+
+
+def _leak(cd: list[Word], moves: list[Word]) -> None:
+    """A compound command runs in this shell: the ``cd``s of the branches or loop
+    bodies that may have run move what follows it, or not (``if …; then cd ~; fi; rm
+    -rf build``)."""
+    if moves:
+        cd.extend(may_fail(w) for w in moves)
 
 
 def _guarded(stmt: Any) -> bool:
@@ -313,11 +322,14 @@ class _Walker:
         return None
 
     def stmts(self, stmts: Any, cd: list[Word]) -> None:
-        for stmt in stmts:
+        last = len(stmts) - 1
+        for k, stmt in enumerate(stmts):
             moved = len(cd)
             self.stmt(stmt, cd, None)
-            if len(cd) > moved and not _guarded(stmt):
-                mark_may_fail(cd, moved)  # (the next statement runs, cd or no cd)
+            # The next statement runs, cd or no cd (the last one's status is the list's:
+            # what follows the list is the caller's to mark).
+            if k < last and len(cd) > moved and not _guarded(stmt):
+                mark_may_fail(cd, moved)
 
     def stmt(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
         if not self.variables:  # (nearly every line: nothing known to lose)
@@ -369,17 +381,26 @@ class _Walker:
             self.stmts(node.stmts, cd if kind == "Block" else list(cd))
             self.compound_redirects(stmt, cd)
         elif kind == "IfClause":
+            base = len(cd)
             inner = list(cd)
+            moves: list[Word] = []
             for cond, body in node.branches:
+                moved = len(inner)
                 self.stmts(cond, inner)
-                self.stmts(body, inner)
+                branch = list(inner)  # (the body runs where the condition's `cd` worked)
+                self.stmts(body, branch)
+                moves.extend(branch[base:])
+                mark_may_fail(inner, moved)  # (later branches: where it failed)
             if node.else_ is not None:
                 self.stmts(node.else_, inner)
+            moves.extend(inner[base:])
+            _leak(cd, moves)
             self.compound_redirects(stmt, cd)
         elif kind == "WhileClause":
             inner = list(cd)
             self.stmts(node.cond, inner)
             self.stmts(node.body, inner)
+            _leak(cd, inner[len(cd) :])
             self.compound_redirects(stmt, cd)
         elif kind == "ForClause":
             inner = list(cd)
@@ -399,6 +420,7 @@ class _Walker:
             if len(self.appended) > appended and items and None not in items:
                 joined = " ".join(i or "" for i in items)
                 self.values.extend((n, joined) for n in self.appended[appended:])
+            _leak(cd, inner[len(cd) :])
             self.compound_redirects(stmt, cd)
         elif kind == "CForClause":
             inner = list(cd)
@@ -406,6 +428,7 @@ class _Walker:
                 if part is not None:
                     self.arith(part, inner)
             self.stmts(node.body, inner)
+            _leak(cd, inner[len(cd) :])
             self.compound_redirects(stmt, cd)
         elif kind == "CaseClause":
             inner = list(cd)
@@ -414,6 +437,7 @@ class _Walker:
                 for pattern in item.patterns:  # (expanded to be matched: `$(…)` in one runs)
                     self.words(pattern, inner, False)
                 self.stmts(item.body, inner)
+            _leak(cd, inner[len(cd) :])
             self.compound_redirects(stmt, cd)
         elif kind == "ArithCmd":
             self.arith(node.expr, cd)

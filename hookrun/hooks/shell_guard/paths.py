@@ -81,6 +81,7 @@ def cwd_of(cd: Sequence[Word], where: Where) -> str | None:
     return cwds_of(cd, where)[0]
 
 
+_MARKS = frozenset({MAYBE, OLDPWD, PUSHD, POPD, SWAPD, UNKNOWN_DIR})
 _MAX_PLACES = 8  # directories one command may run in, past `cd`s that may have failed
 
 
@@ -89,6 +90,13 @@ def cwds_of(cd: Sequence[Word], where: Where) -> list[str | None]:
     one where each worked, then those where a step joined by ``;``/``||`` failed (None:
     only the shell knows). ``cd -`` goes back to the directory before (unknown before the
     line's first move), ``pushd``/``popd`` keep bash's directory stack."""
+    if not any(w.parts and isinstance(w.parts[0], Var) and w.parts[0].name in _MARKS for w in cd):
+        # (plain moves, every one certain: the common `cd dir && …`)
+        cwd = where.cwd
+        for word in cd:
+            path = _join(word, where, cwd)
+            cwd = path if path is not None and FOUND not in path else None
+        return [cwd]
     # (cwd, $OLDPWD, the stack below the top) per way the steps may have gone
     places: list[tuple[str | None, str | None, tuple[str | None, ...]]] = [(where.cwd, None, ())]
     for word in cd:
@@ -125,19 +133,23 @@ def _step(
     elif isinstance(first, Var) and first.name == UNKNOWN_DIR:
         target = None
     else:
-        path = _join(Word(parts, ""), where, cwd) if parts else None
+        path = _join_parts(parts, where, cwd) if parts else None
         target = path if path is not None and FOUND not in path else None
     return (target, cwd, (cwd, *stack) if push else stack)
 
 
 def resolve(word: Word, where: Where, cwd: str | None) -> str | None:
     """The absolute, normalised path ``word`` names, or None if only the shell knows it."""
-    return _join(word, where, cwd)
+    return _join_parts(word.parts, where, cwd)
 
 
 def _join(word: Word, where: Where, cwd: str | None) -> str | None:
+    return _join_parts(word.parts, where, cwd)
+
+
+def _join_parts(parts: tuple[Part, ...], where: Where, cwd: str | None) -> str | None:
     out: list[str] = []
-    for part in word.parts:
+    for part in parts:
         if isinstance(part, str):
             out.append(part)
             continue
@@ -165,10 +177,6 @@ def _var(var: Var, where: Where, cwd: str | None) -> str | None:
     if var.name == "FOUND":
         return FOUND
     return None
-
-
-def _globbed(name: str) -> bool:
-    return "*" in name or "?" in name or "[" in name
 
 
 def _glob_reaches(parent: str, name: str, ws: str) -> bool:
@@ -224,7 +232,7 @@ def catastrophic(
             return "a parent of the workspace"
         if parent == ws and _all_glob(name):
             return "everything in the workspace root"
-        if _globbed(name) and _glob_reaches(parent, name, ws):
+        if ("*" in name or "?" in name or "[" in name) and _glob_reaches(parent, name, ws):
             return "the workspace or a parent of it (the glob matches it)"
     if not found and name == ".git":
         return "the git repository (.git)"
@@ -277,10 +285,18 @@ def beside_workspace(path: str, where: Where) -> bool:
     build``, ``rm -rf ../other``, ``rm -rf /tmp/other``). Any other temp path is a temp
     path, however it is reached (``cd /tmp && rm -rf scratch`` is ``rm -rf /tmp/scratch``).
     """
+    return _holder(path, where) is not None
+
+
+def _holder(path: str, where: Where) -> str | None:
+    """The temp dir holding both the workspace and ``path`` (outside the workspace)."""
     ws = where.workspace
-    if ws is None or not where.temp_dirs or path == ws or under(path, ws):
-        return False
-    return any(under(ws, t) and under(path, t) for t in where.temp_dirs)
+    temps = where.temp_dirs
+    if ws is None or not temps or not ws.startswith(_under_prefixes(temps)):
+        return None  # (nearly always: the workspace is not in a temp dir)
+    if path == ws or under(path, ws):
+        return None
+    return next((t for t in temps if under(ws, t) and under(path, t)), None)
 
 
 def _sweeps(path: str, where: Where) -> bool:
@@ -318,7 +334,8 @@ def judge_delete(
         return None
     # The resolved path is judged, never how the word spells it (`cd /tmp && rm -rf x`
     # is `rm -rf /tmp/x`); a temp dir's part beside a workspace in it is not temp.
-    temp_ok = not beside_workspace(path, where)
+    holder = _holder(path, where)
+    temp_ok = holder is None
     why = catastrophic(path, where, found=found, temp_ok=temp_ok, temp_root_ok=temp_root_ok)
     if why is not None and (recursive or found or _sweeps(path, where)):
         return "delete.catastrophic", f"it would delete {why} ({path})"
@@ -326,8 +343,7 @@ def judge_delete(
         return None
     if temp_ok and _in_temp(path, where, temp_root_ok):
         return None
-    if beside_workspace(path, where) and not (ws is not None and under(path, ws)):
-        holder = next(t for t in where.temp_dirs if under(ws or "", t) and under(path, t))
+    if holder is not None:
         return "delete.recursive-force", (
             f"{path} is outside the workspace, beside it in {holder} (which may hold "
             "other projects)"

@@ -69,6 +69,7 @@ _SEPARATORS = str.maketrans(";&|", "\n\n\n")
 _UNQUOTED = PLAIN | frozenset("$*?[]~()")
 # The programs with a clearer (screen_read.CLEARERS; python* besides).
 _CLEARED = frozenset({"git", "find"} | GIT_READERS | COPIERS | AWKS)
+_PACKAGE_RUNNERS = frozenset({"npx", "pnpx", "bunx"})  # (npm, pnpm, yarn: PUBLISHERS)
 
 # Words before a command's program (the fallback tokenizer skips these too).
 _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until"})
@@ -167,7 +168,7 @@ def _may_match_command(words: list[str]) -> bool:
 def _program(name: str) -> bool | Callable[[list[str]], bool]:
     """True: no rule and no unwrapping looks at a program named ``name``; False: one
     does, whatever its arguments; else the clearer of its arguments."""
-    publisher = name in PUBLISHERS and not looked_at(name)
+    publisher = name in PUBLISHERS or name in _PACKAGE_RUNNERS
     if not publisher and not looked_at(name):
         return True
     if not (publisher or name in _CLEARED or is_python(name)):
@@ -175,7 +176,9 @@ def _program(name: str) -> bool | Callable[[list[str]], bool]:
     from hookrun.hooks.shell_guard import screen_read
 
     if publisher:
-        return screen_read.no_release
+        return (
+            screen_read.runs_no_program if name in _PACKAGE_RUNNERS else screen_read.runs_no_package
+        )
     if is_python(name):
         return screen_read.python_module
     return screen_read.CLEARERS[name]

@@ -108,9 +108,43 @@ def _finds_without_acting(args: list[str]) -> bool:
 _FIND_ACTIONS = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir"})
 
 
-def no_release(args: list[str]) -> bool:
-    """A publisher's check needs a word of :data:`RELEASES` among its arguments."""
-    return not any(UNKNOWN in w or w in RELEASES for w in args)
+_RUNS_CODE = frozenset({"-c", "--call", "--shell-mode"})
+_RUNS_PACKAGE = frozenset({"exec", "x", "dlx"})
+
+
+def runs_no_package(args: list[str]) -> bool:
+    """A package manager (``npm``, ``pnpm``, ``yarn``) that publishes nothing and runs no
+    package's program: no release word, no ``exec``/``x``/``dlx``, no code option, no
+    deleting package's bin run by name (``yarn rimraf``). (``npm install``, ``npm test``.)"""
+    from hookrun.hooks.shell_guard.wrappers import PACKAGE_DELETERS
+
+    return not any(
+        UNKNOWN in w
+        or w in RELEASES
+        or w in _RUNS_PACKAGE
+        or w in _RUNS_CODE
+        or w.startswith("--call=")
+        or w in PACKAGE_DELETERS
+        or ("@" in w and w.split("@", 1)[0] in PACKAGE_DELETERS)
+        for w in args
+    )
+
+
+def runs_no_program(args: list[str]) -> bool:
+    """A package runner (``npx``, ``pnpx``, ``bunx``) given no code option and no word
+    naming a program a rule or the unwrapper looks at (``npx rimraf``, ``npx shx rm``; a
+    package spec's version and scope dropped). (``npx tsc``, ``npx prettier --write .``.)"""
+    from hookrun.hooks.shell_guard.heads import looked_at
+    from hookrun.hooks.shell_guard.names import command_name
+
+    for w in args:
+        if UNKNOWN in w or w in _RUNS_CODE or w.startswith("--call="):
+            return False
+        name = w.rsplit("/", 1)[-1] if w.startswith("@") else w
+        name = name.split("@", 1)[0] if "@" in name[1:] else name
+        if name[:1] != "-" and looked_at(command_name(name)):
+            return False
+    return True
 
 
 def python_module(args: list[str]) -> bool:

@@ -20,9 +20,18 @@ from hookrun.hooks.shell_guard.heads import (
     is_python,
     peels,
 )
-from hookrun.hooks.shell_guard.model import Command, Var, Word
+from hookrun.hooks.shell_guard.model import UNKNOWN_DIR, Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
-from hookrun.hooks.shell_guard.wrappers import RUNNERS, WINDOWS_SHELLS, WRAPPERS, Spec, spec
+from hookrun.hooks.shell_guard.wrappers import (
+    MANAGER_ARG,
+    PACKAGE_DELETERS,
+    PACKAGE_RUNNERS,
+    RUNNERS,
+    WINDOWS_SHELLS,
+    WRAPPERS,
+    Spec,
+    spec,
+)
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import NamedTuple
 
@@ -36,6 +45,7 @@ class Nested(NamedTuple):
     code: str
     via: str  # how it is run, for the reason: "bash -c", "ssh host", "eval"
     remote: bool = False  # runs on another machine: its paths are not ours
+    cd: tuple[Word, ...] | None = None  # where it runs, when a wrapper moved (`env -C d sh -c`)
 
 
 _SHELL_ARG_OPTS = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
@@ -137,6 +147,12 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
             if a.text in ("-c", "--command"):
                 nested.append(Nested(args[i + 1].text, f"{name} -c"))
                 return []
+    if name in _DEBUGGERS:
+        return _debugger(cmd, name, nested)
+    if name in _PACKAGE_HEADS:
+        ran = _package_runner(cmd, nested)
+        if ran is not None:
+            return ran
     if name in WRAPPERS:
         return _wrapper(cmd, name, WRAPPERS[name], nested)
     if len(args) >= 1 and (name, args[0].text) in RUNNERS:
@@ -177,8 +193,178 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     return []
 
 
-def _skip_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
-    """Index of the first operand after ``spec``'s options; code option values → ``code``."""
+_PACKAGE_HEADS = frozenset({name for name, _ in PACKAGE_RUNNERS})
+_MANAGER_DIR = frozenset({"-C", "--dir", "--cwd"})
+_DEBUGGERS = frozenset({"gdb", "lldb", "perf", "rr", "uftrace", "hyperfine", "arch"})
+# `perf SUB [opts] CMD`: the subcommands that run a command, and their options taking a value
+_PERF = {
+    "record": spec("eoptCcFmrGuDj", "--event --output --pid --tid --cpu --count --freq"),
+    "stat": spec("eoptCGrxDI", "--event --output --pid --tid --cpu --repeat --delay"),
+    "trace": spec("eoptCF", "--event --output --pid --tid --cpu --expr"),
+    "mem": spec("etC", "--event --type --cpu"),
+    "c2c": spec("eC", "--event --cpu"),
+    "kvm": spec(),
+    "sched": spec(),
+    "lock": spec(),
+}
+_HYPERFINE = spec(
+    "wrmMpcsSunLPo",
+    "--warmup --runs --min-runs --max-runs --prepare --cleanup --setup --shell "
+    "--time-unit --command-name --parameter-list --parameter-scan --parameter-step-size "
+    "--export-json --export-csv --export-markdown --export-asciidoc --export-orgmode "
+    "--output --style --sort --reference --conclude",
+    code="-p --prepare -c --cleanup -s --setup --conclude --reference",
+)
+
+
+def _debugger(cmd: Command, name: str, nested: list[Nested]) -> list[Command]:
+    """gdb, lldb, perf, rr, uftrace, hyperfine and macOS ``arch``: what they run.
+
+    ``gdb --args CMD…`` and ``lldb [--] CMD…`` load CMD and run it on ``run`` (given by
+    ``-ex run``/``-o run``, or the next line of input): judged as running it. gdb's
+    ``-ex 'shell …'``/``-ex '!…'`` and lldb's ``-o 'platform shell …'`` are shell code.
+    """
+    args = cmd.args
+    texts = [a.text for a in args]
+    if name == "gdb":
+        for k, t in enumerate(texts[:-1]):
+            value = texts[k + 1]
+            if t in ("-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex"):
+                for lead in ("shell ", "!", "pipe "):
+                    if value.lstrip().startswith(lead):
+                        nested.append(Nested(value.lstrip()[len(lead) :], "gdb -ex shell"))
+        if "--args" in texts:
+            rest = list(args[texts.index("--args") + 1 :])
+            return [_layer(cmd, rest, "gdb --args")] if rest else []
+        return []
+    if name == "lldb":
+        for k, t in enumerate(texts[:-1]):
+            value = texts[k + 1].lstrip()
+            if t in ("-o", "--one-line", "-O", "--one-line-before-file", "-k") and value.startswith(
+                "platform shell "
+            ):
+                nested.append(Nested(value[len("platform shell ") :], "lldb platform shell"))
+        if "--" in texts:
+            rest = list(args[texts.index("--") + 1 :])
+        else:  # `lldb [opts] PROGRAM ARGS…` (options with a value: -o, -s, -p, -a, -f…)
+            i = 0
+            while i < len(args) and texts[i].startswith("-"):
+                i += 2 if texts[i] in _LLDB_ARG else 1
+            rest = list(args[i:])
+        return [_layer(cmd, rest, "lldb")] if rest else []
+    if name == "hyperfine":  # every operand is a command line, run by a shell
+        code: list[str] = []
+        start = _skip_all_options(args, _HYPERFINE, code)
+        for c in code:
+            nested.append(Nested(c, "hyperfine"))
+        for a in args[start:]:
+            nested.append(Nested(a.text, "hyperfine"))
+        return []
+    if name == "arch":  # `arch -arm64 CMD`, `arch -arch x86_64 CMD`, `arch -e A=1 CMD`
+        i = 0
+        while i < len(args) and texts[i].startswith("-"):
+            i += 2 if texts[i] in ("-arch", "-e") else 1
+        rest = list(args[i:])
+        return [_layer(cmd, rest, "arch")] if rest else []
+    # perf SUB …, rr [record] …, uftrace [record|live] …
+    sub_at = 0
+    while sub_at < len(args) and texts[sub_at].startswith("-"):
+        sub_at += 1
+    sub = texts[sub_at] if sub_at < len(args) else ""
+    if name == "perf":
+        if sub not in _PERF:
+            return []
+        opts = _PERF[sub]
+    else:  # rr / uftrace: `record`/`live` CMD, or CMD alone (recorded); others run none
+        opts = spec("o", "--output")
+        if sub in ("replay", "report", "ps", "dump", "pack", "sources", "info", "graph", "tui"):
+            return []
+        if sub not in ("record", "live"):
+            sub_at, sub = sub_at - 1, ""  # (no subcommand: the command follows the options)
+    rest = list(args[sub_at + 1 :])
+    start = _skip_options(rest, opts, [])
+    inner = rest[start:]
+    return [_layer(cmd, inner, f"{name} {sub}".strip())] if inner else []
+
+
+_LLDB_ARG = frozenset(
+    ["-o", "-O", "-k", "-K", "-s", "-S", "-p", "-n", "-a", "-f", "-c", "-l", "-P", "--file",
+     "--core", "--arch", "--one-line", "--source", "--attach-pid", "--attach-name"]
+)  # fmt: skip
+
+
+def _skip_all_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
+    """:func:`_skip_options` for a program whose options may follow its operands
+    (hyperfine): the operands are the words no option takes."""
+    return _skip_options(args, spec, code)
+
+
+def _bin_of(word: Word) -> Word:
+    """The program a package spec runs: ``rimraf@3`` → rimraf, ``@scope/pkg@1`` → pkg,
+    ``npm:del-cli`` → del-cli (a package's bin is named after it, as a rule)."""
+    if not word.static:
+        return word
+    text = word.text
+    if text.startswith(("npm:", "jsr:")):
+        text = text[4:]
+    if text.startswith("@") and "/" in text:
+        text = text.split("/", 1)[1]
+    name = text.split("@", 1)[0] if "@" in text[1:] else text
+    return word if name == word.text or not name else Word((name,), word.raw)
+
+
+def _package_runner(cmd: Command, nested: list[Nested]) -> list[Command] | None:
+    """``npx PKG ARGS…`` (also ``npm exec``/``npm x``, ``pnpm dlx``/``exec``, ``pnpx``,
+    ``yarn dlx``/``exec``, ``bunx``, ``bun x``): PKG's program with ARGS; ``npx -c CODE``
+    and ``pnpm dlx -c`` (shell mode) run shell code. ``yarn rimraf …``/``pnpm rimraf …``
+    run a package's bin without ``exec``. None: not a package runner's form."""
+    name = cmd.name
+    args = cmd.args
+    if (name, "") in PACKAGE_RUNNERS:
+        opts, rest, via = PACKAGE_RUNNERS[(name, "")], list(args), name
+    else:
+        i = 0
+        dirs: list[Word] = []
+        while i < len(args) and args[i].text.startswith("-"):  # `pnpm -C dir dlx …`
+            opt = args[i].text.partition("=")
+            if opt[0] in _MANAGER_DIR and name != "npm":  # (npm's --prefix: not its cwd)
+                dirs.append(_dir_word(args, i, i if opt[1] else i + 1, opt[2]))
+            i += 2 if args[i].text in MANAGER_ARG else 1
+        if i >= len(args):
+            return None
+        cmd = _moved(cmd, dirs)
+        sub = args[i].text
+        if (name, sub) in PACKAGE_RUNNERS:
+            opts, rest, via = PACKAGE_RUNNERS[(name, sub)], list(args[i + 1 :]), f"{name} {sub}"
+        elif name in ("yarn", "pnpm") and _bin_of(args[i]).text in PACKAGE_DELETERS:
+            return [_layer(cmd, [_bin_of(args[i]), *args[i + 1 :]], name)]
+        elif (  # `yarn run rimraf …` runs the bin too (pnpm run and npm run: scripts only)
+            name == "yarn"
+            and sub == "run"
+            and i + 1 < len(args)
+            and _bin_of(args[i + 1]).text in PACKAGE_DELETERS
+        ):
+            return [_layer(cmd, [_bin_of(args[i + 1]), *args[i + 2 :]], "yarn run")]
+        else:
+            return None
+    code: list[str] = []
+    start = _skip_options(rest, opts, code)
+    for c in code:
+        nested.append(Nested(c, f"{via} -c"))
+    operands = rest[start:]
+    if not operands:
+        return []
+    if name == "pnpm" and any(a.text in ("-c", "--shell-mode") for a in rest[:start]):
+        nested.append(Nested(" ".join(a.text for a in operands), f"{via} --shell-mode"))
+        return []
+    return [_layer(cmd, [_bin_of(operands[0]), *operands[1:]], via)]
+
+
+def _skip_options(
+    args: Sequence[Word], spec: Spec, code: list[str], dirs: list[Word] | None = None
+) -> int:
+    """Index of the first operand after ``spec``'s options; code option values → ``code``,
+    directories the command is run in (``env -C DIR``, ``sudo -D DIR``) → ``dirs``."""
     i = 0
     while i < len(args):
         text = args[i].text
@@ -189,14 +375,18 @@ def _skip_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
             continue
         if text.startswith("--") and len(text) > 2:
             name, eq, value = text.partition("=")
+            at = i
             if name in spec.long_arg and not eq:
                 value = args[i + 1].text if i + 1 < len(args) else ""
                 i += 1
             if name in spec.code_opts:
                 code.append(value)
+            if dirs is not None and name in spec.chdir_opts:
+                dirs.append(_dir_word(args, at, i, value))
             i += 1
             continue
         if text.startswith("-") and len(text) > 1:
+            at = i
             i += 1
             for k, ch in enumerate(text[1:], start=2):
                 if ch in spec.short_arg:
@@ -206,6 +396,8 @@ def _skip_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
                         i += 1
                     if "-" + ch in spec.code_opts:
                         code.append(value)
+                    if dirs is not None and "-" + ch in spec.chdir_opts:
+                        dirs.append(_dir_word(args, at, i - 1, value))
                     break
             continue
         if "=" in text and _ENV_ASSIGN.fullmatch(text):
@@ -213,6 +405,16 @@ def _skip_options(args: Sequence[Word], spec: Spec, code: list[str]) -> int:
             continue
         break
     return i
+
+
+def _dir_word(args: Sequence[Word], at: int, value_at: int, value: str) -> Word:
+    """The directory an option names: its own word (``-C DIR``), or the text after
+    ``=``/the letter when the option's word is known (``--chdir=DIR``, ``-CDIR``)."""
+    if value_at != at and value_at < len(args):
+        return args[value_at]
+    if args[at].static and value:
+        return Word.lit(value)
+    return Word((Var(UNKNOWN_DIR),), args[at].raw)
 
 
 def _env_spliced(args: Sequence[Word], spec: Spec) -> str:
@@ -268,10 +470,22 @@ def _names_a_command(split: str) -> bool:
     return any(w[:1] != "-" for w in split.split())
 
 
+def _moved(cmd: Command, dirs: Sequence[Word]) -> Command:
+    """``cmd`` run in ``dirs`` (a wrapper's ``-C DIR``): the steps after its own ``cd``s."""
+    if not dirs:
+        return cmd
+    cd = (*cmd.cd, *dirs)
+    return Command(cmd.argv, cmd.source, cmd.redirects, cd, cmd.stdin, cmd.pipe_from, cmd.via)
+
+
 def _wrapper(cmd: Command, name: str, spec: Spec, nested: list[Nested]) -> list[Command]:
     args = cmd.args
     code: list[str] = []
-    start = _skip_options(args, spec, code)
+    dirs: list[Word] = []
+    start = _skip_options(args, spec, code, dirs if spec.chdir_opts else None)
+    if name == "sudo" and any(_login(a.text) for a in args[:start]):
+        dirs.append(Word((Var(UNKNOWN_DIR),), "-i"))  # `sudo -i`: the user's home, unknown
+    cmd = _moved(cmd, dirs)
     if name == "env" and code:
         # `env -S STRING ARGS…` splits STRING into arguments in its place, and option
         # reading goes on over them: `env -S rm -rf /` runs `rm -rf /` (GNU env:
@@ -289,6 +503,20 @@ def _wrapper(cmd: Command, name: str, spec: Spec, nested: list[Nested]) -> list[
     if name == "busybox" and rest and rest[0].text in ("sh", "ash"):
         return [_layer(cmd, rest, name)]
     return [_layer(cmd, rest, name)] if rest else []
+
+
+def _login(option: str) -> bool:
+    """sudo's ``-i``/``--login`` (in a cluster of flags too: ``-Ei``)."""
+    if option == "--login":
+        return True
+    if option.startswith("--") or not option.startswith("-"):
+        return False
+    for c in option[1:]:
+        if c == "i":
+            return True
+        if c in "ugpChDrRtTU":  # (an option taking a value: the rest is its value)
+            return False
+    return False
 
 
 _XARGS = spec(
@@ -590,7 +818,7 @@ def _shell(cmd: Command, name: str, nested: list[Nested]) -> None:
             # runs a name only the shell knows, `sh -c '"$0" /dev/sda' mkfs`)
             rest = " ".join(_quoted(a.text) for a in args[i + 2 :])
             code = f": {_quoted(args[i + 1].text)}\nset -- {rest}\n{code}"
-        nested.append(Nested(code, f"{name} -c"))
+        nested.append(Nested(code, f"{name} -c", cd=cmd.cd))
 
 
 def _quoted(text: str) -> str:

@@ -18,20 +18,31 @@ class Spec(NamedTuple):
     long_arg: frozenset[str] = frozenset()  # long options that take a value
     operands: int = 0  # operands before the command (timeout's DURATION)
     code_opts: frozenset[str] = frozenset()  # options whose value is shell code
+    chdir_opts: frozenset[str] = frozenset()  # options whose value is where the command runs
 
 
-def spec(short: str = "", long: str = "", operands: int = 0, code: str = "") -> Spec:
-    return Spec(short, frozenset(long.split()), operands, frozenset(code.split()))
+def spec(
+    short: str = "", long: str = "", operands: int = 0, code: str = "", chdir: str = ""
+) -> Spec:
+    return Spec(
+        short, frozenset(long.split()), operands, frozenset(code.split()), frozenset(chdir.split())
+    )
 
 
 WRAPPERS: dict[str, Spec] = {
-    "sudo": spec("ugpChDrRtTU", "--user --group --prompt --close-from --host --chdir --role"),
+    "sudo": spec(
+        "ugpChDrRtTU",
+        "--user --group --prompt --close-from --host --chdir --role",
+        chdir="-D --chdir",
+    ),
     "doas": spec("uC"),
     "pkexec": spec("", "--user"),
     "runuser": spec("ugG", "--user --group --supp-group", code="-c --command"),
     "su": spec("gGs", "--group --supp-group --shell", code="-c --command"),
     "sg": spec("", "", code="-c"),
-    "env": spec("uCSP", "--unset --chdir --split-string", code="-S --split-string"),
+    "env": spec(
+        "uCSP", "--unset --chdir --split-string", code="-S --split-string", chdir="-C --chdir"
+    ),
     "command": spec(),
     "builtin": spec(),
     "exec": spec("a"),
@@ -56,6 +67,7 @@ WRAPPERS: dict[str, Spec] = {
         "SGRw",
         "--setuid --setgid --root --wd --map-user --map-group --map-users --map-groups "
         "--propagation",
+        chdir="-w --wd",
     ),
     "nsenter": spec("tSGrwT", "--target --setuid --setgid --root --wd"),
     "setpriv": spec(
@@ -67,6 +79,7 @@ WRAPPERS: dict[str, Spec] = {
         "upEM",
         "--unit --property --description --slice --uid --gid "
         "--setenv --machine --working-directory --on-calendar",
+        chdir="--working-directory",
     ),
     "firejail": spec(),
     "eatmydata": spec(),
@@ -89,6 +102,32 @@ WRAPPERS: dict[str, Spec] = {
     "ifne": spec(),
     "catchsegv": spec(),
     "busybox": spec(),
+    # debuggers, profilers and tracers that run the program given them
+    "valgrind": spec(),  # (its options are all --name=value)
+    "perf": spec(),  # (`perf record|stat|trace …`: unwrap reads the subcommand)
+    "rr": spec(),  # `rr record CMD`
+    "heaptrack": spec("o", "--output"),
+    "uftrace": spec(),
+    "hyperfine": spec(),  # (unwrap: each operand is shell code)
+    "gdb": spec(),  # (`gdb --args CMD…`: unwrap)
+    "lldb": spec(),  # (`lldb -- CMD…`: unwrap)
+    # process supervisors, limiters and privilege droppers that exec their command
+    "cpulimit": spec("lpe", "--limit --pid --exe"),
+    "tini": spec("spwe"),
+    "dumb-init": spec("r", "--rewrite"),
+    "gosu": spec(operands=1),  # `gosu USER CMD`
+    "su-exec": spec(operands=1),
+    "setuidgid": spec(operands=1),
+    "chpst": spec("ugUe/nlLmdosaprcft"),
+    "nocache": spec(),
+    "torify": spec(),
+    "tsocks": spec(),
+    "arch": spec("e"),  # macOS `arch -arm64 CMD`, `arch -arch x86_64 CMD` (unwrap)
+    "sandbox-exec": spec("fpD"),
+    "shx": spec(),  # npm's portable shell commands: `shx rm -rf dist`
+    "cross-env": spec(),  # `cross-env A=1 CMD` (NAME=value words are skipped)
+    "dotenv": spec("ecv"),  # dotenv-cli: `dotenv -e .env -- CMD`
+    "env-cmd": spec("fer", "--file --environments"),
     "script": spec(
         "cEIOBTmo",
         "--command --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit",
@@ -101,18 +140,51 @@ RUNNERS: dict[tuple[str, str], Spec] = {
         "p",
         "--with --python --project --directory --env-file --group "
         "--extra --package --from --index --script --only-group",
+        chdir="--directory",
     ),
-    ("poetry", "run"): spec("C", "--directory --project"),
+    ("poetry", "run"): spec("C", "--directory --project", chdir="-C --directory"),
     ("pipenv", "run"): spec(),
     ("pdm", "run"): spec("p", "--project"),
     ("hatch", "run"): spec(),
     ("bundle", "exec"): spec(),
-    ("conda", "run"): spec("np", "--name --prefix --cwd"),
-    ("mise", "exec"): spec("C", "--cd"),
+    ("conda", "run"): spec("np", "--name --prefix --cwd", chdir="--cwd"),
+    ("mise", "exec"): spec("C", "--cd", chdir="-C --cd"),
     ("direnv", "exec"): spec(operands=1),
     ("nix", "develop"): spec("", "", code="-c --command"),
     ("devbox", "run"): spec(),
 }
+# Package runners: run a package's program, fetched when missing (`npx rimraf ~` runs
+# rimraf). The first operand is a package spec (`rimraf@3`, `@scope/pkg`): its bin.
+# Their own options; `code`: an option whose value is shell code (`npx -c 'cmd'`).
+PACKAGE_RUNNERS: dict[tuple[str, str], Spec] = {
+    ("npx", ""): spec(
+        "pcw",
+        "--package --call --registry --cache --prefix --userconfig --workspace --loglevel "
+        "--node-options --script-shell",
+        code="-c --call",
+    ),
+    ("npm", "exec"): spec(
+        "pcw",
+        "--package --call --registry --cache --prefix --userconfig --workspace --loglevel "
+        "--node-options --script-shell",
+        code="-c --call",
+    ),
+    ("pnpx", ""): spec("", "--package"),
+    ("pnpm", "dlx"): spec("", "--package --reporter"),  # (-c/--shell-mode: the rest is code)
+    ("pnpm", "exec"): spec("", "--filter --reporter --workspace-concurrency"),
+    ("yarn", "dlx"): spec("p", "--package"),
+    ("yarn", "exec"): spec(),
+    ("bunx", ""): spec("p", "--package"),
+    ("bun", "x"): spec("p", "--package"),
+}
+PACKAGE_RUNNERS[("npm", "x")] = PACKAGE_RUNNERS[("npm", "exec")]
+# Package managers' own options before the subcommand that take a value (`pnpm -C dir dlx`).
+MANAGER_ARG = frozenset(
+    ["-C", "--dir", "--prefix", "--cwd", "-w", "--workspace", "--filter", "-F", "--registry"]
+)
+# npm packages whose program deletes what it is given, that `yarn NAME`/`pnpm NAME` run
+# from node_modules/.bin without `exec` (a script of that name would run first).
+PACKAGE_DELETERS = frozenset({"rimraf", "del", "del-cli", "shx"})
 # Interpreters whose inline-code option runs shell commands as a string.
 WINDOWS_SHELLS = {
     "cmd": ("/c", "/k", "/C", "/K"),

@@ -11,6 +11,7 @@ import pytest
 
 from hookrun.hooks.base import PolicyContext
 from hookrun.hooks.shell_guard import POLICY
+from tests.hooks.shell_guard.cd_oracle_test import CD_TABLE
 
 HOME = "/home/user"
 PROJECT = "/home/user/project"
@@ -204,6 +205,136 @@ FORK_BOMBS: tuple[list[Block], list[str]] = (
 )
 
 
+# Package runners (npx & co.) run a package's program with the words after it: labels
+# confirmed with the real npx/npm/pnpm/yarn on temp trees (wrappers_oracle_test.py);
+# rimraf 6 refuses `/` itself (--preserve-root), rimraf 3 — what `npx rimraf@3` or an old
+# local install runs — does not; del-cli refuses its working directory and anything
+# outside it without --force.
+RUNNERS: tuple[list[Block], list[str]] = (
+    [
+        ("npx rimraf ~", "delete.catastrophic"),
+        ("npx -y rimraf@3 /", "delete.catastrophic"),
+        ("npx --package=rimraf rimraf ~/Documents", "delete.catastrophic"),
+        ("npm exec -- rimraf ~", "delete.catastrophic"),
+        ("npm x rimraf /etc", "delete.catastrophic"),
+        ("pnpm dlx rimraf ~", "delete.catastrophic"),
+        ("pnpm exec rimraf ../other", "delete.catastrophic"),
+        ("pnpm rimraf ~", "delete.catastrophic"),
+        ("pnpm -C /etc exec rimraf ssl", "delete.catastrophic"),
+        ("yarn dlx rimraf /etc", "delete.catastrophic"),
+        ("yarn rimraf ~", "delete.catastrophic"),
+        ("yarn run rimraf ~", "delete.catastrophic"),
+        ("bunx rimraf ~", "delete.catastrophic"),
+        ("bun x rimraf ~", "delete.catastrophic"),
+        ("npx -c 'rm -rf ~'", "delete.catastrophic"),
+        ("npx shx rm -rf ~", "delete.catastrophic"),
+        ("npx del-cli --force ~", "delete.catastrophic"),
+        ("npx del-cli src", "delete.recursive-force"),
+        ("npx rimraf src", "delete.recursive-force"),
+        ("npx @scope/tool@1 && npx rimraf@latest ~/.ssh", "delete.catastrophic"),
+    ],
+    [
+        "npx rimraf dist",
+        "npx rimraf node_modules build",
+        "npx del-cli ~",  # refused: outside its working directory, no --force
+        "npx del-cli /",
+        "npx del-cli -d -f ~",  # a dry run
+        "npx tsc --noEmit",
+        "npx prettier --write src",
+        "pnpm dlx create-vite app",
+        "npm exec -- eslint .",
+        "yarn dlx rimraf /tmp/cache",
+        "npx shx rm -rf dist",
+        "npm install rimraf",
+        "npm run clean",
+        "pnpm run build",
+        "npx -c 'echo hello'",
+    ],
+)
+
+# rsync --delete: what the receiving directory holds that the source lacks is deleted
+# (rsync 3.5.0 on temp trees: wrappers_oracle_test.py).
+RSYNC: tuple[list[Block], list[str]] = (
+    [
+        ("rsync -a --delete empty/ /", "delete.catastrophic"),
+        ("rsync -a --delete empty/ ~", "delete.catastrophic"),
+        ("rsync -a --delete empty/ ~/", "delete.catastrophic"),
+        ("rsync -av --delete-after empty/ /etc/", "delete.catastrophic"),
+        ("rsync -a --del empty/ ../other/", "delete.catastrophic"),
+        ("rsync -rd --delete-excluded --exclude='*' src/ ~/Documents/", "delete.catastrophic"),
+        ("rsync -a --delete empty/ ./", "delete.catastrophic"),
+        ("rsync -a --delete empty/ .git/", "delete.catastrophic"),
+        ("rsync -a --delete empty/ host:", "delete.catastrophic"),
+        ("rsync -a --delete -e ssh empty/ root@host:/", "delete.catastrophic"),
+        ("rsync -a --remove-source-files ~/ /mnt/backup/", "delete.catastrophic"),
+        ("cd ~ && rsync -a --delete empty/ .", "delete.catastrophic"),
+        ("rsync -a --delete empty/. /usr/local", "delete.catastrophic"),
+        ("sudo rsync -aHAX --delete /srv/empty/ /var/", "delete.catastrophic"),
+    ],
+    [
+        "rsync -an --delete empty/ /",
+        "rsync -a --dry-run --delete empty/ ~",
+        "rsync --delete empty/ /",  # no -r/-a/-d: rsync refuses
+        "rsync -a --delete --max-delete=0 empty/ ~",
+        "rsync -a --list-only --delete empty/ /",
+        "rsync -av src/ backup/",
+        "rsync -a --delete public/ dist/",
+        "rsync -a --delete src/ build/out/",
+        "rsync -a --delete empty ./",  # mirrors ./empty only
+        "rsync -a --delete empty/ /tmp/scratch/",
+        "rsync -a --delete dist/ host:app/",
+        "rsync -a --delete build/ www:/srv/site",  # a deploy (examples/tests/demo.yaml)
+        "rsync -a --delete build host:/",  # mirrors host:/build only
+        "rsync -a --remove-source-files build/ /tmp/out/",
+        "cd /tmp && rsync -a --delete empty/ scratch/",
+    ],
+)
+
+# Debuggers, profilers, benchmarkers, limiters and exec wrappers run the command given
+# them (each confirmed with the real program where installed: wrappers_oracle_test.py).
+EXEC_WRAPPERS: tuple[list[Block], list[str]] = (
+    [
+        ("valgrind rm -rf ~", "delete.catastrophic"),
+        ("valgrind --tool=memcheck --leak-check=full rm -rf /", "delete.catastrophic"),
+        ("gdb -batch -ex run --args rm -rf ~", "delete.catastrophic"),
+        ("gdb -ex 'shell rm -rf ~'", "delete.catastrophic"),
+        ("lldb -o run -- rm -rf ~", "delete.catastrophic"),
+        ("perf record -- rm -rf ~", "delete.catastrophic"),
+        ("perf stat -e task-clock rm -rf ~", "delete.catastrophic"),
+        ("rr record rm -rf ~", "delete.catastrophic"),
+        ("hyperfine 'rm -rf ~'", "delete.catastrophic"),
+        ("hyperfine --prepare 'git clean -fdx' 'make'", "git.clean-force"),
+        ("cpulimit -l 50 -- rm -rf ~", "delete.catastrophic"),
+        ("arch -arm64 rm -rf ~", "delete.catastrophic"),
+        ("gosu root rm -rf /", "delete.catastrophic"),
+        ("cross-env CI=1 git push --force", "git.force-push"),
+        ("dotenv -e .env -- git reset --hard", "git.reset-hard"),
+        ("tini -- rm -rf ~", "delete.catastrophic"),
+        ("heaptrack rm -rf ~", "delete.catastrophic"),
+        ("env -C ~ rm -rf notes", "delete.catastrophic"),
+        ("sudo -D / rm -rf etc", "delete.catastrophic"),
+        ("setsid -w flock /tmp/lk taskset -c 0 chrt -o 0 rm -rf ~", "delete.catastrophic"),
+    ],
+    [
+        "valgrind ./a.out",
+        "valgrind --leak-check=full python3 -m pytest",
+        "gdb ./server core",
+        "gdb -batch -ex bt -p 1234",
+        "perf report",
+        "perf stat make",
+        "hyperfine 'make -j4' 'make -j8'",
+        "rr replay",
+        "cpulimit -l 50 -- make",
+        "arch -arm64 brew install jq",
+        "cross-env NODE_ENV=production webpack",
+        "gosu app node server.js",
+        "env -C /tmp rm -rf scratch",
+        "lldb ./a.out",
+        "perf record -g ./bench",
+    ],
+)
+
+
 def _judge(command: str, cwd: str = PROJECT) -> tuple[str | None, str | None]:
     payload = {"tool_name": "Bash", "tool_input": {"command": command}, "cwd": cwd}
     ctx = PolicyContext(cwd=cwd, project_dir=cwd, state_dir="/nonexistent", env={"HOME": HOME})
@@ -211,15 +342,26 @@ def _judge(command: str, cwd: str = PROJECT) -> tuple[str | None, str | None]:
     return verdict.decision, verdict.reason
 
 
-SIMPLE = {"wrappers": WRAPPERS, "code": CODE, "git": GIT, "find": FIND, "fork-bombs": FORK_BOMBS}
+SIMPLE = {
+    "wrappers": WRAPPERS,
+    "code": CODE,
+    "git": GIT,
+    "find": FIND,
+    "fork-bombs": FORK_BOMBS,
+    "package-runners": RUNNERS,
+    "rsync": RSYNC,
+    "exec-wrappers": EXEC_WRAPPERS,
+}
 BLOCKS = [(cause, c, r, PROJECT) for cause, (b, _) in SIMPLE.items() for c, r in b]
 BLOCKS += [("paths", c, r, cwd) for c, r, cwd in PATHS[0]]
+BLOCKS += [("cd", c, r, cwd) for c, r, cwd in CD_TABLE if r]
 ALLOWS = [(cause, c, PROJECT) for cause, (_, a) in SIMPLE.items() for c in a]
 ALLOWS += [("paths", c, cwd) for c, cwd in PATHS[1]]
+ALLOWS += [("cd", c, cwd) for c, r, cwd in CD_TABLE if not r]
 
 
 def test_every_cause_has_ten_blocks_and_ten_look_alikes() -> None:
-    for cause in [*SIMPLE, "paths"]:
+    for cause in [*SIMPLE, "paths", "cd"]:
         assert sum(1 for b in BLOCKS if b[0] == cause) >= 10, cause
         assert sum(1 for a in ALLOWS if a[0] == cause) >= 10, cause
 

@@ -480,9 +480,12 @@ def test_each_clearer_answers_for_every_head_that_looks_at_its_programs() -> Non
     for name in ("python", "python3", "python3.11", "pypy3"):
         assert screen._program(name) is screen_read.python_module
         assert _looked_at_by(name) == {"runs_or_publishes", "runs_inline_code", "peels"}
-    for name in heads.PUBLISHERS:
-        assert screen._program(name) is screen_read.no_release
-        assert _looked_at_by(name) == {"runs_or_publishes"}
+    for name in heads.PUBLISHERS:  # (they also run packages: `npm exec`, `yarn dlx`)
+        assert screen._program(name) is screen_read.runs_no_package
+        assert _looked_at_by(name) == {"runs_or_publishes", "peels"}
+    for name in ("npx", "pnpx", "bunx"):
+        assert screen._program(name) is screen_read.runs_no_program
+        assert _looked_at_by(name) == {"peels"}
     word_str = screen_read._WORD_STR
     assert len(set(word_str)) == len(word_str) and set(word_str) == screen_read._WORD_CHARS
 

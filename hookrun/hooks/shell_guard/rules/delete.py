@@ -7,12 +7,22 @@ or stdin targets the unwrapper marked.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator, Sequence
 
 from hookrun.hooks.shell_guard.judging import Call, Finding
 from hookrun.hooks.shell_guard.model import Var, Word
-from hookrun.hooks.shell_guard.paths import artifact_glob, cwds_of, judge_delete
+from hookrun.hooks.shell_guard.paths import (
+    SYSTEM_DIRS,
+    artifact_glob,
+    catastrophic,
+    cwds_of,
+    judge_delete,
+    resolve,
+    under,
+)
 from hookrun.hooks.shell_guard.unwrap import find_parts, found_word
+from hookrun.records import NamedTuple
 
 _ADVICE = {
     "delete.catastrophic": "never delete this; delete the specific files you created instead",
@@ -34,6 +44,10 @@ def check(call: Call) -> Iterator[Finding]:
     elif name == "rimraf":
         targets = [a for a in call.cmd.args if not a.text.startswith("-")]
         yield from _judge(call, targets, True, True, "rimraf")
+    elif name == "rsync":
+        yield from _rsync(call)
+    elif name in ("del", "del-cli"):
+        yield from _del(call)
     elif name == "find" and _deletes(call.cmd.args):
         starts, narrows, _ = find_parts(call.cmd.args)
         targets = [found_word(s, narrows) for s in starts]
@@ -118,3 +132,252 @@ def _judge(
                 why += ", where it runs if a `cd` before it fails (join them with &&)"
             yield call.finding(rule, f"{tool} of {shown}: {why}; {_ADVICE[rule]}")
             return  # one finding per command is enough to act on
+
+
+# rsync's options that take the next word as their value (`-e ssh`, `--exclude PAT`).
+_RSYNC_SHORT_ARG = "efBTM"
+_RSYNC_LONG_ARG = frozenset(
+    [
+        "--rsh",
+        "--filter",
+        "--exclude",
+        "--include",
+        "--exclude-from",
+        "--include-from",
+        "--files-from",
+        "--block-size",
+        "--backup-dir",
+        "--suffix",
+        "--partial-dir",
+        "--temp-dir",
+        "--compare-dest",
+        "--copy-dest",
+        "--link-dest",
+        "--log-file",
+        "--log-file-format",
+        "--password-file",
+        "--port",
+        "--timeout",
+        "--max-size",
+        "--min-size",
+        "--max-delete",
+        "--bwlimit",
+        "--chmod",
+        "--chown",
+        "--usermap",
+        "--groupmap",
+        "--remote-option",
+        "--rsync-path",
+        "--out-format",
+        "--info",
+        "--debug",
+        "--iconv",
+        "--sockopts",
+        "--address",
+        "--contimeout",
+        "--protocol",
+        "--checksum-choice",
+        "--compress-choice",
+        "--compress-level",
+        "--skip-compress",
+        "--stop-after",
+        "--stop-at",
+        "--outbuf",
+        "--modify-window",
+        "--write-batch",
+        "--only-write-batch",
+        "--read-batch",
+        "--checksum-seed",
+        "--early-input",
+        "--config",
+    ]
+)
+_RSYNC_DELETES = frozenset(
+    [
+        "--delete",
+        "--del",
+        "--delete-before",
+        "--delete-during",
+        "--delete-delay",
+        "--delete-after",
+        "--delete-excluded",
+        "--delete-missing-args",
+    ]
+)
+
+
+class RsyncReading(NamedTuple):
+    """What ``rsync ARGS`` may delete: the receiving directories of ``--delete`` (each
+    source's, in order) and the sources ``--remove-source-files`` empties."""
+
+    dest: Word | None
+    receiving: list[Word]
+    emptied: list[Word]
+
+
+def rsync_reading(args: Sequence[Word]) -> RsyncReading:
+    """The receiving directory is DEST for a source written as its contents (``src/``,
+    ``src/.``, ``.``, ``..``) or one only the shell knows, else ``DEST/NAME`` (rsync
+    copies the directory ``src`` into DEST and mirrors that). Nothing is deleted with
+    ``-n``/``--dry-run``/``--list-only``, ``--max-delete=0``, or without
+    ``-r``/``-a``/``-d`` (rsync refuses). (rsync 3.5.0 on temp trees:
+    ``tests/hooks/shell_guard/wrappers_oracle_test.py``.)"""
+    deletes = removes = dry = recursive = False
+    operands: list[Word] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        text = word.text
+        i += 1
+        if not word.static or not text.startswith("-") or text == "-":
+            operands.append(word)
+            continue
+        if text == "--":
+            operands.extend(args[i:])
+            break
+        if text.startswith("--"):
+            name, eq, value = text.partition("=")
+            if name in _RSYNC_LONG_ARG and not eq:
+                value = args[i].text if i < len(args) else ""
+                i += 1
+            deletes |= name in _RSYNC_DELETES
+            removes |= name == "--remove-source-files"
+            dry |= name in ("--dry-run", "--list-only") or (name == "--max-delete" and value == "0")
+            recursive |= name in ("--recursive", "--archive", "--dirs")
+            continue
+        for k, ch in enumerate(text[1:], start=2):
+            if ch in _RSYNC_SHORT_ARG:
+                if k == len(text):
+                    i += 1  # (its value is the next word)
+                break
+            dry |= ch == "n"
+            recursive |= ch in "rad"
+    if dry or len(operands) < 2:
+        return RsyncReading(None, [], [])
+    *sources, dest = operands
+    receiving: list[Word] = []
+    if deletes and recursive:
+        for source in sources:
+            text = source.text
+            if source.static and not (text.endswith(("/", "/.")) or text in (".", "..")):
+                base = text.rstrip("/").rsplit("/", 1)[-1]
+                receiving.append(Word((*dest.parts, "/" + base), dest.raw))
+            else:
+                receiving.append(dest)
+    return RsyncReading(dest, receiving, list(sources) if removes else [])
+
+
+def _rsync(call: Call) -> Iterator[Finding]:
+    """``rsync --delete SRC/ DEST``: what DEST holds that SRC lacks is deleted.
+
+    Judged like a recursive delete of the receiving directory (:func:`rsync_reading`:
+    ``empty/ /``, ``empty/ ~``, a system directory, outside the workspace); inside the
+    workspace it is a mirror and passes, except the workspace root and ``.git``; a
+    remote one as ``ssh host`` code is. ``--remove-source-files`` moves every file out
+    of its sources: judged on root, home and system directories.
+    """
+    reading = rsync_reading(call.cmd.args)
+    dest = reading.dest
+    if dest is None:
+        return
+    where = call.where
+    cwds = cwds_of(call.cmd.cd, where) if call.cmd.cd else [where.cwd]
+    for source in reading.emptied:
+        for cwd in cwds:
+            path = None if _remote(source) else resolve(source, where, cwd)
+            why = catastrophic(path, where, found=True) if path else None
+            if why is not None:
+                yield call.finding(
+                    "delete.catastrophic",
+                    f"rsync --remove-source-files of {source.raw or source.text}: it would "
+                    f"move every file out of {why} ({path}); {_ADVICE['delete.catastrophic']}",
+                )
+                return
+    if not reading.receiving:
+        return
+    if _remote(dest):
+        if any(r is dest for r in reading.receiving):  # (else a directory below it)
+            yield from _rsync_remote(call, dest)
+        return
+    for target in reading.receiving:
+        for cwd in cwds:
+            path = resolve(target, where, cwd)
+            ws = where.workspace
+            if (
+                path is not None
+                and ws is not None
+                and under(path, ws)
+                and catastrophic(path, where) is None
+            ):
+                continue  # a mirror inside the workspace
+            verdict = judge_delete(target, cwd, where, recursive=True, force=True)
+            if verdict is None:
+                continue
+            rule, why = verdict
+            yield call.finding(
+                rule,
+                f"rsync --delete onto {dest.raw or dest.text}: {why}; deletes what the "
+                f"source lacks there; {_ADVICE[rule]}",
+            )
+            return
+
+
+def _del(call: Call) -> Iterator[Finding]:
+    """del-cli (``del``/``del-cli PATHS|GLOBS``): deletes recursively, but refuses the
+    working directory itself and anything outside it without ``-f``/``--force``; ``!GLOB``
+    excludes; ``-d``/``--dry-run`` deletes nothing (del-cli 7 run on temp trees)."""
+    args = call.cmd.args
+    texts = [a.text for a in args if a.static]
+    if any(t in ("-d", "--dry-run") for t in texts):
+        return
+    force = any(
+        t in ("-f", "--force") or (t[:1] == "-" and t[1:2] != "-" and "f" in t) for t in texts
+    )
+    targets = [a for a in args if not (a.static and a.text.startswith(("-", "!")))]
+    where = call.where
+    cwds = cwds_of(call.cmd.cd, where) if call.cmd.cd else [where.cwd]
+    for cwd in cwds:
+        for target in targets:
+            if not force and cwd is not None:
+                path = resolve(target, where, cwd)
+                if path is not None and not under(path, cwd):
+                    continue  # del refuses it: the working directory, or outside it
+            verdict = judge_delete(target, cwd, where, recursive=True, force=True)
+            if verdict is None:
+                continue
+            rule, why = verdict
+            shown = target.raw or target.text
+            yield call.finding(rule, f"{call.cmd.name} of {shown}: {why}; {_ADVICE[rule]}")
+            return
+
+
+def _remote(word: Word) -> bool:
+    """``host:path``, ``user@host:path``, ``host::module``, ``rsync://…``."""
+    text = word.text
+    colon = text.find(":")
+    return colon > 0 and "/" not in text[:colon]
+
+
+def _rsync_remote(call: Call, dest: Word) -> Iterator[Finding]:
+    host, _, path = dest.text.partition(":")
+    path = path.lstrip(":") if not dest.text.startswith("rsync://") else ""
+    if dest.text.startswith("rsync://") or not dest.static:
+        return
+    if path in ("", ".", "./", "~", "~/"):
+        why = f"the home directory on {host}"
+    elif path.startswith("/"):
+        # (a deploy mirrors into a directory below these — `build/ www:/srv/site`; the
+        # root, a system directory itself, `/home`… are no deploy's target)
+        path = posixpath.normpath(path).replace("//", "/")
+        if path == "/":
+            why = f"the filesystem root on {host}"
+        elif path in SYSTEM_DIRS:
+            why = f"a system directory on {host} ({path})"
+        else:
+            return
+    else:
+        return
+    yield call.finding(
+        "delete.catastrophic",
+        f"rsync --delete onto {dest.raw}: it would delete {why}; {_ADVICE['delete.catastrophic']}",
+    )
