@@ -108,6 +108,8 @@ def parse_with_tree(text: str, depth: int) -> Script:
     walker.stmts(tree.stmts, [])
     for name, elements in walker.elements.items():  # `a[0]=-rf; a[1]=/`: the array's value
         walker.values.append((name, " ".join(elements)))
+    for index, then in walker.traps:
+        walker.trap_values(index, then)
     return Script(
         tuple(walker.commands),
         True,
@@ -254,6 +256,30 @@ class _Walker:
         self.elements: dict[str, list[str]] = {}  # `a[k]=v` static values, in line order
         self.functions: list[tuple[str, int, int]] = []  # Script.functions
         self.appended: list[str] = []  # the names `NAME+=…` appends to, in line order
+        self.traps: list[tuple[int, dict[str, str]]] = []  # a trap's command, values then
+
+    def trap_values(self, index: int, then: dict[str, str]) -> None:
+        """``tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT``: the action runs later, with
+        the values of then; a value the line set before the trap and never changed after
+        is that value, so the action is judged with it set first."""
+        cmd = self.commands[index]
+        argv = list(cmd.argv)
+        k = 2 if len(argv) > 2 and argv[1].static and argv[1].text == "--" else 1
+        if k >= len(argv) or not argv[k].static or argv[k].text.startswith("-"):
+            return
+        action = argv[k].text
+        known = [
+            (name, value)
+            for name, value in then.items()
+            if self.variables.get(name) == value and ("$" + name) in action.replace("{", "")
+        ]
+        if not known:
+            return
+        from shlex import quote
+
+        sets = "".join(f"{name}={quote(value)}; " for name, value in known)
+        argv[k] = Word((sets + action,), argv[k].raw)
+        self.commands[index] = cmd.layer(tuple(argv), cmd.via)
 
     def src(self, node: Any) -> str:
         return self.source[node.pos : node.end].decode("utf-8", "surrogatepass")
@@ -507,6 +533,8 @@ class _Walker:
             -1 if pipe_from is None or stdin is not None else pipe_from,
         )
         self.commands.append(cmd)
+        if argv and self.variables and argv[0].text == "trap":
+            self.traps.append((len(self.commands) - 1, dict(self.variables)))
         if argv and self.variables and _may_run_code(argv, self.functions):
             self.variables.clear()  # what it runs may set any variable
         if (

@@ -71,6 +71,10 @@ def test_what_it_cannot_tell_is_left_to_the_shell(args: list[str]) -> None:
         'tmp=$(mktemp -d); echo work > "$tmp/f"; rm -rf "$tmp"',
         'tmp=$(mktemp -d -t ci.XXXXXX) && rm -rf "$tmp"',
         "d=`mktemp -d`; rm -rf $d",
+        # a trap's action runs at exit with the value the line left (never changed after)
+        'd=$(mktemp -d); trap \'rm -rf "$d"\' EXIT; echo work > "$d/f"',
+        'd=$(mktemp -d) && trap \'rm -rf -- "${d}"\' EXIT INT TERM && ls "$d"',
+        'd=$(mktemp -d); trap "rm -rf $d" EXIT',
     ],
 )
 def test_a_temp_dir_the_line_makes_may_go(line: str) -> None:
@@ -86,6 +90,10 @@ def test_a_temp_dir_the_line_makes_may_go(line: str) -> None:
         'tmp=$(mktemp -d); rm -rf "$tmp" /',
         'tmp=$(mktemp -d "$D"); rm -rf "$tmp"',
         'TMPDIR=/ mktemp -d; rm -rf "$(TMPDIR=/ mktemp -d)"/..',
+        "d=$(mktemp -d); trap 'rm -rf \"$d\"' EXIT; d=/",
+        "d=$(mktemp -d); trap 'rm -rf \"$d\"' EXIT; d=$(cat f)",
+        'd=$(mktemp -d); trap \'rm -rf "$d"\' EXIT; [ -n "$X" ] && d=~',
+        "d=$(mktemp -d); trap 'rm -rf \"$d\" ~' EXIT",
     ],
 )
 def test_what_else_the_line_deletes_is_still_judged(line: str) -> None:

@@ -257,6 +257,7 @@ _ROWS = [
     ("f() {{ c={n}; }}; c=echo; f; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
     ("c=echo; for i in 1 2; do $c -rf /; c={n}; done", "rm", "-rf /", "delete.catastrophic"),
     ("c=echo; trap 'c={n}' DEBUG; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("d=$(mktemp -d); trap '{n} -rf \"$d\"' EXIT; d=/", "rm", "-rf /", "delete.unresolved"),
     (
         "printf 'c={n}' > v.sh; c=echo; source ./v.sh; $c -rf /",
         "rm",
