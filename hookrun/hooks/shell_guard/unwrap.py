@@ -122,6 +122,14 @@ def _layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
     return cmd.layer(tuple(argv), (*cmd.via, via))
 
 
+def _code_layer(cmd: Command, argv: Sequence[Word], via: str) -> Command:
+    """What an interpreter's code runs or deletes (``system("rm", "-rf", "/")``,
+    ``rmtree("/etc")``) as the command that does the same: a reason quotes it, not the
+    whole interpreter line (as for a program read from stdin: engine.py)."""
+    shown = " ".join(w.text for w in argv)
+    return Command(tuple(argv), shown, (), cmd.cd, None, -1, (*cmd.via, via))
+
+
 _ASSIGNMENT_LIKE = lazy_compile(r"[^=/]*=.*", re.DOTALL)
 _ENV_ASSIGN = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*=.*", re.DOTALL)
 
@@ -836,7 +844,7 @@ def _python(cmd: Command, nested: list[Nested]) -> list[Command]:
 
             shell, argvs = calls(args[i + 1].text)
             nested.extend(Nested(code, f"{cmd.name} -c") for code in shell)
-            return [_layer(cmd, argv, f"{cmd.name} -c") for argv in argvs if argv]
+            return [_code_layer(cmd, argv, f"{cmd.name} -c") for argv in argvs if argv]
         if not a.text.startswith("-"):
             break  # a script file: not opened
     return []
@@ -865,7 +873,7 @@ def _interpreter(cmd: Command, language: str, nested: list[Nested]) -> list[Comm
         shell, argvs = reader.reads(code)
         via = f"{cmd.name} {flag}"
         nested.extend(Nested(text, via) for text in shell)
-        return [_layer(cmd, argv, via) for argv in argvs if argv]
+        return [_code_layer(cmd, argv, via) for argv in argvs if argv]
     out: list[Command] = []
     for i, a in enumerate(args[:-1]):
         if a.text in CODE_FLAGS or (
@@ -875,7 +883,7 @@ def _interpreter(cmd: Command, language: str, nested: list[Nested]) -> list[Comm
 
             shell, argvs = inline_code.reads(args[i + 1].text)
             nested.extend(Nested(code, f"{cmd.name} {a.text}") for code in shell)
-            out.extend(_layer(cmd, argv, f"{cmd.name} {a.text}") for argv in argvs)
+            out.extend(_code_layer(cmd, argv, f"{cmd.name} {a.text}") for argv in argvs if argv)
     return out
 
 

@@ -168,6 +168,9 @@ def test_shell_guard_gives_the_label(lang: str, line: str, rule: str | None) -> 
     else:
         assert verdict.decision == "deny", f"allowed: {line!r}"
         assert verdict.rule == rule, verdict.reason
+        # the reason names the rule and quotes what the code runs, not the whole line
+        assert verdict.reason is not None and f"[{rule}]: " in verdict.reason
+        assert f'"{line}"' not in verdict.reason, verdict.reason
 
 
 @pytest.fixture(scope="module")
@@ -205,3 +208,26 @@ def test_the_oracle_sees_what_runs_and_what_deletes(oracle: InterpOracle) -> Non
     outside.write_text("keep")
     assert oracle.dangers(f"cd {oracle.home} && perl -e 'unlink \"notes.txt\"'")
     assert outside.read_text() == "keep"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        (
+            "perl -MFile::Path -e 'rmtree(\"/etc\")'",
+            'shell-guard [delete.catastrophic]: "rm -rf /etc" (run via perl -e) — rm of /etc:',
+        ),
+        (
+            'ruby -e \'IO.popen(["git", "push", "-f"])\'',
+            'shell-guard [git.force-push]: "git push -f" (run via ruby -e) — ',
+        ),
+        (
+            'awk \'BEGIN{print "rm -rf ~" | "sh"}\'',
+            'shell-guard [delete.catastrophic]: "rm -rf ~" (run via awk program → text piped '
+            "into sh) — rm of ~:",
+        ),
+    ],
+)
+def test_a_reason_quotes_what_the_code_runs(line: str, reason: str) -> None:
+    verdict = judge(line)
+    assert verdict.reason is not None and verdict.reason.startswith(reason), verdict.reason
