@@ -118,20 +118,8 @@ class Policy(Generic[OptionsT]):
         return registry.entry(self.name)
 
     @property
-    def summary(self) -> str:
-        return self.entry.summary
-
-    @property
-    def prompt(self) -> str:
-        return self.entry.prompt
-
-    @property
     def events(self) -> tuple[str, ...]:
         return self.entry.events
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return self.entry.aliases
 
     @property
     def on_error(self) -> registry.OnError:

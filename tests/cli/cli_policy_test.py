@@ -84,7 +84,7 @@ def test_policies_prompt_prints_reminders_of_the_active_policies_only(project: P
     )
     ran = project.run("policies", "--prompt")
     assert ran.code == 0
-    expected = [registry.get("shell-guard").prompt, registry.get("ask-user-limit").prompt]
+    expected = [registry.entry("shell-guard").prompt, registry.entry("ask-user-limit").prompt]
     assert ran.out.splitlines() == [line.strip() for line in expected]
 
 
