@@ -90,8 +90,9 @@ class Word(_Value):
 
 
 def _static_shown(parts: tuple[Part, ...]) -> tuple[bool, str]:
-    """Whether every part is text, and :func:`_shown` (one pass: a Word is made for
-    every word of every line judged)."""
+    """Whether every part is text, and the word's value with unknown parts shown as
+    ``$NAME`` — what a reason prints (one pass: a Word is made for every word of every
+    line judged)."""
     static = True
     out: list[str] = []
     for p in parts:
@@ -101,19 +102,6 @@ def _static_shown(parts: tuple[Part, ...]) -> tuple[bool, str]:
             static = False
             out.append(f"{p.name}{p.inner})" if p.name in ("$(", "<(") else "$" + p.name)
     return static, "".join(out)
-
-
-def _shown(parts: tuple[Part, ...]) -> str:
-    """A word's value with unknown parts shown as ``$NAME`` (what a reason prints)."""
-    out: list[str] = []
-    for p in parts:
-        if isinstance(p, str):
-            out.append(p)
-        elif p.name in ("$(", "<("):
-            out.append(f"{p.name}{p.inner})")
-        else:
-            out.append("$" + p.name)
-    return "".join(out)
 
 
 class Redirect(_Value):
