@@ -142,9 +142,13 @@ def findings(
 
 
 def _globbed(word: Word) -> bool:
-    """A static name bash may glob into another (``/bin/r?``, ``/usr/bin/r[m]``)."""
+    """A static name bash may glob into another (``/bin/r?``, ``/usr/bin/r[m]``; not
+    ``[[`` or ``[``: a ``[`` with no ``]`` after it is a plain character)."""
     text = word.text
-    return ("?" in text or "*" in text or "[" in text) and word.static
+    if "?" in text or "*" in text:
+        return word.static
+    i = text.find("[")
+    return i >= 0 and "]" in text[i + 2 :] and word.static
 
 
 def _printed_command(
@@ -541,6 +545,9 @@ def _values_as_commands(
             checks = checks_for(name, False) if name else ()
             if not checks or word.text.startswith("-"):
                 continue
+            if cmd.name == "git" and all(a.static for a in argv[:k]):
+                continue  # `git rm -rf "$d"`: git's own rm (only an unknown word before it,
+                # `git $opts rm …`, may be an alias that makes it a command)
             yield from _checked(tuple(argv[k:]), cmd, where, (*via, label), checks)
             if k and cmd.name == "set":  # (the name moved first, as for a value above)
                 yield from _checked((word, *argv[1:k]), cmd, where, (*via, label), checks)

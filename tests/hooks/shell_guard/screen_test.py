@@ -197,6 +197,10 @@ _CWDS = [PROJECT, HOME, HOME + "/.config/git", HOME + "/.gitconfig", "/", "/tmp"
 # here-document's body, and read the rest of the body as commands; bash reads it as text
 @example('then / "$(cat <<\'EOF\'\n)"\nrm -rf /\nEOF\n)"', PROJECT)
 @example('then / "$(cat <<\'EOF\'\nrm -rf /\n)"\nEOF\n)"', PROJECT)
+# found by this search in session 19 (s19-cov, s19-front): `[[` is no glob (a `[` with no
+# `]` after it is a plain character); git's own `rm` with nothing unknown before it
+@example("A=1 [[ [", "/home/user")
+@example('git rm -rf "$HOME"', PROJECT)
 def test_a_generated_line_the_screen_clears_has_no_finding(line: str, cwd: str) -> None:
     if not may_match(line):
         assert _findings(line, cwd) == []

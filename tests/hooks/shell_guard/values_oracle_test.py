@@ -358,3 +358,12 @@ def test_the_oracle_sees_a_run() -> None:
     finally:
         made.close()
     assert os.path.isdir(made.root) is False
+
+
+def test_a_bracket_glob_in_a_name_is_still_judged(oracle: Oracle) -> None:
+    """The other side of `A=1 [[ [` (a `[` with no `]` is no glob): `/dir/r[m]` is one,
+    and bash runs what it matches."""
+    glob = f"{oracle.marker.parent}/{MARK[:-1]}[{MARK[-1]}]"
+    assert oracle.argvs(f"{glob} -rf /") == [["-rf", "/"]]
+    assert judge("/usr/bin/r[m] -rf /").decision == "deny"
+    assert judge("/usr/bin/[[ -rf /").decision is None  # (bash: no such program)
