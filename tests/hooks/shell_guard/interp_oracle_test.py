@@ -6,9 +6,9 @@ its label, and — where strace, root and the interpreter are here — the line,
 real by that interpreter in :mod:`interp_oracle`'s sandbox (every delete call refused,
 ``rm`` and ``git`` faked), must do something dangerous exactly when it is labelled to
 be denied. Before the readers learnt each language's quoting and calls (session 19),
-shell-guard denied 8 of the 22 perl blocks, 7 of the 21 ruby ones and none of awk's, and
-denied 3 perl and 4 ruby look-alikes (a comment, ``q(…)`` text, a here-document,
-``=begin`` text, ``noop: true``).
+shell-guard denied 9 of the 26 perl blocks, 7 of the 24 ruby ones and none of the 15
+awk ones, and denied 3 perl and 4 ruby look-alikes (a comment, ``q(…)`` text, a
+here-document, ``=begin`` text, ``noop: true``).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ PERL = [
     ("perl -pe 's{x}{system(\"rm -rf /\")}e'", _CAT),
     ('perl -e \'system("git", "reset", "--hard")\'', "git.reset-hard"),
     ("perl -e'system q<rm -rf /usr>'", _CAT),
+    ("echo 'system(q{rm -rf /})' | perl", _CAT),  # a program read from stdin
     # every file of /etc or of the home directory, without -r (as `rm -f /etc/*` is)
     ("perl -e 'unlink glob(\"/etc/*\")'", _CAT),
     ("perl -e 'unlink <~/*>'", _CAT),
@@ -68,6 +69,7 @@ PERL = [
     ("perl -e 'unlink glob(\"/tmp/hk-*.log\")'", None),
     ("perl -e 'unlink glob(\"*.o\")'", None),
     ("perl -e 'eval { print \"rm -rf /\" }'", None),
+    ("perl <<'EOF'\nprint q{rm -rf /};\nEOF", None),
 ]
 
 RUBY = [
@@ -94,6 +96,7 @@ RUBY = [
     ("ruby -e 'system(\"rm -rf #{Dir.home}\")'", _CAT),
     ("ruby -e 'File.delete(*Dir.glob(\"/etc/*\"))'", _CAT),
     ("ruby -e 'eval(\"system(%q{rm -rf /})\")'", _CAT),
+    ("ruby <<< 'system(%q(rm -rf /))'", _CAT),
     # look-alikes
     ("ruby -e 'puts \"rm -rf /\"'", None),
     ("ruby -e 'puts %q{system(\"rm -rf /\")}'", None),
@@ -150,10 +153,6 @@ _ROWS = [
 ]
 
 
-def _interpreter(line: str) -> str:
-    return line.split()[0]
-
-
 def test_each_table_has_ten_of_each() -> None:
     for rows in (PERL, RUBY, AWK):
         assert sum(rule is not None for _, rule in rows) >= 10
@@ -187,7 +186,7 @@ def oracle() -> Iterator[InterpOracle]:
 def test_the_label_is_what_the_interpreter_does(
     oracle: InterpOracle, lang: str, line: str, rule: str | None
 ) -> None:
-    why = unavailable(_interpreter(line))
+    why = unavailable(lang if lang != "awk" else line.split()[0])
     if why is not None:
         pytest.skip(why)
     dangers = oracle.dangers(line)
