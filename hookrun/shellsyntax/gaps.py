@@ -181,6 +181,18 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    ``'p'\\ q)``): the grammar reads the rest as an extended glob (an ERROR: a syntax
    error for the whole script). Such a backslash (after a quote, before a blank) is
    read as a letter too in the copy that is parsed (in :func:`escaped_blanks`).
+44. A slice whose offset starts with ``$name`` (``${s:$i:2}``, ``${s:$i}``): the grammar
+   ends the expansion at the ``$`` (a MISSING ``}``), a syntax error for the whole
+   script. That ``$`` is read as a letter in the copy that is parsed
+   (:func:`slice_dollars`); the offset's text, the user's, is read as gap 13 reads an
+   unquoted ``$name`` left in text.
+43. Line continuations anywhere bash removes them (``loc\\⏎al``, ``i\\⏎f``, ``&\\⏎&``,
+   ``$H\\⏎OME``, ``x=a\\⏎b``): gaps 4 and 29 mended two shapes; the rest were read as a
+   break between words (``x=a\\⏎b`` ran ``b``, ``$H\\⏎OME`` was ``$H`` and ``OME``) or a
+   syntax error. :mod:`hookrun.shellsyntax.continuations` takes them out of the text
+   before any step here reads it (not inside single quotes, ``$'…'``, a comment or a
+   quoted here-document's body, as bash) and moves the tree's offsets back onto the
+   user's text; gaps 4 and 29 now only see a continuation that text keeps.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -719,31 +731,53 @@ def operators_in_braces(root: Node, src: bytes) -> list[tuple[int, int, int]]:
 _PARAM_NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
+def _param_name_end(src: bytes, i: int, specials: bytes) -> int:
+    """Where the name (or one of ``specials``), and its ``[…]`` subscript if any, that
+    starts at ``i`` right after a ``${`` ends (``i`` itself: none)."""
+    n = len(src)
+    if i < n and src[i] in specials:
+        return i + 1
+    while i < n and src[i] in _PARAM_NAME:
+        i += 1
+    if i < n and src[i] == 0x5B:  # `[`: the subscript, to the `]` that closes it
+        depth = 0
+        while i < n:
+            if src[i] == 0x5B:
+                depth += 1
+            elif src[i] == 0x5D:
+                depth -= 1
+                if not depth:
+                    return i + 1
+            i += 1
+    return i
+
+
+def slice_dollars(src: bytes) -> bytes:
+    """Gap 44: ``src`` with the ``$`` of a ``$name`` that starts a slice's offset
+    (``${s:$i:2}``, ``${s:$i}``) read as a letter. The grammar ends the expansion at
+    such a ``$`` (a MISSING ``}``: a syntax error for the whole script); an offset is
+    arithmetic, and the converter reads the user's ``$i`` (gap 13)."""
+    buf: bytearray | None = None
+    at = src.find(b"${")
+    while at >= 0:
+        i = _param_name_end(src, at + 2, b"@*")
+        first = src[i + 2 : i + 3]  # (of the name after `:$`)
+        if i > at + 2 and src.startswith(b":$", i) and (first.isalnum() or first == b"_"):
+            if buf is None:
+                buf = bytearray(src)
+            buf[i + 1] = 0x78  # x
+        at = src.find(b"${", at + 2)
+    return src if buf is None else bytes(buf)
+
+
 def case_toggles(src: bytes) -> bytes:
     """Gap 40: ``src`` with the ``~``/``~~`` right after the name (or subscript) of each
     ``${name`` read as ``^``/``^^``. By text, not by the tree: the grammar's recovery
     from the ``~`` differs with what stands around it (a ``case`` word, a string)."""
     buf: bytearray | None = None
     at = src.find(b"${")
-    n = len(src)
     while at >= 0:
-        i = at + 2
-        if i < n and src[i] in b"@*#$":  # (`${?~}`, `${-~}`: bad substitutions to bash)
-            i += 1
-        else:
-            while i < n and src[i] in _PARAM_NAME:
-                i += 1
-            if i < n and src[i] == 0x5B:  # `[`: the subscript, to the `]` that closes it
-                depth = 0
-                while i < n:
-                    if src[i] == 0x5B:
-                        depth += 1
-                    elif src[i] == 0x5D:
-                        depth -= 1
-                        if not depth:
-                            i += 1
-                            break
-                    i += 1
+        i = _param_name_end(src, at + 2, b"@*#$")  # (`${?~}`, `${-~}`: bad substitutions)
         if i > at + 2 and src[i : i + 1] == b"~":
             if buf is None:
                 buf = bytearray(src)

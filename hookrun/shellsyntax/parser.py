@@ -7,7 +7,7 @@ from _thread import get_ident
 
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
-from hookrun.shellsyntax import ShellSyntaxError, Unsupported, gaps, plain
+from hookrun.shellsyntax import ShellSyntaxError, Unsupported, continuations, gaps, plain
 from hookrun.shellsyntax.convert import Converter, backquoted_substitutions, here_documents
 from hookrun.shellsyntax.grammar import bracket_commands, new_parser
 from hookrun.shellsyntax.nodes import Script, Stmt
@@ -344,6 +344,8 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         masked = gaps.empty_arithmetic(masked)  # gap 39
     if masked.find(b"~") >= 0 and masked.find(b"${") >= 0:
         masked = gaps.case_toggles(masked)  # gap 40
+    if masked.find(b":$") >= 0 and masked.find(b"${") >= 0:
+        masked = gaps.slice_dollars(masked)  # gap 44
     if masked.find(b"esac") >= 0:
         masked = gaps.esac_arguments(masked)  # gap 39
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
@@ -399,11 +401,38 @@ def _final_continuation_dropped(src: bytes) -> bytes:
     return src[:-2]
 
 
+def _joined_tree(src: bytes) -> Script:
+    """Gap 43: ``src`` parsed without the line continuations bash removes, its offsets
+    moved back onto ``src`` (errors too: their line and column are the user's)."""
+    found = continuations.joined(src)
+    if found is None:
+        return Script(parse_bytes(_final_continuation_dropped(src)), src)
+    text, removed = found
+    try:
+        stmts = parse_bytes(_final_continuation_dropped(text))
+    except ShellSyntaxError as err:
+        at = continuations.user_position(removed, text, err.line, err.column)
+        raise ShellSyntaxError(err.message, *_line_col(src, at)) from None
+    except Unsupported as err:
+        if not err.line:
+            raise
+        at = continuations.user_position(removed, text, err.line, err.column)
+        raise Unsupported(err.construct, *_line_col(src, at)) from None
+    return Script(continuations.placed(stmts, removed), src)
+
+
+def _line_col(src: bytes, at: int) -> tuple[int, int]:
+    line = src.count(b"\n", 0, at) + 1
+    return line, at - (src.rfind(b"\n", 0, at) + 1) + 1
+
+
 def parse_tree(source: str) -> Script:
     """``source`` parsed by tree-sitter (not cached, no fast path: :func:`parse` is the
     entry). Raises :class:`ShellSyntaxError` or :class:`Unsupported`, nothing else."""
     src = source.encode("utf-8", "surrogateescape")
     try:
+        if src.find(b"\\\n") >= 0:  # gap 43: line continuations, taken out as bash does
+            return _joined_tree(src)
         return Script(parse_bytes(_final_continuation_dropped(src)), src)
     except (ShellSyntaxError, Unsupported):
         raise

@@ -71,6 +71,17 @@ LINES = [
     "c='p q'; case $c in 'p'\\ 'q') echo esc;; esac",
     'c="p  q"; case $c in "p"\\ \\ "q") echo two;; esac',
     'c="p\tq"; case $c in "p"\\\t"q") echo tab;; *) echo other;; esac',
+    # a slice whose offset starts with `$name` (gap 44)
+    "mystr=abcdefg; i=2; echo ${mystr:$i:2}",
+    'i=1; s=hello; echo "${s:$i:$((i+1))}"',
+    "mystr=abc; i=1; echo ${mystr:$i}",
+    'a=(a b c d); i=1; echo ${a[@]:$i:2} "${a[*]:$i}"',
+    "set -- a b c; i=2; echo ${@:$i}",
+    "s=abcdef; i=1; n=3; echo ${s:$i:$n}",
+    "s=abc; i=1+1; echo ${s:$i}",
+    "s=abcdef; i=2; echo ${s:$i+1:2}",
+    "s=abc; _i=1; echo ${s:$_i}",
+    "set -- 1; x=ab; echo ${x:$1}",
 ]
 
 # Still read otherwise than bash: strict xfails, to be moved up once read right.
@@ -99,6 +110,7 @@ CONTROLS = [
     "[[ (a < b) ]] && echo y",
     "[[ ( a == a ) ]] && echo y",
     "[[(a == a)]] && echo y",
+    "s=abcdef; i=1; echo ${s:${i}:2} ${s:1:$i} ${s:-$i} ${s:=$i} ${s:$((i+1))}",
     'c="p q"; case $c in p\\ q) echo esc;; esac',
     'c="p q"; case $c in p\\ "q") echo esc;; esac',
     'echo "a"\\ "b" x',
