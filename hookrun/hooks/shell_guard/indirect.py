@@ -137,7 +137,7 @@ def findings(
             if name.startswith("PROMPT_COMMAND"):
                 out.extend(judge(value, where, depth + 1, (*via, name)))
     if unknown:
-        out.extend(_values_as_commands(script, where, depth, via, judge))
+        out.extend(_values_as_commands(script, where, depth, via, judge, text))
     return out
 
 
@@ -479,7 +479,7 @@ _VALUE_WRAPPERS = PEELED - {"find", "git"}
 
 
 def _values_as_commands(
-    script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+    script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge, text: str
 ) -> Iterator[Finding]:
     ifs = next((v for n, v in reversed(script.values) if n == "IFS"), None)
     label = "a value the line may run as a command"
@@ -503,6 +503,8 @@ def _values_as_commands(
             for r in cmd.redirects:
                 if r.text is not None and r.op in ("<<<", "<<", "<<-"):
                     values.extend(("", line) for line in r.text.splitlines())
+    if values and _CASE_OPS.search(text):  # `c='RM -RF /'; ${c,,}`: the value, case-converted
+        values += [(n, v) for n, value in values for v in _cased(value)]
     for name, value in values:
         if name == "IFS":
             continue
@@ -551,6 +553,15 @@ def _values_as_commands(
             yield from _checked(tuple(argv[k:]), cmd, where, (*via, label), checks)
             if k and cmd.name == "set":  # (the name moved first, as for a value above)
                 yield from _checked((word, *argv[1:k]), cmd, where, (*via, label), checks)
+
+
+# ${x,,} ${x,} ${x^^} ${x^} ${x~~} ${x~} ${x@L} ${x@U} ${x@u} ${x@l}, declare -l/-u/-c
+_CASE_OPS = lazy_compile(r"\$\{[^}]*(?:,|\^|~|@[LUul])|\b(?:declare|typeset|local)\s+-\w*[luc]")
+
+
+def _cased(value: str) -> list[str]:
+    """The case conversions of ``value`` that differ from it: lower, swapped."""
+    return [v for v in dict.fromkeys((value.lower(), value.swapcase())) if v != value]
 
 
 def _process_substituted(

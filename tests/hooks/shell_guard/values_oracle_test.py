@@ -258,6 +258,11 @@ _ROWS = [
     ("c=echo; for i in 1 2; do $c -rf /; c={n}; done", "rm", "-rf /", "delete.catastrophic"),
     ("c=echo; trap 'c={n}' DEBUG; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
     ("d=$(mktemp -d); trap '{n} -rf \"$d\"' EXIT; d=/", "rm", "-rf /", "delete.unresolved"),
+    # a value run case-converted (s19-front found it)
+    ("c='{u} -rf /'; ${{c,,}}", "rm", "-rf /", "delete.catastrophic"),
+    ("c='{u} -RF /'; ${{c~~}}", "rm", "-rf /", "delete.catastrophic"),
+    ("c='{u} -rf /'; ${{c@L}}", "rm", "-rf /", "delete.catastrophic"),
+    ("declare -l c='{u} -rf /'; $c", "rm", "-rf /", "delete.catastrophic"),
     (
         "printf 'c={n}' > v.sh; c=echo; source ./v.sh; $c -rf /",
         "rm",
@@ -280,7 +285,9 @@ def _line(template: str, name: str) -> str:
     octal = "".join(f"\\0{ord(ch):o}" for ch in name)
     line = f"{name} -rf /"  # ({e}, {r}: this line encoded, reversed)
     encoded = base64.b64encode(line.encode()).decode()
-    return template.format(n=name, c=" ".join(name), b=octal, e=encoded, r=line[::-1])
+    return template.format(
+        n=name, c=" ".join(name), b=octal, e=encoded, r=line[::-1], u=name.upper()
+    )
 
 
 @pytest.mark.parametrize(("template", "program", "args", "rule"), _ROWS, ids=[r[0] for r in _ROWS])
