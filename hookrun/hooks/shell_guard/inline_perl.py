@@ -66,7 +66,15 @@ def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that perl ``code`` runs."""
     if not may_run(code) or depth > _MAX_EVAL:
         return [], []
-    return calls(lex(code), depth)
+    toks = lex(code)
+    shell, argvs = calls(toks, depth)
+    if any(kind == "r" and may_run(text) for kind, text, _ in toks):
+        # A `/` after a name may be a division (`b = 4; a = b /2; system(…)`) where it
+        # was read as a regular expression: the code is also read so, and both count.
+        more_shell, more_argvs = calls(lex(code, regex=False), depth)
+        shell.extend(x for x in more_shell if x not in shell)
+        argvs.extend(x for x in more_argvs if x not in argvs)
+    return shell, argvs
 
 
 def calls(toks: list[Tok], depth: int = 0) -> tuple[list[str], list[list[Word]]]:
@@ -174,7 +182,7 @@ def _open(args: list[Arg], shell: list[str], argvs: list[list[Word]]) -> None:
 # ------------------------------------------------------------------ tokens
 
 
-def lex(code: str) -> list[Tok]:
+def lex(code: str, regex: bool = True) -> list[Tok]:
     """Perl ``code`` as tokens (see :data:`~inline_args.Tok`)."""
     toks: list[Tok] = []
     n = len(code)
@@ -241,7 +249,7 @@ def lex(code: str) -> list[Tok]:
                 toks.append(("w", name, ()))
             i = j
             continue
-        if c == "/" and not _operand(toks):
+        if c == "/" and regex and not _operand(toks):
             end = _quoted_end(code, i + 1, "/", "/")
             toks.append(("r", code[i:end], ()))
             i = end
@@ -316,7 +324,8 @@ def _line_end(code: str, i: int) -> int:
 
 
 def _after_arrow(toks: list[Tok]) -> bool:
-    return bool(toks) and toks[-1][:2] == ("p", "->")
+    """The name is a method (``$x->s(…)``) or a sub being defined (``sub s {…}``)."""
+    return bool(toks) and toks[-1][:2] in (("p", "->"), ("w", "sub"))
 
 
 def _operand(toks: list[Tok]) -> bool:

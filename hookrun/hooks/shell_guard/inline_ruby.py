@@ -77,7 +77,15 @@ def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ruby ``code`` runs."""
     if not may_run(code) or depth > _MAX_EVAL:
         return [], []
-    return calls(lex(code), depth)
+    toks = lex(code)
+    shell, argvs = calls(toks, depth)
+    if any(kind == "r" and may_run(text) for kind, text, _ in toks):
+        # A `/` after a name may be a division (`b = 4; a = b /2; system(…)`) where it
+        # was read as a regular expression: the code is also read so, and both count.
+        more_shell, more_argvs = calls(lex(code, regex=False), depth)
+        shell.extend(x for x in more_shell if x not in shell)
+        argvs.extend(x for x in more_argvs if x not in argvs)
+    return shell, argvs
 
 
 def _dotted(toks: list[Tok], i: int) -> tuple[str, str, int]:
@@ -203,7 +211,7 @@ def _delete(args: list[Arg], flag: str, argvs: list[list[Word]]) -> None:
 # ------------------------------------------------------------------ tokens
 
 
-def lex(code: str) -> list[Tok]:
+def lex(code: str, regex: bool = True) -> list[Tok]:
     """Ruby ``code`` as tokens (see :data:`~inline_args.Tok`)."""
     toks: list[Tok] = []
     n = len(code)
@@ -302,7 +310,7 @@ def lex(code: str) -> list[Tok]:
             toks.append(("w", name, ()))
             i = j
             continue
-        if c == "/" and not _operand(toks):
+        if c == "/" and regex and not _operand(toks):
             end = _quoted_end(code, i + 1, "/", "/")
             toks.append(("r", code[i:end], ()))
             i = end

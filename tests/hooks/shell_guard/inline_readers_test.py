@@ -53,6 +53,8 @@ def _argvs(got: tuple[list[str], list[list[object]]]) -> list[list[str]]:
         ("system(@cmd)", ["${" + UNKNOWN_NAME + "}"]),
         ("system", []),
         ("print 1 if $#a > 2; system('ls')", ["ls"]),
+        ("$x = foo /2; system('ls')", ["ls"]),
+        ("sub s { 1 } system('ls')", ["ls"]),
     ],
 )
 def test_perl_reads_shell_code(code: str, shell: list[str]) -> None:
@@ -138,6 +140,8 @@ def test_perl_switches(args: list[str], code: str | None) -> None:
         ("system 'a' +\n 'b'", ["ab"]),
         ("system('ls') if true", ["ls"]),
         ("x = eval('1'); instance_eval(\"system('ls')\")", ["ls"]),
+        ("b = 4; a = b /2; system('ls')", ["ls"]),  # read both ways: a division too
+        ("x if /system('ls')/", []),
     ],
 )
 def test_ruby_reads_shell_code(code: str, shell: list[str]) -> None:

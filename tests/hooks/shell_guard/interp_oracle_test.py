@@ -6,7 +6,7 @@ its label, and — where strace, root and the interpreter are here — the line,
 real by that interpreter in :mod:`interp_oracle`'s sandbox (every delete call refused,
 ``rm`` and ``git`` faked), must do something dangerous exactly when it is labelled to
 be denied. Before the readers learnt each language's quoting and calls (session 19),
-shell-guard denied 9 of the 26 perl blocks, 7 of the 24 ruby ones and none of the 15
+shell-guard denied 10 of the 27 perl blocks, 8 of the 25 ruby ones and none of the 15
 awk ones, and denied 3 perl and 4 ruby look-alikes (a comment, ``q(…)`` text, a
 here-document, ``=begin`` text, ``noop: true``).
 """
@@ -45,6 +45,7 @@ PERL = [
     ('perl -e \'system("git", "reset", "--hard")\'', "git.reset-hard"),
     ("perl -e'system q<rm -rf /usr>'", _CAT),
     ("echo 'system(q{rm -rf /})' | perl", _CAT),  # a program read from stdin
+    ("perl -e 'sub s { 1 } system(\"rm -rf /\")'", _CAT),  # a sub named s, not s///
     # every file of /etc or of the home directory, without -r (as `rm -f /etc/*` is)
     ("perl -e 'unlink glob(\"/etc/*\")'", _CAT),
     ("perl -e 'unlink <~/*>'", _CAT),
@@ -70,6 +71,7 @@ PERL = [
     ("perl -e 'unlink glob(\"*.o\")'", None),
     ("perl -e 'eval { print \"rm -rf /\" }'", None),
     ("perl <<'EOF'\nprint q{rm -rf /};\nEOF", None),
+    ("perl -ne 'print if /system\\(\"rm -rf \\/\"\\)/'", None),
 ]
 
 RUBY = [
@@ -97,6 +99,8 @@ RUBY = [
     ("ruby -e 'File.delete(*Dir.glob(\"/etc/*\"))'", _CAT),
     ("ruby -e 'eval(\"system(%q{rm -rf /})\")'", _CAT),
     ("ruby <<< 'system(%q(rm -rf /))'", _CAT),
+    # `b /2` is a division when b is a local variable (a regex when b is a method)
+    ("ruby -e 'b = 4; a = b /2; system(\"rm -rf /\")'", _CAT),
     # look-alikes
     ("ruby -e 'puts \"rm -rf /\"'", None),
     ("ruby -e 'puts %q{system(\"rm -rf /\")}'", None),
@@ -113,6 +117,7 @@ RUBY = [
     ("ruby -e 'warn \"never run rm -rf /\"'", None),
     # ruby's Dir.glob does not expand ~: no file matches, nothing is deleted
     ("ruby -e 'File.delete(*Dir.glob(\"~/*\"))'", None),
+    ("ruby -ne 'puts 1 if $_ =~ /system\\(\"rm -rf \\/\"\\)/'", None),
 ]
 
 AWK = [
