@@ -1655,39 +1655,41 @@ class Interp:
         """
         # (One frame for the whole program: the statements' loop is written out here,
         # not in helpers, as every hook's run comes through it.)
-        saved = self.src
-        self.src = source
-        if self._expander is not None:
-            self._expander.source = source
+        # What `exec` opened is closed however the shell ends: also when an exception
+        # (a broken pipe, a timeout) skips the rest; it leaked a descriptor per run.
         try:
+            saved = self.src
+            self.src = source
+            if self._expander is not None:
+                self._expander.source = source
             try:
+                try:
+                    status = self.state.status
+                    skip_to = -1
+                    for s in stmts:
+                        if skip_to >= 0 and s.pos < skip_to:  # (a node's field costs more)
+                            continue
+                        try:
+                            status = self.exec_stmt(s, io)
+                        except DiscardLine as exc:  # skips the rest of its line
+                            status = self.state.status = exc.code
+                            newline = self.src.find(b"\n", s.end)
+                            skip_to = len(self.src) if newline < 0 else newline
+                        if self.process.pending:
+                            self.take_signals(io)
+                    if then_error is not None:
+                        self.error(then_error, io)
+                        status = self.state.status = 2
+                except ExitShell as exc:
+                    status = exc.code
+                finally:
+                    self.src = saved
+                    if self._expander is not None:
+                        self._expander.source = saved
+            except ReturnFromFunction as ret:
+                status = ret.code
+            except LoopControl:
                 status = self.state.status
-                skip_to = -1
-                for s in stmts:
-                    if skip_to >= 0 and s.pos < skip_to:  # (a node's field costs more)
-                        continue
-                    try:
-                        status = self.exec_stmt(s, io)
-                    except DiscardLine as exc:  # skips the rest of its line
-                        status = self.state.status = exc.code
-                        newline = self.src.find(b"\n", s.end)
-                        skip_to = len(self.src) if newline < 0 else newline
-                    if self.process.pending:
-                        self.take_signals(io)
-                if then_error is not None:
-                    self.error(then_error, io)
-                    status = self.state.status = 2
-            except ExitShell as exc:
-                status = exc.code
-            finally:
-                self.src = saved
-                if self._expander is not None:
-                    self._expander.source = saved
-        except ReturnFromFunction as ret:
-            status = ret.code
-        except LoopControl:
-            status = self.state.status
-        try:
             trap = self.traps.pop("EXIT", None) if self.traps else None
             if trap:
                 self.state.status = status

@@ -237,6 +237,7 @@ def _ours() -> list[threading.Thread]:
         ("source <(sleep 30)", 0.5),
         ("exec 4> >(sleep 30); exec 4>&-; wait $!", 0.5),  # the reader, not the end
         ("exec 4> >(cat); (while :; do echo x >&4; done) & exec 4>&-; wait", 0.5),
+        ("exec 4>/dev/null 5< <(sleep 30) 6> >(cat); sleep 30", 0.5),  # exec's, still open
     ],
 )
 @pytest.mark.parametrize("files", [False, True])
@@ -308,11 +309,52 @@ def test_each_run_gives_back_every_descriptor(
     assert len(os.listdir(_FD_DIR)) <= before
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "cat <(echo ${u?unset}); echo after",  # an expansion error inside the substitution
+        "cat <(echo a) > /nonexistent-dir/f; echo $?",  # the command's redirection fails
+        "exec 4> >(exit 3); echo x >&4 2>/dev/null; exec 4>&-; wait $!",  # reader gone
+        "exec 3< <(echo a) 4>&3-; exec 4<&-; exec {x}>&-",  # a move, a bad close
+        "set -e; cat <(echo a) <(false); false; echo never",  # set -e ends the script
+        "f() { return 3; }; f <(echo a) >(cat); exit 7",
+        "exec 5> >(cat); exec 5>&-; exec 5>&-; echo $?",
+    ],
+)
+@pytest.mark.parametrize("files", [False, True])
+def test_a_failing_run_gives_back_every_descriptor(
+    tmp_path: Path, source: str, files: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if files:
+        monkeypatch.setattr(procsub, "_dev_fd", False)
+    dispatch_run(source, cwd=str(tmp_path), env=base_env(), shell="inprocess", timeout=30)
+    gc.collect()
+    before, children = len(os.listdir(_FD_DIR)), _children()
+    for _ in range(5):
+        done = dispatch_run(
+            source, cwd=str(tmp_path), env=base_env(), shell="inprocess", timeout=30
+        )
+        assert not done.timed_out and done.route != "error", done
+    deadline = time.monotonic() + 5
+    while (_ours() or _children() - children) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert (_ours(), _children() - children) == ([], set())
+    gc.collect()
+    while len(os.listdir(_FD_DIR)) > before and time.monotonic() < deadline:
+        time.sleep(0.05)
+        gc.collect()
+    assert len(os.listdir(_FD_DIR)) <= before
+
+
 def test_cancelling_stops_every_substitution(tmp_path: Path) -> None:
     from hookrun.dispatch.cancel import CancelToken
 
+    dispatch_run("sleep 0 | cat", cwd=str(tmp_path), env=base_env(), shell="inprocess", timeout=30)
+    gc.collect()
+    fds, children = len(os.listdir(_FD_DIR)), _children()
     token = CancelToken()
-    threading.Timer(0.3, token.cancel).start()
+    timer = threading.Timer(0.3, token.cancel)
+    timer.start()
     done = dispatch_run(
         "cat <(while :; do :; done) <(sleep 30) > >(while read -r l; do :; done)",
         cwd=str(tmp_path),
@@ -323,6 +365,11 @@ def test_cancelling_stops_every_substitution(tmp_path: Path) -> None:
     )
     assert done.cancelled, done
     deadline = time.monotonic() + 5
-    while _ours() and time.monotonic() < deadline:
+    while (_ours() or _children() - children) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert _ours() == []
+    assert (_ours(), _children() - children) == ([], set())
+    gc.collect()
+    while len(os.listdir(_FD_DIR)) > fds and time.monotonic() < deadline:
+        time.sleep(0.05)
+        gc.collect()
+    assert len(os.listdir(_FD_DIR)) <= fds
