@@ -542,7 +542,13 @@ class Converter:
         redirects: list[Redirect] = []
         if redirect_nodes:  # (most commands have none: no need to look for gaps 3, 20)
             words = _with_redirect_args(self.src, words, redirect_nodes)
-            words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
+            kept, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
+            if len(kept) < len(words) and words[-1].end_byte == stop:
+                # The command's last word was a redirection's descriptor (`exec 0<&-`):
+                # it ends at the word before, and the redirection at its digits, as a
+                # descriptor the grammar reads (`exec 2<&-`).
+                stop = max([w.end_byte for w in kept] + [a.end for a in assigns] + [start])
+            words = kept
             redirects = self.redirects(redirect_nodes, fd_vars)
         found: list[Word] = []
         for group in gaps.join_continued(self.src, words):  # (a loop: no comprehension's frame)
@@ -581,7 +587,13 @@ class Converter:
 
     def declaration(self, n: Node) -> Command:
         args: list[Word | Assign] = []
+        prev = n.start_byte  # (where the child before ended)
         for c in n.children:
+            dropped = self.src[prev : c.start_byte]
+            prev = c.end_byte
+            if dropped.strip(b" \t") == b"-":  # `local - x=1`: the grammar drops the `-`
+                dash = c.start_byte - len(dropped) + dropped.index(b"-")
+                args.append(Word(dash, dash + 1, (Lit(dash, dash + 1, "-"),)))
             if not c.is_named:
                 if c.type in ("export", "local", "declare", "typeset", "readonly", "unset"):
                     args.append(
@@ -1687,7 +1699,7 @@ def _redirect_last(s: Stmt, redirects: tuple[Redirect, ...]) -> Stmt:
 def _fd_from_word(r: Redirect) -> Redirect:
     """A descriptor the grammar left as a word before the redirect (gap 3)."""
     if r.fd_var.isdigit():
-        return r._replace(fd=int(r.fd_var), fd_var="")
+        return r._replace(pos=r.pos - len(r.fd_var), fd=int(r.fd_var), fd_var="")
     return r
 
 

@@ -14,7 +14,8 @@ import shutil
 
 import pytest
 
-from hookrun.shellsyntax import parser, plain
+from hookrun.shellsyntax import parse, parser, plain
+from hookrun.shellsyntax.nodes import Assign, Word
 from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
@@ -82,6 +83,11 @@ LINES = [
     "s=abcdef; i=2; echo ${s:$i+1:2}",
     "s=abc; _i=1; echo ${s:$_i}",
     "set -- 1; x=ab; echo ${x:$1}",
+    # a lone `-` before an assignment in a declaration: dropped by the grammar
+    "declare - y=2; echo $? $y",
+    "export - Z=1; echo $? $Z",
+    "readonly - R=1; echo $? $R",
+    "f() { typeset -  x=1 -; echo $? $x; }; f",
 ]
 
 # Still read otherwise than bash: strict xfails, to be moved up once read right.
@@ -140,3 +146,27 @@ def test_the_fast_path_equals_the_tree_where_it_answers(line: str) -> None:
     fast = plain.read(line)
     if fast is not None:
         assert fast == parser.parse_tree(line)
+
+
+def test_a_declarations_lone_dash_is_kept() -> None:
+    # (`local - x=1` saves the shell's options until the function returns: the
+    # interpreter must see the `-`)
+    call = parse("local - x=1").stmts[0].cmd
+    assert [type(a) for a in call.args] == [Word, Word, Assign]  # type: ignore[union-attr]
+    dash = call.args[1]  # type: ignore[union-attr]
+    assert (dash.pos, dash.end) == (6, 7)
+
+
+@pytest.mark.parametrize(
+    "line", ["exec 0<&-", "exec 0<f", "cat 0<&3", "echo 0<&- x", "exec 0<&- 3>f"]
+)
+def test_a_zero_descriptor_is_placed_as_another_descriptor(line: str) -> None:
+    # (the grammar never reads `0` as a descriptor: the converter took the word, but the
+    # command and the redirection kept its span; the fast path's spans are the grammar's
+    # for `2<&-`)
+    fast = plain.read(line)
+    tree = parser.parse_tree(line)
+    redirect = tree.stmts[0].redirects[0]
+    assert line[redirect.pos] == "0"
+    if fast is not None:
+        assert fast == tree
