@@ -366,11 +366,19 @@ class _Walker:
         # is unknown from here; what a compound sets only on some path (a branch, a loop,
         # `&&`, a subshell, a pipeline, `&`) is unknown after it.
         source = self.src(stmt)
-        for name in [n for n in self.variables if n in source and _may_set(n, source)]:
-            del self.variables[name]
+        touched = [n for n in self.variables if n in source and _may_set(n, source)]
+        simple = type(stmt.cmd) is CallExpr and not stmt.background
+        if not simple:  # (a loop's body, a later branch: a value it sets may be there)
+            for name in touched:
+                del self.variables[name]
         before = dict(self.variables)
         self.walk(stmt, cd, pipe_from)
-        if type(stmt.cmd) is not CallExpr or stmt.background:
+        if simple:  # its words expand with the old values; then what it may set is
+            # unknown, unless its own assignment (`c=rm`, `c+=m`) set it
+            for name in touched:
+                if name in self.variables and self.variables[name] == before.get(name):
+                    del self.variables[name]
+        else:
             for name in [n for n, v in self.variables.items() if before.get(n) != v]:
                 del self.variables[name]
 
@@ -512,10 +520,15 @@ class _Walker:
                     continue
             argv.extend(self.words(arg, cd))
         if not argv:  # `c=rm` alone sets c for the rest of the line
-            for name, values in assigned:
-                if len(values) == 1 and values[0].static:
+            for assign, (name, values) in zip(node.assigns, assigned, strict=True):
+                known = len(values) == 1 and values[0].static
+                if known and assign.append:  # `c=r; c+=m`: the value grows
+                    known = name in self.variables and assign.key is None
+                    if known:
+                        self.variables[name] += values[0].text
+                elif known:
                     self.variables[name] = values[0].text
-                else:
+                if not known:
                     self.variables.pop(name, None)
         stdin = None
         redirects: tuple[Redirect, ...] = ()

@@ -258,6 +258,9 @@ _ROWS = [
     ("c=echo; for i in 1 2; do $c -rf /; c={n}; done", "rm", "-rf /", "delete.catastrophic"),
     ("c=echo; trap 'c={n}' DEBUG; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
     ("d=$(mktemp -d); trap '{n} -rf \"$d\"' EXIT; d=/", "rm", "-rf /", "delete.unresolved"),
+    # a value that grows: `c+=…` after a known value
+    ("c={h}; c+={t}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
+    ("c={h}; export c+={t}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
     # a value run case-converted (s19-front found it)
     ("c='{u} -rf /'; ${{c,,}}", "rm", "-rf /", "delete.catastrophic"),
     ("c='{u} -RF /'; ${{c~~}}", "rm", "-rf /", "delete.catastrophic"),
@@ -286,7 +289,14 @@ def _line(template: str, name: str) -> str:
     line = f"{name} -rf /"  # ({e}, {r}: this line encoded, reversed)
     encoded = base64.b64encode(line.encode()).decode()
     return template.format(
-        n=name, c=" ".join(name), b=octal, e=encoded, r=line[::-1], u=name.upper()
+        n=name,
+        c=" ".join(name),
+        b=octal,
+        e=encoded,
+        r=line[::-1],
+        u=name.upper(),
+        h=name[:-1],
+        t=name[-1],
     )
 
 
@@ -347,6 +357,7 @@ def test_the_fallback_denies_what_bash_runs(
         'x=$(echo {e} | base64); echo "$x" -rf /',
         "c={n}; c=echo; $c -rf /",
         "c={n}; x=1; c=echo; $c -rf /",
+        "c={n}; c=ec; c+=ho; $c -rf /",
     ],
 )
 def test_what_bash_does_not_run_is_not_denied(oracle: Oracle, template: str) -> None:
