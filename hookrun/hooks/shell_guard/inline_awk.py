@@ -15,11 +15,13 @@ the shell line that does the same.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import product
 
-from hookrun.hooks.shell_guard.inline_args import UNKNOWN, Tok, merged, shell_text
+from hookrun.hooks.shell_guard.inline_args import UNKNOWN, UNKNOWN_NAME, Tok, merged, shell_text
 from hookrun.hooks.shell_guard.model import Part, Var
+from hookrun.lazyre import compile as lazy_compile
 
 NAMES = frozenset({"awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "bwk-awk"})
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "b": "\b", "a": "\a", "v": "\v"}
@@ -28,6 +30,9 @@ _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 _OPERAND_P = frozenset({")", "]"})
 _STATEMENT_END = frozenset({";", "nl", "}", "{"})
 _MAX_VALUES = 8  # values tried per expression (a variable assigned several strings)
+_MAX_LINES = 16  # known input lines a program's fields are filled from
+_FIELD = "awk_field_"  # $0, $1…: a Var of this name and the field's number
+_FIELD_REF = lazy_compile(r"\$\{awk_field_(\d+)\}")
 # Options of awk (POSIX, gawk, mawk, busybox) that take the next word when not attached.
 _ARG_OPTS = frozenset("FvfEilW")
 _LONG_ARG = frozenset(
@@ -38,6 +43,18 @@ _LONG_ARG = frozenset(
 def program(args: list[str]) -> tuple[str, list[str]] | None:
     """(program text, ``-v``/operand assignments) of an awk command's arguments; None
     when the program comes from a file (``-f``)."""
+    got = _parse(args)
+    return None if got is None else got[:2]
+
+
+def reads_stdin(args: list[str]) -> bool:
+    """awk reads its standard input: no file operand (``-`` is the input)."""
+    got = _parse(args)
+    return got is not None and all(f == "-" for f in got[2])
+
+
+def _parse(args: list[str]) -> tuple[str, list[str], list[str]] | None:
+    """(program, assignments, file operands) of awk's arguments."""
     code: list[str] = []
     assigns: list[str] = []
     from_file = False
@@ -73,6 +90,8 @@ def program(args: list[str]) -> tuple[str, list[str]] | None:
                 from_file = True
             elif opt == "v":
                 assigns.append(value)
+            elif opt == "F":
+                assigns.append("FS=" + value)
             i += 1
             continue
         break
@@ -84,8 +103,9 @@ def program(args: list[str]) -> tuple[str, list[str]] | None:
         rest = rest[1:]
     elif from_file and not code:
         return None
-    assigns.extend(a for a in rest if "=" in a and a.split("=", 1)[0].isidentifier())
-    return "\n".join(code), assigns
+    operands = [a for a in rest if "=" in a and a.split("=", 1)[0].isidentifier()]
+    assigns.extend(operands)
+    return "\n".join(code), assigns, [a for a in rest if a not in operands]
 
 
 def may_run(code: str) -> bool:
@@ -93,8 +113,10 @@ def may_run(code: str) -> bool:
     return "system" in code or "|" in code or ">" in code
 
 
-def reads(code: str, assigns: Sequence[str] = ()) -> list[str]:
-    """The shell lines an awk program runs (each as ``sh -c`` gets it)."""
+def reads(code: str, assigns: Sequence[str] = (), stdin: str | None = None) -> list[str]:
+    """The shell lines an awk program runs (each as ``sh -c`` gets it). ``stdin``: the
+    text awk reads, when the line gives it (``echo 'rm -rf /' | awk '{system($0)}'``):
+    ``$0`` and ``$1``… are each of its lines and their fields (else unknown)."""
     if not may_run(code):
         return []
     toks = lex(code)
@@ -103,7 +125,29 @@ def reads(code: str, assigns: Sequence[str] = ()) -> list[str]:
         name, _, raw = a.partition("=")
         values.setdefault(name, []).append(_decode(raw))
     _assignments(toks, values)
-    return _commands(toks, values)
+    out = _commands(toks, values)
+    if not any("${" + _FIELD in text for text in out):
+        return out
+    lines = [] if stdin is None else stdin.splitlines()[:_MAX_LINES]
+    separators = values.get("FS", [(" ",)])
+    fs = separators[-1][0] if len(separators[-1]) == 1 else None
+    filled: list[str] = []
+    for text in out:
+        if "${" + _FIELD not in text:
+            filled.append(text)
+            continue
+        if not lines or not isinstance(fs, str) or (len(fs) != 1 and fs != " "):
+            filled.append(_FIELD_REF.sub("${" + UNKNOWN_NAME + "}", text))
+            continue
+        for line in lines:
+            fields = [line, *(line.split() if fs == " " else line.split(fs))]
+            filled.append(_FIELD_REF.sub(lambda m, f=fields: _field(f, m), text))  # type: ignore[misc]
+    return filled
+
+
+def _field(fields: list[str], m: re.Match[str]) -> str:
+    k = int(m.group(1))
+    return fields[k] if k < len(fields) else ""
 
 
 def _assignments(toks: list[Tok], values: dict[str, list[tuple[Part, ...]]]) -> None:
@@ -294,7 +338,9 @@ def lex(code: str) -> list[Tok]:
             k = i + 1
             while k < n and code[k] in _WORD:
                 k += 1
-            toks.append(("v", code[i:k], (UNKNOWN,)))
+            field = code[i + 1 : k]
+            known = field.isdigit() and len(field) < 4  # $0, $1…: filled from known input
+            toks.append(("v", code[i:k], (Var(_FIELD + field) if known else UNKNOWN,)))
             i = k
             continue
         if c.isdigit() or (c == "." and i + 1 < n and code[i + 1].isdigit()):

@@ -176,7 +176,7 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
         return _python(cmd, nested)
     language = inline_language(name)
     if language:
-        return _interpreter(cmd, language, nested)
+        return _interpreter(cmd, language, nested, stdin)
     if name in WINDOWS_SHELLS:
         _windows_shell(cmd, name, nested)
         return []
@@ -850,7 +850,9 @@ def _python(cmd: Command, nested: list[Nested]) -> list[Command]:
     return []
 
 
-def _interpreter(cmd: Command, language: str, nested: list[Nested]) -> list[Command]:
+def _interpreter(
+    cmd: Command, language: str, nested: list[Nested], stdin: str | None = None
+) -> list[Command]:
     """``perl -e CODE``, ``ruby -e``, an awk program, ``node -e``…: what the code runs
     (see :mod:`inline_perl`, :mod:`inline_ruby`, :mod:`inline_awk`, :mod:`inline_code`)."""
     args = cmd.args
@@ -860,7 +862,9 @@ def _interpreter(cmd: Command, language: str, nested: list[Nested]) -> list[Comm
         got = inline_awk.program([a.text for a in args])
         if got is not None:
             via = f"{cmd.name} program"
-            nested.extend(Nested(code, via) for code in inline_awk.reads(*got))
+            texts = [a.text for a in args]
+            fed = stdin if inline_awk.reads_stdin(texts) else None  # (not a file's lines)
+            nested.extend(Nested(code, via) for code in inline_awk.reads(*got, stdin=fed))
         return []
     if language in ("perl", "ruby"):
         from hookrun.hooks.shell_guard import inline_perl, inline_ruby

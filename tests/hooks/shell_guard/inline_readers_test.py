@@ -223,6 +223,31 @@ def test_awk_reads_commands(args: list[str], shell: list[str]) -> None:
     assert inline_awk.reads(*got) == shell
 
 
+@pytest.mark.parametrize(
+    ("args", "stdin", "shell"),
+    [
+        (["{system($0)}"], "rm -rf /\nls\n", ["rm -rf /", "ls"]),
+        (["-F:", '{system("rm " $2 $9)}'], "a:/x\n", ["rm /x"]),
+        (["{system($1)}"], None, ["${" + UNKNOWN_NAME + "}"]),
+        (["-F", "[:,]", "{system($1)}"], "a:b\n", ["${" + UNKNOWN_NAME + "}"]),  # a regex FS
+        (["{system($NF)}"], "a b\n", ["${" + UNKNOWN_NAME + "}"]),
+    ],
+)
+def test_awk_fields_come_from_known_input(
+    args: list[str], stdin: str | None, shell: list[str]
+) -> None:
+    got = inline_awk.program(args)
+    assert got is not None
+    assert inline_awk.reads(*got, stdin=stdin) == shell
+
+
+def test_awk_reads_its_stdin_only_without_a_file() -> None:
+    assert inline_awk.reads_stdin(["{print}", "v=1"])
+    assert inline_awk.reads_stdin(["{print}", "-"])
+    assert not inline_awk.reads_stdin(["{print}", "file"])
+    assert not inline_awk.reads_stdin(["-f", "prog.awk"])
+
+
 @pytest.mark.parametrize("args", [["-f", "prog.awk"], ["--file=prog.awk"], [], ["-F,"]])
 def test_an_awk_program_from_a_file_is_not_read(args: list[str]) -> None:
     assert inline_awk.program(args) is None

@@ -6,7 +6,7 @@ its label, and — where strace, root and the interpreter are here — the line,
 real by that interpreter in :mod:`interp_oracle`'s sandbox (every delete call refused,
 ``rm`` and ``git`` faked), must do something dangerous exactly when it is labelled to
 be denied. Before the readers learnt each language's quoting and calls (session 19),
-shell-guard denied 10 of the 27 perl blocks, 8 of the 25 ruby ones and none of the 15
+shell-guard denied 10 of the 27 perl blocks, 8 of the 25 ruby ones and none of the 17
 awk ones, and denied 3 perl and 4 ruby look-alikes (a comment, ``q(…)`` text, a
 here-document, ``=begin`` text, ``noop: true``).
 """
@@ -136,6 +136,9 @@ AWK = [
     ("awk 'END{system(\"git reset --hard\")}'", "git.reset-hard"),
     ("original-awk 'BEGIN{system(\"rm -rf /\")}'", _CAT),
     ("awk -F: -v OFS=: 'BEGIN{system(\"rm -rf /etc\")}'", _CAT),
+    # known input: $0 and the fields are its lines'
+    ("echo 'rm -rf /' | awk '{system($0)}'", _CAT),
+    ("echo 'a:/etc' | awk -F: '{system(\"rm -rf \" $2)}'", _CAT),
     # look-alikes
     ("awk 'BEGIN{print \"rm -rf /\"}'", None),
     ("awk '{print $1}'", None),
@@ -149,6 +152,9 @@ AWK = [
     ("awk 'BEGIN{\"date\" | getline d; print d}'", None),
     ("awk 'BEGIN{system(\"rm -rf build\")}'", None),
     ("awk -F, '{print $2 | \"sort\"}'", None),
+    ("echo 'ls -la' | awk '{system($0)}'", None),
+    ("echo build | awk '{system(\"rm -rf \" $1)}'", None),
+    ("echo 'rm -rf /' | awk '{system($0)}' /dev/null", None),  # awk reads the file
 ]
 
 _ROWS = [
