@@ -108,8 +108,6 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         if not (runs_stdin or nested):
             continue
         inner_where = where._replace(cwd=cwd_of(cmd.cd, where)) if cmd.cd else where
-        # (where a `cd` joined by `;`/`||` failed, the code runs in the directory before it)
-        others = [where._replace(cwd=c) for c in cwds_of(cmd.cd, where)[1:]] if cmd.cd else []
         if runs_stdin and stdin is not None:
             label = f"text piped into {last.name or last.argv[0].raw}"
             code = _program_in(last, stdin.text)
@@ -131,10 +129,13 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
             if n.cd is not None and n.cd != cmd.cd and not n.remote:  # `env -C /tmp sh -c …`
                 w = where._replace(cwd=cwd_of(n.cd, where))
             found = judge(n.code, w, depth + 1, (*via, n.via))
-            for other in [] if found or n.remote else others:
-                found = judge(n.code, other, depth + 1, (*via, n.via, _FAILED_CD))
-                if found:
-                    break
+            if not found and cmd.cd and not n.remote:
+                # (where a `cd` joined by `;`/`||` failed, the code runs where it was)
+                for cwd in cwds_of(cmd.cd, where)[1:]:
+                    other = where._replace(cwd=cwd)
+                    found = judge(n.code, other, depth + 1, (*via, n.via, _FAILED_CD))
+                    if found:
+                        break
             findings.extend(found)
             if fed is not None and not n.remote and indirect.reads_stdin(n.code):
                 # `bash -c 'source /dev/stdin' <<< '…'`: the code runs what it reads

@@ -12,8 +12,11 @@ from hookrun.hooks.shell_guard.heads import (
     GIT_READERS,
     RELEASES,
     git_subcommand_at,
+    looked_at,
 )
+from hookrun.hooks.shell_guard.names import command_name
 from hookrun.hooks.shell_guard.screen import _SEPARATORS, PLAIN, UNKNOWN
+from hookrun.hooks.shell_guard.wrappers import PACKAGE_DELETERS
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -116,8 +119,6 @@ def runs_no_package(args: list[str]) -> bool:
     """A package manager (``npm``, ``pnpm``, ``yarn``) that publishes nothing and runs no
     package's program: no release word, no ``exec``/``x``/``dlx``, no code option, no
     deleting package's bin run by name (``yarn rimraf``). (``npm install``, ``npm test``.)"""
-    from hookrun.hooks.shell_guard.wrappers import PACKAGE_DELETERS
-
     return not any(
         UNKNOWN in w
         or w in RELEASES
@@ -134,9 +135,6 @@ def runs_no_program(args: list[str]) -> bool:
     """A package runner (``npx``, ``pnpx``, ``bunx``) given no code option and no word
     naming a program a rule or the unwrapper looks at (``npx rimraf``, ``npx shx rm``; a
     package spec's version and scope dropped). (``npx tsc``, ``npx prettier --write .``.)"""
-    from hookrun.hooks.shell_guard.heads import looked_at
-    from hookrun.hooks.shell_guard.names import command_name
-
     for w in args:
         if UNKNOWN in w or w in _RUNS_CODE or w.startswith("--call="):
             return False

@@ -47,6 +47,9 @@ CD_TABLE: list[tuple[str, str | None, str]] = [
     ("cd /tmp; bash -c 'rm -rf src'", "delete.recursive-force", PROJECT),
     ("cd /tmp && cd .. && rm -rf etc", "delete.catastrophic", PROJECT),
     ("pushd /tmp && pushd ~ && rm -rf .ssh", "delete.catastrophic", PROJECT),
+    ("if true; then cd ~; fi; rm -rf build", "delete.catastrophic", PROJECT),
+    ("for d in x; do cd ..; done; rm -rf build", "delete.catastrophic", PROJECT),
+    ("case a in a) cd ~;; esac\nrm -rf build", "delete.catastrophic", PROJECT),
     ("cd .. && rm -rf *", "delete.catastrophic", TMP_PROJECT),  # the glob matches the project
     ("cd .. && rm -rf build", "delete.recursive-force", TMP_PROJECT),  # its neighbours
     ("cd /tmp && rm -rf agent-run-2", "delete.recursive-force", TMP_PROJECT),
@@ -65,6 +68,8 @@ CD_TABLE: list[tuple[str, str | None, str]] = [
     ("cd /tmp && pushd ~ && pushd && rm -rf x", None, PROJECT),  # swaps back to /tmp
     ("cd /tmp || exit 1; rm -rf x", None, PROJECT),  # (exit 1 ends the line)
     ("cd sub && rm -rf build", None, TMP_PROJECT),
+    ("if true; then (cd ~); fi; rm -rf build", None, PROJECT),  # a subshell's cd ends there
+    ("if cd /tmp; then rm -rf x; fi", None, PROJECT),  # the body runs where cd worked
 ]
 
 _BLOCKS = [(c, r, w) for c, r, w in CD_TABLE if r]

@@ -123,9 +123,11 @@ def test_the_wrapper_runs_the_layer_shell_guard_judges(
     line = template.format(P=probe, T=tmp_path)
     log = tmp_path / "probe.log"
     env = {**os.environ, "PROBE_LOG": str(log)}
+    start = tmp_path / "start"  # (not {T}: a wrapper's directory option must show)
+    start.mkdir()
     subprocess.run(
         ["bash", "-c", line],
-        cwd=tmp_path,
+        cwd=start,
         env=env,
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -139,7 +141,7 @@ def test_the_wrapper_runs_the_layer_shell_guard_judges(
     assert judged is not None, f"shell-guard sees no layer running the probe in {line!r}"
     args, cwd = judged
     assert args == ran_args
-    assert os.path.realpath(cwd or str(tmp_path)) == os.path.realpath(ran_in)
+    assert os.path.realpath(cwd or str(start)) == os.path.realpath(ran_in)
 
 
 def test_gdb_without_run_loads_the_program_and_runs_it_on_the_next_run(
@@ -227,6 +229,15 @@ def test_rsync_deletes_under_the_receiving_directories_it_is_read_to(
             receiving,
         )
     assert bool(deleted) == bool(receiving), (form, deleted, receiving)
+    sources = [w.text for w in script.commands[0].args if not w.text.startswith("-")][:-1]
+    if len(receiving) == 1 and len(sources) == 1 and "exclude" not in form:
+        # One source: exactly what the receiving directory holds that the source lacks.
+        r = receiving[0]
+        src = sources[0].rstrip("/").removesuffix("/.") if r == "" or "/" in sources[0] else ""
+        has = _files(tmp_path / src) if src else _files(tmp_path / sources[0])
+        under = {f for f in before if r == "" or f.startswith(r + "/")}
+        expected = {f for f in under if (f[len(r) + 1 :] if r else f) not in has}
+        assert deleted == expected, (form, deleted, expected)
 
 
 # -- package runners ------------------------------------------------------------------
