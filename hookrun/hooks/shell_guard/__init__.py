@@ -72,7 +72,8 @@ def where_for(payload: Mapping[str, Any], opts: ShellGuardOptions, ctx: PolicyCo
     from hookrun.hooks.shell_guard.judging import Where
 
     places = _places(cwd, ctx.project_dir, home, tmp, opts.workspace, opts.temp_dirs)
-    where = Where(*places, (*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs), opts)
+    temp_vars = frozenset(n for n, v in zip(("TMPDIR", "TEMP", "TMP"), tmp, strict=True) if v)
+    where = Where(*places, (*DEFAULT_ARTIFACT_DIRS, *opts.artifact_dirs), opts, temp_vars=temp_vars)
     if len(_WHERE) >= 64:
         _WHERE.clear()
     _WHERE[key] = (opts, where)

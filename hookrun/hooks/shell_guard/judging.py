@@ -25,6 +25,9 @@ class Where(NamedTuple):
     # Formatters a line running this one as code spells (`c=mkfs.ext4 eval '$c …'`):
     # what a name only the shell knows may be, besides the code's own (indirect.py).
     spelled: tuple[str, ...] = ()
+    # Which of TMPDIR, TMP, TEMP the environment sets (None: not known). An unset one is
+    # empty to bash: `cd "$TMPDIR"` is `cd ""`, which stays where it is.
+    temp_vars: frozenset[str] | None = None
 
 
 class Finding(NamedTuple):

@@ -94,8 +94,7 @@ def cwds_of(cd: Sequence[Word], where: Where) -> list[str | None]:
         # (plain moves, every one certain: the common `cd dir && …`)
         cwd = where.cwd
         for word in cd:
-            path = _join(word, where, cwd)
-            cwd = path if path is not None and FOUND not in path else None
+            cwd = _moved_to(word.parts, where, cwd, word.raw)
         return [cwd]
     # (cwd, $OLDPWD, the stack below the top) per way the steps may have gone
     places: list[tuple[str | None, str | None, tuple[str | None, ...]]] = [(where.cwd, None, ())]
@@ -104,7 +103,7 @@ def cwds_of(cd: Sequence[Word], where: Where) -> list[str | None]:
         maybe = bool(parts) and isinstance(parts[0], Var) and parts[0].name == MAYBE
         if maybe:
             parts = parts[1:]
-        moved = [_step(parts, place, where) for place in places]
+        moved = [_step(parts, place, where, word.raw) for place in places]
         if maybe:
             moved += [p for p in places if p not in moved]
         places = moved[:_MAX_PLACES]
@@ -115,6 +114,7 @@ def _step(
     parts: tuple[Part, ...],
     place: tuple[str | None, str | None, tuple[str | None, ...]],
     where: Where,
+    raw: str = "",
 ) -> tuple[str | None, str | None, tuple[str | None, ...]]:
     """Where one ``cd``/``pushd``/``popd`` step moves from ``place``."""
     cwd, old, stack = place
@@ -133,9 +133,30 @@ def _step(
     elif isinstance(first, Var) and first.name == UNKNOWN_DIR:
         target = None
     else:
-        path = _join_parts(parts, where, cwd) if parts else None
-        target = path if path is not None and FOUND not in path else None
+        target = _moved_to(parts, where, cwd, raw) if parts else None
     return (target, cwd, (cwd, *stack) if push else stack)
+
+
+_TEMP_VARS = ("TMPDIR", "TMP", "TEMP")
+
+
+def _moved_to(parts: tuple[Part, ...], where: Where, cwd: str | None, raw: str = "") -> str | None:
+    """Where ``cd WORD`` goes. A temp variable the environment does not set is empty to
+    bash: ``cd "$TMPDIR"`` is ``cd ""`` and stays, ``cd "$TMPDIR/x"`` is ``cd /x``, and
+    ``cd $TMPDIR`` (unquoted, so no word at all) is ``cd``: home."""
+    unset = where.temp_vars
+    if unset is not None and any(
+        isinstance(p, Var) and p.name in _TEMP_VARS and p.name not in unset for p in parts
+    ):
+        parts = tuple(
+            "" if isinstance(p, Var) and p.name in _TEMP_VARS and p.name not in unset else p
+            for p in parts
+        )
+        if not any(parts):
+            quoted = any(q in raw for q in "'\"")
+            return cwd if quoted else where.home  # (`cd ""` stays; `cd` goes home)
+    path = _join_parts(parts, where, cwd)
+    return path if path is not None and FOUND not in path else None
 
 
 def resolve(word: Word, where: Where, cwd: str | None) -> str | None:

@@ -337,7 +337,9 @@ EXEC_WRAPPERS: tuple[list[Block], list[str]] = (
 
 def _judge(command: str, cwd: str = PROJECT) -> tuple[str | None, str | None]:
     payload = {"tool_name": "Bash", "tool_input": {"command": command}, "cwd": cwd}
-    ctx = PolicyContext(cwd=cwd, project_dir=cwd, state_dir="/nonexistent", env={"HOME": HOME})
+    # (TMPDIR set, as the cd table assumes: unset, `cd "$TMPDIR"` stays where it is)
+    env = {"HOME": HOME, "TMPDIR": "/tmp"}
+    ctx = PolicyContext(cwd=cwd, project_dir=cwd, state_dir="/nonexistent", env=env)
     verdict = POLICY.decide(payload, POLICY.bind({}), ctx)
     return verdict.decision, verdict.reason
 

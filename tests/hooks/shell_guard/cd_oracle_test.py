@@ -180,3 +180,33 @@ def test_the_oracle_fails_on_a_wrong_reading(tmp_path: Path) -> None:
     _, project, env = _tree(tmp_path)
     ran = _bash_dirs("cd .. && rm -rf notes", project, env)
     assert ran and os.path.realpath(ran[0]) != os.path.realpath(project)
+
+
+# TMPDIR unset (as on most Linux machines): bash expands it to nothing, so `cd
+# "$TMPDIR"` is `cd ""` (stays) and `cd $TMPDIR` is `cd` (home).
+UNSET_TMPDIR = [
+    ('cd "$TMPDIR" && rm -rf x', "delete.recursive-force"),
+    ("cd $TMPDIR && rm -rf build", "delete.catastrophic"),
+    ('cd "$TMPDIR/x" && rm -rf y', "delete.recursive-force"),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), UNSET_TMPDIR)
+def test_an_unset_tmpdir_is_empty_to_cd(command: str, rule: str) -> None:
+    payload = {"tool_name": "Bash", "tool_input": {"command": command}, "cwd": PROJECT}
+    ctx = PolicyContext(cwd=PROJECT, project_dir=PROJECT, state_dir="/x", env={"HOME": HOME})
+    assert POLICY.decide(payload, POLICY.bind({}), ctx).rule == rule
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+@pytest.mark.parametrize("line", [c for c, _ in UNSET_TMPDIR[:2]])
+def test_bash_with_tmpdir_unset_runs_rm_where_shell_guard_judges_it(
+    tmp_path: Path, line: str
+) -> None:
+    _, project, env = _tree(tmp_path)
+    del env["TMPDIR"]
+    ran = [os.path.realpath(d) for d in _bash_dirs(line, project, env)]
+    ctx = PolicyContext(cwd=str(project), project_dir=str(project), state_dir="/x", env=env)
+    where = where_for({"cwd": str(project)}, POLICY.bind({}), ctx)
+    (cmd,) = [c for c in parse_script(line).commands if c.name == "rm"]
+    assert ran == [os.path.realpath(p or "") for p in cwds_of(cmd.cd, where)]
