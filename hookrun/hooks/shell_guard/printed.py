@@ -15,8 +15,6 @@ import re
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.shellsyntax import ANSI_C_ESCAPES, ECHO_ESCAPES
 
-_ESCAPES = lazy_compile(r"\\(x[0-9A-Fa-f]{1,2}|0?[0-7]{1,3}|[ntr\\])")
-
 _HEX = "0123456789abcdefABCDEF"
 _OCT = "01234567"
 _FLAGS = "-+ #0"
@@ -35,13 +33,22 @@ def printed(name: str, args: list[str]) -> str:
         if not args:
             return ""
         return _printf(args[0], args[1:])
+    # echo: its options in order (the last of -e/-E wins), then its escapes, which are
+    # printf's %b's (\c ends the output, its newline too)
     words = list(args)
-    escapes = False
+    escapes, newline = False, True
     while words and re.fullmatch(r"-[neE]+", words[0]):
-        escapes = escapes or "e" in words[0]
-        words.pop(0)
-    text = " ".join(words) + "\n"
-    return unescape(text) if escapes else text
+        for flag in words.pop(0)[1:]:
+            if flag == "n":
+                newline = False
+            else:
+                escapes = flag == "e"
+    text = " ".join(words)
+    if escapes:
+        text = _b_expanded(text, echo=True)
+        if text.endswith(_STOP):
+            return text[: -len(_STOP)]
+    return text + "\n" if newline else text
 
 
 def _printf(fmt: str, args: list[str]) -> str:
@@ -83,10 +90,14 @@ def _printf(fmt: str, args: list[str]) -> str:
                 continue
             if width == "*":
                 width, used = str(_number(rest.pop(0) if rest else None)), used + 1
-            if prec == "*":
-                prec, used = str(max(0, _number(rest.pop(0) if rest else None))), used + 1
+            if prec == "*":  # (a negative one is none: `%.*s -1 'rm -rf /'` prints it all)
+                given, used = _number(rest.pop(0) if rest else None), used + 1
+                prec = str(given) if given >= 0 else None
             arg: str | None = rest.pop(0) if rest else None
             used += 1
+            if conv in _NUMERIC:
+                out.append(_numeric(conv, arg, flags, width, prec))
+                continue
             text = _converted(conv, arg)
             if text.endswith(_STOP):
                 out.append(_padded(text[: -len(_STOP)], flags, width, prec, conv))
@@ -115,18 +126,40 @@ def _converted(conv: str, arg: str | None) -> str:
         return (arg or "\0")[:1]
     if conv == "b":
         return _b_expanded(arg or "")
-    number = _number(arg)
-    if conv in "di":
-        return str(number)
-    if conv == "u":
-        return str(number % (1 << 64))
-    if conv == "o":
-        return format(number % (1 << 64), "o")
-    if conv in "xX":
-        return format(number % (1 << 64), conv)
-    if conv == "T":  # %(fmt)T: a time, never a command word we could judge
-        return ""
-    return format(float(number), conv if conv in "fFeEgG" else "f")
+    return ""  # %(fmt)T: a time, never a command word we could judge
+
+
+_NUMERIC = frozenset("diouxXfFeEgGaA")
+
+
+def _numeric(conv: str, arg: str | None, flags: str, width: str | None, prec: str | None) -> str:
+    """A number as C's printf formats it (Python's ``%`` operator is C's, but for
+    ``%u`` and the unsigned reading of a negative ``%o``/``%x``, and ``%a``)."""
+    value: float
+    if conv in "fFeEgGaA":
+        value = _float(arg)
+        conv = conv if conv in "fFeEgG" else "e"  # (%a: hex digits no rule reads)
+    else:
+        value = _number(arg)
+        if conv in "ouxX":
+            value %= 1 << 64
+        conv = "d" if conv in "iu" else conv
+    if width and width[0] == "-":  # (from `*`: a negative width pads on the right)
+        flags, width = flags + "-", width[1:]
+    # (both bounded as _padded bounds a width: `%.300000000d` is a 300 MB string)
+    field = str(min(int(width), _WIDEST)) if width else ""
+    if prec is not None:
+        field += "." + str(min(int(prec or 0), _WIDEST))
+    return ("%" + "".join(dict.fromkeys(flags)) + field + conv) % value
+
+
+def _float(arg: str | None) -> float:
+    if arg and arg[0] not in "'\"":
+        try:
+            return float(arg)
+        except ValueError:
+            pass
+    return float(_number(arg))
 
 
 def _quoted(arg: str) -> str:
@@ -141,10 +174,18 @@ def _number(arg: str | None) -> int:
         return 0
     if arg[0] in "'\"":  # `'a`: the character's code
         return ord(arg[1]) if len(arg) > 1 else 0
-    try:
-        return int(arg, 0)
-    except ValueError:
+    # strtoimax(arg, 0): the longest number at the start, 0x hex, 0 octal (`12abc` is 12,
+    # `09` is 0, each with bash's complaint)
+    m = _LEADING_NUMBER.match(arg)
+    if m is None:
         return 0
+    sign, digits = m.group(1), m.group(2)
+    base = 16 if digits[1:2] in ("x", "X") else 8 if digits[0] == "0" else 10
+    value = int(digits, base)
+    return -value if sign == "-" else value
+
+
+_LEADING_NUMBER = lazy_compile(r"\s*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
 
 
 def _padded(text: str, flags: str, width: str | None, prec: str | None, conv: str) -> str:
@@ -164,9 +205,10 @@ def _padded(text: str, flags: str, width: str | None, prec: str | None, conv: st
     return text.rjust(size)
 
 
-def _escape(text: str, i: int, in_b: bool) -> tuple[str, int, bool]:
+def _escape(text: str, i: int, in_b: bool, echo: bool = False) -> tuple[str, int, bool]:
     """The escape whose backslash is before ``i``: (its text, where the text goes on,
-    whether it is %b's ``\\c``). The format's octal is ``\\NNN``; %b's also ``\\0NNN``."""
+    whether it is %b's ``\\c``). The format's octal is ``\\NNN``; %b's also ``\\0NNN``;
+    echo's only ``\\0NNN`` (its ``\\162`` is printed as it stands)."""
     n = len(text)
     if i >= n or (text[i] == "%" and not in_b):
         return "\\", i, False
@@ -178,7 +220,7 @@ def _escape(text: str, i: int, in_b: bool) -> tuple[str, int, bool]:
             j += 1
         if j > i + 1:
             return _char(int(text[i + 1 : j], 16)), j, False
-    elif c in _OCT:
+    elif c in _OCT and not (echo and c != "0"):
         first = i + 1 if in_b and c == "0" else i
         j = first
         while j < n and j < first + 3 and text[j] in _OCT:
@@ -189,7 +231,7 @@ def _escape(text: str, i: int, in_b: bool) -> tuple[str, int, bool]:
     return (ECHO_ESCAPES if in_b else ANSI_C_ESCAPES).get(c, "\\" + c), i + 1, False
 
 
-def _b_expanded(arg: str) -> str:
+def _b_expanded(arg: str, echo: bool = False) -> str:
     out: list[str] = []
     i = 0
     while True:
@@ -198,7 +240,7 @@ def _b_expanded(arg: str) -> str:
             out.append(arg[i:])
             return "".join(out)
         out.append(arg[i:j])
-        text, i, stop = _escape(arg, j + 1, True)
+        text, i, stop = _escape(arg, j + 1, True, echo)
         if stop:
             return "".join(out) + _STOP
         out.append(text)
@@ -206,15 +248,3 @@ def _b_expanded(arg: str) -> str:
 
 def _char(code: int) -> str:
     return chr(code) if code < 0x110000 else "\ufffd"
-
-
-def unescape(text: str) -> str:
-    def one(m: re.Match[str]) -> str:
-        e = m.group(1)
-        if e[0] == "x":
-            return chr(int(e[1:], 16))
-        if e[0] in "01234567":
-            return chr(int(e, 8) & 0xFF)
-        return {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[e]
-
-    return _ESCAPES.sub(one, text)

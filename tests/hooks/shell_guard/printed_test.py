@@ -12,7 +12,7 @@ from tests.hooks.shell_guard.conftest import Judge
     ("name", "args", "out"),
     [
         ("echo", ["rm", "-rf", "/"], "rm -rf /\n"),
-        ("echo", ["-n", "rm"], "rm\n"),
+        ("echo", ["-n", "rm"], "rm"),  # (as bash: -n drops the newline)
         ("echo", ["-e", "\\x72m"], "rm\n"),
         ("echo", ["\\x72m"], "\\x72m\n"),
         ("printf", ["rm -rf /\\n"], "rm -rf /\n"),
