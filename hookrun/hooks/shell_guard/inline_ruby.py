@@ -32,6 +32,7 @@ from hookrun.hooks.shell_guard.inline_args import (
     word,
 )
 from hookrun.hooks.shell_guard.model import Part, Var, Word
+from hookrun.hooks.shell_guard.parse import TooDeep
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _STOPS = frozenset({"if", "unless", "while", "until", "rescue", "do", "and", "or", "then"})
@@ -62,8 +63,8 @@ _OCTAL = "01234567"
 _HEX = "0123456789abcdefABCDEF"
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _OPERAND_P = frozenset({")", "]", "}"})
-# eval of a string inside eval…: read this deep (a string nested deeper is not code an
-# agent writes; the readers must not recurse without end on one made to be deep)
+# eval of a string inside eval…: read this deep; deeper is refused as misc.too-deep (not
+# code an agent writes; the readers must not recurse without end on one made so)
 _MAX_EVAL = 8
 _SPACE = " \t\r\f"
 
@@ -75,8 +76,10 @@ def may_run(code: str) -> bool:
 
 def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ruby ``code`` runs."""
-    if not may_run(code) or depth > _MAX_EVAL:
+    if not may_run(code):
         return [], []
+    if depth > _MAX_EVAL:  # judged as misc.too-deep (engine.judge catches it)
+        raise TooDeep(f"eval nested more than {_MAX_EVAL} deep")
     toks = lex(code)
     shell, argvs = calls(toks, depth)
     if any(kind == "r" and may_run(text) for kind, text, _ in toks):

@@ -10,8 +10,10 @@ import pytest
 from hookrun.hooks.shell_guard import inline_awk, inline_perl, inline_ruby
 from hookrun.hooks.shell_guard.inline_args import UNKNOWN_NAME
 from hookrun.hooks.shell_guard.model import Var
+from hookrun.hooks.shell_guard.parse import TooDeep
 
 from .interp_oracle_test import AWK, PERL, RUBY
+from .redteam import judge
 
 
 def _argvs(got: tuple[list[str], list[list[object]]]) -> list[list[str]]:
@@ -274,7 +276,14 @@ def test_deep_eval_is_read_to_its_limit() -> None:
     assert inline_perl.reads(code)[0] == ["rm -rf /"]
     for _ in range(3000):
         code = "eval q{" + code + "}"
-    assert inline_perl.reads(code) == ([], [])  # (past _MAX_EVAL: not read, no recursion)
+    with pytest.raises(TooDeep):  # (past _MAX_EVAL: refused, no recursion to the bottom)
+        inline_perl.reads(code)
+    verdict = judge(f"perl -e '{code}'")
+    assert (verdict.decision, verdict.rule) == ("deny", "misc.too-deep")
+    ruby = 'system("rm -rf /")'
+    for _ in range(20):
+        ruby = "eval(%q{" + ruby + "})"
+    assert judge(f"ruby -e '{ruby}'").rule == "misc.too-deep"
 
 
 def test_an_environment_value_is_a_word_part() -> None:
