@@ -193,6 +193,10 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    before any step here reads it (not inside single quotes, ``$'…'``, a comment or a
    quoted here-document's body, as bash) and moves the tree's offsets back onto the
    user's text; gaps 4 and 29 now only see a continuation that text keeps.
+45. A ``~`` standing alone in ``[[ … ]]`` (``[[ $HOME == ~ ]]``, ``[[ -n ~ ]]``): the
+   grammar reads arithmetic's ``~`` operator there (an error: a syntax error for the
+   whole script). It is read as a letter in the copy that is parsed (:func:`lone_tildes`);
+   the word's text is the user's ``~``, tilde-expanded as bash does.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -1275,6 +1279,23 @@ def regex_word_end(src: bytes, i: int) -> int:
             break
         i += 1
     return min(i, n)
+
+
+def lone_tildes(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 45: each ``~`` of a ``[[ … ]]`` that the grammar reads as arithmetic's ``~``
+    operator (``[[ $HOME == ~ ]]``, ``[[ -n ~ ]]``: an error, a syntax error for the
+    whole script), when it stands as a word of its own — to be read as a letter in the
+    copy that is parsed (its text, the user's ``~``, is tilde-expanded as bash does)."""
+    return [
+        (n.start_byte, n.end_byte, ord("x"))
+        for n in _walk(root, errors_only=False)
+        if n.type == "~"
+        and n.parent is not None
+        and n.parent.type == "unary_expression"
+        and src[n.start_byte - 1 : n.start_byte] in (b" ", b"\t", b"(", b"!")
+        and src[n.end_byte : n.end_byte + 1] in (b" ", b"\t", b")")
+        and not src[: n.start_byte].rstrip(b" \t").endswith(b"=~")  # (a regex: Oils #44)
+    ]
 
 
 def condition_parens(root: Node, src: bytes) -> list[int]:

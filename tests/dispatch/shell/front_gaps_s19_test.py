@@ -88,6 +88,15 @@ LINES = [
     "export - Z=1; echo $? $Z",
     "readonly - R=1; echo $? $R",
     "f() { typeset -  x=1 -; echo $? $x; }; f",
+    # a lone `~` in `[[ … ]]`: arithmetic's `~` to the grammar (gap 45)
+    "HOME=/h; [[ $HOME == ~ ]] && echo y",
+    "HOME=/h; [[ -n ~ ]] && echo y",
+    "HOME=/h; [[ ~ ]] && echo y",
+    "HOME=/h; [[ ~ == $HOME ]] && echo y",
+    'HOME=/h; [[ ~ == "~" ]] || echo n',
+    "HOME=/h; [[ ( ~ == /h ) ]] && echo y",
+    "HOME=/h; [[ ! ~ == /x ]] && echo y",
+    "HOME=/h; [[ -d ~ ]]; echo $?",
 ]
 
 # Still read otherwise than bash: strict xfails, to be moved up once read right.
@@ -116,6 +125,9 @@ CONTROLS = [
     "[[ (a < b) ]] && echo y",
     "[[ ( a == a ) ]] && echo y",
     "[[(a == a)]] && echo y",
+    "HOME=/h; [[ /h/x == ~/* ]] && echo y",
+    "HOME=/h; [[ ~ =~ ^/h$ ]] && echo y",
+    "HOME=/h; [[ $((~1)) == -2 ]] && echo y",
     "s=abcdef; i=1; echo ${s:${i}:2} ${s:1:$i} ${s:-$i} ${s:=$i} ${s:$((i+1))}",
     'c="p q"; case $c in p\\ q) echo esc;; esac',
     'c="p q"; case $c in p\\ "q") echo esc;; esac',
