@@ -481,7 +481,11 @@ _VALUE_WRAPPERS = PEELED - {"find", "git"}
 def _values_as_commands(
     script: Script, where: Where, depth: int, via: tuple[str, ...], judge: Judge, text: str
 ) -> Iterator[Finding]:
-    ifs = next((v for n, v in reversed(script.values) if n == "IFS"), None)
+    # (each IFS the line sets, the last first: one set on a path bash may not take,
+    # `IFS=,; if …; then IFS=' '; fi`, may be the one in force)
+    ifses: list[str | None] = [v for n, v in reversed(script.values) if n == "IFS"] or [None]
+    ifses = list(dict.fromkeys(ifses))
+    ifs = ifses[0]
     label = "a value the line may run as a command"
     values = list(script.values)
     for cmd in script.commands:  # `read -r x <<< 'rm -rf /'; $x`: what is read is a value
@@ -505,6 +509,9 @@ def _values_as_commands(
                     values.extend(("", line) for line in r.text.splitlines())
     if values and _CASE_OPS.search(text):  # `c='RM -RF /'; ${c,,}`: the value, case-converted
         values += [(n, v) for n, value in values for v in _cased(value)]
+    if len(ifses) > 1:  # each value split by each IFS
+        values = list(dict.fromkeys((n, _blanked(v, i)) for n, v in values for i in ifses))
+        ifs = None
     for name, value in values:
         if name == "IFS":
             continue
@@ -531,9 +538,11 @@ def _values_as_commands(
         for k, word in enumerate(argv):
             if not word.static:
                 continue
-            text = _blanked(word.text, ifs)
-            if " " in text or "\t" in text:  # `set -- 'rm -rf /'; eval "$1"`
-                yield from judge(text, where, depth + 1, (*via, label))
+            texts = dict.fromkeys(_blanked(word.text, i) for i in ifses)
+            split = [t for t in texts if " " in t or "\t" in t]
+            if split:  # `set -- 'rm -rf /'; eval "$1"`
+                for t in split:
+                    yield from judge(t, where, depth + 1, (*via, label))
                 continue
             name = command_name(word.text)
             if name and peels(name) and name not in ("find", "git") and k + 1 < len(argv):

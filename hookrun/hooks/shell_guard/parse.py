@@ -119,13 +119,14 @@ def parse_with_tree(text: str, depth: int) -> Script:
     )
 
 
-def with_variables(words: list[Word], variables: dict[str, str]) -> list[Word]:
-    """``c=rm; $c -rf /``: plain assignments made earlier on the line fill their ``$c``."""
+def with_variables(words: list[Word], variables: dict[str, str], ifs: str = "") -> list[Word]:
+    """``c=rm; $c -rf /``: plain assignments made earlier on the line fill their ``$c``
+    (``ifs``: more characters that may split a value, IFS values no longer known)."""
     if not variables:
         return words
     # (a value with blanks is left unknown: `c='rm -rf /'; $c` splits it into a command,
     # and indirect.py judges the value itself)
-    blanks = _BLANKS.union(variables.get("IFS", ""))
+    blanks = _BLANKS.union(variables.get("IFS", ""), ifs)
     variables = {k: v for k, v in variables.items() if not blanks.intersection(v)}
     return [
         Word(
@@ -291,7 +292,11 @@ class _Walker:
             if "\\" not in text and "{" not in text and text[:1] != "~":
                 return [Word((text,), text)]
         words = values_of(node, self.source, lambda part: self.subst(part, cd))
-        return with_variables(words, self.variables) if variables else words
+        if not variables or not self.variables:
+            return words
+        # (`IFS=,; if …; then IFS=' '; fi`: either may split a value)
+        ifs = "" if "IFS" in self.variables else "".join(v for n, v in self.values if n == "IFS")
+        return with_variables(words, self.variables, ifs)
 
     def subst(self, part: Any, cd: list[Word]) -> Part:
         """What a substitution stands for; the commands in it are walked (they run)."""

@@ -258,6 +258,9 @@ _ROWS = [
     ("c=echo; for i in 1 2; do $c -rf /; c={n}; done", "rm", "-rf /", "delete.catastrophic"),
     ("c=echo; trap 'c={n}' DEBUG; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
     ("d=$(mktemp -d); trap '{n} -rf \"$d\"' EXIT; d=/", "rm", "-rf /", "delete.unresolved"),
+    # an IFS set on a path bash may not take: the one before it may still split
+    ("IFS=,; if false; then IFS=' '; fi; c={n},-rf,/; $c", "rm", "-rf /", "delete.catastrophic"),
+    ("IFS=,; (IFS=' '); c={n},-rf,/; $c", "rm", "-rf /", "delete.catastrophic"),
     # a value that grows: `c+=…` after a known value
     ("c={h}; c+={t}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
     ("c={h}; export c+={t}; $c -rf /", "rm", "-rf /", "delete.catastrophic"),
@@ -358,6 +361,7 @@ def test_the_fallback_denies_what_bash_runs(
         "c={n}; c=echo; $c -rf /",
         "c={n}; x=1; c=echo; $c -rf /",
         "c={n}; c=ec; c+=ho; $c -rf /",
+        "IFS=,; if false; then IFS=' '; fi; c=ls,-la; $c",
     ],
 )
 def test_what_bash_does_not_run_is_not_denied(oracle: Oracle, template: str) -> None:
