@@ -90,8 +90,11 @@ def cwds_of(cd: Sequence[Word], where: Where) -> list[str | None]:
     one where each worked, then those where a step joined by ``;``/``||`` failed (None:
     only the shell knows). ``cd -`` goes back to the directory before (unknown before the
     line's first move), ``pushd``/``popd`` keep bash's directory stack."""
-    if not any(w.parts and isinstance(w.parts[0], Var) and w.parts[0].name in _MARKS for w in cd):
-        # (plain moves, every one certain: the common `cd dir && …`)
+    for w in cd:
+        first = w.parts[0] if w.parts else None
+        if first.__class__ is Var and first.name in _MARKS:
+            break
+    else:  # (plain moves, every one certain: the common `cd dir && …`)
         cwd = where.cwd
         for word in cd:
             cwd = _moved_to(word.parts, where, cwd, word.raw)
@@ -140,14 +143,21 @@ def _step(
 _TEMP_VARS = ("TMPDIR", "TMP", "TEMP")
 
 
+def _unset_temp(parts: tuple[Part, ...], unset: frozenset[str]) -> bool:
+    """A temp variable ``unset`` lacks is among ``parts`` (a loop: any() of a generator
+    costs a frame on every `cd` judged)."""
+    for p in parts:  # noqa: SIM110
+        if p.__class__ is Var and p.name in _TEMP_VARS and p.name not in unset:
+            return True
+    return False
+
+
 def _moved_to(parts: tuple[Part, ...], where: Where, cwd: str | None, raw: str = "") -> str | None:
     """Where ``cd WORD`` goes. A temp variable the environment does not set is empty to
     bash: ``cd "$TMPDIR"`` is ``cd ""`` and stays, ``cd "$TMPDIR/x"`` is ``cd /x``, and
     ``cd $TMPDIR`` (unquoted, so no word at all) is ``cd``: home."""
     unset = where.temp_vars
-    if unset is not None and any(
-        isinstance(p, Var) and p.name in _TEMP_VARS and p.name not in unset for p in parts
-    ):
+    if unset is not None and _unset_temp(parts, unset):
         parts = tuple(
             "" if isinstance(p, Var) and p.name in _TEMP_VARS and p.name not in unset else p
             for p in parts
@@ -355,7 +365,12 @@ def judge_delete(
         return None
     # The resolved path is judged, never how the word spells it (`cd /tmp && rm -rf x`
     # is `rm -rf /tmp/x`); a temp dir's part beside a workspace in it is not temp.
-    holder = _holder(path, where)
+    temps = where.temp_dirs
+    holder = (  # (the workspace is in a temp dir: rarely)
+        _holder(path, where)
+        if ws is not None and temps and ws.startswith(_under_prefixes(temps))
+        else None
+    )
     temp_ok = holder is None
     why = catastrophic(path, where, found=found, temp_ok=temp_ok, temp_root_ok=temp_root_ok)
     if why is not None and (recursive or found or _sweeps(path, where)):
