@@ -18,10 +18,7 @@ from tests.conformance.specfile import Case, parse_file
 
 EXTRA = Path(oracle.OILS) / "extra"
 CASES = [case for path in sorted(EXTRA.glob("*.test.sh")) for case in parse_file(path)]
-XFAIL = {
-    "nameref#26": "a nameref to 'a[$(echo 2) + 1]': the subscript's command substitution"
-    " is not expanded when the nameref is read",
-}
+XFAIL: dict[str, str] = {}
 
 pytestmark = [
     pytest.mark.nocov,

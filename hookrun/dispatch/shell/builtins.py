@@ -16,8 +16,10 @@ from hookrun.dispatch.shell.state import (
     DiscardLine,
     ExitShell,
     LoopControl,
+    OptionsSnapshot,
     ReturnFromFunction,
     ShellError,
+    ShellState,
     is_name,
 )
 from hookrun.lazyre import compile as lazy_compile
@@ -395,6 +397,15 @@ def b_local(sh: Interp, argv: list[str], io: IO) -> int:
     on, off, words = _flags(argv)
     if (bad := _bad_option(sh, io, argv[0], on, off)) is not None:
         return bad
+    if "-" in words:
+        # `local -`: the `set` options as they are now come back when the function returns
+        st = sh.state
+        frame = st.locals_stack[-1]
+        if "-" not in frame:
+            frame["-"] = OptionsSnapshot(frozenset(st.options), st.errexit, st.nounset, st.pipefail)
+        words = [w for w in words if w != "-"]
+        if not words:
+            return 0
     if not words:
         from hookrun.dispatch.shell.listing import declare_line, is_declared
 
@@ -519,6 +530,10 @@ def _declare_refs(sh: Interp, io: IO, name: str, on: str, words: list[str], *, l
             _err(sh, io, name, error)
             status = 1
             continue
+        if ("$" in value or "`" in value) and st.subscripts is None:
+            import weakref
+
+            st.subscripts = weakref.WeakMethod(sh.subscript_value)
         if "r" in on:
             st.readonly.add(key)
         if "x" in on:
@@ -660,7 +675,13 @@ def b_shift(sh: Interp, argv: list[str], io: IO) -> int:
         _err(sh, io, "shift", f"{argv[1]}: numeric argument required")
         return 1
     params = sh.state.params
-    if n < 0 or n > len(params):
+    if len(argv) > 2:  # as exit's: the rest of the line (of a -c string: all) is left
+        _err(sh, io, "shift", "too many arguments")
+        raise ExitShell(1) if sh.state.invoked == "c" else DiscardLine(1)
+    if n < 0 or (n > len(params) and "shift_verbose" in sh.state.options):
+        _err(sh, io, "shift", f"{argv[1]}: shift count out of range")
+        return 1
+    if n > len(params):
         return 1
     sh.state.params = params[n:]
     return 0
@@ -815,16 +836,62 @@ def _read_sourced(sh: Interp, io: IO, name: str, path: str) -> str:
         return fh.read()
 
 
+# bash's reserved words: `type` and `command -v` name them before any function.
+KEYWORDS = frozenset(
+    [
+        "!",
+        "case",
+        "coproc",
+        "do",
+        "done",
+        "elif",
+        "else",
+        "esac",
+        "fi",
+        "for",
+        "function",
+        "if",
+        "in",
+        "select",
+        "then",
+        "time",
+        "until",
+        "while",
+        "{",
+        "}",
+        "[[",
+        "]]",
+    ]
+)
+
+
 def _describe(sh: Interp, name: str) -> tuple[str, str] | None:
-    """(kind, text) for ``command -v``/``type``: function, builtin, file, or None."""
-    if name in sh.state.functions:
+    """(kind, text) for ``command -v``/``type``, in bash's order: alias (when aliases
+    expand), keyword, function, builtin, hashed (the remembered path), file, or None."""
+    st = sh.state
+    if st.aliases and name in st.aliases and "expand_aliases" in st.options:
+        return "alias", st.aliases[name]
+    if name in KEYWORDS:
+        return "keyword", name
+    if name in st.functions:
         return "function", name
-    if name in BUILTINS and not name.startswith("__hookrun"):
+    if is_builtin(st, name):
         return "builtin", name
+    return _describe_file(sh, name)
+
+
+def is_builtin(st: ShellState, name: str) -> bool:
+    """Whether ``name`` is a builtin this shell runs (not one `enable -n` turned off)."""
+    return name in BUILTINS and not name.startswith("__hookrun") and name not in st.disabled
+
+
+def _describe_file(sh: Interp, name: str) -> tuple[str, str] | None:
     st = sh.state
     if "/" in name:
         path = name if os.path.isabs(name) else os.path.join(st.cwd, name)
         return ("file", name) if os.path.isfile(path) and os.access(path, os.X_OK) else None
+    if name in st.hashed:
+        return "hashed", st.hashed[name][0]
     exe = resolve.find_executable(name, env=st.environ(), cwd=st.cwd, platform=sh.platform)
     return None if exe is None else ("file", exe)
 
@@ -853,12 +920,17 @@ def b_command(sh: Interp, argv: list[str], io: IO) -> int:
                 continue
             status = 0
             if mode == "v":
-                _out(io, found[1] + "\n")
+                if found[0] == "alias":
+                    from hookrun.dispatch.shell.expand import shell_quote
+
+                    _out(io, f"alias {name}={shell_quote(found[1])}\n")
+                else:
+                    _out(io, (name if found[0] == "keyword" else found[1]) + "\n")
             else:
                 _out(io, _type_line(sh, name, found))
         return status
     builtin = BUILTINS.get(args[0])
-    if builtin is not None:
+    if builtin is not None and args[0] not in sh.state.disabled:
         return builtin(sh, args, io)
     return sh.run_external(args, io)
 
@@ -883,6 +955,12 @@ def _type_line(sh: Interp, name: str, found: tuple[str, str]) -> str:
         return f"{name} is a function\n{_function_listing(sh, name)}\n"
     if kind == "builtin":
         return f"{name} is a shell builtin\n"
+    if kind == "keyword":
+        return f"{name} is a shell keyword\n"
+    if kind == "alias":
+        return f"{name} is aliased to `{text}'\n"
+    if kind == "hashed":
+        return f"{name} is hashed ({text})\n"
     return f"{name} is {text}\n"
 
 
@@ -929,6 +1007,9 @@ b_type = _lazy("seldom", "b_type")
 b_let = _lazy("seldom", "b_let")
 b_trap = _lazy("traps", "b_trap")
 b_ulimit = _lazy("ulimit", "b_ulimit")
+b_enable = _lazy("seldom", "b_enable")
+b_times = _lazy("seldom", "b_times")
+b_jobs = _lazy("seldom", "b_jobs")
 
 BUILTINS: dict[str, Builtin] = {
     "echo": b_echo,
@@ -976,4 +1057,7 @@ BUILTINS: dict[str, Builtin] = {
     "hash": b_hash,
     "umask": b_umask,
     "ulimit": b_ulimit,
+    "enable": b_enable,
+    "times": b_times,
+    "jobs": b_jobs,
 }

@@ -111,6 +111,10 @@ _SHELL_SCALARS = _SHELL_ARRAYS | {
     "HOOKRUN_SHELL",
     "SECONDS",
     "BASH_SUBSHELL",
+    "BASHPID",
+    "BASH_COMMAND",
+    "SHELLOPTS",
+    "BASHOPTS",
 }
 
 
@@ -178,6 +182,8 @@ class Expander:
         # ``LINENO``'s source: the line of the command a shell is running (its
         # Interp.current_line); None: the expansion's own line.
         self.current_line: Callable[[], int | None] | None = None
+        # ``BASH_COMMAND`` (Interp.current_command); None: none is being run.
+        self.current_command: Callable[[], str] | None = None
         self._assigning = False  # expanding an assignment's value (tildes after `:`)
 
     @staticmethod
@@ -354,7 +360,14 @@ class Expander:
                     out.append((p.text, QUOTED))
                 else:
                     # (tilde, assignment, eq_tilde in order: every literal comes here)
-                    self.literal(p.text, out, tilde and k == 0, assignment, eq_tilde and k == 0)
+                    self.literal(
+                        p.text,
+                        out,
+                        tilde and k == 0,
+                        assignment,
+                        eq_tilde and k == 0,
+                        p is not parts[-1],
+                    )
             elif isinstance(p, SglQuoted):
                 out.append((p.value, QUOTED))
             elif isinstance(p, DblQuoted):
@@ -364,26 +377,39 @@ class Expander:
         return out
 
     def literal(
-        self, raw: str, out: list[Piece], tilde: bool, assignment: bool, eq_tilde: bool = False
+        self,
+        raw: str,
+        out: list[Piece],
+        tilde: bool,
+        assignment: bool,
+        eq_tilde: bool = False,
+        more: bool = False,
     ) -> None:
         """Unquoted literal text: backslash quoting, tilde at the start (and after ``:``
-        in assignments, and after the first ``=`` of an assignment-like argument)."""
+        in assignments, and after the first ``=`` of an assignment-like argument).
+        ``more``: other parts of the word follow this text."""
         # Text with no backslash, quote nor tilde (nearly all) is one literal piece:
         # what the scan below gives it, without a step per character.
         if not ("\\" in raw or "'" in raw or '"' in raw or "~" in raw):
             if raw:
                 out.append((raw, LITERAL))
             return
-        self.literal_scan(raw, out, tilde, assignment, eq_tilde)
+        self.literal_scan(raw, out, tilde, assignment, eq_tilde, more)
 
     def literal_scan(
-        self, raw: str, out: list[Piece], tilde: bool, assignment: bool, eq_tilde: bool
+        self,
+        raw: str,
+        out: list[Piece],
+        tilde: bool,
+        assignment: bool,
+        eq_tilde: bool,
+        more: bool = False,
     ) -> None:
         """:meth:`literal` one character at a time (any text; the reference its shortcut
         must agree with)."""
         i, n = 0, len(raw)
         if tilde and raw.startswith("~"):
-            i = self.tilde(raw, 0, out, assignment)
+            i = self.tilde(raw, 0, out, assignment, more)
         buf: list[str] = []
         while i < n:
             c = raw[i]
@@ -419,16 +445,20 @@ class Expander:
             if (at_eq or (assignment and c == ":")) and raw.startswith("~", i):
                 out.append(("".join(buf), LITERAL))
                 buf = []
-                i = self.tilde(raw, i, out, assignment)
+                i = self.tilde(raw, i, out, assignment, more)
         if buf:
             out.append(("".join(buf), LITERAL))
 
-    def tilde(self, s: str, i: int, out: list[Piece], assignment: bool) -> int:
+    def tilde(self, s: str, i: int, out: list[Piece], assignment: bool, more: bool) -> int:
         j = i + 1
         while j < len(s) and s[j] not in "/:":  # bash ends the prefix at `:` too
             j += 1
         user = s[i + 1 : j]
-        if user and not _USER_NAME.fullmatch(user):
+        if (j == len(s) and more) or (
+            user and user not in ("+", "-") and not _USER_NAME.fullmatch(user)
+        ):
+            # The prefix runs to the first unquoted `/`: one that goes on into a quoted
+            # or expanded part (`~"/x"`, `~$u`) is not expanded (bash).
             out.append(("~", LITERAL))
             return i + 1
         if user == "+":
@@ -529,6 +559,8 @@ class Expander:
             if name in _DYNAMIC:
                 return _DYNAMIC[name]()
             if name in _SHELL_SCALARS:
+                if name == "BASH_COMMAND":
+                    return self.current_command() if self.current_command is not None else ""
                 from hookrun.dispatch.shell.shellvars import scalar  # rare: loaded here
 
                 return scalar(st, name)
@@ -569,7 +601,7 @@ class Expander:
     def _through_ref(self, p: ParamExp) -> ParamExp:
         """``p`` of a nameref as the same expansion of what it names (``${!ref}``: an
         ``op`` of "!name" whose ``name`` is what ``ref`` holds)."""
-        from hookrun.dispatch.shell.namerefs import deref, split
+        from hookrun.dispatch.shell.namerefs import deref, expanded_key, split
 
         st = self.state
         target = deref(st, p.name)
@@ -583,6 +615,9 @@ class Expander:
             return p._replace(name=base)
         if p.key is not None:  # ${r[k]} where r names an element: as bash, nothing
             return p._replace(name="\x00unset")
+        done = expanded_key(st, base, key)
+        if done is not key:  # expanded: its value taken as it is
+            return p._replace(name=base, key=Word(0, 0, (SglQuoted(0, 0, done, False),)))
         return p._replace(name=base, key=Word(0, 0, (Lit(0, 0, key),)))
 
     def values(self, p: ParamExp) -> tuple[list[str] | None, bool]:
@@ -668,6 +703,12 @@ class Expander:
             values, is_list = self.values(p)
         if p.length:
             if is_list:
+                if not values and st.nounset and p.key is not None:
+                    arr = st.arrays.get(p.name)
+                    if arr is not None and arr.bare:
+                        # `declare -a a` never assigned: under set -u `${#a[@]}` is an
+                        # unbound variable (bash 5.2; `a=()` is not), the line's end.
+                        raise ExpansionFailure(f"{p.name}: unbound variable")
                 out.append((str(len(values or [])), kind))
                 return
             if values is None and st.nounset:
@@ -1799,7 +1840,12 @@ def _expand_toks(toks: list[_Tok], depth: int) -> list[list[_Tok]]:
         if seq is not None:
             out = []
             for item in seq:
-                out.extend(_expand_toks(prefix + [("c", ch) for ch in item] + suffix, depth + 1))
+                mid: list[_Tok] = [("c", ch) for ch in item]
+                if item == "\\" and (not suffix or suffix[0][0] != "c"):
+                    # `{Z..a}` makes a `\`, which quotes what follows it; at the end of
+                    # the word quote removal leaves a quoted empty word (bash).
+                    mid = [("p", SglQuoted(0, 0, "", False))]
+                out.extend(_expand_toks(prefix + mid + suffix, depth + 1))
             return out
         # Not a brace expression: keep `{…}` and look for one further on.
         rest = _expand_toks(toks[i + 1 :], depth + 1)

@@ -23,6 +23,31 @@ def definition(name: str, body: Stmt, source: bytes) -> str:
     return _Printer(source).function(name, body, 0, nested=False)
 
 
+def command_text(source: bytes, stmt: Stmt | None) -> str:
+    """``BASH_COMMAND`` for ``stmt``: a simple command as bash prints it (a pipeline's
+    last command, the right side of ``&&``/``||``), here-document bodies included."""
+    if stmt is None:
+        return ""
+    cmd = stmt.cmd
+    while isinstance(cmd, (N.Pipeline, N.BinaryCmd)):
+        stmt = cmd.stages[-1] if isinstance(cmd, N.Pipeline) else cmd.right
+        cmd = stmt.cmd
+    stmt = stmt._replace(negated=False, background=False)
+    try:
+        text, heredoc = _Printer(source).stmt(stmt, 0)
+    except Exception:  # a construct with no layout here: the text as written
+        return source[stmt.pos : stmt.end].decode("utf-8", "surrogateescape")
+    return text + heredoc
+
+
+def job_text(source: bytes, stmt: Stmt) -> str:
+    """A background job's command as ``jobs`` prints it (without the ``&``)."""
+    try:
+        return _Printer(source).stmt(stmt._replace(background=False), 0)[0]
+    except Exception:  # a construct with no layout here: the text as written
+        return source[stmt.pos : stmt.end].decode("utf-8", "surrogateescape")
+
+
 class _Printer:
     def __init__(self, source: bytes) -> None:
         self.src = source

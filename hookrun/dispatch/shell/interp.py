@@ -270,7 +270,7 @@ class ShellProcess:
 class _Job:
     """A background command: a thread running a subshell (and the child it started)."""
 
-    __slots__ = ("proc", "thread", "status", "pid", "process", "number", "error")
+    __slots__ = ("proc", "thread", "status", "pid", "process", "number", "error", "command")
 
     def __init__(self) -> None:
         self.number = 1  # %N: one more than the highest in the table when started
@@ -283,6 +283,8 @@ class _Job:
         self.pid = 0
         # The job's subshell, for `kill $!` when $! is not a program's real pid.
         self.process: ShellProcess | None = None
+        # The text run and the statement, for `jobs` to print.
+        self.command: tuple[bytes, Stmt] | None = None
 
 
 class _Stage:
@@ -352,6 +354,10 @@ class Interp:
     # command of many lines), and in a trap the failing command's.
     stmt: Stmt | None = None
     trap_line: int | None = None
+    # While a trap runs: the text and statement it was started at (``BASH_COMMAND`` in a
+    # trap is the command that was running then, not the trap's own).
+    trap_context: tuple[bytes, Stmt | None] | None = None
+    in_debug_trap = False
     # Read from the class until a shell has its own: never changed in place here, only
     # replaced (a job started, `exec >file` run, a subshell made) or popped from (the
     # `trap` builtin resetting an inherited one, which an empty dict does not have).
@@ -362,6 +368,7 @@ class Interp:
     # The jobs `wait $!` finds process substitutions by; replaced, never changed in
     # place, as jobs.
     psub_jobs: list[_Job] = []  # noqa: RUF012
+    parent_jobs: list[_Job] = []  # noqa: RUF012  # (only read: `jobs` in a subshell)
 
     def __init__(
         self,
@@ -390,6 +397,10 @@ class Interp:
         # class: exec_call reads it twice per command (from the class: ~600 instructions
         # more per command, callgrind; Python 3.11).
         self.psubs: tuple[Any, ...] = ()
+        # A pipeline stage's simple command whose words are not expanded yet (see
+        # run_pipeline). Also read by exec_call for every command: an attribute of
+        # each shell for the same reason as psubs.
+        self.stage_words = False
 
     @property
     def expander(self) -> Expander:
@@ -403,7 +414,53 @@ class Interp:
             ex.warn = self.error
             ex.proc_subst = self.process_substitution
             ex.current_line = self.current_line
+            ex.current_command = self.current_command
         return ex
+
+    def current_command(self) -> str:
+        """``BASH_COMMAND``: the command being run, or in a trap the one it came at."""
+        from hookrun.dispatch.shell.funcprint import command_text  # rare: loaded here
+
+        src, stmt = self.trap_context or (self.src, self.stmt)
+        return command_text(src, stmt)
+
+    def run_trap(self, action: str, io: IO) -> None:
+        """Run a DEBUG or RETURN trap's text: ``$?`` is kept (its status is not)."""
+        status = self.state.status
+        saved = self.trap_context
+        if saved is None:
+            self.trap_context = (self.src, self.stmt)
+        try:
+            self.run_source(action, io)
+        finally:
+            self.trap_context = saved
+            self.state.status = status
+
+    def debug_trap(self, s: Stmt, io: IO) -> None:
+        """bash's DEBUG trap, before a simple command, ``[[ ]]`` or ``(( ))`` (not inside
+        functions unless ``set -T``: call_function hides it there)."""
+        action = self.traps.get("DEBUG")
+        if not action or self.in_debug_trap:
+            return
+        self.in_debug_trap = True
+        self.stmt = s
+        try:
+            self.run_trap(action, io)
+        finally:
+            self.in_debug_trap = False
+            self.stmt = s
+
+    def subscript_value(self, base: str, key: str) -> str:
+        """A subscript of ``base`` written as text (a nameref's ``a[$(f) + 1]``): for an
+        associative array expanded as ``"key"`` is, else as ``$(( key ))``."""
+        arr = self.state.arrays.get(base)
+        text = f'"{key}"' if arr is not None and arr.assoc else f"$(({key}))"
+        script = self.parse_or_report(f"_={text}", self.io)
+        if isinstance(script, int):
+            raise ShellError(f"{key}: bad array subscript", 1)
+        call = script.stmts[0].cmd
+        assert isinstance(call, N.CallExpr) and call.assigns[0].value is not None
+        return self.expander.string(call.assigns[0].value)
 
     def current_line(self) -> int | None:
         """``LINENO``: the line of the statement being run (None: none is)."""
@@ -454,6 +511,8 @@ class Interp:
         if self.psubs:  # their paths name descriptors a subshell inherits
             sub.psubs = self.psubs
         sub.inherited_traps = {**self.inherited_traps, **self.traps}
+        # `jobs` in a subshell (`$(jobs -p)`, `jobs | wc -l`) lists its parent's, as bash.
+        sub.parent_jobs = self.jobs or self.parent_jobs
         # Inside a condition (`if ( … )`) set -e stays off in the subshell too.
         sub.errexit_suppressed = self.errexit_suppressed
         # Traps other than EXIT are inherited by ( … ) in bash only with errtrace; EXIT
@@ -582,6 +641,8 @@ class Interp:
             self.start_background(s._replace(background=False, negated=False), io)
             self.state.status = 0
             return 0
+        if self.traps and "DEBUG" in self.traps and _is_traced(s.cmd):
+            self.debug_trap(s, io)
         if s.negated:
             # bash ignores `set -e` (and ERR) inside `! cmd` only when -e is already on:
             # with it off, a `set -e` run inside (in a function) takes effect there.
@@ -653,11 +714,13 @@ class Interp:
         if trap and not self.in_trap and errtrace:
             self.in_trap = True
             self.trap_line = self.current_line()
+            saved, self.trap_context = self.trap_context, self.trap_context or (self.src, self.stmt)
             try:
                 self.run_source(trap, self.io)
             finally:
                 self.in_trap = False
                 self.trap_line = None
+                self.trap_context = saved
             self.state.status = status
         if self.state.errexit:
             raise ExitShell(status)
@@ -944,8 +1007,8 @@ class Interp:
                 except _BadRegex:
                     return True  # bash: `! 2` is 0
             operand = ex.string(e.operand) if isinstance(e.operand, N.Word) else ""
-            if e.op == "-v":
-                return self.is_set(operand)
+            if e.op in tx.SHELL_UNARY:
+                return self.is_set(e.op, operand)
             if not tx.is_unary(e.op):
                 raise tx.ConditionError(f"unexpected operator {e.op}")
             return bool(tx.unary(e.op, operand, self.state.cwd, self.io.test_fd))
@@ -986,7 +1049,15 @@ class Interp:
         self.state.arrays["BASH_REMATCH"] = Array(False, dict(enumerate(groups or ())))
         return groups is not None
 
-    def is_set(self, name: str) -> bool:
+    def is_set(self, op: str, name: str) -> bool:
+        """``-v NAME``: the variable (or element) is set; ``-R NAME``: a nameref with a
+        value; ``-o NAME``: the `set -o` option is on."""
+        if op == "-R":
+            return name in self.state.refs
+        if op == "-o":
+            from hookrun.dispatch.shell.options import SET_LONG, state_is_on  # rare
+
+            return name in SET_LONG and state_is_on(self.state, name)
         m = _ELEMENT_NAME.fullmatch(name)
         if m is not None:
             try:
@@ -1038,13 +1109,18 @@ class Interp:
                     finally:
                         _close_all(results[k].owned)
                     continue
+                if self.traps and "DEBUG" in self.traps and _is_traced(node.cmd):
+                    # bash runs it in the stage's process, before its command: here
+                    # before the stage starts, on the stage's streams.
+                    self.debug_trap(node, stage_io)
                 sub = self.subshell(stage_io)
                 if isinstance(node.cmd, (_CALL, N.Subshell)):
                     # bash forks a simple command's stage before expanding its words but
-                    # counts the subshell only when it runs a builtin or function there:
-                    # `echo $BASH_SUBSHELL | cat` prints 0 (a function stage's body sees 1
-                    # in bash, 0 here); a `( … )` stage is that one subshell.
+                    # counts the subshell only once they are expanded: `echo
+                    # $BASH_SUBSHELL | cat` prints 0, a function or `eval` run as a stage
+                    # sees 1 (exec_call counts it then); a `( … )` stage is that one subshell.
                     sub.state.subshell -= 1
+                    sub.stage_words = isinstance(node.cmd, _CALL)
                 if k == n - 1:
                     started += 1
                     _run_stage(sub, (node,), stage_io, results[k])
@@ -1090,6 +1166,7 @@ class Interp:
         job = _Job()
         job.number = max((j.number for j in self.jobs), default=0) + 1
         job.process = sub.process
+        job.command = (self.src, s)
         sub.process.ignored = sub.process.ignored | {"INT", "QUIT"}
         sub.exec_process = isinstance(s.cmd, N.CallExpr)
         spawned = threading.Event()
@@ -1132,7 +1209,7 @@ class Interp:
         name = part.text if isinstance(part, N.Lit) else ""
         return (
             bool(name)
-            and name not in BUILTINS
+            and (name not in BUILTINS or name in self.state.disabled)
             and name not in self.state.functions
             # a `bash …` the stand-in runs is an in-process shell, not a program
             and not self._standin(name, self.state.environ())
@@ -1189,6 +1266,9 @@ class Interp:
         try:
             self.subst_status = None
             argv = self.expand_args(cmd.args)
+            if self.stage_words:  # a pipeline stage's words are expanded: now it counts
+                self.stage_words = False
+                self.state.subshell += 1
             if redirects and argv == ["exec"]:
                 # `exec >file`: the redirections stay for the rest of this (sub)shell.
                 if not self.exec_owned:  # (the class's empty list is shared)
@@ -1227,15 +1307,23 @@ class Interp:
                     owned = []
                     io = self.redirect(redirects, io, owned)
                 status = self.subst_status or 0
+                self.state.vars["_"] = ""  # `$_` after a line of assignments only (bash)
                 return status
+            # `$_`: the last word of the command before, set once this one has run (inside
+            # a function `$_` is still the caller's last word; after it, the call's).
+            last = argv[-1]
             if not cmd.assigns:  # (the usual command: no `VAR=x` before it)
                 if "xtrace" in self.state.options:
                     self.xtrace(argv, trace_io)
-                return self.run_argv(argv, io)
+                status = self.run_argv(argv, io)
+                self.state.vars["_"] = last
+                return status
             values = self.prefix_values(cmd.assigns)
             if "xtrace" in self.state.options:  # (the trace line is not built otherwise)
                 self.xtrace([*(f"{k}={v}" for k, v in values), *argv], trace_io)
-            return self.run_argv(argv, io, dict(values) if values else None)
+            status = self.run_argv(argv, io, dict(values) if values else None)
+            self.state.vars["_"] = last
+            return status
         except ShellError as exc:
             self.error(exc.message, io)
             if isinstance(exc, ExpansionFailure):
@@ -1253,14 +1341,22 @@ class Interp:
     def prefix_values(self, assigns: Sequence[Assign]) -> list[tuple[str, str]]:
         """``A=1 B=$A cmd``: each value is expanded with the ones before it in force."""
         values: list[tuple[str, str]] = []
+        refs = self.state.refs
         for a in assigns:
             if a.array is not None:
                 continue
+            name = a.name
+            if refs and name in refs:  # `r=1 cmd` through a nameref: what it names
+                from hookrun.dispatch.shell.namerefs import deref
+
+                target = deref(self.state, name)
+                if target is not None and target[-1:] != "]":
+                    name = target
             if values:
                 with _TemporaryVars(self.state, dict(values), export=False):
-                    values.append((a.name, self.assign_value(a)))
+                    values.append((name, self.assign_value(a)))
             else:
-                values.append((a.name, self.assign_value(a)))
+                values.append((name, self.assign_value(a)))
         return values
 
     def xtrace(self, words: Sequence[str], io: IO) -> None:
@@ -1419,12 +1515,13 @@ class Interp:
             from hookrun.dispatch.shell.timed import run_timed  # rare: loaded on first use
 
             return run_timed(self, argv, io, self.run_argv, prefix)
-        fn = self.state.functions.get(name)
+        st = self.state
+        fn = st.functions.get(name)
         if fn is not None:
-            with _TemporaryVars(self.state, prefix, export=True):
+            with _TemporaryVars(st, prefix, export=True):
                 return self.call_function(fn, argv, io)
         builtin = BUILTINS.get(name)
-        if builtin is not None:
+        if builtin is not None and not (st.disabled and name in st.disabled):
             if not prefix:  # the common case: no `VAR=x` to hold for the call
                 try:  # (run_builtin, written out: one call fewer for every builtin)
                     return builtin(self, argv, io)
@@ -1463,14 +1560,26 @@ class Interp:
         st.funcnames = (argv[0], *saved_names)
         st.callsites = ((self.src, saved_stmt), *saved_sites)
         st.sources = (fn.file, *saved_files)
+        traps = self.traps
+        if traps and "DEBUG" in traps and "functrace" in st.options and saved_stmt is not None:
+            self.debug_trap(saved_stmt, io)  # traced: once more as the function starts
         self.function_depth += 1
         self.loop_depth = 0
         self.set_src(fn.source)
+        hidden = _hide_traps(traps, st) if traps else None
         try:
-            return self.exec_stmt(fn.body, io)
-        except ReturnFromFunction as ret:
-            return ret.code
+            try:
+                status = self.exec_stmt(fn.body, io)
+            except ReturnFromFunction as ret:
+                status = ret.code
+            if traps and "RETURN" in traps:
+                # bash: a RETURN trap set in the function (or, with `set -T`, before it)
+                # runs as it returns, still in it ($FUNCNAME, "$@"); the call's status stays.
+                self.run_trap(traps["RETURN"], io)
+            return status
         finally:
+            if hidden:
+                traps.update(hidden)
             self.set_src(saved_src)
             self.function_depth -= 1
             self.loop_depth = saved_loops
@@ -1514,6 +1623,10 @@ class Interp:
                     return self.run_script_file(plan.source, name, argv[1:], env, io)
         hook, self.spawn_hook = self.spawn_hook, None  # only a background job's first child
         from hookrun.dispatch.shell.handler import ExecRequest
+
+        # bash hands every program `_` naming the program itself (as found on PATH, else
+        # as written), whatever `$_` holds in the shell.
+        env["_"] = found or name
 
         fds = io.fds
         feed = None
@@ -1693,6 +1806,7 @@ class Interp:
             trap = self.traps.pop("EXIT", None) if self.traps else None
             if trap:
                 self.state.status = status
+                self.trap_context = (source, self.stmt)
                 try:
                     self.run_source(trap, io)
                 except ExitShell as exc:
@@ -1874,6 +1988,20 @@ def _remember_plain(args: Sequence[Any]) -> _Plain:
         known = (args, None, words)
     _plain_argv[id(args)] = known
     return known
+
+
+def _is_traced(cmd: Command | None) -> bool:
+    """Whether bash runs the DEBUG trap before ``cmd``: a simple command, [[ ]], (( ))."""
+    return isinstance(cmd, (N.CallExpr, N.TestClause, N.ArithCmd))
+
+
+def _hide_traps(traps: dict[str, str], st: ShellState) -> dict[str, str] | None:
+    """A function does not see the DEBUG and RETURN traps set outside it unless traced
+    (``set -T``): taken out for the call, put back after it (one it set stays if none was
+    set before, as in bash)."""
+    if "functrace" in st.options or not ("DEBUG" in traps or "RETURN" in traps):
+        return None
+    return {k: traps.pop(k) for k in ("DEBUG", "RETURN") if k in traps}
 
 
 def _is_compound(cmd: Command | None) -> bool:

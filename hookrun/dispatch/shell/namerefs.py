@@ -65,7 +65,18 @@ def set_through(st: ShellState, name: str, value: str) -> None:
     if key is None:
         st.set_var(base, value)
     else:
+        key = expanded_key(st, base, key)
         st.set_element(base, key, value, lambda k: index(st, k))
+
+
+def expanded_key(st: ShellState, base: str, key: str) -> str:
+    """A target's subscript holding `$` or a backquote, expanded each time the nameref is
+    used, as bash does (`declare -n r='a[$(echo 2) + 1]'`, `'m[$k]'`)."""
+    if ("$" in key or "`" in key) and st.subscripts is not None:
+        expand = st.subscripts()
+        if expand is not None:
+            return str(expand(base, key))
+    return key
 
 
 def index(st: ShellState, key: str) -> int:
@@ -84,6 +95,7 @@ def get_through(st: ShellState, name: str) -> str | None:
     base, key = split(target)
     if key is None:
         return st.get_var(base)
+    key = expanded_key(st, base, key)
     arr = st.arrays.get(base)
     if arr is None:
         return st.get_var(base) if key in ("0", "@", "*") else None
@@ -106,6 +118,7 @@ def unset_through(st: ShellState, name: str) -> None:
     if key is None:
         st.unset_var(base, ref=True)
         return
+    key = expanded_key(st, base, key)
     arr = st.arrays.get(base)
     if arr is None:
         if key in ("0", "@", "*"):

@@ -5,8 +5,19 @@ none does not unmarshal them at start-up.
 
 from __future__ import annotations
 
+import os
+
 from hookrun.dispatch import resolve
-from hookrun.dispatch.shell.builtins import BUILTINS, _describe, _err, _out, _type_line
+from hookrun.dispatch.shell.builtins import (
+    BUILTINS,
+    KEYWORDS,
+    _describe,
+    _describe_file,
+    _err,
+    _out,
+    _type_line,
+    is_builtin,
+)
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -147,27 +158,86 @@ def b_umask(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def b_type(sh: Interp, argv: list[str], io: IO) -> int:
+    """``type [-afptP] name…`` as bash's describe_command: alias, keyword, function,
+    builtin, then the file (hashed first); ``-a`` every one of those and every file on
+    PATH, ``-f`` no functions, ``-t`` the kind's word, ``-p`` a file's path only (another
+    kind prints nothing and is found), ``-P`` the path searched on PATH whatever else
+    the name is."""
     args = argv[1:]
-    terse = path_only = False
-    while args and args[0].startswith("-"):
+    flags = ""
+    while args and args[0][:1] == "-" and len(args[0]) > 1:
         flag = args.pop(0)
-        terse = terse or "t" in flag
-        path_only = path_only or "p" in flag or "P" in flag
+        if flag == "--":
+            break
+        for letter in flag[1:]:
+            if letter not in "afptP":
+                _err(sh, io, "type", f"-{letter}: invalid option")
+                sh.error_plain("type: usage: type [-afptP] name [name ...]", io)
+                return 2
+        flags += flag[1:]
     status = 0
     for name in args:
-        found = _describe(sh, name)
-        if found is None:
-            if not terse and not path_only:
+        found = _type_entries(sh, name, flags)
+        if not found:
+            if not any(f in flags for f in "tpP"):
                 _err(sh, io, "type", f"{name}: not found")
             status = 1
-        elif terse:
-            _out(io, found[0] + "\n")
-        elif path_only:
-            if found[0] == "file":
-                _out(io, found[1] + "\n")
-        else:
-            _out(io, _type_line(sh, name, found))
+            continue
+        for kind, text in found:
+            if "P" in flags or ("p" in flags and kind in ("file", "hashed")):
+                _out(io, text + "\n")
+            elif "p" in flags:
+                continue  # found, not a file: nothing printed (bash)
+            elif "t" in flags:
+                _out(io, ("file" if kind == "hashed" else kind) + "\n")
+            else:
+                _out(io, _type_line(sh, name, (kind, text)))
     return status
+
+
+def _type_entries(sh: Interp, name: str, flags: str) -> list[tuple[str, str]]:
+    """What ``type`` reports for ``name``: the first meaning, or with -a all of them."""
+    st = sh.state
+    every = "a" in flags
+    if "P" in flags:
+        if not every and "/" not in name and name in st.hashed:
+            return [("hashed", st.hashed[name][0])]
+    elif not every:
+        if "f" not in flags:
+            one = _describe(sh, name)
+        else:
+            saved, st.functions = st.functions, {}
+            try:
+                one = _describe(sh, name)
+            finally:
+                st.functions = saved
+        return [] if one is None else [one]
+    out: list[tuple[str, str]] = []
+    if "P" not in flags:
+        if st.aliases and name in st.aliases and "expand_aliases" in st.options:
+            out.append(("alias", st.aliases[name]))
+        if name in KEYWORDS:
+            out.append(("keyword", name))
+        if "f" not in flags and name in st.functions:
+            out.append(("function", name))
+        if is_builtin(st, name):
+            out.append(("builtin", name))
+    if "/" in name or resolve.is_windows(sh.platform):
+        one = _describe_file(sh, name)
+        if one is not None:
+            out.append(("file", one[1]))
+        return out if every else out[:1]
+    path = st.get_var("PATH")
+    for entry in (os.defpath if path is None else path).split(":"):
+        folder = entry or st.cwd
+        if not os.path.isabs(folder):
+            folder = os.path.join(st.cwd, folder)
+        exe = resolve.find_executable(name, env={"PATH": folder}, cwd=st.cwd, platform=sh.platform)
+        if exe is not None:
+            out.append(("file", os.path.join(entry, name) if entry else exe))
+            if not every:
+                break
+    return out
 
 
 def b_let(sh: Interp, argv: list[str], io: IO) -> int:
@@ -182,3 +252,140 @@ def b_let(sh: Interp, argv: list[str], io: IO) -> int:
         return value
 
     return sh.arith_command(last, io, "let")
+
+
+# POSIX's special builtins among this shell's (`enable -s` lists them).
+_SPECIAL = frozenset(
+    [
+        ".",
+        ":",
+        "break",
+        "continue",
+        "eval",
+        "exec",
+        "exit",
+        "export",
+        "readonly",
+        "return",
+        "set",
+        "shift",
+        "times",
+        "trap",
+        "unset",
+    ]
+)
+
+
+def b_enable(sh: Interp, argv: list[str], io: IO) -> int:
+    """``enable [-a] [-dnps] [name…]``: list builtins, turn them off (``-n``: the name
+    then runs a function or a program, as in bash) and on again. No loadable builtins:
+    ``-f`` fails as bash's does when the object cannot be opened."""
+    st = sh.state
+    args = argv[1:]
+    flags = ""
+    while args and args[0][:1] == "-" and len(args[0]) > 1:
+        flag = args.pop(0)
+        if flag == "--":
+            break
+        for k, letter in enumerate(flag[1:], 1):
+            if letter == "f":
+                target = flag[k + 1 :] or (args.pop(0) if args else "")
+                if not target:
+                    _err(sh, io, "enable", "-f: option requires an argument")
+                    return 2
+                _err(
+                    sh,
+                    io,
+                    "enable",
+                    f"cannot open shared object {target}: {target}: cannot open shared"
+                    " object file: No such file or directory",
+                )
+                return 1
+            if letter not in "adnps":
+                _err(sh, io, "enable", f"-{letter}: invalid option")
+                sh.error_plain("enable: usage: enable [-a] [-dnps] [-f filename] [name ...]", io)
+                return 2
+            flags += letter
+    if not args:
+        for name in sorted(n for n in BUILTINS if not n.startswith("__hookrun")):
+            off = name in st.disabled
+            if "s" in flags and name not in _SPECIAL:
+                continue
+            if "a" in flags or ("n" in flags) == off:
+                _out(io, f"enable {'-n ' if off else ''}{name}\n")
+        return 0
+    status = 0
+    for name in args:
+        if name not in BUILTINS or name.startswith("__hookrun") or "d" in flags:
+            _err(sh, io, "enable", f"{name}: not a shell builtin")
+            status = 1
+        elif "n" in flags:
+            st.disabled = st.disabled | {name}
+        elif name in st.disabled:
+            st.disabled = st.disabled - {name}
+    return status
+
+
+def b_times(sh: Interp, argv: list[str], io: IO) -> int:
+    """``times``: the user and system CPU time of the shell (here: hookrun's process),
+    then of the children it waited for."""
+    t = os.times()
+
+    def pair(user: float, system: float) -> str:
+        return f"{_minutes(user)} {_minutes(system)}\n"
+
+    _out(io, pair(t.user, t.system) + pair(t.children_user, t.children_system))
+    return 0
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(seconds // 60)
+    return f"{whole}m{seconds - whole * 60:.3f}s"
+
+
+def b_jobs(sh: Interp, argv: list[str], io: IO) -> int:
+    """``jobs [-lnprs] [%job…]``: the background jobs, as bash lists them (``+`` the
+    current one, ``-`` the one before; ``-p`` their pids)."""
+    from hookrun.dispatch.shell.funcprint import job_text
+
+    args = argv[1:]
+    flags = ""
+    while args and args[0][:1] == "-" and len(args[0]) > 1:
+        flag = args.pop(0)
+        if flag == "--":
+            break
+        for letter in flag[1:]:
+            if letter not in "lnprsx":
+                _err(sh, io, "jobs", f"-{letter}: invalid option")
+                sh.error_plain(
+                    "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]", io
+                )
+                return 2
+        flags += flag[1:]
+    jobs = list(sh.jobs or sh.parent_jobs)
+    status = 0
+    if args:
+        chosen = []
+        for spec in args:
+            job = sh.job_by_spec(spec) if spec.startswith("%") else None
+            if job is None:
+                _err(sh, io, "jobs", f"{spec}: no such job")
+                status = 1
+            else:
+                chosen.append(job)
+    else:
+        chosen = jobs
+    for job in chosen:
+        running = job.thread is not None and job.thread.is_alive()
+        if ("r" in flags and not running) or "s" in flags:
+            continue
+        if "p" in flags:
+            _out(io, f"{job.pid}\n")
+            continue
+        k = jobs.index(job)
+        mark = "+" if k == len(jobs) - 1 else "-" if k == len(jobs) - 2 else " "
+        state = "Running" if running else "Done" if job.status == 0 else f"Exit {job.status}"
+        text = job_text(*job.command) if job.command is not None else ""
+        pid = f"{job.pid} " if "l" in flags else " "
+        _out(io, f"[{job.number}]{mark} {pid}{state:<24}{text}{' &' if running else ''}\n")
+    return status

@@ -1,7 +1,7 @@
 """bash's variables that the shell itself sets, made when a script reads them.
 
 ``BASH_VERSION``, ``BASH_VERSINFO``, ``BASH``, ``FUNCNAME``, ``BASH_SOURCE``,
-``BASH_LINENO``, ``BASH_SUBSHELL``, ``SECONDS`` and ``HOOKRUN_SHELL`` are never stored
+``BASH_LINENO``, ``BASH_SUBSHELL``, ``BASHPID``, ``SECONDS`` and ``HOOKRUN_SHELL`` are never stored
 in a run's variables (no run pays for them): the expander asks here when such a name
 has no value of its own, so an assignment or the environment still wins (as for
 ``RANDOM``). ``LINENO`` is the expander's (it asks the shell for the line of the command
@@ -13,6 +13,7 @@ Loaded on first use only: the shell path's import does not grow with it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections.abc import Callable
@@ -71,7 +72,47 @@ _ARRAYS: dict[str, Callable[[ShellState], list[str]]] = {
     "BASH_LINENO": _bash_lineno,
 }
 
+# bash forks a subshell, whose BASHPID is its own pid. In-process subshells have none:
+# each is given a number above any pid the OS hands out (Linux's pid_max is at most
+# 2**22), unique in this process, so that names made from it (`/tmp/x.$BASHPID`) do
+# not collide between subshells, and a `kill` of it can never reach another process.
+_FIRST_SUBSHELL_PID = 1 << 22
+_subshell_pids = itertools.count(_FIRST_SUBSHELL_PID + 1)
+
+
+def bash_pid(state: ShellState) -> str:
+    """``BASHPID``: ``$$`` in a shell of its own, a number of its own in a subshell."""
+    if state.bashpid == 0:
+        return str(os.getpid())
+    if state.bashpid < 0:
+        state.bashpid = next(_subshell_pids)
+    return str(state.bashpid)
+
+
+def _enabled(state: ShellState, names: list[str]) -> str:
+    from hookrun.dispatch.shell.options import state_is_on
+
+    return ":".join(name for name in names if state_is_on(state, name))
+
+
+def _shellopts(state: ShellState) -> str:
+    """``SHELLOPTS``: the `set -o` options that are on, in bash's (alphabetical) order."""
+    from hookrun.dispatch.shell.options import SET_LONG
+
+    return _enabled(state, SET_LONG)
+
+
+def _bashopts(state: ShellState) -> str:
+    """``BASHOPTS``: the `shopt` options that are on."""
+    from hookrun.dispatch.shell.options import SHOPT
+
+    return _enabled(state, SHOPT)
+
+
 _SCALARS: dict[str, Callable[[ShellState], str]] = {
+    "BASHPID": bash_pid,
+    "SHELLOPTS": _shellopts,
+    "BASHOPTS": _bashopts,
     "BASH_VERSION": lambda state: BASH_VERSION,
     # No bash binary to name: `"$BASH" x.sh` goes where a plain `bash x.sh` goes (a real
     # bash if there is one and the hook does not ask for the in-process shell, else the

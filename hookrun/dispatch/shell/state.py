@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Mapping
 from time import monotonic
 
-from hookrun.records import TYPE_CHECKING
+from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from typing import Any
@@ -164,6 +164,7 @@ class Array:
 
     def append(self, value: str) -> None:
         self.items[max(self.items, default=-1) + 1] = value
+        self.bare = False
 
 
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
@@ -217,6 +218,30 @@ def hash_order(keys: list[str], buckets: int) -> list[str]:
     return [keys[n] for n in order]
 
 
+_NO_NAMES: frozenset[str] = frozenset()
+
+
+class OptionsSnapshot(NamedTuple):
+    """``local -``: the `set` options of a function's caller, put back when it returns
+    (`shopt` options are not, as in bash)."""
+
+    options: frozenset[str]
+    errexit: bool
+    nounset: bool
+    pipefail: bool
+
+    def restore(self, st: ShellState) -> None:
+        from hookrun.dispatch.shell.options import SET_LONG  # rare: `local -` only
+
+        def is_set_option(name: str) -> bool:
+            return name.removeprefix("no-") in SET_LONG
+
+        st.options = {o for o in st.options if not is_set_option(o)} | {
+            o for o in self.options if is_set_option(o)
+        }
+        st.errexit, st.nounset, st.pipefail = self.errexit, self.nounset, self.pipefail
+
+
 class ShellState:
     __slots__ = (
         "vars",
@@ -249,6 +274,9 @@ class ShellState:
         "started",
         "refs",
         "limits",
+        "bashpid",
+        "disabled",
+        "subscripts",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -308,6 +336,14 @@ class ShellState:
         # `ulimit`'s settings for the programs the shell starts: resource -> (soft,
         # hard). Not this process's own (see ulimit.py).
         self.limits: dict[int, tuple[int, int]] = {}
+        # ``BASHPID``: 0 in a shell of its own (this process's pid), -1 in a subshell
+        # until read, then the number made for it (shellvars.bash_pid).
+        self.bashpid = 0
+        # Builtins turned off by `enable -n` (replaced, never changed in place).
+        self.disabled: frozenset[str] = _NO_NAMES
+        # Set once a nameref's target holds `$`: a weak reference to the shell's method
+        # that expands such a subscript (`declare -n r='a[$(f) + 1]'`), read through it.
+        self.subscripts: Any = None
         # (``started``: the time ``SECONDS`` counts from; set by create() and copy().)
         self.started: float
 
@@ -392,6 +428,9 @@ class ShellState:
         sub.sources = self.sources
         sub.subshell = self.subshell + 1
         sub.limits = dict(self.limits)
+        sub.bashpid = -1
+        sub.disabled = self.disabled
+        sub.subscripts = self.subscripts
         sub.started = self.started
         return sub
 
@@ -521,6 +560,7 @@ class ShellState:
                 arr.items[0] = old
             self.arrays[name] = arr
         value = self.cased(name, value)
+        arr.bare = False  # assigned: `declare -p` shows `=(…)` even once it is empty again
         if arr.assoc:
             arr.items[key] = value
             return
@@ -568,6 +608,9 @@ class ShellState:
         frame = self.locals_stack.pop()
         attrs = self.attrs
         for name, old in frame.items():
+            if isinstance(old, OptionsSnapshot):  # `local -`
+                old.restore(self)
+                continue
             self.vars.pop(name, None)
             self.arrays.pop(name, None)
             self.declared.discard(name)

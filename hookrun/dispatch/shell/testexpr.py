@@ -191,11 +191,18 @@ def unary(op: str, arg: str, cwd: str, streams: Streams | None = None) -> bool:
 class _TestParser:
     """POSIX ``test`` with ``!``, ``-a``, ``-o`` and parentheses (recursive descent)."""
 
-    def __init__(self, args: list[str], cwd: str, streams: Streams | None = None) -> None:
+    def __init__(
+        self,
+        args: list[str],
+        cwd: str,
+        streams: Streams | None = None,
+        is_set: Callable[[str, str], bool] | None = None,
+    ) -> None:
         self.args = args
         self.pos = 0
         self.cwd = cwd
         self.streams = streams
+        self.is_set = is_set
 
     def more(self) -> bool:
         return self.pos < len(self.args)
@@ -244,20 +251,28 @@ class _TestParser:
         if is_unary(tok) and nxt is not None:
             self.pos += 2
             return unary(tok, nxt, self.cwd, self.streams)
+        if tok in SHELL_UNARY and nxt is not None and self.is_set is not None:
+            self.pos += 2
+            return self.is_set(tok, nxt)
         self.pos += 1
         return tok != ""
+
+
+# The unary operators about the shell itself, not a file or a string: ``-v NAME`` (set),
+# ``-R NAME`` (a nameref with a value), ``-o OPTION`` (a `set -o` option is on).
+SHELL_UNARY = frozenset(("-v", "-R", "-o"))
 
 
 def run_test(
     args: list[str],
     cwd: str,
-    is_set: Callable[[str], bool] | None = None,
+    is_set: Callable[[str, str], bool] | None = None,
     streams: Streams | None = None,
 ) -> bool:
     """Evaluate ``test`` arguments (without the closing ``]``). Raises :class:`ConditionError`.
 
-    ``is_set`` answers ``-v NAME`` (the shell's variables; None: -v is not known);
-    ``streams`` the hook's descriptors (:func:`file_test`)."""
+    ``is_set(op, operand)`` answers the operators in :data:`SHELL_UNARY` from the shell's
+    state (None: they are not known); ``streams`` the hook's descriptors (:func:`file_test`)."""
     n = len(args)
     # POSIX fixes the meaning by argument count up to 4; the parser agrees except where
     # an operand looks like an operator, which the count rules resolve.
@@ -268,8 +283,8 @@ def run_test(
     if n == 2:
         if args[0] == "!":
             return args[1] == ""
-        if args[0] == "-v" and is_set is not None:
-            return is_set(args[1])
+        if args[0] in SHELL_UNARY and is_set is not None:
+            return is_set(args[0], args[1])
         if is_unary(args[0]):
             return unary(args[0], args[1], cwd, streams)
         raise ConditionError(f"{args[0]}: unary operator expected")
@@ -282,7 +297,7 @@ def run_test(
             return args[1] != ""
     if n == 4 and args[0] == "!":
         return not run_test(args[1:], cwd, is_set, streams)
-    parser = _TestParser(args, cwd, streams)
+    parser = _TestParser(args, cwd, streams, is_set)
     value = parser.or_()
     if parser.more():
         raise ConditionError(f"{parser.peek()}: unexpected argument")
