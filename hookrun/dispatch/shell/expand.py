@@ -942,8 +942,9 @@ def fatal_status(state: ShellState) -> int:
     """The status an expansion error that ends the shell (an unbound variable, ``${x:?}``,
     a bad ``${x@Z}``) ends it with: bash's 127 when it runs a `-c` string, 1 when it
     runs a script (a file or stdin) — and 1 in any subshell, ``( … )`` or ``$( … )``
-    (BASH_SUBSHELL above 0), even of a `-c` string."""
-    return 127 if state.invoked == "c" and state.subshell == 0 else 1
+    (BASH_SUBSHELL above 0), even of a `-c` string, and 1 once ``set -e`` is on (the
+    usual `set -euo pipefail` hook: bash 5.2 ends it with 1, not 127)."""
+    return 127 if state.invoked == "c" and state.subshell == 0 and not state.errexit else 1
 
 
 def unbound(name: str, state: ShellState) -> ShellError:

@@ -312,3 +312,29 @@ MORE_BUILTINS = [
 @pytest.mark.parametrize("source", MORE_BUILTINS)
 def test_local_dash_jobs_shift_and_option_lists(run: Runner, tmp_path: Path, source: str) -> None:
     _agree(run, tmp_path, source)
+
+
+# The usual `set -euo pipefail` hook: an unbound variable (or ${x:?}, a bad ${x@Z}) ends
+# it with 1 in bash 5.2 once -e is on — it was 127 here.
+ERREXIT_FATAL = [
+    'set -eu; echo "$u"',
+    'set -e; set -u; echo "$u"',
+    "set -e; echo ${u?msg}",
+    "set -e; echo ${u:?}",
+    "set -eu; x=$u",
+    "set -eu; f() { echo $u; }; f",
+    'set -eu; echo "${a[1]}"',
+    "set -e; if echo ${u?m}; then :; fi",
+    "set -e; echo ${u?m} || true",
+    "set -e; set +e; echo ${u?m}",
+    "x=1; set -e; echo ${x@Z}",
+    'set -euo pipefail; input=$(cat); echo "${#input}"; echo "$TOOL"',
+    'set -u; echo "$u"',
+]
+
+
+@pytest.mark.parametrize("source", ERREXIT_FATAL)
+def test_fatal_expansion_errors_end_with_bash_status(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source, stdin=b'{"tool_name":"Bash"}')
