@@ -1330,6 +1330,11 @@ class Converter:
             if c == b"\\":
                 i += 2
                 continue
+            if c == b"'" and sep == b"/":  # `${x//'/'/_}` (gap 46: no node holds it)
+                close_quote = self.src.find(b"'", i + 1, close)
+                if close_quote > 0:
+                    i = close_quote + 1
+                    continue
             inside = next((n for n in nested if n.start_byte <= i < n.end_byte), None)
             if inside is not None:
                 i = inside.end_byte

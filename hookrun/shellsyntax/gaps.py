@@ -197,6 +197,11 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    grammar reads arithmetic's ``~`` operator there (an error: a syntax error for the
    whole script). It is read as a letter in the copy that is parsed (:func:`lone_tildes`);
    the word's text is the user's ``~``, tilde-expanded as bash does.
+46. A ``/`` inside single quotes in a ``${x/pattern/…}`` pattern (``${x//'/'/_}``): the
+   grammar ends the pattern there (a syntax error for the whole script); bash replaces
+   each ``/``. Read as a letter in the copy that is parsed (:func:`quoted_slashes`); the
+   converter's split skips single quotes (``Converter.param_separators``) and the
+   pattern is read as gap 12 reads a quoted operand.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -754,6 +759,39 @@ def _param_name_end(src: bytes, i: int, specials: bytes) -> int:
                     return i + 1
             i += 1
     return i
+
+
+def quoted_slashes(src: bytes) -> bytes:
+    """Gap 46: ``src`` with each ``/`` inside single quotes in the pattern of a
+    ``${name/pattern/…}`` (``${x//'/'/_}``) read as a letter: the grammar ends its
+    pattern token at it (a syntax error for the whole script)."""
+    buf: bytearray | None = None
+    n = len(src)
+    at = src.find(b"${")
+    while at >= 0:
+        i = _param_name_end(src, at + 2, b"@*")
+        if i > at + 2 and src[i : i + 1] == b"/":
+            i += 1
+            if src[i : i + 1] in (b"/", b"#", b"%"):
+                i += 1
+            while i < n and src[i] not in b"/}":
+                if src[i] == 0x5C:
+                    i += 2
+                    continue
+                if src[i] == 0x27:
+                    close = src.find(b"'", i + 1)
+                    if close < 0:
+                        break
+                    slash = src.find(b"/", i + 1, close)
+                    while slash >= 0:
+                        if buf is None:
+                            buf = bytearray(src)
+                        buf[slash] = 0x78  # x
+                        slash = src.find(b"/", slash + 1, close)
+                    i = close
+                i += 1
+        at = src.find(b"${", at + 2)
+    return src if buf is None else bytes(buf)
 
 
 def slice_dollars(src: bytes) -> bytes:

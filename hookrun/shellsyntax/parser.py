@@ -346,6 +346,8 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
         masked = gaps.empty_arithmetic(masked)  # gap 39
     if masked.find(b"~") >= 0 and masked.find(b"${") >= 0:
         masked = gaps.case_toggles(masked)  # gap 40
+    if masked.find(b"'") >= 0 and masked.find(b"${") >= 0 and masked.find(b"/") >= 0:
+        masked = gaps.quoted_slashes(masked)  # gap 46
     if masked.find(b":$") >= 0 and masked.find(b"${") >= 0:
         masked = gaps.slice_dollars(masked)  # gap 44
     if masked.find(b"esac") >= 0:

@@ -97,6 +97,13 @@ LINES = [
     "HOME=/h; [[ ( ~ == /h ) ]] && echo y",
     "HOME=/h; [[ ! ~ == /x ]] && echo y",
     "HOME=/h; [[ -d ~ ]]; echo $?",
+    # a `/` in single quotes in a `${x/pattern/…}` pattern (gap 46)
+    "x=abc/def; echo ${x//'/'/_}",
+    "x=a/b/c; echo ${x/'/'/_} \"${x//'/'/-}\"",
+    "y=\"a'/'b\"; echo \"${y//'/'/_}\"",
+    "x=a/b; echo ${x//'a/'/Q} ${x//'/b'} ${x/#'a/'}",
+    "p=/usr/local/bin; echo ${p//'/'/'\\\\'}",
+    "x=a/b; echo ${x//'/'/'/'x}",
 ]
 
 # Still read otherwise than bash: strict xfails, to be moved up once read right.
@@ -126,6 +133,8 @@ CONTROLS = [
     "[[ ( a == a ) ]] && echo y",
     "[[(a == a)]] && echo y",
     "HOME=/h; [[ /h/x == ~/* ]] && echo y",
+    "x=a/b; echo ${x//\\//_} ${x//\"/\"/_} ${x%'/b'}",
+    "x=a/b; echo ${x//'a'/c} ${x/'b'}",
     "HOME=/h; [[ ~ =~ ^/h$ ]] && echo y",
     "HOME=/h; [[ $((~1)) == -2 ]] && echo y",
     "s=abcdef; i=1; echo ${s:${i}:2} ${s:1:$i} ${s:-$i} ${s:=$i} ${s:$((i+1))}",
