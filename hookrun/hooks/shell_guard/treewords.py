@@ -69,10 +69,9 @@ def _expanded(word: n.Word, raw: str, subst: Subst) -> list[Word]:
     for part in word.parts:
         _items(part, subst, items, quoted=False)
     out: list[Word] = []
-    for listed in _seq_expand(items) if "." in items else (items,):
-        for variant in _brace_expand(listed):
-            for parts in _fields(_tilde(variant)):
-                out.append(Word(_merge(parts), raw))
+    for variant in _brace_expand(items):
+        for parts in _fields(_tilde(variant)):
+            out.append(Word(_merge(parts), raw))
     return out
 
 
@@ -156,6 +155,8 @@ def _items(part: n.WordPart, subst: Subst, out: list[_Item], *, quoted: bool) ->
             out.append(Var(part.name))
     else:
         value = subst(part)
+        if value == "" and not quoted:
+            return  # (unquoted, an expansion to nothing is no text: `$(true) rm -rf /` runs rm)
         if (
             not quoted
             and isinstance(value, str)
@@ -244,27 +245,33 @@ def _merge(parts: list[Part] | list[_Item]) -> tuple[Part, ...]:
 
 
 def _brace_expand(items: list[_Item]) -> list[list[_Item]]:
-    """Bash brace expansion of unquoted ``{a,b}`` (``{rm,-rf,/}`` → three words)."""
-    if "{" not in items or "," not in items:
+    """Bash brace expansion of unquoted ``{a,b}`` and ``{x..y}`` as bash orders it: the
+    leftmost brace outermost, each alternative expanded in turn (``{r,{m,n}}`` is r m n;
+    ``{a,b}{1..2}`` is a1 a2 b1 b2)."""
+    if "{" not in items or ("," not in items and "." not in items):
         return [items]
-    span = _first_brace(items)
-    if span is None:
+    listed = _first_brace(items) if "," in items else None
+    seq = _first_seq(items) if "." in items else None
+    middles: list[list[_Item]]
+    if seq is not None and (listed is None or seq[0] < listed[0]):
+        start, end, values = seq
+        middles = [[value] for value in values]  # (the value is inert text)
+    elif listed is not None:
+        start, end, commas = listed
+        bounds = [start, *commas, end]
+        middles = []
+        for a, b in zip(bounds, bounds[1:], strict=False):
+            middles += _brace_expand(items[a + 1 : b])
+    else:
         return [items]
-    start, end, commas = span
-    pre, post = items[:start], items[end + 1 :]
-    bounds = [start, *commas, end]
-    out: list[list[_Item]] = []
-    for a, b in zip(bounds, bounds[1:], strict=False):
-        for tail in _brace_expand(post):
-            out.append([*pre, *items[a + 1 : b], *tail])
-            if len(out) > MAX_BRACE_WORDS:
-                return [items]
-    return out
+    pre, tails = items[:start], _brace_expand(items[end + 1 :])
+    if len(middles) * len(tails) > MAX_BRACE_WORDS:
+        return [items]
+    return [[*pre, *middle, *tail] for middle in middles for tail in tails]
 
 
-def _seq_expand(items: list[_Item]) -> list[list[_Item]]:
-    """Bash's sequence expression ``{x..y[..step]}`` of integers or of letters
-    (``r{m..m}`` is ``rm``, ``{1..3}`` three words); others are left as written."""
+def _first_seq(items: list[_Item]) -> tuple[int, int, list[str]] | None:
+    """The first unquoted sequence expression ``{x..y[..step]}``: (open, close, values)."""
     for start, item in enumerate(items):
         if not (isinstance(item, _Char) and item == "{"):
             continue
@@ -278,16 +285,9 @@ def _seq_expand(items: list[_Item]) -> list[list[_Item]]:
         if not (isinstance(closer, _Char) and closer == "}"):
             continue
         values = _seq_values("".join(str(c) for c in items[start + 1 : end]))
-        if values is None:
-            continue
-        out: list[list[_Item]] = []
-        for value in values:
-            for tail in _seq_expand(items[end + 1 :]):
-                out.append([*items[:start], value, *tail])  # (the value is inert text)
-                if len(out) > MAX_BRACE_WORDS:
-                    return [items]
-        return out
-    return [items]
+        if values is not None:
+            return start, end, values
+    return None
 
 
 def _seq_values(body: str) -> list[str] | None:
