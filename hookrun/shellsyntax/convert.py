@@ -550,6 +550,11 @@ class Converter:
                 stop = max([w.end_byte for w in kept] + [a.end for a in assigns] + [start])
             words = kept
             redirects = self.redirects(redirect_nodes, fd_vars)
+            if any(v.isdigit() for v in fd_vars.values()) and (words or assigns):
+                # The command ends at its last word, not at the digits the grammar
+                # counted in (`cat 0<f`: the command is `cat`, as for `cat 3<f`).
+                last = max([w.end_byte for w in words] + [a.end for a in assigns])
+                stop = min(stop, last)
         found: list[Word] = []
         for group in gaps.join_continued(self.src, words):  # (a loop: no comprehension's frame)
             found.append(self.word(group[0]) if len(group) == 1 else self.word_of(group))
@@ -1702,7 +1707,8 @@ def _redirect_last(s: Stmt, redirects: tuple[Redirect, ...]) -> Stmt:
 
 
 def _fd_from_word(r: Redirect) -> Redirect:
-    """A descriptor the grammar left as a word before the redirect (gap 3)."""
+    """A descriptor the grammar left as a word before the redirect (gap 3): the
+    redirection starts at its digits, as where the grammar reads them (``3<f``)."""
     if r.fd_var.isdigit():
         return r._replace(pos=r.pos - len(r.fd_var), fd=int(r.fd_var), fd_var="")
     return r

@@ -131,6 +131,9 @@ def test_the_benchmarks_lines_are_read() -> None:
     [
         "a=1", "a=1 rm -rf /", "X=1 Y=$HOME/x cmd", "a+=b", "a=", "rm -rf /*", "rm *",
         "rm -rf / > f", "cmd 2>/dev/null", "echo x >&2", "cat <<< w", "a <f >>g 2>&1",
+        # Descriptor 0 the grammar reads as a word (gap 3): the redirection starts at its
+        # digit and the command ends before it, as with 3 (positions differed).
+        "cat 0<f", "cat 0<&1; echo", "exec 0<&-; echo $?", "x 0>f 1>g",
         "rm ${X}", 'echo "${x:-a b} ${#x}" ${x##*/} ${x,,}', "[ -f x ]", "test ! -f x",
         "if x; then y; fi", "if a; then b; elif c; then d; else e; fi", "while a; do b; done",
         "until [ -f x ]; do sleep 1; done",
