@@ -79,6 +79,13 @@ class _Joiner:
         self.out.append(self.src[self.i])
         self.i += 1
 
+    def take_two(self) -> None:
+        """The current byte and the next (``((``, ``))``, ``<<``: a continuation may stand
+        between them)."""
+        self.take()
+        self.cur()
+        self.take()
+
     def raw(self, end: int) -> None:
         """The bytes up to ``end`` as they are (no continuation removed)."""
         self.out += self.src[self.i : end]
@@ -130,8 +137,7 @@ class _Joiner:
                     self.bodies()
             elif c == 0x28:
                 if self.ahead() == 0x28 and self.at_command_start():
-                    self.take()
-                    self.take()
+                    self.take_two()
                     self.arithmetic(True)
                 else:
                     parens += 1
@@ -140,8 +146,7 @@ class _Joiner:
                 parens -= 1
                 self.take()
             elif c == 0x3C and self.ahead() == 0x3C:
-                self.take()
-                self.take()
+                self.take_two()
                 if self.cur() == 0x3C:
                     self.take()  # `<<<`: a here-string
                 else:
@@ -263,8 +268,7 @@ class _Joiner:
                 break
             if parens and c == 0x29:
                 if depth == 0 and self.ahead() == 0x29:
-                    self.take()
-                    self.take()
+                    self.take_two()
                     break
                 depth -= 1
                 self.take()

@@ -12,6 +12,7 @@ a break between words or a syntax error: ``loc\\⏎al x=1`` ran ``loc``, ``x=a\\
 
 from __future__ import annotations
 
+import random
 import shutil
 
 import pytest
@@ -63,6 +64,9 @@ REMOVED = [
     f"cat <<E; echo after\nx{C}\nE\nE",
     # at the end, and after an escaped backslash (which is none)
     f"echo hi {C}",
+    f"echo $((){C})x$(( ){C}) $({C}( 1 + 2 ){C})",
+    f"(( 1 <{C}< 2 )); echo $?; ({C}( 3 )); echo $?",
+    f"cat <{C}<E\nx\nE",
     "echo a\\\\\necho b",
     'echo "a\\\\\nb"',
 ]
@@ -82,6 +86,38 @@ KEPT = [
 @pytest.mark.skipif(BASH is None, reason="bash is the oracle")
 @pytest.mark.parametrize("source", REMOVED + KEPT)
 def test_continuations_are_read_as_bash_reads_them(run: Runner, source: str) -> None:
+    env = base_env()
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == bash_result(source, env), ran.err
+
+
+def _generated(count: int, seed: int = 19) -> list[str]:
+    """Texts of the bash-run tables with a continuation put at a random place (bash
+    decides what it is there: removed, kept in quotes, an error)."""
+    from tests.dispatch.shell import front_gaps_s19_test, front_misreads_test
+
+    tables = [
+        *front_misreads_test.LINES,
+        *front_misreads_test.CONTROLS,
+        *front_gaps_s19_test.CONTROLS,
+        *(x for x in front_gaps_s19_test.LINES if isinstance(x, str)),
+        *REMOVED,
+        *KEPT,
+    ]
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(count):
+        line = rnd.choice(tables)
+        at = rnd.randrange(1, len(line))
+        if line[at - 1] == "\\":
+            at -= 1  # (after a backslash it would be an escaped one and a newline)
+        out.append(line[:at] + C + line[at:])
+    return out
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is the oracle")
+@pytest.mark.parametrize("source", _generated(80))
+def test_a_continuation_anywhere_is_read_as_bash_reads_it(run: Runner, source: str) -> None:
     env = base_env()
     ran = run(source, env=env)
     assert (ran.code, ran.out) == bash_result(source, env), ran.err
