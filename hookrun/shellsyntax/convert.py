@@ -542,13 +542,7 @@ class Converter:
         redirects: list[Redirect] = []
         if redirect_nodes:  # (most commands have none: no need to look for gaps 3, 20)
             words = _with_redirect_args(self.src, words, redirect_nodes)
-            kept, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
-            if len(kept) < len(words) and words[-1].end_byte == stop:
-                # The command's last word was a redirection's descriptor (`exec 0<&-`):
-                # it ends at the word before, and the redirection at its digits, as a
-                # descriptor the grammar reads (`exec 2<&-`).
-                stop = max([w.end_byte for w in kept] + [a.end for a in assigns] + [start])
-            words = kept
+            words, fd_vars = gaps.fd_variables(self.src, words, redirect_nodes)
             redirects = self.redirects(redirect_nodes, fd_vars)
             if any(v.isdigit() for v in fd_vars.values()) and (words or assigns):
                 # The command ends at its last word, not at the digits the grammar
