@@ -113,22 +113,19 @@ _FIND_ACTIONS = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir"})
 
 _RUNS_CODE = frozenset({"-c", "--call", "--shell-mode"})
 _RUNS_PACKAGE = frozenset({"exec", "x", "dlx"})
+_PACKAGE_WORDS = RELEASES | _RUNS_PACKAGE | _RUNS_CODE | PACKAGE_DELETERS
 
 
 def runs_no_package(args: list[str]) -> bool:
     """A package manager (``npm``, ``pnpm``, ``yarn``) that publishes nothing and runs no
     package's program: no release word, no ``exec``/``x``/``dlx``, no code option, no
     deleting package's bin run by name (``yarn rimraf``). (``npm install``, ``npm test``.)"""
-    return not any(
-        UNKNOWN in w
-        or w in RELEASES
-        or w in _RUNS_PACKAGE
-        or w in _RUNS_CODE
-        or w.startswith("--call=")
-        or w in PACKAGE_DELETERS
-        or ("@" in w and w.split("@", 1)[0] in PACKAGE_DELETERS)
-        for w in args
-    )
+    if not _PACKAGE_WORDS.isdisjoint(args):
+        return False
+    text = "\n".join(args)  # (one scan for what a word may hold; most hold none of it)
+    if UNKNOWN in text or "--call=" in text:
+        return False
+    return "@" not in text or not any(w.split("@", 1)[0] in PACKAGE_DELETERS for w in args)
 
 
 def runs_no_program(args: list[str]) -> bool:
