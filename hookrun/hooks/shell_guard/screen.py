@@ -28,7 +28,8 @@ its commands can be denied:
   ``commit``…; a ``push`` with no force option or ``+`` refspec), a program that may
   print a file (``cat``, ``grep``, ``sed``…) given no path that can name git's
   config, a copier (``cp``, ``mv``, ``tee``…) given no device path, ``python -m
-  MODULE`` without inline code, a publisher (``npm``…) without a release word.
+  MODULE`` without inline code, a package manager (``npm``…) without a release word or
+  a package it runs, a package runner (``npx``…) given no program a rule looks at.
 - A project's ``deny`` shapes: no word may be a shape's head (nor unknown).
 
 Every other line is parsed and judged in full. ``tests/hooks/shell_guard/screen_test.py``
