@@ -801,9 +801,13 @@ def _source_text(sh: Interp, argv: list[str], source: str, here: str, io: IO) ->
     st.sources = (here, *st.sources)
     sh.source_depth += 1
     try:
-        return sh.run_source(source, io)
-    except ReturnFromFunction as ret:
-        return ret.code
+        try:
+            status = sh.run_source(source, io)
+        except ReturnFromFunction as ret:
+            status = ret.code
+        if sh.traps and "RETURN" in sh.traps:  # bash runs it as a sourced file ends too
+            sh.run_trap(sh.traps["RETURN"], io)
+        return status
     finally:
         sh.source_depth -= 1
         if len(argv) > 2:

@@ -338,3 +338,17 @@ def test_fatal_expansion_errors_end_with_bash_status(
     run: Runner, tmp_path: Path, source: str
 ) -> None:
     _agree(run, tmp_path, source, stdin=b'{"tool_name":"Bash"}')
+
+
+SOURCE_RETURN = [
+    'echo "echo in-src; return 4" > r.sh; echo "echo plain" > p.sh; '
+    'trap "echo RET \\$?" RETURN; . ./p.sh; echo "st=$?"; . ./r.sh; echo "st=$?"',
+    'echo "echo plain" > p.sh; f() { trap "echo FRET" RETURN; . ./p.sh; echo back; }; f',
+    'echo "echo plain" > p.sh; trap "echo R" RETURN; f() { . ./p.sh; }; f; echo done',
+    'echo "echo plain" > p.sh; trap "echo R" RETURN; eval "echo ev"; x=$(. ./p.sh); echo "[$x]"',
+]
+
+
+@pytest.mark.parametrize("source", SOURCE_RETURN)
+def test_return_trap_as_a_sourced_file_ends(run: Runner, tmp_path: Path, source: str) -> None:
+    _agree(run, tmp_path, source)
