@@ -42,7 +42,6 @@ from hookrun.hooks.pii_patterns import (
     KINDS,
     Finding,
     Scanner,
-    redact_spans,
     scanner,
     user_rule,
 )
@@ -128,12 +127,12 @@ class PiiWriteGuardOptions(NamedTuple):
 def scrub(value: Any, scan: Scanner, counts: Counter[str], depth: int = 0) -> Any:
     """``value`` with every finding redacted; the same object when nothing changed."""
     if isinstance(value, str):
-        kinds, starts, ends = escaped.spans(scan, value)
+        redacted, kinds = escaped.redacted(scan, value)
         if not kinds:
             return value
         for kind in dict.fromkeys(kinds):  # (each kind once, in order: a few)
             counts[kind] += kinds.count(kind)
-        return redact_spans(value, kinds, starts, ends)
+        return redacted
     if depth > 200:
         # Deeper than any real tool output; refusing beats leaking what we did not read.
         counts["unscanned"] += 1

@@ -22,7 +22,7 @@ from operator import itemgetter
 
 import re2
 
-from hookrun.hooks.pii_patterns import Finding, Scanner
+from hookrun.hooks.pii_patterns import Finding, Scanner, redact_spans
 
 MAX_LEVELS = 3  # a JSON string in a JSON string in a JSON string; %25 twice
 
@@ -65,17 +65,44 @@ _ESCAPES = re.compile(f"({_ESCAPE.pattern})")  # (split keeps what its group mat
 
 def spans(scan: Scanner, text: str) -> tuple[list[str], list[int], list[int]]:
     """:func:`find`'s kinds, starts and ends as three lists (see ``Scanner.spans``)."""
+    return _spans(scan, text, "%" in text and _percent_escape(text))
+
+
+def redacted(scan: Scanner, text: str) -> tuple[str, list[str]]:
+    """``text`` with each find of :func:`spans` redacted, and the kinds found, in order.
+
+    Text with no escape in it goes to ``Scanner.redacted``, which redacts the addresses
+    of ASCII text in which nothing else is found without working out their offsets.
+    """
     percent = "%" in text and _percent_escape(text)
+    if percent or "\\" in text:
+        kinds, starts, ends = _spans(scan, text, percent)
+    else:
+        done, kinds, starts, ends = scan.redacted(text)
+        if done is not None:
+            return done, kinds
+        if "private_key" in kinds:
+            kinds, starts, ends = _whole_spans(text, kinds, starts, ends)
+    return redact_spans(text, kinds, starts, ends), kinds
+
+
+def _spans(scan: Scanner, text: str, percent: bool) -> tuple[list[str], list[int], list[int]]:
     if percent or ("\\" in text and _backslashed(text)):
         found = _find(scan, text, percent)
         return [f.kind for f in found], [f.start for f in found], [f.end for f in found]
     kinds, starts, ends = scan.spans(text)
     if kinds and ("\\" in text or "private_key" in kinds):
-        # (rare: a find that touches a backslash escape, or a key cut off; new lists,
-        # the scanner's are its own)
-        spans = list(map(_whole, repeat(text), kinds, starts, ends))
-        return kinds, list(map(_FIRST, spans)), list(map(_SECOND, spans))
+        # (rare: a find that touches a backslash escape, or a key cut off)
+        return _whole_spans(text, kinds, starts, ends)
     return kinds, starts, ends
+
+
+def _whole_spans(
+    text: str, kinds: list[str], starts: list[int], ends: list[int]
+) -> tuple[list[str], list[int], list[int]]:
+    """Each span made :func:`_whole` (new lists: the scanner's are its own)."""
+    spans = list(map(_whole, repeat(text), kinds, starts, ends))
+    return kinds, list(map(_FIRST, spans)), list(map(_SECOND, spans))
 
 
 def find(scan: Scanner, text: str) -> list[Finding]:

@@ -1041,6 +1041,27 @@ class Scanner:
         What a scrub needs: an output's hundreds of addresses are redacted and
         counted from these lists, with no :class:`Finding` made for each.
         """
+        return self._with_emails(text, *self._table_spans(text))
+
+    def redacted(self, text: str) -> tuple[str | None, list[str], list[int], list[int]]:
+        """``text`` with every find redacted and the kinds found, or None and :meth:`spans`.
+
+        The first when ``text`` is ASCII, the table finds nothing in it and no user
+        pattern is set: its addresses are then redacted straight from the pieces of
+        one split (:func:`_redact_addresses`), with no offsets worked out (a git log's
+        hundreds of addresses). None where that does not hold, or where an address
+        needs the careful reading (:meth:`_emails`); the table's pass is not repeated.
+        """
+        kinds, starts, ends = self._table_spans(text)
+        if not kinds and self.email and not self.user and "@" in text and text.isascii():
+            done = _redact_addresses(self, text)
+            if done is not None:
+                return done
+        kinds, starts, ends = self._with_emails(text, kinds, starts, ends)
+        return None, kinds, starts, ends
+
+    def _table_spans(self, text: str) -> tuple[list[str], list[int], list[int]]:
+        """The table's and the user patterns' finds in ``text``: sorted, disjoint."""
         table = self.table
         if table is None or not text:
             found: list[Finding] = []
@@ -1055,8 +1076,7 @@ class Scanner:
             ):
                 # (the usual: ASCII text, only rows judged by their value, none inside
                 # another's; no Finding made)
-                kinds, starts, ends = self._plain_values(table, text, rows, bstarts, bstops)
-                return self._with_emails(text, kinds, starts, ends)
+                return self._plain_values(table, text, rows, bstarts, bstops)
             found = self._judged(table, text, data, rows, bstarts, bstops)
         for rule, regex in self.user:
             for m in regex.finditer(text):
@@ -1070,9 +1090,7 @@ class Scanner:
             # cuts a find that starts inside an earlier one to what lies beyond it.
             found.sort(key=_START)
             found = _disjoint(found)
-        return self._with_emails(
-            text, list(map(_KIND, found)), list(map(_START, found)), list(map(_STOP, found))
-        )
+        return list(map(_KIND, found)), list(map(_START, found)), list(map(_STOP, found))
 
     def _with_emails(
         self, text: str, kinds: list[str], starts: list[int], ends: list[int]
@@ -1322,6 +1340,130 @@ def _local_start(text: str, at: int) -> int:
     if start >= 3 and text[start - 3 : start] == "://":
         return at
     return start
+
+
+class _DomainTails(dict[bytes, bytes | None]):
+    """What of a key (as ASCII bytes) follows its domain, read off :class:`_DomainEnds`
+    (None: no domain there). Bounded: cleared when full."""
+
+    def __init__(self, ends: _DomainEnds) -> None:
+        super().__init__()
+        self.ends = ends
+
+    def __missing__(self, key: bytes) -> bytes | None:
+        end = self.ends[key.decode("ascii")]
+        tail = key[end:] if end else None
+        if len(self) >= _MEMO_SIZE:
+            self.clear()
+        self[key] = tail
+        return tail
+
+
+# Each "@" a domain may follow, with its key (_after_at), as split pieces of ASCII bytes.
+
+
+@lru_cache(maxsize=1)
+def _keys_split() -> Callable[[bytes], list[bytes]]:
+    """The split at each "@" a domain may follow, keeping its key (:func:`_after_at`),
+    for ASCII text as bytes (compiled the first time: not a cost of start-up)."""
+    return re.compile(f"({_after_at(ascii_only=True)})".encode("ascii")).split
+
+
+_DOMAIN_TAILS = _DomainTails(_ADDRESS_ASCII[1])
+_LOCAL_BYTES = bytes(range(65, 91)) + bytes(range(97, 123)) + b"0123456789_.%+-"
+_LEADING_PUNCTUATION = (b"\n.", b"\n%", b"\n+", b"\n-")
+_EMAIL_MARKER = b"[REDACTED:email]"
+
+
+def _redact_addresses(
+    scan: Scanner, text: str
+) -> tuple[str, list[str], list[int], list[int]] | None:
+    """``text`` (ASCII, where nothing but addresses is found) with each address redacted,
+    the kinds found, and no offsets; None where an address needs :meth:`Scanner._emails`.
+
+    One split at each "@" a domain may follow (:func:`_after_at`) gives the text before
+    it and its key; the key's domain is read off the key (memoised), the local part is
+    the run of its characters that ends the text before (``bytes.rstrip``: the run stops
+    at the previous "@", no local character). The redacted text is those pieces joined
+    with the marker in place of each address: no offset, no span, no slice made for
+    each of a git log's hundreds of addresses (the general path's maps cost ~10K
+    instructions an address; ``tests/hooks/scanner_addresses_test.py`` pins the two
+    together). None (the general path) where a key holds no domain, or a local part
+    is empty, opens with punctuation, may run on into the key before it, follows a
+    "/" (``https://user@host``), or an exclusion glob's piece is in an address.
+    """
+    data = text.encode("ascii")
+    parts = _keys_split()(data)
+    if len(parts) == 1:
+        return text, [], [], []
+    gaps, keys = parts[0::2], parts[1::2]
+    found = list(map(_DOMAIN_TAILS.__getitem__, keys))
+    if None in found:
+        return None
+    tails = cast("list[bytes]", found)
+    last = gaps.pop()
+    stripped = list(map(bytes.rstrip, gaps, repeat(_LOCAL_BYTES)))
+    runs = list(map(bytes.removeprefix, gaps, stripped))
+    locals_ = b"\n" + b"\n".join(runs) + b"\n"
+    if b"\n\n" in locals_ or any(map(locals_.__contains__, _LEADING_PUNCTUATION)):
+        return None  # (an empty local part; one that opens with punctuation)
+    if b"" in stripped[1:]:
+        # (a run that fills the text since the last key may go on into that key)
+        for k in range(1, len(stripped)):
+            if not stripped[k] and keys[k - 1][-1:] in _LOCAL_BYTES + b"/":
+                return None
+    if b"/" in data and any(map(bytes.endswith, stripped, repeat(b"/"))):
+        return None  # ("://" may be right before a local part: a login)
+    excluded: list[int] = []
+    if scan.exclude is not None:
+        lowered = locals_.lower()
+        if _may_exclude_bytes(scan.exclude_pieces, set(keys), lowered):
+            excluded = _excluded_addresses(scan.exclude, runs, keys, tails)
+    count = len(keys) - len(excluded)
+    if not count:
+        return text, [], [], []
+    out = [b""] * (3 * len(keys) + 1)
+    out[0:-1:3] = stripped
+    out[1::3] = [_EMAIL_MARKER] * len(keys)
+    out[2::3] = tails
+    out[-1] = last
+    for k in excluded:  # (left as they were)
+        out[3 * k : 3 * k + 3] = gaps[k], b"", keys[k]
+    return b"".join(out).decode("ascii"), ["email"] * count, [], []
+
+
+def _may_exclude_bytes(pieces: tuple[str, ...] | None, keys: set[bytes], locals_: bytes) -> bool:
+    """:meth:`Scanner._may_exclude` for :func:`_redact_addresses`: ``keys`` the distinct
+    keys, ``locals_`` the local parts lower-cased, each between newlines."""
+    if pieces is None:
+        return True
+    domains = b"\n".join(keys).lower()
+    for piece in pieces:
+        before, at, after = piece.encode("ascii").partition(b"@")
+        if b"@" in after:
+            return True
+        if at:
+            if at + after not in domains:
+                continue
+            if not before:
+                return True
+            if before + b"\n" in locals_:
+                return True
+        elif piece.encode("ascii") in domains or piece.encode("ascii") in locals_:
+            return True
+    return False
+
+
+def _excluded_addresses(
+    exclude: re.Pattern[str], runs: list[bytes], keys: list[bytes], tails: list[bytes]
+) -> list[int]:
+    """The indexes of the addresses an exclusion glob matches (each tested whole)."""
+    out = []
+    for k, (run, key, tail) in enumerate(zip(runs, keys, tails, strict=True)):
+        address = run + key[: len(key) - len(tail)]
+        if exclude.fullmatch(address.decode("ascii")):
+            out.append(k)
+    return out
 
 
 class _Offsets:
