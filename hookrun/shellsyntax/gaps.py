@@ -202,6 +202,10 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    each ``/``. Read as a letter in the copy that is parsed (:func:`quoted_slashes`); the
    converter's split skips single quotes (``Converter.param_separators``) and the
    pattern is read as gap 12 reads a quoted operand.
+47. A backslash that ends the text (``echo C:\\``, no newline after it): bash keeps it
+   as text, the grammar errs (a syntax error for the whole script). It is read as a
+   letter in the copy that is parsed (in :func:`hookrun.shellsyntax.parser.parse_bytes`;
+   not after a ``$``: ``echo $\\`` stays an error); the word's text is the user's.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed

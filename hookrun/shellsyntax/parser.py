@@ -342,6 +342,12 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     text, backquoted = backquoted_substitutions(text, _ts_parse)  # gap 8
     # gaps 17, 21, 22; word text is still taken from src
     masked = gaps.escaped_blanks(gaps.control_blanks(text))
+    if (
+        masked.endswith(b"\\")
+        and (len(masked) - len(masked.rstrip(b"\\"))) % 2
+        and not masked.endswith(b"$\\")  # (`$x` would be an expansion: left as it was)
+    ):
+        masked = masked[:-1] + b"x"  # gap 47: `echo C:\` ends with a backslash bash keeps
     if masked.find(b"$((") >= 0:
         masked = gaps.empty_arithmetic(masked)  # gap 39
     if masked.find(b"~") >= 0 and masked.find(b"${") >= 0:

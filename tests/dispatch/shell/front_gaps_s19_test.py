@@ -104,6 +104,16 @@ LINES = [
     "x=a/b; echo ${x//'a/'/Q} ${x//'/b'} ${x/#'a/'}",
     "p=/usr/local/bin; echo ${p//'/'/'\\\\'}",
     "x=a/b; echo ${x//'/'/'/'x}",
+    # a backslash that ends the text (gap 47)
+    "echo foo\\",
+    "f(){ :; }; echo C:\\",
+    "echo a b\\",
+    'echo "a\\"\\',
+    "x=a\\; echo $x",
+    "echo a\\\\\\",
+    "echo \\",
+    "x=1; echo $x\\",
+    "cd C:\\; echo $?",
 ]
 
 # Still read otherwise than bash: strict xfails, to be moved up once read right.
@@ -133,6 +143,7 @@ CONTROLS = [
     "[[ ( a == a ) ]] && echo y",
     "[[(a == a)]] && echo y",
     "HOME=/h; [[ /h/x == ~/* ]] && echo y",
+    "echo a\\\\",
     "x=a/b; echo ${x//\\//_} ${x//\"/\"/_} ${x%'/b'}",
     "x=a/b; echo ${x//'a'/c} ${x/'b'}",
     "HOME=/h; [[ ~ =~ ^/h$ ]] && echo y",
