@@ -31,10 +31,15 @@ def test_a_command_with_too_many_here_documents_is_denied(judge: Judge) -> None:
     assert f"over {MAX_HEREDOCS} here-documents" in (verdict.reason or "")
 
 
+# (made at run time: a literal in this file would join the corpus other tests parse
+# from the suite's strings, and the front end takes text a host can encode)
+LONE = chr(0xD800)
+
+
 def test_a_lone_surrogate_is_judged_as_a_replacement_character(judge: Judge) -> None:
-    assert judge("rm -rf / # \ud800").decision == "deny"
-    assert judge("echo \ud800 && rm -rf /").rule == "delete.catastrophic"
-    assert judge("echo '\ud800'").decision is None
+    assert judge(f"rm -rf / # {LONE}").decision == "deny"
+    assert judge(f"echo {LONE} && rm -rf /").rule == "delete.catastrophic"
+    assert judge(f"echo '{LONE}'").decision is None
 
 
 def test_a_payload_without_a_cwd_is_judged_in_the_contexts(judge: Judge) -> None:
