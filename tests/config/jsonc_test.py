@@ -4,7 +4,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hookrun.config.jsonc import (
@@ -97,6 +97,7 @@ json_values = st.recursive(
 )  # fmt: skip
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow])  # (input generation under load)
 @given(json_values)
 def test_located_parser_reads_any_json_like_the_standard_library(value: Any) -> None:
     text = json.dumps(value, indent=1)

@@ -420,17 +420,25 @@ def test_parallel_runs_keep_their_own_output(tmp_path: Path, env: dict[str, str]
 def test_many_parallel_aruns_do_not_queue_behind_each_other(
     tmp_path: Path, env: dict[str, str]
 ) -> None:
-    _hook(tmp_path, "h", "#!/bin/sh\nsleep 0.5\necho $1\n")
+    # One wave, not ceil(16 / executor size): every hook has started before any has
+    # ended (each stamps its start and end; 2 s apart, so a loaded machine still starts
+    # all 16 in time — an elapsed-time bound failed at 1.34 s under coverage and load).
+    _hook(
+        tmp_path,
+        "h",
+        "#!/bin/sh\ndate +%s.%N > start.$1\nsleep 2\ndate +%s.%N > end.$1\necho $1\n",
+    )
 
     async def scenario() -> list[Completed]:
         return await asyncio.gather(
             *(arun(f"./h {i}", cwd=str(tmp_path), env=env, timeout=30) for i in range(16))
         )
 
-    started = time.monotonic()
     results = asyncio.run(scenario())
-    assert time.monotonic() - started < 1.2  # one wave, not ceil(16 / executor size)
     assert [r.stdout for r in results] == [f"{i}\n".encode() for i in range(16)]
+    starts = [float((tmp_path / f"start.{i}").read_text()) for i in range(16)]
+    ends = [float((tmp_path / f"end.{i}").read_text()) for i in range(16)]
+    assert max(starts) < min(ends), "a hook started only after another had ended: queued"
 
 
 @pytest.fixture
