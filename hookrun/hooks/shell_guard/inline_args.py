@@ -13,7 +13,10 @@ else is a value only the running program knows (:data:`UNKNOWN`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hookrun.hooks.shell_guard.model import Part, Var, Word
+from hookrun.hooks.shell_guard.parse import TooDeep
 from hookrun.records import NamedTuple
 
 # (kind, text, parts): kind "w" a name, "s" a string literal (parts: its value), "x" a
@@ -27,6 +30,14 @@ UNKNOWN: Part = Var(UNKNOWN_NAME)
 
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = frozenset(_OPEN.values())
+# A token after which `/` (and perl's `<`, ruby's `%`, `<<`) is an operator: it ends a value.
+_OCTAL = "01234567"
+_HEX = "0123456789abcdefABCDEF"
+_VALUE_KINDS = frozenset({"s", "x", "v", "n", "g", "r"})
+_VALUE_P = frozenset({")", "]", "}"})
+# eval of a string inside eval…: read this deep; deeper is refused as misc.too-deep (not
+# code an agent writes; the readers must not recurse without end on one made so)
+MAX_EVAL = 8
 
 
 class Arg(NamedTuple):
@@ -194,3 +205,141 @@ def _keys(toks: list[Tok]) -> tuple[str, ...]:
             if ":" in key:
                 out.append(key)
     return tuple(out)
+
+
+# ------------------------------------------------------------ shared by the perl and ruby readers
+
+
+def read_code(
+    code: str,
+    depth: int,
+    *,
+    may_run: Callable[[str], bool],
+    lex: Callable[..., list[Tok]],
+    calls: Callable[[list[Tok], int], tuple[list[str], list[list[Word]]]],
+) -> tuple[list[str], list[list[Word]]]:
+    """(shell code strings, argv lists) that ``code`` runs, read by one language's ``lex``
+    and ``calls`` (``depth``: how deep in ``eval`` strings this code stands)."""
+    if not may_run(code):
+        return [], []
+    if depth > MAX_EVAL:  # judged as misc.too-deep (engine.judge catches it)
+        raise TooDeep(f"eval nested more than {MAX_EVAL} deep")
+    toks = lex(code)
+    shell, argvs = calls(toks, depth)
+    if any(kind == "r" and may_run(text) for kind, text, _ in toks):
+        # A `/` after a name may be a division (`b = 4; a = b /2; system(…)`) where it
+        # was read as a regular expression: the code is also read so, and both count.
+        more_shell, more_argvs = calls(lex(code, regex=False), depth)
+        shell.extend(x for x in more_shell if x not in shell)
+        argvs.extend(x for x in more_argvs if x not in argvs)
+    return shell, argvs
+
+
+def known_parts(a: Arg) -> tuple[Part, ...]:
+    """A string argument's parts; anything else one unknown value."""
+    return a.parts if a.kind == "str" else (UNKNOWN,)
+
+
+def ends_value(toks: list[Tok]) -> bool:
+    """The last token ends a value: a ``/`` (or perl's ``<``, ruby's ``%``, ``<<``)
+    after it is an operator."""
+    if not toks:
+        return False
+    kind, text, _ = toks[-1]
+    return kind in _VALUE_KINDS or (kind == "p" and text in _VALUE_P)
+
+
+def line_end(code: str, i: int) -> int:
+    """Index of the newline ending the line at ``i`` (``len(code)`` on the last line)."""
+    end = code.find("\n", i)
+    return len(code) if end < 0 else end
+
+
+def quoted_end(code: str, i: int, open_: str, close: str, interp: bool = False) -> int:
+    """Index after the ``close`` ending a literal whose body starts at ``i`` (brackets
+    nest; a backslash escapes the next character; ``interp``: a ruby ``#{…}`` inside is
+    skipped whole). Unterminated: ``len(code) + 1`` (the interpreter refuses it; nothing
+    is lost reading the rest as the literal)."""
+    depth = 1
+    n = len(code)
+    while i < n:
+        c = code[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == close and open_ != close:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif c == close:
+            return i + 1
+        elif c == open_ and open_ != close:
+            depth += 1
+        elif interp and c == "#" and code.startswith("#{", i) and open_ != "{":
+            i = quoted_end(code, i + 2, "{", "}", interp=True)
+            continue
+        i += 1
+    return n + 1
+
+
+def single_quoted(body: str, open_: str, close: str) -> str:
+    """A ``'…'``/``q(…)``/``%q(…)`` body's value: only ``\\\\`` and an escaped
+    delimiter change."""
+    if "\\" not in body:
+        return body
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body) and body[i + 1] in ("\\", open_, close):
+            out.append(body[i + 1])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def heredoc_body(code: str, pos: int, term: str, indent: bool) -> tuple[str, int]:
+    """(text, index after the terminator line) of a here-document whose body starts at
+    ``pos``; ``indent``: the terminator may be indented and the lines lose theirs
+    (perl's ``<<~``, ruby's ``<<~``/``<<-``). Unterminated: the rest of the code."""
+    n = len(code)
+    lines: list[str] = []
+    while pos < n:
+        end = line_end(code, pos)
+        line = code[pos:end]
+        if (line.strip() if indent else line) == term:
+            return "".join(x + "\n" for x in lines), end + 1
+        lines.append(line.lstrip() if indent else line)
+        pos = end + 1
+    return "".join(x + "\n" for x in lines), n
+
+
+def short_escape(body: str, i: int, text: list[str]) -> int:
+    """``\\xHH`` (up to two hex digits) or ``\\NNN`` (up to three octal digits), whose
+    letter or first digit is at ``i``, decoded into ``text``: the index after it; -1
+    when the escape is neither (perl and ruby read both alike)."""
+    c = body[i]
+    n = len(body)
+    if c == "x":
+        k = i + 1
+        while k < n and k < i + 3 and body[k] in _HEX:
+            k += 1
+        text.append(char_of(body[i + 1 : k], 16))
+        return k
+    if c in _OCTAL:
+        k = i
+        while k < n and k < i + 3 and body[k] in _OCTAL:
+            k += 1
+        text.append(char_of(body[i:k], 8))
+        return k
+    return -1
+
+
+def char_of(digits: str, base: int) -> str:
+    """The character an escape's digits name (U+FFFD where there is none)."""
+    try:
+        return chr(int(digits or "0", base))
+    except (ValueError, OverflowError):
+        return "\ufffd"

@@ -24,14 +24,22 @@ from hookrun.hooks.shell_guard.inline_args import (
     Arg,
     Tok,
     call_args,
+    char_of,
+    ends_value,
     flat,
+    heredoc_body,
+    known_parts,
+    line_end,
     matching,
     merged,
+    quoted_end,
+    read_code,
     shell_text,
+    short_escape,
+    single_quoted,
     word,
 )
 from hookrun.hooks.shell_guard.model import Part, Var, Word
-from hookrun.hooks.shell_guard.parse import TooDeep
 
 _QUOTES = frozenset({"q", "qq", "qw", "qx", "m", "qr", "s", "tr", "y"})
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
@@ -50,10 +58,6 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "b": "\b", "a": "\a", "e
 _OCTAL = "01234567"
 _HEX = "0123456789abcdefABCDEF"
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_OPERAND_P = frozenset({")", "]", "}"})
-# eval of a string inside eval…: read this deep; deeper is refused as misc.too-deep (not
-# code an agent writes; the readers must not recurse without end on one made so)
-_MAX_EVAL = 8
 _SPACE = " \t\r\n\f"
 
 
@@ -65,19 +69,7 @@ def may_run(code: str) -> bool:
 
 def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that perl ``code`` runs."""
-    if not may_run(code):
-        return [], []
-    if depth > _MAX_EVAL:  # judged as misc.too-deep (engine.judge catches it)
-        raise TooDeep(f"eval nested more than {_MAX_EVAL} deep")
-    toks = lex(code)
-    shell, argvs = calls(toks, depth)
-    if any(kind == "r" and may_run(text) for kind, text, _ in toks):
-        # A `/` after a name may be a division (`b = 4; a = b /2; system(…)`) where it
-        # was read as a regular expression: the code is also read so, and both count.
-        more_shell, more_argvs = calls(lex(code, regex=False), depth)
-        shell.extend(x for x in more_shell if x not in shell)
-        argvs.extend(x for x in more_argvs if x not in argvs)
-    return shell, argvs
+    return read_code(code, depth, may_run=may_run, lex=lex, calls=calls)
 
 
 def calls(toks: list[Tok], depth: int = 0) -> tuple[list[str], list[list[Word]]]:
@@ -127,7 +119,7 @@ def calls(toks: list[Tok], depth: int = 0) -> tuple[list[str], list[list[Word]]]
         elif name == "readpipe":
             args, i = call_args(toks, i, concat=_CONCAT, stops=_STOPS)
             if args:
-                shell.append(shell_text(_parts(args[0])))
+                shell.append(shell_text(known_parts(args[0])))
         elif name in ("open", "CORE::open"):
             args, i = call_args(toks, i, concat=_CONCAT, stops=_STOPS)
             _open(flat(args), shell, argvs)
@@ -144,10 +136,6 @@ def calls(toks: list[Tok], depth: int = 0) -> tuple[list[str], list[list[Word]]]
     return shell, argvs
 
 
-def _parts(a: Arg) -> tuple[Part, ...]:
-    return a.parts if a.kind == "str" else (UNKNOWN,)
-
-
 def _run(
     args: list[Arg],
     indirect: bool,
@@ -160,11 +148,11 @@ def _run(
     if not args:
         return
     if len(args) == 1 and not indirect:
-        shell.append(shell_text(_parts(args[0])))
+        shell.append(shell_text(known_parts(args[0])))
         return
-    argv = [word(_parts(a)) for a in args]
+    argv = [word(known_parts(a)) for a in args]
     if program is not None:  # `system { PROGRAM } LIST`: LIST[0] is only its $0
-        argv[0] = word(_parts(program))
+        argv[0] = word(known_parts(program))
     argvs.append(argv)
 
 
@@ -204,19 +192,19 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
             i += 1
             continue
         if c == "#":
-            i = _line_end(code, i)
+            i = line_end(code, i)
             continue
         if c == "=" and (i == 0 or code[i - 1] == "\n") and i + 1 < n and code[i + 1].isalpha():
             end = code.find("\n=cut", i)  # POD
-            i = n if end < 0 else _line_end(code, end + 1)
+            i = n if end < 0 else line_end(code, end + 1)
             continue
         if c == "'":
-            end = _quoted_end(code, i + 1, "'", "'")
-            toks.append(("s", code[i:end], (_single(code[i + 1 : end - 1], "'", "'"),)))
+            end = quoted_end(code, i + 1, "'", "'")
+            toks.append(("s", code[i:end], (single_quoted(code[i + 1 : end - 1], "'", "'"),)))
             i = end
             continue
         if c == '"' or c == "`":
-            end = _quoted_end(code, i + 1, c, c)
+            end = quoted_end(code, i + 1, c, c)
             parts = _double(code[i + 1 : end - 1])
             toks.append(("x" if c == "`" else "s", code[i:end], parts))
             i = end
@@ -252,12 +240,12 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
                 toks.append(("w", name, ()))
             i = j
             continue
-        if c == "/" and regex and not _operand(toks):
-            end = _quoted_end(code, i + 1, "/", "/")
+        if c == "/" and regex and not ends_value(toks):
+            end = quoted_end(code, i + 1, "/", "/")
             toks.append(("r", code[i:end], ()))
             i = end
             continue
-        if c == "<" and code.startswith("<<", i) and not _operand(toks):
+        if c == "<" and code.startswith("<<", i) and not ends_value(toks):
             got = _heredoc(code, i, heredoc_at)
             if got is not None:
                 tok, after, body_start, body_end = got
@@ -266,7 +254,7 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
                 heredoc_at = body_end
                 i = after
                 continue
-        if c == "<" and not _operand(toks):
+        if c == "<" and not ends_value(toks):
             end = code.find(">", i + 1)
             inner = code[i + 1 : end] if end > 0 else ""
             if end > 0 and "\n" not in inner and " " not in inner.strip():
@@ -321,44 +309,9 @@ def _tilde(parts: tuple[Part, ...]) -> tuple[Part, ...]:
     return parts
 
 
-def _line_end(code: str, i: int) -> int:
-    end = code.find("\n", i)
-    return len(code) if end < 0 else end
-
-
 def _after_arrow(toks: list[Tok]) -> bool:
     """The name is a method (``$x->s(…)``) or a sub being defined (``sub s {…}``)."""
     return bool(toks) and toks[-1][:2] in (("p", "->"), ("w", "sub"))
-
-
-def _operand(toks: list[Tok]) -> bool:
-    """The last token ends a value: a ``/`` or ``<`` after it is an operator."""
-    if not toks:
-        return False
-    kind, text, _ = toks[-1]
-    return kind in ("s", "x", "v", "n", "g", "r") or (kind == "p" and text in _OPERAND_P)
-
-
-def _quoted_end(code: str, i: int, open_: str, close: str) -> int:
-    """Index after the ``close`` ending a literal whose body starts at ``i`` (brackets
-    nest; a backslash escapes the next character)."""
-    depth = 1
-    n = len(code)
-    while i < n:
-        c = code[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == close and open_ != close:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        elif c == close:
-            return i + 1
-        elif c == open_ and open_ != close:
-            depth += 1
-        i += 1
-    return n + 1  # unterminated: the rest (perl refuses it; nothing is lost reading it)
 
 
 def _quote_like(code: str, j: int, name: str, toks: list[Tok]) -> int:
@@ -376,7 +329,7 @@ def _quote_like(code: str, j: int, name: str, toks: list[Tok]) -> int:
     if delim == "#" and k > j:
         return -1  # `q #…`: a comment, not a delimiter
     close = _PAIRS.get(delim, delim)
-    end = _quoted_end(code, k + 1, delim, close)
+    end = quoted_end(code, k + 1, delim, close)
     body = code[k + 1 : end - 1]
     raw_end = end
     replacement = ""
@@ -387,10 +340,10 @@ def _quote_like(code: str, j: int, name: str, toks: list[Tok]) -> int:
                 m += 1
             if m < n:
                 second = _PAIRS.get(code[m], code[m])
-                raw_end = _quoted_end(code, m + 1, code[m], second)
+                raw_end = quoted_end(code, m + 1, code[m], second)
                 replacement = code[m + 1 : raw_end - 1]
         else:
-            raw_end = _quoted_end(code, end, delim, delim)
+            raw_end = quoted_end(code, end, delim, delim)
             replacement = code[end : raw_end - 1]
     m = raw_end
     while m < n and code[m].isalpha():
@@ -398,14 +351,14 @@ def _quote_like(code: str, j: int, name: str, toks: list[Tok]) -> int:
     flags = code[raw_end:m]
     raw = code[j - len(name) : m]
     if name == "q":
-        toks.append(("s", raw, (_single(body, delim, close),)))
+        toks.append(("s", raw, (single_quoted(body, delim, close),)))
     elif name == "qq":
         toks.append(("s", raw, _double(body)))
     elif name == "qx":
-        parts = (_single(body, delim, close),) if delim == "'" else _double(body)
+        parts = (single_quoted(body, delim, close),) if delim == "'" else _double(body)
         toks.append(("x", raw, parts))
     elif name == "qw":
-        words = _single(body, delim, close).split()
+        words = single_quoted(body, delim, close).split()
         toks.append(("p", "(", ()))
         for k2, w in enumerate(words):
             if k2:
@@ -445,22 +398,8 @@ def _heredoc(code: str, i: int, body_at: int) -> tuple[Tok, int, int, int] | Non
             return None
         term = code[k:m]
         after = m
-    start = body_at if body_at > after else _line_end(code, after) + 1
-    lines: list[str] = []
-    pos = start
-    while pos < n:
-        end = _line_end(code, pos)
-        line = code[pos:end]
-        if (line.strip() if indent else line) == term:
-            pos = end + 1
-            break
-        lines.append(line)
-        pos = end + 1
-    else:
-        pos = n
-    if indent:
-        lines = [x.lstrip() for x in lines]
-    body = "".join(x + "\n" for x in lines)
+    start = body_at if body_at > after else line_end(code, after) + 1
+    body, pos = heredoc_body(code, start, term, indent)
     if q == "'":
         tok: Tok = ("s", body, (body,))
     else:
@@ -481,7 +420,7 @@ def _variable(code: str, i: int, toks: list[Tok]) -> int:
     if k < n and code[k] == "#":
         k += 1
     if k < n and code[k] == "{":
-        k = _quoted_end(code, k + 1, "{", "}")
+        k = quoted_end(code, k + 1, "{", "}")
     elif k < n and (code[k] in _WORD or code[k] == ":"):
         while k < n and (code[k] in _WORD or code.startswith("::", k)):
             k += 2 if code[k] == ":" else 1
@@ -492,23 +431,6 @@ def _variable(code: str, i: int, toks: list[Tok]) -> int:
         return i + 1
     toks.append(("v", code[i:k], (UNKNOWN,)))
     return k
-
-
-def _single(body: str, open_: str, close: str) -> str:
-    """A ``'…'``/``q(…)`` body's value: only ``\\\\`` and an escaped delimiter change."""
-    if "\\" not in body:
-        return body
-    out: list[str] = []
-    i = 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body) and body[i + 1] in ("\\", open_, close):
-            out.append(body[i + 1])
-            i += 2
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
 
 
 def _double(body: str) -> tuple[Part, ...]:
@@ -552,7 +474,7 @@ def _subscripts(body: str, i: int) -> int:
         if body.startswith("->", i) and i + 2 < n and body[i + 2] in "[{":
             i += 2
         if i < n and body[i] in "[{":
-            i = _quoted_end(body, i + 1, body[i], _PAIRS[body[i]])
+            i = quoted_end(body, i + 1, body[i], _PAIRS[body[i]])
             continue
         break
     return min(i, n)
@@ -565,45 +487,29 @@ def _escape(body: str, i: int, text: list[str]) -> int:
     if c in _ESCAPES:
         text.append(_ESCAPES[c])
         return i + 1
-    if c == "x":
-        if i + 1 < n and body[i + 1] == "{":
-            end = body.find("}", i + 2)
-            digits = body[i + 2 : end] if end > 0 else ""
-            text.append(_char(digits.strip(), 16))
-            return end + 1 if end > 0 else n
-        k = i + 1
-        while k < n and k < i + 3 and body[k] in _HEX:
-            k += 1
-        text.append(_char(body[i + 1 : k], 16))
-        return k
-    if c in _OCTAL:
-        k = i
-        while k < n and k < i + 3 and body[k] in _OCTAL:
-            k += 1
-        text.append(_char(body[i:k], 8))
-        return k
+    if c == "x" and i + 1 < n and body[i + 1] == "{":
+        end = body.find("}", i + 2)
+        digits = body[i + 2 : end] if end > 0 else ""
+        text.append(char_of(digits.strip(), 16))
+        return end + 1 if end > 0 else n
+    end = short_escape(body, i, text)
+    if end >= 0:
+        return end
     if c == "o" and i + 1 < n and body[i + 1] == "{":
         end = body.find("}", i + 2)
-        text.append(_char(body[i + 2 : end] if end > 0 else "", 8))
+        text.append(char_of(body[i + 2 : end] if end > 0 else "", 8))
         return end + 1 if end > 0 else n
     if c == "c" and i + 1 < n:
         text.append(chr(ord(body[i + 1].upper()) ^ 64))
         return i + 2
     if c == "N" and body.startswith("{U+", i + 1):
         end = body.find("}", i + 4)
-        text.append(_char(body[i + 4 : end] if end > 0 else "", 16))
+        text.append(char_of(body[i + 4 : end] if end > 0 else "", 16))
         return end + 1 if end > 0 else n
     if c in "luLUQEF":  # case changes: the letters' case is not modelled
         return i + 1
     text.append(c)
     return i + 1
-
-
-def _char(digits: str, base: int) -> str:
-    try:
-        return chr(int(digits or "0", base))
-    except (ValueError, OverflowError):
-        return "\ufffd"
 
 
 # ------------------------------------------------------------------ the command line

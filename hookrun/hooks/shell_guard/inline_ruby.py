@@ -26,13 +26,21 @@ from hookrun.hooks.shell_guard.inline_args import (
     Arg,
     Tok,
     call_args,
+    char_of,
+    ends_value,
     flat,
+    heredoc_body,
+    known_parts,
+    line_end,
     merged,
+    quoted_end,
+    read_code,
     shell_text,
+    short_escape,
+    single_quoted,
     word,
 )
 from hookrun.hooks.shell_guard.model import Part, Var, Word
-from hookrun.hooks.shell_guard.parse import TooDeep
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _STOPS = frozenset({"if", "unless", "while", "until", "rescue", "do", "and", "or", "then"})
@@ -59,13 +67,7 @@ _ESCAPES = {
     "n": "\n", "t": "\t", "r": "\r", "f": "\f", "b": "\b", "a": "\a", "e": "\x1b", "s": " ",
     "v": "\v",
 }  # fmt: skip
-_OCTAL = "01234567"
-_HEX = "0123456789abcdefABCDEF"
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_OPERAND_P = frozenset({")", "]", "}"})
-# eval of a string inside eval…: read this deep; deeper is refused as misc.too-deep (not
-# code an agent writes; the readers must not recurse without end on one made so)
-_MAX_EVAL = 8
 _SPACE = " \t\r\f"
 
 
@@ -76,19 +78,7 @@ def may_run(code: str) -> bool:
 
 def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ruby ``code`` runs."""
-    if not may_run(code):
-        return [], []
-    if depth > _MAX_EVAL:  # judged as misc.too-deep (engine.judge catches it)
-        raise TooDeep(f"eval nested more than {_MAX_EVAL} deep")
-    toks = lex(code)
-    shell, argvs = calls(toks, depth)
-    if any(kind == "r" and may_run(text) for kind, text, _ in toks):
-        # A `/` after a name may be a division (`b = 4; a = b /2; system(…)`) where it
-        # was read as a regular expression: the code is also read so, and both count.
-        more_shell, more_argvs = calls(lex(code, regex=False), depth)
-        shell.extend(x for x in more_shell if x not in shell)
-        argvs.extend(x for x in more_argvs if x not in argvs)
-    return shell, argvs
+    return read_code(code, depth, may_run=may_run, lex=lex, calls=calls)
 
 
 def _dotted(toks: list[Tok], i: int) -> tuple[str, str, int]:
@@ -177,10 +167,6 @@ def calls(toks: list[Tok], depth: int = 0) -> tuple[list[str], list[list[Word]]]
     return shell, argvs
 
 
-def _parts(a: Arg) -> tuple[Part, ...]:
-    return a.parts if a.kind == "str" else (UNKNOWN,)
-
-
 def _run(args: list[Arg], shell: list[str], argvs: list[list[Word]], many: bool = False) -> None:
     """``system([env,] cmd…[, opts])``: one string is shell code, more an argv;
     ``[program, argv0]`` first names the program."""
@@ -197,7 +183,7 @@ def _run(args: list[Arg], shell: list[str], argvs: list[list[Word]], many: bool 
     first = args[0]
     if first.kind == "list" and len(first.items) == 2 and "*" not in first.keys:
         args = [first.items[0], *args[1:]]  # [program, argv0]
-    argvs.append([word(_parts(a)) for a in flat(args)])
+    argvs.append([word(known_parts(a)) for a in flat(args)])
 
 
 def _delete(args: list[Arg], flag: str, argvs: list[list[Word]]) -> None:
@@ -225,7 +211,7 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
         if c == "\n":
             i += 1
             for term, indent, q, at in pending:
-                body, i = _heredoc_body(code, i, term, indent)
+                body, i = heredoc_body(code, i, term, indent)
                 parts: tuple[Part, ...] = (body,) if q == "'" else _double(body)
                 toks[at] = ("x" if q == "`" else "s", body, parts)
             pending = []
@@ -238,29 +224,31 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
             i += 2
             continue
         if c == "#":
-            i = _line_end(code, i)
+            i = line_end(code, i)
             continue
         if c == "=" and (i == 0 or code[i - 1] == "\n") and code.startswith("=begin", i):
             end = code.find("\n=end", i)
-            i = n if end < 0 else _line_end(code, end + 1)
+            i = n if end < 0 else line_end(code, end + 1)
             continue
         if c == "'":
-            end = _quoted_end(code, i + 1, "'", "'", interp=False)
-            toks.append(("s", code[i:end], (_single(code[i + 1 : end - 1], "'", "'"),)))
+            end = quoted_end(code, i + 1, "'", "'", interp=False)
+            toks.append(("s", code[i:end], (single_quoted(code[i + 1 : end - 1], "'", "'"),)))
             i = end
             continue
         if c == '"' or c == "`":
-            end = _quoted_end(code, i + 1, c, c)
+            end = quoted_end(code, i + 1, c, c, interp=True)
             parts = _double(code[i + 1 : end - 1])
             toks.append(("x" if c == "`" else "s", code[i:end], parts))
             i = end
             continue
-        if c == "%" and i + 1 < n and not _operand(toks):
+        # (a name followed by a blank and a literal — `puts %q(…)`, `system %x…` — is a
+        # call given that literal, as ruby reads it; `x %(y)` without the blank is a modulo)
+        if c == "%" and i + 1 < n and not ends_value(toks):
             got = _percent(code, i, toks)
             if got >= 0:
                 i = got
                 continue
-        if c == "<" and code.startswith("<<", i) and not _operand(toks):
+        if c == "<" and code.startswith("<<", i) and not ends_value(toks):
             got_h = _heredoc_start(code, i)
             if got_h is not None:
                 term, indent, q, after = got_h
@@ -288,7 +276,7 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
             c == "?"
             and i + 1 < n
             and code[i + 1] not in _SPACE
-            and not _operand(toks)
+            and not ends_value(toks)
             and (i + 2 >= n or code[i + 2] not in _WORD)
         ):
             toks.append(("s", code[i : i + 2], (code[i + 1],)))  # ?c
@@ -313,8 +301,8 @@ def lex(code: str, regex: bool = True) -> list[Tok]:
             toks.append(("w", name, ()))
             i = j
             continue
-        if c == "/" and regex and not _operand(toks):
-            end = _quoted_end(code, i + 1, "/", "/")
+        if c == "/" and regex and not ends_value(toks):
+            end = quoted_end(code, i + 1, "/", "/", interp=True)
             toks.append(("r", code[i:end], ()))
             i = end
             continue
@@ -389,47 +377,6 @@ def _fold(toks: list[Tok]) -> list[Tok]:
     return out
 
 
-def _line_end(code: str, i: int) -> int:
-    end = code.find("\n", i)
-    return len(code) if end < 0 else end
-
-
-def _operand(toks: list[Tok]) -> bool:
-    """The last token ends a value: ``/``, ``%``, ``<<`` after it are operators.
-
-    A name followed by a blank and a literal (``puts %q(…)``, ``system %x…``) is a call
-    given that literal, as ruby reads it; ``x %(y)`` without the blank is a modulo."""
-    if not toks:
-        return False
-    kind, text, _ = toks[-1]
-    return kind in ("s", "x", "v", "n", "g", "r") or (kind == "p" and text in _OPERAND_P)
-
-
-def _quoted_end(code: str, i: int, open_: str, close: str, interp: bool = True) -> int:
-    """Index after the ``close`` ending a literal whose body starts at ``i`` (brackets
-    nest; a backslash escapes; ``interp``: a ``#{…}`` inside is skipped whole)."""
-    depth = 1
-    n = len(code)
-    while i < n:
-        c = code[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == close and open_ != close:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        elif c == close:
-            return i + 1
-        elif c == open_ and open_ != close:
-            depth += 1
-        elif interp and c == "#" and code.startswith("#{", i) and open_ != "{":
-            i = _quoted_end(code, i + 2, "{", "}")
-            continue
-        i += 1
-    return n + 1
-
-
 def _percent(code: str, i: int, toks: list[Tok]) -> int:
     """``%q(…)``, ``%Q``, ``%(…)``, ``%w``, ``%W``, ``%i``, ``%I``, ``%x``, ``%r``, ``%s``
     at ``i``; -1 when it is not one."""
@@ -445,11 +392,11 @@ def _percent(code: str, i: int, toks: list[Tok]) -> int:
     if delim in _WORD or delim in _SPACE or delim == "\n" or (not kind and delim == "="):
         return -1
     close = _PAIRS.get(delim, delim)
-    end = _quoted_end(code, k + 1, delim, close, interp=kind not in ("q", "s", "w", "i"))
+    end = quoted_end(code, k + 1, delim, close, interp=kind not in ("q", "s", "w", "i"))
     body = code[k + 1 : end - 1]
     raw = code[i:end]
     if kind in ("q", "s"):
-        toks.append(("s", raw, (_single(body, delim, close),)))
+        toks.append(("s", raw, (single_quoted(body, delim, close),)))
     elif kind in ("", "Q"):
         toks.append(("s", raw, _double(body)))
     elif kind == "x":
@@ -492,36 +439,6 @@ def _heredoc_start(code: str, i: int) -> tuple[str, bool, str, int] | None:
     return code[k:m], indent, '"', m
 
 
-def _heredoc_body(code: str, i: int, term: str, indent: bool) -> tuple[str, int]:
-    n = len(code)
-    lines: list[str] = []
-    pos = i
-    while pos < n:
-        end = _line_end(code, pos)
-        line = code[pos:end]
-        if (line.strip() if indent else line) == term:
-            return "".join(x + "\n" for x in lines), end + 1
-        lines.append(line.lstrip() if indent else line)
-        pos = end + 1
-    return "".join(x + "\n" for x in lines), n
-
-
-def _single(body: str, open_: str, close: str) -> str:
-    if "\\" not in body:
-        return body
-    out: list[str] = []
-    i = 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body) and body[i + 1] in ("\\", open_, close):
-            out.append(body[i + 1])
-            i += 2
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
-
-
 def _double(body: str) -> tuple[Part, ...]:
     """An interpolating string's value: escapes decoded, ``#{…}`` unknown (but
     ``#{ENV["NAME"]}`` and ``#{Dir.home}`` are those values)."""
@@ -538,7 +455,7 @@ def _double(body: str) -> tuple[Part, ...]:
             parts.append("".join(text))
             text = []
             if body[i + 1] == "{":
-                end = _quoted_end(body, i + 2, "{", "}")
+                end = quoted_end(body, i + 2, "{", "}", interp=True)
                 parts.append(_interpolated(body[i + 2 : end - 1].strip()))
                 i = end
             else:
@@ -570,37 +487,21 @@ def _escape(body: str, i: int, text: list[str]) -> int:
     if c in _ESCAPES:
         text.append(_ESCAPES[c])
         return i + 1
-    if c == "x":
-        k = i + 1
-        while k < n and k < i + 3 and body[k] in _HEX:
-            k += 1
-        text.append(_char(body[i + 1 : k], 16))
-        return k
-    if c in _OCTAL:
-        k = i
-        while k < n and k < i + 3 and body[k] in _OCTAL:
-            k += 1
-        text.append(_char(body[i:k], 8))
-        return k
+    end = short_escape(body, i, text)
+    if end >= 0:
+        return end
     if c == "u":
         if i + 1 < n and body[i + 1] == "{":
             end = body.find("}", i + 2)
             inner = body[i + 2 : end] if end > 0 else ""
-            text.extend(_char(d, 16) for d in inner.split())
+            text.extend(char_of(d, 16) for d in inner.split())
             return end + 1 if end > 0 else n
-        text.append(_char(body[i + 1 : i + 5], 16))
+        text.append(char_of(body[i + 1 : i + 5], 16))
         return min(i + 5, n)
     if c == "\n":
         return i + 1  # a backslash-newline joins the lines
     text.append(c)
     return i + 1
-
-
-def _char(digits: str, base: int) -> str:
-    try:
-        return chr(int(digits or "0", base))
-    except (ValueError, OverflowError):
-        return "\ufffd"
 
 
 # ------------------------------------------------------------------ the command line

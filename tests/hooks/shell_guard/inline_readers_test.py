@@ -276,7 +276,7 @@ def test_deep_eval_is_read_to_its_limit() -> None:
     assert inline_perl.reads(code)[0] == ["rm -rf /"]
     for _ in range(3000):
         code = "eval q{" + code + "}"
-    with pytest.raises(TooDeep):  # (past _MAX_EVAL: refused, no recursion to the bottom)
+    with pytest.raises(TooDeep):  # (past MAX_EVAL: refused, no recursion to the bottom)
         inline_perl.reads(code)
     verdict = judge(f"perl -e '{code}'")
     assert (verdict.decision, verdict.rule) == ("deny", "misc.too-deep")
