@@ -106,6 +106,26 @@ class _Joiner:
             raise _TooDeep
 
     # -- contexts ------------------------------------------------------------------
+    def word_byte(self, c: int, quoted: bool) -> None:
+        """The byte ``c`` at the reading point where every context reads it alike: a
+        backslash and what it quotes, a quote (``'`` only when not ``quoted``, inside
+        ``"…"``), a ``$``, a backquote; another special byte as it is; else a text run."""
+        if c == 0x5C:
+            self.escaped()
+        elif c == 0x27 and not quoted:
+            self.single()
+        elif c == 0x22:
+            self.double()
+        elif c == 0x24:
+            self.dollar(quoted)
+        elif c == 0x60:
+            self.take()
+            self.commands(0x60)
+        elif c in _SPECIAL:
+            self.take()
+        else:
+            self.text_run()
+
     def commands(self, closer: int) -> None:
         """Commands up to ``closer`` (``)`` of a ``$(``, a backquote; -1: the end)."""
         self.nest()
@@ -117,18 +137,7 @@ class _Joiner:
             if c == closer and (closer != 0x29 or parens == 0):
                 self.take()
                 break
-            if c == 0x5C:
-                self.escaped()
-            elif c == 0x27:
-                self.single()
-            elif c == 0x22:
-                self.double()
-            elif c == 0x60:
-                self.take()
-                self.commands(0x60)
-            elif c == 0x24:
-                self.dollar(False)
-            elif c == 0x23 and (not self.out or self.out[-1] in _BEFORE_COMMENT):
+            if c == 0x23 and (not self.out or self.out[-1] in _BEFORE_COMMENT):
                 end = self.src.find(b"\n", self.i)
                 self.raw(self.n if end < 0 else end)  # (a comment keeps its continuations)
             elif c == 0x0A:
@@ -151,10 +160,8 @@ class _Joiner:
                     self.take()  # `<<<`: a here-string
                 else:
                     self.heredoc_operator()
-            elif c in _SPECIAL:
-                self.take()  # (`{`, `}`, a lone `<`, a `#` inside a word)
-            else:
-                self.text_run()
+            else:  # (`{`, `}`, a lone `<`, a `#` inside a word are taken as they are)
+                self.word_byte(c, False)
         self.depth -= 1
 
     def at_command_start(self) -> bool:
@@ -192,17 +199,7 @@ class _Joiner:
             if c == 0x22:
                 self.take()
                 break
-            if c == 0x5C:
-                self.escaped()
-            elif c == 0x24:
-                self.dollar(True)
-            elif c == 0x60:
-                self.take()
-                self.commands(0x60)
-            elif c in _SPECIAL:
-                self.take()
-            else:
-                self.text_run()
+            self.word_byte(c, True)
         self.depth -= 1
 
     def dollar(self, quoted: bool) -> None:
@@ -241,21 +238,8 @@ class _Joiner:
             elif c == 0x7B:
                 depth += 1
                 self.take()
-            elif c == 0x5C:
-                self.escaped()
-            elif c == 0x27 and not quoted:
-                self.single()
-            elif c == 0x22:
-                self.double()
-            elif c == 0x24:
-                self.dollar(quoted)
-            elif c == 0x60:
-                self.take()
-                self.commands(0x60)
-            elif c in _SPECIAL:
-                self.take()
             else:
-                self.text_run()
+                self.word_byte(c, quoted)
         self.depth -= 1
 
     def arithmetic(self, parens: bool) -> None:
@@ -278,18 +262,9 @@ class _Joiner:
             elif not parens and c == 0x5D:
                 self.take()
                 break
-            elif c == 0x5C:
-                self.escaped()
-            elif c == 0x27:
-                self.single()
-            elif c == 0x22:
-                self.double()
-            elif c == 0x24:
-                self.dollar(False)
-            elif c == 0x60:
-                self.take()
-                self.commands(0x60)
-            elif c in _SPECIAL or c == 0x5D:
+            elif c in _SPECIAL:
+                self.word_byte(c, False)
+            elif c == 0x5D:
                 self.take()
             else:
                 j = self.marks.find(b"\x01", self.i)
