@@ -52,6 +52,44 @@ def _err(sh: Interp, io: IO, name: str, message: str) -> None:
     sh.error(f"{name}: {message}", io)
 
 
+# The usage line bash prints after an option a builtin does not take (bash 5.2's text).
+_USAGE = {
+    "declare": "declare [-aAfFgiIlnrtux] [name[=value] ...]"
+    " or declare -p [-aAfFilnrtux] [name ...]",
+    "typeset": "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+    "local": "local [option] name[=value] ...",
+    "export": "export [-fn] [name[=value] ...] or export -p",
+    "readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+    "type": "type [-afptP] name [name ...]",
+    "jobs": "jobs [-lnprs] [jobspec ...] or jobs -x command [args]",
+    "enable": "enable [-a] [-dnps] [-f filename] [name ...]",
+}
+
+
+def _invalid(sh: Interp, io: IO, name: str, option: str) -> int:
+    """bash's answer to an ``option`` builtin ``name`` does not take: the message, the
+    usage line, status 2."""
+    _err(sh, io, name, f"{option}: invalid option")
+    sh.error_plain(f"{name}: usage: {_USAGE[name]}", io)
+    return 2
+
+
+def _letters(sh: Interp, io: IO, name: str, args: list[str], allowed: str) -> str | None:
+    """The option letters of the words leading ``args`` (popped, ``--`` too); None when
+    one is not in ``allowed`` (then :func:`_invalid` has answered)."""
+    letters = ""
+    while args and args[0][:1] == "-" and len(args[0]) > 1:
+        flag = args.pop(0)
+        if flag == "--":
+            break
+        for letter in flag[1:]:
+            if letter not in allowed:
+                _invalid(sh, io, name, f"-{letter}")
+                return None
+        letters += flag[1:]
+    return letters
+
+
 # -- echo --------------------------------------------------------------
 
 _ESCAPES = ECHO_ESCAPES
@@ -360,14 +398,6 @@ _LETTERS = {
     "export": "fnp",
     "readonly": "aAfp",
 }
-_USAGE = {
-    "declare": "declare [-aAfFgiIlnrtux] [name[=value] ...]"
-    " or declare -p [-aAfFilnrtux] [name ...]",
-    "typeset": "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
-    "local": "local [option] name[=value] ...",
-    "export": "export [-fn] [name[=value] ...] or export -p",
-    "readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
-}
 
 
 def _bad_option(sh: Interp, io: IO, name: str, on: str, off: str) -> int | None:
@@ -376,9 +406,7 @@ def _bad_option(sh: Interp, io: IO, name: str, on: str, off: str) -> int | None:
     bad = next((c for c in on + off if c not in letters), None)
     if bad is None:
         return None
-    _err(sh, io, name, f"{'-' if bad in on else '+'}{bad}: invalid option")
-    sh.error_plain(f"{name}: usage: {_USAGE[name]}", io)
-    return 2
+    return _invalid(sh, io, name, f"{'-' if bad in on else '+'}{bad}")
 
 
 def b_readonly(sh: Interp, argv: list[str], io: IO) -> int:

@@ -14,6 +14,8 @@ from hookrun.dispatch.shell.builtins import (
     _describe,
     _describe_file,
     _err,
+    _invalid,
+    _letters,
     _out,
     _type_line,
     is_builtin,
@@ -164,17 +166,9 @@ def b_type(sh: Interp, argv: list[str], io: IO) -> int:
     kind prints nothing and is found), ``-P`` the path searched on PATH whatever else
     the name is."""
     args = argv[1:]
-    flags = ""
-    while args and args[0][:1] == "-" and len(args[0]) > 1:
-        flag = args.pop(0)
-        if flag == "--":
-            break
-        for letter in flag[1:]:
-            if letter not in "afptP":
-                _err(sh, io, "type", f"-{letter}: invalid option")
-                sh.error_plain("type: usage: type [-afptP] name [name ...]", io)
-                return 2
-        flags += flag[1:]
+    flags = _letters(sh, io, "type", args, "afptP")
+    if flags is None:
+        return 2
     status = 0
     for name in args:
         found = _type_entries(sh, name, flags)
@@ -302,9 +296,7 @@ def b_enable(sh: Interp, argv: list[str], io: IO) -> int:
                 )
                 return 1
             if letter not in "adnps":
-                _err(sh, io, "enable", f"-{letter}: invalid option")
-                sh.error_plain("enable: usage: enable [-a] [-dnps] [-f filename] [name ...]", io)
-                return 2
+                return _invalid(sh, io, "enable", f"-{letter}")
             flags += letter
     if not args:
         for name in sorted(n for n in BUILTINS if not n.startswith("__hookrun")):
@@ -349,19 +341,9 @@ def b_jobs(sh: Interp, argv: list[str], io: IO) -> int:
     from hookrun.dispatch.shell.funcprint import job_text
 
     args = argv[1:]
-    flags = ""
-    while args and args[0][:1] == "-" and len(args[0]) > 1:
-        flag = args.pop(0)
-        if flag == "--":
-            break
-        for letter in flag[1:]:
-            if letter not in "lnprsx":
-                _err(sh, io, "jobs", f"-{letter}: invalid option")
-                sh.error_plain(
-                    "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]", io
-                )
-                return 2
-        flags += flag[1:]
+    flags = _letters(sh, io, "jobs", args, "lnprsx")
+    if flags is None:
+        return 2
     jobs = list(sh.jobs or sh.parent_jobs)
     status = 0
     if args:

@@ -1,0 +1,56 @@
+"""A builtin given an option it does not take answers as bash does: the message, the
+usage line, status 2 — confirmed by running the same text in bash (stderr compared
+too: the ``NAME: line N:`` that bash puts first is read as hookrun's ``hookrun:``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from tests.dispatch.shell.shellrun import Runner, base_env
+
+BASH = shutil.which("bash")
+
+# Every builtin that answers through builtins._invalid / _letters, and one bundled
+# form each where the bad letter is not the first.
+CASES = [
+    "type -x ls",
+    "type -ay ls",
+    "jobs -y",
+    "jobs -ly",
+    "enable -y",
+    "declare -y x",
+    "typeset -y x",
+    "export -y x",
+    "readonly -y x",
+    "f() { local -y x; }; f",
+]
+
+
+def _bash(source: str, cwd: str) -> tuple[int, str, str]:
+    assert BASH is not None
+    done = subprocess.run(
+        [BASH, "-c", source],
+        cwd=cwd,
+        env=base_env(),
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    err = re.sub(r"(?m)^[^:\n]*: line \d+: ", "hookrun: ", done.stderr.decode())
+    return done.returncode, done.stdout.decode(), err
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+@pytest.mark.parametrize("source", CASES)
+def test_an_invalid_option_is_answered_as_bash_does(
+    run: Runner, tmp_path: os.PathLike[str], source: str
+) -> None:
+    text = f"{source}; echo status=$?"
+    ran = run(text)
+    assert (0, ran.out, ran.err) == _bash(text, str(tmp_path))
+    assert "usage:" in ran.err  # (the line this table is about)
