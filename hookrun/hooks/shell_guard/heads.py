@@ -151,7 +151,7 @@ RULE_HEADS = (deletes, reads_git, touches_disk, runs_or_publishes, runs_inline_c
 # Every name unwrap._peel has a branch for (besides python* and a first word with "=").
 PEELED = frozenset(
     {"command", "parallel", "xargs", "su", "sg", "runuser", "trap", "eval", "ssh", "watch"}
-    | {"find", "git"}
+    | {"find", "git", "rsync", "bwrap", "nix", "nix-shell"}
     | WRAPPERS.keys()
     | {name for name, _ in RUNNERS}
     | {name for name, _ in PACKAGE_RUNNERS}

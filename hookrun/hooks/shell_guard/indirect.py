@@ -117,6 +117,8 @@ def findings(
             out.extend(as_unknown(cmd, text, where, via))
             if "$(" in argv[0].text:  # `$(echo 'rm -rf /')`: what it prints is the command
                 out.extend(_printed_command(cmd, where, depth, via, judge))
+            if len(argv) > 1 and _may_vanish(argv[0], script):  # `$(true) curl … | sh`
+                out.extend(_vanished(cmd, text, where, depth, via, judge))
             elif script.values and len(argv) > 1:  # `c='rm -rf'; $c /`: the value, split
                 out.extend(_value_command(cmd, script, where, depth, via, judge))
         elif _runs_unknown_code(cmd):
@@ -149,6 +151,61 @@ def _globbed(word: Word) -> bool:
         return word.static
     i = text.find("[")
     return i >= 0 and "]" in text[i + 2 :] and word.static
+
+
+_BRACED = lazy_compile(r"\$\{([^}]*)\}")
+_PLAIN_BRACED = lazy_compile(r"[A-Za-z_]\w*(?:\[[@*]\])?|[0-9@*]")
+_MAX_VANISHED = 4  # the places of one command's text in the line that are tried
+
+
+def _may_vanish(word: Word, script: Script) -> bool:
+    """``word`` may expand to no word at all: unquoted (or ``"$@"``-like) and made only of
+    expansions whose value may be empty (``$(tool)``, `` `:` ``, ``$x``, ``${x}``), none a
+    substitution known to print something nor a name the line gives a value."""
+    raw = word.raw
+    if raw[:1] == '"' and not (raw.endswith('[@]}"') or raw == '"$@"' or raw == '"${@}"'):
+        return False  # (`"$(x)" rm`: an empty word, "command not found")
+    if "${" in raw and not all(_PLAIN_BRACED.fullmatch(b) for b in _BRACED.findall(raw)):
+        return False  # (`${x:-echo}`, `${#x}`: not plainly the value)
+    for part in word.parts:
+        if not isinstance(part, Var):
+            return False
+        if part.name == "$(":
+            shown = printed_by(part.inner)
+            if shown is not None and shown.strip():
+                return False  # (`$(echo echo) rm -rf /` only prints)
+        else:
+            name = part.name[1:-1] if part.name[:1] == "{" else part.name  # (`${a[@]}`: {a})
+            if not (name.isidentifier() or name.isdigit() or name in ("@", "*")):
+                return False  # (`<(…)`, `~user`, `$$`, `${x:-rm}`: never empty)
+            if any(n == name and v.strip() for n, v in script.values):
+                return False  # (`x=echo; $x curl … | sh` only prints)
+    return True
+
+
+def _vanished(
+    cmd: Command, text: str, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> list[Finding]:
+    """``$(tool) curl … | sh``: when the substitution in the command's name prints nothing
+    bash runs the next word (``$(true) rm -rf /`` runs ``rm``). The line without that word,
+    in each place the command's text stands, is judged as the code it is then — its
+    pipelines, ``-exec`` and aliases too, which judging the name as each program alone
+    would miss."""
+    source, head = cmd.source, cmd.argv[0].raw
+    at = source.find(head)
+    if at < 0:
+        return []
+    shortened = source[:at] + source[at + len(head) :].lstrip(" \t")
+    out: list[Finding] = []
+    label = f"{head}, if it prints nothing"
+    start = text.find(source)
+    for _ in range(_MAX_VANISHED):
+        if start < 0:
+            break
+        code = text[:start] + shortened + text[start + len(source) :]
+        out.extend(judge(code, where, depth + 1, (*via, label)))
+        start = text.find(source, start + 1)
+    return out
 
 
 def _printed_command(

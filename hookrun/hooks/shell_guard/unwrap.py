@@ -23,7 +23,10 @@ from hookrun.hooks.shell_guard.heads import (
 from hookrun.hooks.shell_guard.model import UNKNOWN_DIR, Command, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS
 from hookrun.hooks.shell_guard.wrappers import (
+    BWRAP_ARGS,
     MANAGER_ARG,
+    NAMED_PROGRAM,
+    NIX_ARGS,
     PACKAGE_DELETERS,
     PACKAGE_RUNNERS,
     RUNNERS,
@@ -163,6 +166,8 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
             return ran
     if name in WRAPPERS:
         return _wrapper(cmd, name, WRAPPERS[name], nested)
+    if name in _SANDBOXES:
+        return _sandbox(cmd, name, nested)
     if len(args) >= 1 and (name, args[0].text) in RUNNERS:
         spec = RUNNERS[(name, args[0].text)]
         sub = cmd.layer(cmd.argv[1:], cmd.via)
@@ -198,11 +203,13 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
         return _find_exec(cmd)
     if name == "git":
         return _git_alias(cmd, nested)
+    if name == "rsync":
+        _rsync_shell(cmd, nested)
     return []
 
 
-_PACKAGE_HEADS = frozenset({name for name, _ in PACKAGE_RUNNERS})
-_MANAGER_DIR = frozenset({"-C", "--dir", "--cwd"})
+_PACKAGE_HEADS = frozenset({name for name, _ in PACKAGE_RUNNERS} | {"uv"})  # (uv tool run)
+_MANAGER_DIR = frozenset({"-C", "--dir", "--cwd", "--directory"})  # (uv's: --directory)
 _DEBUGGERS = frozenset({"gdb", "lldb", "perf", "rr", "uftrace", "hyperfine", "arch"})
 # `perf SUB [opts] CMD`: the subcommands that run a command, and their options taking a value
 _PERF = {
@@ -342,8 +349,12 @@ def _package_runner(cmd: Command, nested: list[Nested]) -> list[Command] | None:
             return None
         cmd = _moved(cmd, dirs)
         sub = args[i].text
-        if (name, sub) in PACKAGE_RUNNERS:
+        if name == "uv" and sub == "tool" and i + 1 < len(args) and args[i + 1].text == "run":
+            opts, rest, via = PACKAGE_RUNNERS[("uvx", "")], list(args[i + 2 :]), "uv tool run"
+        elif (name, sub) in PACKAGE_RUNNERS:
             opts, rest, via = PACKAGE_RUNNERS[(name, sub)], list(args[i + 1 :]), f"{name} {sub}"
+        elif i > 0 and (name, sub) in RUNNERS:  # `uv --directory d run …`: moved
+            return _peel(cmd.layer((cmd.argv[0], *args[i:]), cmd.via), nested)
         elif name in ("yarn", "pnpm") and _bin_of(args[i]).text in PACKAGE_DELETERS:
             return [_layer(cmd, [_bin_of(args[i]), *args[i + 1 :]], name)]
         elif (  # `yarn run rimraf …` runs the bin too (pnpm run and npm run: scripts only)
@@ -365,7 +376,26 @@ def _package_runner(cmd: Command, nested: list[Nested]) -> list[Command] | None:
     if name == "pnpm" and any(a.text in ("-c", "--shell-mode") for a in rest[:start]):
         nested.append(Nested(" ".join(a.text for a in operands), f"{via} --shell-mode"))
         return []
-    return [_layer(cmd, [_bin_of(operands[0]), *operands[1:]], via)]
+    if any(a.text.partition("=")[0] in NAMED_PROGRAM for a in rest[:start]):
+        program = operands[0]  # (`uvx --from httpie http`, `pipx run --spec black black`)
+    elif name in _PYTHON_RUNNERS:
+        program = _tool_of(operands[0])
+    else:
+        program = _bin_of(operands[0])
+    return [_layer(cmd, [program, *operands[1:]], via)]
+
+
+_PYTHON_RUNNERS = frozenset({"uvx", "uv", "pipx"})
+
+
+def _tool_of(word: Word) -> Word:
+    """The program a Python tool spec runs: ``ruff@0.6``, ``ruff==0.6``, ``black[d]>=24``
+    → its name (a package's script is named after it, as a rule)."""
+    if not word.static:
+        return word
+    text = word.text
+    cut = min((k for k in map(text.find, "@=<>!~[;") if k > 0), default=len(text))
+    return word if cut == len(text) else Word((text[:cut],), word.raw)
 
 
 def _skip_options(
@@ -493,6 +523,8 @@ def _wrapper(cmd: Command, name: str, spec: Spec, nested: list[Nested]) -> list[
     start = _skip_options(args, spec, code, dirs if spec.chdir_opts else None)
     if name == "sudo" and any(_login(a.text) for a in args[:start]):
         dirs.append(Word((Var(UNKNOWN_DIR),), "-i"))  # `sudo -i`: the user's home, unknown
+    elif name == "chroot" and not any(a.text == "--skip-chdir" for a in args[:start]):
+        dirs.append(Word.lit("/"))  # (chroot runs CMD in the new root's /: as its paths read)
     cmd = _moved(cmd, dirs)
     if name == "env" and code:
         # `env -S STRING ARGS…` splits STRING into arguments in its place, and option
@@ -898,6 +930,135 @@ def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:
         if a.text in flags or a.text.lower() in (f.lower() for f in flags):
             nested.append(Nested(" ".join(w.text for w in args[i + 1 :]), f"{name} {a.text}"))
             return
+
+
+_SANDBOXES = frozenset({"bwrap", "nix", "nix-shell"})
+
+
+def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command]:
+    """``bwrap [OPTIONS] CMD``, ``nix run INSTALLABLE [--] ARGS`` (the installable's
+    program, named by its attribute: ``nixpkgs#python3`` → python3), ``nix shell
+    INSTALLABLES -c CMD``, ``nix-shell [-p PKGS] --run CODE`` (also ``--command CODE``):
+    what they run. ``nix develop`` is a runner (wrappers.RUNNERS)."""
+    args = cmd.args
+    if name == "bwrap":
+        i = 0
+        dirs: list[Word] = []
+        while i < len(args) and args[i].text.startswith("--"):
+            text = args[i].text
+            if text == "--":
+                i += 1
+                break
+            if text == "--chdir" and i + 1 < len(args):
+                dirs.append(args[i + 1])
+            i += 1 + BWRAP_ARGS.get(text, 0)
+        rest = list(args[i:])
+        return [_layer(_moved(cmd, dirs), rest, "bwrap")] if rest else []
+    if name == "nix-shell":
+        i = 0
+        while i < len(args):
+            text = args[i].text
+            if text in ("--run", "--command") and i + 1 < len(args):
+                nested.append(Nested(args[i + 1].text, f"nix-shell {text}"))
+                i += 2
+                continue
+            i += 1 + NIX_ARGS.get(text, 0)
+        return []
+    sub = args[0].text if args else ""
+    if sub not in ("run", "shell"):
+        return []  # (`nix develop`: wrappers.RUNNERS)
+    i = 1
+    installables: list[Word] = []
+    while i < len(args):
+        text = args[i].text
+        if sub == "shell" and text in ("-c", "--command"):
+            rest = list(args[i + 1 :])
+            return [_layer(cmd, rest, "nix shell")] if rest else []
+        if text == "--" and sub == "run":
+            break
+        if text.startswith("-") and len(text) > 1:
+            i += 1 + NIX_ARGS.get(text, 0)
+            continue
+        installables.append(args[i])
+        i += 1
+        if sub == "run":
+            break  # (what follows is the program's)
+    if sub == "shell" or not installables:
+        return []  # (`nix shell PKGS`: an interactive shell; `nix run`: the flake's own app)
+    rest = list(args[i + 1 :] if i < len(args) and args[i].text == "--" else args[i:])
+    return [_layer(cmd, [_nix_program(installables[0]), *rest], "nix run")]
+
+
+def _nix_program(word: Word) -> Word:
+    """The program ``nix run`` runs for an installable: its attribute's last name
+    (``nixpkgs#python3Packages.black`` → black; ``nixpkgs#hello`` → hello); without an
+    attribute (``.``, ``github:o/r``) the flake's default app, which only nix knows."""
+    text = word.text
+    _, hashed, attr = text.partition("#")
+    if not word.static or not hashed or not attr:
+        return Word((Var("NIX_APP"),), word.raw)
+    return Word((attr.rsplit(".", 1)[-1].strip('"'),), word.raw)
+
+
+def _rsync_shell(cmd: Command, nested: list[Nested]) -> None:
+    """``rsync -e CMD`` / ``--rsh=CMD`` runs CMD locally, with the remote host and the
+    remote rsync's arguments after it (``-e 'rm -rf'`` runs ``rm -rf HOST rsync --server …
+    .``; ``-l USER`` first for ``user@host``); ``--rsync-path=PROG`` is code the remote
+    shell runs, PROG then ``--server …``.
+    (rsync 3.5.0 with a marker in CMD's place: wrappers_oracle_test.py.)"""
+    from hookrun.hooks.shell_guard.rules.delete import _RSYNC_LONG_ARG, _RSYNC_SHORT_ARG
+
+    args = cmd.args
+    rsh: list[str] = []
+    path: list[str] = []
+    operands: list[str] = []
+    i = 0
+    while i < len(args):
+        text = args[i].text
+        i += 1
+        if text == "--":
+            break
+        if text.startswith("--"):
+            opt, eq, value = text.partition("=")
+            if opt in _RSYNC_LONG_ARG and not eq:
+                value = args[i].text if i < len(args) else ""
+                i += 1
+            if opt == "--rsh":
+                rsh.append(value)
+            elif opt == "--rsync-path":
+                path.append(value)
+            continue
+        if text.startswith("-") and len(text) > 1:
+            for k, ch in enumerate(text[1:], start=2):
+                if ch in _RSYNC_SHORT_ARG:
+                    value = text[k:]
+                    if not value:
+                        value = args[i].text if i < len(args) else ""
+                        i += 1
+                    if ch == "e":
+                        rsh.append(value)
+                    break
+            continue
+        operands.append(text)
+    operands.extend(a.text for a in args[i:])
+    if not rsh and not path:
+        return
+    import shlex  # (an rsync line with -e or --rsync-path only)
+
+    host, server = "host", "--server ."
+    for k, text in enumerate(operands):
+        colon = text.find(":")
+        if colon > 0 and "/" not in text[:colon]:  # `[user@]host:path`, `host::module`
+            user, at, host = text[:colon].rpartition("@")
+            host = f"-l {shlex.quote(user)} {host}" if at else host  # (rsync: `-l user host`)
+            sender = "--sender " if k < len(operands) - 1 else ""  # (a pull: host:src dst)
+            where = text[colon + 1 :].lstrip(":") or "."
+            server = f"--server {sender}. {shlex.quote(where)}"
+            break
+    for value in rsh:
+        nested.append(Nested(f"{value} {host} rsync {server}", "rsync -e"))
+    for value in path:
+        nested.append(Nested(f"{value} {server}", f"rsync --rsync-path on {host}", remote=True))
 
 
 def _ssh(cmd: Command, nested: list[Nested]) -> None:

@@ -178,9 +178,68 @@ PACKAGE_RUNNERS: dict[tuple[str, str], Spec] = {
     ("bun", "x"): spec("p", "--package"),
 }
 PACKAGE_RUNNERS[("npm", "x")] = PACKAGE_RUNNERS[("npm", "exec")]
+# Python's: `uvx TOOL ARGS` (`uv tool run`; `--from PKG CMD`: CMD is the program), `pipx
+# run APP ARGS` (`--spec PKG APP`). Their options that take a value (uv 0.9's and pipx
+# 1.8's --help); a tool spec's version or extras are cut off (`ruff==0.6`, `black[d]`).
+PACKAGE_RUNNERS[("uvx", "")] = spec(
+    "wcbCpPif",
+    "--from --with --with-editable --with-requirements --constraints --build-constraints "
+    "--overrides --env-file --python-platform --torch-backend --index --default-index "
+    "--index-url --extra-index-url --find-links --index-strategy --keyring-provider "
+    "--upgrade-package --upgrade-group --resolution --prerelease --prerelease-package "
+    "--fork-strategy --exclude-newer --exclude-newer-package --no-sources-package "
+    "--reinstall-package --link-mode --config-setting --config-settings-package "
+    "--no-build-isolation-package --no-build-package --no-binary-package --cache-dir "
+    "--refresh-package --python --color --allow-insecure-host --directory --project "
+    "--config-file",
+    chdir="--directory",
+)
+PACKAGE_RUNNERS[("pipx", "run")] = spec(
+    "",
+    "--python-args --with --spec --python --fetch-python --index-url --pip-args --cooldown "
+    "--backend",
+)
+# The options after which the first operand names the program, not a package.
+NAMED_PROGRAM = frozenset({"--from", "--spec"})
+
+
+def _arity(count: int, names: str) -> dict[str, int]:
+    return dict.fromkeys(names.split(), count)
+
+
+# bubblewrap: `bwrap [OPTIONS] [--] CMD ARGS`; how many words each option takes (bwrap
+# 0.8's --help; the overlay options and --argv0 from 0.9+). `--chdir DIR` moves CMD.
+BWRAP_ARGS: dict[str, int] = {
+    **_arity(
+        1,
+        "--args --userns --userns2 --pidns --uid --gid --hostname --chdir --unsetenv "
+        "--lock-file --sync-fd --remount-ro --exec-label --file-label --proc --dev --tmpfs "
+        "--mqueue --dir --seccomp --add-seccomp-fd --block-fd --userns-block-fd --info-fd "
+        "--json-status-fd --cap-add --cap-drop --perms --size --overlay-src --tmp-overlay "
+        "--ro-overlay --argv0",
+    ),
+    **_arity(
+        2,
+        "--setenv --bind --bind-try --dev-bind --dev-bind-try --ro-bind --ro-bind-try "
+        "--bind-fd --ro-bind-fd --file --bind-data --ro-bind-data --symlink --chmod",
+    ),
+    "--overlay": 3,
+}
+# nix's options that take one or two words (`--arg NAME EXPR`), before or among the
+# installables of `nix run` / `nix shell` and in `nix-shell`'s (nix 2.x manual).
+NIX_ARGS: dict[str, int] = {
+    **_arity(
+        1,
+        "-I --include -f --file --expr --inputs-from --update-input --reference-lock-file "
+        "--output-lock-file --store --eval-store -j --max-jobs --cores --log-format -k "
+        "--keep -u --unset --profile --priority --out-link -o -A --attr",
+    ),
+    **_arity(2, "--override-input --option --arg --argstr --override-flake"),
+}
 # Package managers' own options before the subcommand that take a value (`pnpm -C dir dlx`).
 MANAGER_ARG = frozenset(
     ["-C", "--dir", "--prefix", "--cwd", "-w", "--workspace", "--filter", "-F", "--registry"]
+    + ["--directory", "--project", "--cache-dir", "--config-file", "--color"]  # (uv's)
 )
 # npm packages whose program deletes what it is given, that `yarn NAME`/`pnpm NAME` run
 # from node_modules/.bin without `exec` (a script of that name would run first).

@@ -16,7 +16,13 @@ import pytest
 from hookrun.hooks.base import PolicyContext
 from hookrun.hooks.shell_guard import POLICY, engine, where_for
 from hookrun.hooks.shell_guard.rules import CHECKS, checks_for, disk
-from tests.hooks.shell_guard import causes_test, interp_oracle_test, peers
+from tests.hooks.shell_guard import (
+    causes_test,
+    interp_oracle_test,
+    peers,
+    runners_s20_test,
+    vanish_oracle_test,
+)
 from tests.hooks.shell_guard.cases import all_cases
 
 HOME = "/home/user"
@@ -41,6 +47,11 @@ def _corpus() -> list[tuple[str, str]]:
     out += [(c, causes_test.PROJECT) for c in _bench_commands()]
     interp = (*interp_oracle_test.PERL, *interp_oracle_test.RUBY, *interp_oracle_test.AWK)
     out += [(line, causes_test.PROJECT) for line, _ in interp]
+    out += [(b[1], causes_test.PROJECT) for b in runners_s20_test.BLOCKS]
+    out += [(a[1], causes_test.PROJECT) for a in runners_s20_test.ALLOWS]
+    vanish = [(t, p) for t, p, _, _ in vanish_oracle_test.BLOCKS]
+    vanish += [(t, "curl" if "https:" in a else "rm") for t, a in vanish_oracle_test.LOOK_ALIKES]
+    out += [(t.format(n=p), causes_test.PROJECT) for t, p in vanish]
     return out
 
 

@@ -86,6 +86,13 @@ EXEC_LINES = [
     "setsid -w flock {T}/lk taskset -c 0 {P} -rf /",
     "cpulimit -l 50 -- {P} -rf /",
     "hyperfine --runs 1 '{P} -rf /'",
+    # bubblewrap: its options take 0-3 words each; --chdir moves the command
+    "bwrap --bind / / {P} -rf /",
+    "bwrap --bind / / --chdir {T} {P} -rf x",
+    "bwrap --ro-bind / / --bind {T} {T} --dev /dev --setenv A B --symlink a {T}/l -- {P} -rf /",
+    "bwrap --dev-bind / / --unshare-pid --die-with-parent --perms 0700 --dir /tmp/q {P} -rf /",
+    "unshare -r {P} -rf /",
+    "chroot / {P} -rf /",
 ]
 
 
@@ -238,6 +245,48 @@ def test_rsync_deletes_under_the_receiving_directories_it_is_read_to(
         under = {f for f in before if r == "" or f.startswith(r + "/")}
         expected = {f for f in under if (f[len(r) + 1 :] if r else f) not in has}
         assert deleted == expected, (form, deleted, expected)
+
+
+# rsync's remote shell (`-e CMD`, `--rsh=CMD`) runs CMD here with the host and the remote
+# rsync's arguments after it. {P}: the probe as that shell.
+RSH_LINES = [
+    "rsync -e '{P} -rf' src/ host:dst",
+    "rsync -avze '{P} -rf' src/ host:dst",
+    "rsync --rsh='{P} -rf' src/ host:dst",
+    "rsync --rsh '{P} -rf' host:src/ dst",
+    "rsync -a -e '{P} -rf' src/ u@host:~",
+    "rsync -e '{P} -rf' src/ host:",
+    "rsync -a --delete -e '{P} -rf' src/ host:/srv/app",
+]
+
+
+@pytest.mark.skipif(_rsync() is None, reason="rsync is not installed")
+@pytest.mark.parametrize("template", RSH_LINES)
+def test_rsync_runs_its_remote_shell_as_shell_guard_judges_it(
+    tmp_path: Path, probe: Path, template: str
+) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "f").write_text("data")
+    log = tmp_path / "probe.log"
+    rsync = _rsync()
+    assert rsync is not None
+    line = template.format(P=probe)
+    subprocess.run(
+        ["bash", "-c", f"{rsync} {line.removeprefix('rsync ')}"],
+        cwd=tmp_path,
+        env={**os.environ, "PROBE_LOG": str(log)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    _, *ran_args = log.read_text().splitlines()
+    judged = _layer_for(line, probe)
+    assert judged is not None, f"shell-guard sees no layer running the probe in {line!r}"
+    # (the remote rsync's options, `-logDtpre.iLsfxCIvu`, `--delete`, are not spelled out)
+    server = ran_args.index("--server")
+    kept = [a for a in ran_args[server + 1 :] if a == "--sender" or not a.startswith("-")]
+    assert judged[0] == [*ran_args[: server + 1], *kept]
 
 
 # -- package runners ------------------------------------------------------------------
