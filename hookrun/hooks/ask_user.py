@@ -108,7 +108,11 @@ def count_call(state_dir: str, session: str, keep: int) -> int:
                     del sessions[old]
         return new
 
-    return state.update(state_file(state_dir), bump)
+    # Rewritten in place, not fsynced and renamed (durable=False, see state.update): a
+    # count a power cut takes back costs one question more, while replacing the file was
+    # this policy's whole P99 (0.5-18 ms a counted call by the disk's load, ~10 µs in
+    # place) on a hook that runs before every question. Read only under the lock.
+    return state.update(state_file(state_dir), bump, durable=False)
 
 
 def count_of(state_dir: str, session: str) -> int:

@@ -7,7 +7,9 @@ ask-user-limit) therefore read-modify-write their files under an exclusive lock:
 * the lock is a separate ``<file>.lock`` (the state file itself is replaced on
   every write, so locking it would lock an inode nobody else opens next time);
 * the new content goes to a temp file in the same directory, is fsynced, then
-  ``os.replace``-d over the old one, so a reader (or a crash) never sees half a file;
+  ``os.replace``-d over the old one, so a reader (or a crash) never sees half a file
+  (state whose loss is harmless may instead be rewritten in place: ``update``'s
+  ``durable=False``);
 * JSON Lines ledgers are appended with ``O_APPEND`` and one ``write`` per line, under
   the same kind of lock, so concurrent lines never interleave.
 
@@ -165,11 +167,15 @@ def _replace(tmp: str, path: str, platform: str) -> None:
             time.sleep(_REPLACE_PAUSE)
 
 
-def _write_atomic(path: str, data: dict[str, Any], platform: str = sys.platform) -> None:
-    directory = os.path.dirname(path) or "."
+def _encode(data: dict[str, Any]) -> str:
     # No indent: json's C encoder only serves the compact form, and the pretty one
     # costs ~1 ms per write in pure Python — on a hook that runs per tool call.
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n"
+    return json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _write_atomic(path: str, data: dict[str, Any], platform: str = sys.platform) -> None:
+    directory = os.path.dirname(path) or "."
+    text = _encode(data)
     try:
         os.makedirs(directory, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".")
@@ -191,24 +197,77 @@ def _write_atomic(path: str, data: dict[str, Any], platform: str = sys.platform)
         ) from None
 
 
+_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)  # POSIX
+_BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+
+def _write_in_place(path: str, data: dict[str, Any]) -> None:
+    """Overwrite ``path`` from its first byte with ``data``, in one ``write``, under the
+    caller's lock; never shorter than before (spaces pad the JSON: a reader ignores
+    them), so no truncation is needed and there is no moment the file holds the start of
+    one object and the end of another."""
+    text = _encode(data).encode("utf-8")
+    try:
+        # Never through a symlink (a checkout may carry one in .hookrun/state): the
+        # renaming path replaces the link itself; this one refuses it. (The directory
+        # exists: the caller's lock file is in it.)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _BINARY, 0o600)
+        try:
+            size = os.fstat(fd).st_size
+            if len(text) < size:
+                text += b" " * (size - len(text))
+            os.lseek(fd, 0, os.SEEK_SET)
+            written = os.write(fd, text)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        why = (
+            "it is a symbolic link — remove it"
+            if os.path.islink(path)
+            else f"{e.strerror or e} — make it writable by the user running hookrun"
+        )
+        raise StateError(f"cannot write state file {path}: {why}") from None
+    if written != len(text):  # a full disk; say so instead of a silently cut file
+        raise StateError(
+            f"short write to state file {path} ({written}/{len(text)} bytes) — free some disk "
+            "space, then delete the file to start from empty state"
+        )
+
+
 def update(
     path: str,
     fn: Callable[[dict[str, Any]], T],
     *,
     timeout: float = LOCK_TIMEOUT,
     platform: str = sys.platform,
+    durable: bool = True,
 ) -> T:
     """Lock, read, let ``fn`` mutate the object, write it back atomically, unlock.
 
     Returns what ``fn`` returns. The file is rewritten only when ``fn`` changed the
     object, so a read-mostly policy does not churn the disk.
+
+    ``durable=False`` rewrites the file in place (:func:`_write_in_place`) instead of
+    a fsynced temp file renamed over it. Replacing a file costs a disk flush twice: the
+    fsync, and on ext4 the rename itself (``auto_da_alloc`` writes the new file's data
+    out when it replaces another): 0.5 ms at idle, 3-18 ms when other processes use the
+    disk (measured session 20), against ~10 µs for one ``write`` over the old bytes.
+    What in-place gives up: a power cut may take the update back, and a write over
+    one page (4 KiB) cut by SIGKILL could leave the file torn, which reads as corrupt
+    (a StateError naming the file; the hook's ``on_error`` applies). Writers are
+    serialised by the lock as before; a lock-free :func:`read` during the write may
+    see it torn too. So only state whose loss is harmless, read under the lock, opts
+    in: ask-user-limit's counts.
     """
     with locked(path, timeout=timeout, platform=platform):
         data = _load(path)
         before = json.dumps(data, sort_keys=True)
         result = fn(data)
         if json.dumps(data, sort_keys=True) != before:
-            _write_atomic(path, data, platform)
+            if durable:
+                _write_atomic(path, data, platform)
+            else:
+                _write_in_place(path, data)
         return result
 
 

@@ -35,6 +35,19 @@ def _bump_worker(barrier: Any, path: str, me: str) -> None:
         state.update(path, bump)
 
 
+def _bump_in_place(barrier: Any, path: str, me: str) -> None:
+    def bump(d: dict[str, Any]) -> None:
+        d["n"] = d.get("n", 0) + 1
+        by = d.setdefault("by", {})
+        by[me] = by.get(me, 0) + 1
+        # A long value one time in three and none the next: the file shrinks and grows.
+        d["pad"] = "x" * 500 if d["n"] % 3 == 0 else ""
+
+    barrier.wait()
+    for _ in range(10):
+        state.update(path, bump, durable=False)
+
+
 def _append_worker(barrier: Any, path: str, me: str) -> None:
     barrier.wait()
     for j in range(50):
@@ -261,3 +274,96 @@ def test_win32_retries_a_replace_blocked_by_a_reader(
         state.update(path, lambda d: d.__setitem__("x", 2), platform="linux")
     assert state.read(path) == {"x": 1}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json", "s.json.lock"]
+
+
+def _fsyncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the descriptors ``os.fsync`` is called with (and still sync them)."""
+    calls: list[int] = []
+    real = os.fsync
+
+    def recording(fd: int) -> None:
+        calls.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", recording)
+    return calls
+
+
+def test_a_durable_update_is_flushed_and_renamed_a_non_durable_one_written_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _fsyncs(monkeypatch)
+    path = tmp_path / "s.json"
+    state.update(str(path), lambda d: d.__setitem__("n", 1))
+    assert len(calls) == 1
+    inode = path.stat().st_ino
+    state.update(str(path), lambda d: d.__setitem__("n", 2))
+    assert len(calls) == 2 and path.stat().st_ino != inode  # a new file renamed over
+    inode = path.stat().st_ino
+    state.update(str(path), lambda d: d.__setitem__("n", 3), durable=False)
+    assert len(calls) == 2 and path.stat().st_ino == inode  # the same file, rewritten
+    assert state.read(str(path)) == {"n": 3}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json", "s.json.lock"]
+
+
+def _steps() -> list[Any]:
+    """Updates that grow, shrink, empty and refill the object (keys of every length)."""
+    steps: list[Any] = []
+    for i in range(40):
+        key = "k" * (1 + i * 7 % 23)
+        steps.append(lambda d, key=key, i=i: d.__setitem__(key, "é" * (i % 9) + str(i)))
+        if i % 5 == 4:
+            steps.append(lambda d: d.pop(sorted(d)[0]) if d else None)
+        if i % 13 == 12:
+            steps.append(lambda d: d.clear())
+    return steps
+
+
+def test_in_place_updates_read_back_as_the_durable_ones_do_through_growth_and_shrinking(
+    tmp_path: Path,
+) -> None:
+    # The reference is the durable path (temp file, fsync, rename); the in-place one
+    # pads a shorter object with spaces instead of truncating: after every step both
+    # files hold the same object, and the in-place file only what the reader accepts.
+    durable, in_place = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    for step in _steps():
+        assert state.update(durable, step) == state.update(in_place, step, durable=False)
+        assert state.read(in_place) == state.read(durable)
+        text = Path(in_place).read_text(encoding="utf-8")
+        assert json.loads(text) == state.read(durable)
+        assert text.rstrip(" ") == Path(durable).read_text(encoding="utf-8")
+
+
+def test_twenty_processes_updating_in_place_at_once_lose_no_update(tmp_path: Path) -> None:
+    path = str(tmp_path / "counter.json")
+    in_processes(_bump_in_place, [(path, str(i)) for i in range(20)])
+    data = state.read(path)
+    assert data["n"] == 200
+    assert data["by"] == {str(i): 10 for i in range(20)}
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_a_directory_where_the_state_file_should_be_is_a_clear_error(
+    tmp_path: Path, durable: bool
+) -> None:
+    (tmp_path / "s.json").mkdir()
+    with pytest.raises(state.StateError, match="s.json"):
+        state.update(str(tmp_path / "s.json"), lambda d: d.__setitem__("x", 1), durable=durable)
+
+
+def test_an_in_place_update_never_writes_through_a_symlink(tmp_path: Path) -> None:
+    # A checkout could carry .hookrun/state/ask_user.json -> a file of the user's; the
+    # renaming path replaces the link, the in-place one refuses it: nothing is created
+    # or changed at the link's target.
+    target = tmp_path / "elsewhere" / "authorized_keys"
+    target.parent.mkdir()
+    link = tmp_path / "state" / "s.json"
+    link.parent.mkdir()
+    link.symlink_to(target)
+    with pytest.raises(state.StateError, match="s.json"):
+        state.update(str(link), lambda d: d.__setitem__("x", 1), durable=False)
+    assert not target.exists()
+    target.write_text("{}")
+    with pytest.raises(state.StateError, match="s.json"):
+        state.update(str(link), lambda d: d.__setitem__("x", 1), durable=False)
+    assert target.read_text() == "{}"
