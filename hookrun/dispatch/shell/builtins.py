@@ -63,6 +63,11 @@ _USAGE = {
     "type": "type [-afptP] name [name ...]",
     "jobs": "jobs [-lnprs] [jobspec ...] or jobs -x command [args]",
     "enable": "enable [-a] [-dnps] [-f filename] [name ...]",
+    "cd": "cd [-L|[-P [-e]] [-@]] [dir]",
+    "hash": "hash [-lr] [-p pathname] [-dt] [name ...]",
+    "set": "set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]",
+    "shopt": "shopt [-pqsu] [-o] [optname ...]",
+    "trap": "trap [-lp] [[arg] signal_spec ...]",
 }
 
 
@@ -228,17 +233,10 @@ def _loop_control(sh: Interp, argv: list[str], io: IO) -> int:
 def b_cd(sh: Interp, argv: list[str], io: IO) -> int:
     st = sh.state
     args = argv[1:]
-    physical = False
-    while args and args[0][:1] == "-" and len(args[0]) > 1:
-        flag = args.pop(0)
-        if flag == "--":
-            break
-        for letter in flag[1:]:
-            if letter not in "LPe@":
-                _err(sh, io, "cd", f"-{letter}: invalid option")
-                return 2
-            if letter in "LP":
-                physical = letter == "P"  # the last of -L / -P wins
+    letters = _letters(sh, io, "cd", args, "LPe@")
+    if letters is None:
+        return 2
+    physical = letters.replace("e", "").replace("@", "")[-1:] == "P"  # the last of -L/-P wins
     if len(args) > 1:
         _err(sh, io, "cd", "too many arguments")
         return 1

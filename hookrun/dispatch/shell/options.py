@@ -143,6 +143,9 @@ def b_set(sh: Interp, argv: list[str], io: IO) -> int:
             continue
         if a[:1] in "-+" and len(a) > 1:
             on = a[0] == "-"
+            bad = next((f for f in a[1:] if f != "o" and f not in SET_LETTERS), "")
+            if bad:  # (bash checks every letter before it sets one: `set -ey` sets no -e)
+                return _invalid(sh, io, "set", f"{a[0]}{bad}")
             for flag in a[1:]:
                 if flag == "o":
                     if i + 1 >= len(args):
@@ -153,16 +156,20 @@ def b_set(sh: Interp, argv: list[str], io: IO) -> int:
                         sh.error(f"set: {name}: invalid option name", io)
                         return 2
                     set_option(sh, name, on)
-                elif flag in SET_LETTERS:
-                    set_option(sh, SET_LETTERS[flag], on)
                 else:
-                    sh.error(f"set: {a[0]}{flag}: invalid option", io)
-                    return 2
+                    set_option(sh, SET_LETTERS[flag], on)
             i += 1
             continue
         st.params = args[i:]
         return 0
     return 0
+
+
+def _invalid(sh: Interp, io: IO, name: str, option: str) -> int:
+    # (an error path: options stays a light module — expand and shellvars load it alone)
+    from hookrun.dispatch.shell.builtins import _invalid as answer
+
+    return answer(sh, io, name, option)
 
 
 def b_shopt(sh: Interp, argv: list[str], io: IO) -> int:
@@ -180,8 +187,7 @@ def b_shopt(sh: Interp, argv: list[str], io: IO) -> int:
             elif f == "p":
                 mode = mode or "p"
             else:
-                sh.error(f"shopt: -{f}: invalid option", io)
-                return 2
+                return _invalid(sh, io, "shopt", f"-{f}")
     known = SET_LONG if set_o else SHOPT
     if mode in ("s", "u") and args:
         status = 0

@@ -83,9 +83,12 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
             elif letter == "p" and (flag[k + 1 :] or args):
                 set_path = flag[k + 1 :] or args.pop(0)
                 break
-            else:
-                _err(sh, io, "hash", f"-{letter}: invalid option")
+            elif letter == "p":
+                _err(sh, io, "hash", "-p: option requires an argument")
+                sh.error_plain("hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]", io)
                 return 2
+            else:
+                return _invalid(sh, io, "hash", f"-{letter}")
     if not args:
         if not listing:
             return 0

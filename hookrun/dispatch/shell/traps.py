@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from hookrun.dispatch.shell.builtins import _err, _out
+from hookrun.dispatch.shell.builtins import _err, _invalid, _out
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
 
@@ -112,8 +112,8 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
         _out(io, " ".join(f"{k}) SIG{n}" for k, n in enumerate(_SIGNALS, 1)) + "\n")
         return 0
     if args[0][:1] == "-" and len(args[0]) > 1:
-        _err(sh, io, "trap", f"{args[0]}: invalid option")
-        return 2
+        bad = next((c for c in args[0][1:] if c not in "lp"), "")  # (bash names the letter)
+        return _invalid(sh, io, "trap", f"-{bad}" if bad else args[0])
     action = args[0]
     signals = args[1:]
     # An unsigned number first means: reset these signals (" 42 " is an action).

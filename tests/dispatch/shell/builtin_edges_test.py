@@ -76,7 +76,13 @@ ARGS = ("a b", "c")  # $1 has a space, so splitting and quoting show
         ("set -eo pipefail; echo ok", 0, "ok\n", ""),
         ("set -o noclobber; echo ok", 0, "ok\n", ""),
         ("set -eo nosuch", 2, "", "hookrun: set: nosuch: invalid option name\n"),
-        ("set -Q", 2, "", "hookrun: set: -Q: invalid option\n"),
+        (
+            "set -Q",
+            2,
+            "",
+            "hookrun: set: -Q: invalid option\n"
+            "set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n",
+        ),
         ("set a b; echo $1 $#", 0, "a 2\n", ""),
         ("set -e x y; echo $1 $#", 0, "x 2\n", ""),
         ("wait x", 1, "", "hookrun: wait: `x': not a pid or valid job spec\n"),

@@ -28,6 +28,18 @@ CASES = [
     "export -y x",
     "readonly -y x",
     "f() { local -y x; }; f",
+    "cd -x",
+    "cd -Lx /",
+    "hash -y",
+    "hash -ry",
+    "hash -p",
+    "set -y",
+    "set +y",
+    "set -ey",
+    "shopt -y",
+    "shopt -sy",
+    "trap -y",
+    "trap -xy",
 ]
 
 
