@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from hookrun.dispatch import run as dispatch_run
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result, bash_run
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
@@ -65,13 +65,10 @@ TEXTS = [
 
 @pytest.mark.parametrize("source", TEXTS)
 def test_bash_variables_as_bash(run: Runner, source: str) -> None:
-    assert BASH is not None
     env = base_env(HOME="/home/someone", SHLVL="3")
-    want = subprocess.run(
-        [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
-    )
+    want = bash_result(source, env)
     ran = run(source, env=env)
-    assert (ran.code, ran.out) == (want.returncode, want.stdout.decode()), ran.err
+    assert (ran.code, ran.out) == want, ran.err
 
 
 SCRIPT = """\
@@ -113,7 +110,4 @@ def test_shlvl_from_what_the_environment_says(run: Runner, inherited: str | None
     if inherited is not None:
         env["SHLVL"] = inherited
     source = "echo $SHLVL"
-    want = subprocess.run(
-        [BASH, "-c", source], env=env, capture_output=True, timeout=30, check=False
-    )
-    assert run(source, env=env).out == want.stdout.decode()
+    assert run(source, env=env).out == bash_run(source, env).out

@@ -9,8 +9,6 @@ stderr is hookrun's own wording and is not compared.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +16,7 @@ import pytest
 
 from hookrun.dispatch import fdpass
 from tests.dispatch.forkprobe import ForkProbe
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="/dev/fd/N and fd passing: POSIX")
 
@@ -59,16 +57,6 @@ def test_a_source_among_0_to_2_is_copied_in_the_parent() -> None:
             os.close(c)
 
 
-def _bash(source: str, env: dict[str, str], cwd: Path) -> tuple[int, str]:
-    """bash's status and stdout for ``source``, run in ``cwd`` (the oracle)."""
-    bash = shutil.which("bash")
-    assert bash is not None
-    done = subprocess.run(
-        [bash, "-c", source], env=env, cwd=cwd, capture_output=True, timeout=30, check=False
-    )
-    return done.returncode, done.stdout.decode()
-
-
 @pytest.fixture
 def fork_probe() -> Iterator[ForkProbe]:
     probe = ForkProbe()
@@ -93,7 +81,7 @@ def test_no_python_runs_in_a_forked_child(
     env = base_env()
     ran = run(source, env=env)
     (tmp_path / "b").mkdir()
-    assert (ran.code, ran.out) == _bash(source, env, tmp_path / "b"), ran.err
+    assert (ran.code, ran.out) == bash_result(source, env, cwd=tmp_path / "b"), ran.err
     assert fork_probe.written() == b""
 
 
@@ -116,4 +104,4 @@ def test_no_python_runs_in_a_forked_child(
 def test_the_child_is_as_bashs(run: Runner, tmp_path: Path, source: str) -> None:
     env = base_env(X="1")
     ran = run(source, env=env)
-    assert (ran.code, ran.out) == _bash(source, env, tmp_path), ran.err
+    assert (ran.code, ran.out) == bash_result(source, env, cwd=tmp_path), ran.err

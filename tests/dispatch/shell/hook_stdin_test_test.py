@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(
@@ -53,14 +52,6 @@ TEXTS = [
 ]
 
 
-def _bash(source: str, env: dict[str, str], cwd: Path) -> tuple[int, str]:
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source], input=PAYLOAD, env=env, cwd=cwd, capture_output=True, timeout=30
-    )
-    return done.returncode, done.stdout.decode()
-
-
 @pytest.fixture(params=["devnull", "pipe", "file"])
 def own_stdin(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """This process's descriptor 0 for the test: what the shell must not look at."""
@@ -91,4 +82,4 @@ def test_tests_of_stdin_answer_for_the_hooks_payload_as_bash_given_it_on_a_pipe(
     f.write_text("content\n")
     env = base_env(F=str(f))
     ran = run(source, env=env, stdin=PAYLOAD)
-    assert (ran.code, ran.out) == _bash(source, env, tmp_path), ran.err
+    assert (ran.code, ran.out) == bash_result(source, env, cwd=tmp_path, stdin=PAYLOAD), ran.err

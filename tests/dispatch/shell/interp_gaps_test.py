@@ -24,18 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_run
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
-
-
-def _bash(source: str, cwd: Path, env: dict[str, str], stdin: bytes = b"") -> tuple[int, str, bool]:
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source], cwd=cwd, env=env, input=stdin, capture_output=True, timeout=30
-    )
-    return done.returncode, done.stdout.decode(), bool(done.stderr)
 
 
 def _agree(run: Runner, tmp_path: Path, source: str, stdin: bytes = b"") -> None:
@@ -46,8 +38,8 @@ def _agree(run: Runner, tmp_path: Path, source: str, stdin: bytes = b"") -> None
     theirs.mkdir()
     ran = run(source, env=env, cwd=str(mine), stdin=stdin)
     got = (ran.code, ran.out.replace(str(mine), "CWD"), bool(ran.err))
-    want = _bash(source, theirs, env, stdin)
-    assert got == (want[0], want[1].replace(str(theirs), "CWD"), want[2]), ran.err
+    want = bash_run(source, env, cwd=theirs, stdin=stdin)
+    assert got == (want.code, want.out.replace(str(theirs), "CWD"), bool(want.err)), ran.err
 
 
 LAST_WORD = [

@@ -8,12 +8,11 @@ is on PATH the test runs it again and checks the row still is what bash does.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 
@@ -108,12 +107,4 @@ def test_the_listed_bug_is_fixed_as_bash_behaves(
     [pytest.param(src, code, out, id=what) for what, src, code, out in ROWS],
 )
 def test_the_row_is_what_bash_does(tmp_path: Path, source: str, code: int, stdout: str) -> None:
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source, "hookrun"],
-        cwd=tmp_path,
-        env=base_env(),
-        capture_output=True,
-        timeout=30,
-    )
-    assert (done.returncode, done.stdout.decode()) == (code, stdout)
+    assert bash_result(source, base_env(), cwd=tmp_path, args=["hookrun"]) == (code, stdout)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
@@ -45,28 +44,20 @@ CASES = [
 ]
 
 
-def _bash(source: str, cwd: str, env: dict[str, str]) -> tuple[int, str]:
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source], cwd=cwd, env=env, capture_output=True, timeout=30, check=False
-    )
-    return done.returncode, done.stdout.decode()
-
-
 @pytest.mark.parametrize("source", RANGES)
 def test_reversed_ranges_as_bash(run: Runner, tmp_path: os.PathLike[str], source: str) -> None:
     ours_dir, bash_dir = os.path.join(tmp_path, "ours"), os.path.join(tmp_path, "bash")
     os.mkdir(ours_dir)
     os.mkdir(bash_dir)
     ran = run(source, cwd=ours_dir)
-    assert (ran.code, ran.out) == _bash(source, bash_dir, base_env()), ran.err
+    assert (ran.code, ran.out) == bash_result(source, base_env(), cwd=bash_dir), ran.err
 
 
 @pytest.mark.parametrize("source", CASES)
 def test_case_conversion_as_bash(run: Runner, tmp_path: os.PathLike[str], source: str) -> None:
     env = base_env(LC_ALL="C.UTF-8")
-    want = _bash("printf 'ß\\n' | { read -r c; echo ${c^^}; }", str(tmp_path), env)
+    want = bash_result("printf 'ß\\n' | { read -r c; echo ${c^^}; }", env, cwd=tmp_path)
     if want != (0, "ß\n"):  # no UTF-8 locale here: bash would convert bytes
         pytest.skip("bash has no C.UTF-8 locale on this machine")
     ran = run(source, env=env)
-    assert (ran.code, ran.out) == _bash(source, str(tmp_path), env), ran.err
+    assert (ran.code, ran.out) == bash_result(source, env, cwd=tmp_path), ran.err

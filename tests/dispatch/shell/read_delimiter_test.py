@@ -11,11 +11,10 @@ command gets the rest.
 from __future__ import annotations
 
 import shutil
-import subprocess
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
@@ -47,8 +46,4 @@ LINES = [
 def test_read_to_a_delimiter_as_bash(run: Runner, source: str) -> None:
     env = base_env(LC_ALL="C.UTF-8")
     ran = run(source, env=env, stdin=PAYLOAD)
-    assert BASH is not None
-    want = subprocess.run(
-        [BASH, "-c", source], env=env, input=PAYLOAD, capture_output=True, timeout=30, check=False
-    )
-    assert (ran.code, ran.out) == (want.returncode, want.stdout.decode()), ran.err
+    assert (ran.code, ran.out) == bash_result(source, env, stdin=PAYLOAD), ran.err

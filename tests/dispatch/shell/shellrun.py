@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from hookrun.dispatch.cancel import Guard
 from hookrun.dispatch.procs import ProcessTracker
@@ -69,17 +70,45 @@ def base_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def bash_result(source: str, env: Mapping[str, str]) -> tuple[int, str]:
-    """``bash -c source``'s status and stdout: the oracle of the bash-confirmed tests."""
+class BashRan(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+def bash_run(
+    source: str,
+    env: Mapping[str, str],
+    *,
+    cwd: str | os.PathLike[str] | None = None,
+    stdin: bytes | int | None = None,
+    args: Sequence[str] = (),
+) -> BashRan:
+    """``bash -c source [args…]`` in ``cwd``, the oracle of the bash-confirmed tests:
+    its status, stdout and stderr. ``stdin``: bytes it reads, or what ``subprocess``
+    takes (``subprocess.DEVNULL``; None: this process's own)."""
     import shutil
     import subprocess
 
     bash = shutil.which("bash")
     assert bash is not None
     done = subprocess.run(
-        [bash, "-c", source], env=dict(env), capture_output=True, timeout=30, check=False
+        [bash, "-c", source, *args],
+        cwd=cwd,
+        env=dict(env),
+        input=stdin if isinstance(stdin, bytes) else None,
+        stdin=None if isinstance(stdin, bytes) else stdin,
+        capture_output=True,
+        timeout=30,
+        check=False,
     )
-    return done.returncode, done.stdout.decode()
+    return BashRan(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def bash_result(source: str, env: Mapping[str, str], **how: Any) -> tuple[int, str]:
+    """:func:`bash_run`'s status and stdout."""
+    ran = bash_run(source, env, **how)
+    return ran.code, ran.out
 
 
 Runner = Callable[..., Ran]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 pytestmark = [
@@ -47,15 +47,6 @@ def test_source_reads_what_bash_reads(run: Runner, source: str, tmp_path: Path) 
     ours, theirs = tmp_path / "ours", tmp_path / "bash"
     ours.mkdir()
     theirs.mkdir()
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source],
-        env=env,
-        cwd=theirs,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        timeout=30,
-        check=False,
-    )
+    want = bash_result(source, env, cwd=theirs, stdin=subprocess.DEVNULL)
     ran = run(source, env=env, cwd=str(ours), timeout=20)
-    assert (ran.code, ran.out) == (done.returncode, done.stdout.decode()), ran.err
+    assert (ran.code, ran.out) == want, ran.err

@@ -11,12 +11,11 @@ environment) and in-process: the exit code and stdout must be bash's.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 BASH = shutil.which("bash")
 
@@ -67,16 +66,8 @@ ROWS = [
 @pytest.mark.skipif(BASH is None, reason="needs bash as the oracle")
 @pytest.mark.parametrize("source", ROWS)
 def test_common_statements_agree_with_bash(source: str, run: Runner, tmp_path: Path) -> None:
-    assert BASH is not None
     work = tmp_path / "bash"
     work.mkdir()
-    bash = subprocess.run(
-        [BASH, "-c", source, "hookrun"],
-        cwd=work,
-        env=base_env(),
-        capture_output=True,
-        timeout=30,
-        check=False,
-    )
+    want = bash_result(source, base_env(), cwd=work, args=["hookrun"])
     ran = run(source)
-    assert (ran.code, ran.out) == (bash.returncode, bash.stdout.decode()), ran.err
+    assert (ran.code, ran.out) == want, ran.err

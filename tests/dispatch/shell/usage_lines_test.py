@@ -7,11 +7,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_run
 
 BASH = shutil.which("bash")
 
@@ -44,17 +43,8 @@ CASES = [
 
 
 def _bash(source: str, cwd: str) -> tuple[int, str, str]:
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source],
-        cwd=cwd,
-        env=base_env(),
-        capture_output=True,
-        timeout=30,
-        check=False,
-    )
-    err = re.sub(r"(?m)^[^:\n]*: line \d+: ", "hookrun: ", done.stderr.decode())
-    return done.returncode, done.stdout.decode(), err
+    done = bash_run(source, base_env(), cwd=cwd)
+    return done.code, done.out, re.sub(r"(?m)^[^:\n]*: line \d+: ", "hookrun: ", done.err)
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
