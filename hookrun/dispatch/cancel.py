@@ -130,6 +130,27 @@ async def finished(future: asyncio.Future[T], token: CancelToken) -> T:
         raise
 
 
+# Python runs a signal's handler only on the main thread, when that thread next runs
+# bytecode; the kernel hands a process's signal to any thread that does not block it.
+# Inside a vfork (as a hook starts) the main thread blocks every signal, and one with a
+# signal pending is passed over: then a worker gets it, and a main thread asleep in a
+# wait that only its own signal would cut short (a poll until the hook's deadline, a
+# waitpid) sleeps on — Ctrl-C or a host's SIGTERM waits for the hook, maybe for its
+# whole timeout. So no wait of a run on the main thread lasts longer than this: it
+# wakes, and Python runs the handler (interrupt_test: "delivered to a worker thread").
+MAIN_WAIT = 0.1
+
+
+def wait_bound(seconds: float | None) -> float | None:
+    """``seconds`` (None: for ever) as one wait may take it: at most :data:`MAIN_WAIT`
+    on the main thread, unchanged on any other."""
+    import threading  # loaded already by every caller (workers, procs, streams)
+
+    if _thread.get_ident() != threading.main_thread().ident:
+        return seconds
+    return MAIN_WAIT if seconds is None else min(seconds, MAIN_WAIT)
+
+
 class Interrupted(Exception):
     """Raised inside a run when its deadline passed or its token was cancelled."""
 

@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from hookrun import exitcodes
-from hookrun.dispatch.cancel import Guard, Interrupted, StatusUnknowable
+from hookrun.dispatch.cancel import Guard, Interrupted, StatusUnknowable, wait_bound
 from hookrun.dispatch.sentinel import MARKER, SENTINEL
 from hookrun.dispatch.watchdog import WATCHDOG
 from hookrun.records import TYPE_CHECKING
@@ -640,6 +640,49 @@ class Spawned:
             self.returncode = os.waitstatus_to_exitcode(status)
 
 
+def wait_awake(proc: Child) -> int:
+    """``proc.wait()``; on the main thread, in waits of at most ``MAIN_WAIT`` each, so
+    that a signal's handler gets its turn (:func:`hookrun.dispatch.cancel.wait_bound`):
+    a blocking waitpid there would sleep through a Ctrl-C another thread received."""
+    bound = wait_bound(None)
+    if bound is None or proc.poll() is not None:
+        return proc.wait()
+    pidfd = pidfd_of(proc.pid)
+    if pidfd < 0:  # no pidfd (not Linux, an old kernel): waitpid, polled
+        import subprocess  # loaded already: proc was started
+
+        while True:
+            try:
+                return proc.wait(bound)
+            except subprocess.TimeoutExpired:
+                continue
+    try:
+        import select  # loaded already with subprocess
+
+        poller = select.poll()
+        poller.register(pidfd, select.POLLIN)
+        # The returncode too: another thread (the kill path) may reap it first, and the
+        # pid be given to a stranger the pidfd would then wait for.
+        while not poller.poll(bound * 1000) and proc.returncode is None:
+            pass
+    finally:
+        os.close(pidfd)
+    return proc.wait()
+
+
+def pidfd_of(pid: int) -> int:
+    """A pidfd for ``pid`` (Linux 5.3+), or -1 where there is none."""
+    if _PIDFD_OPEN is None:
+        return -1
+    try:
+        return _PIDFD_OPEN(pid)
+    except OSError:  # ENOSYS (an old kernel, a sandbox), EMFILE, ESRCH
+        return -1
+
+
+_PIDFD_OPEN: Callable[[int], int] | None = getattr(os, "pidfd_open", None)
+
+
 # With SIGCHLD ignored (SIG_IGN, inherited across exec; some hosts set it to avoid
 # zombies) the system reaps every child at once and its exit status is lost: waitpid
 # gives ECHILD, which Popen reads as 0 — a hook's "exit 2" (deny) would read as allow.
@@ -778,7 +821,7 @@ class ProcessTracker:
         """
         guard.check()
         self.watch(guard)
-        code = proc.wait()
+        code = wait_awake(proc)
         guard.check()
         return exit_status(code)
 

@@ -19,11 +19,11 @@ import os
 import select
 import subprocess  # noqa: F401 - see below
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from hookrun.dispatch.cancel import Guard
-from hookrun.dispatch.procs import ProcessTracker, exit_status
+from hookrun.dispatch.cancel import Guard, wait_bound
+from hookrun.dispatch.procs import ProcessTracker, exit_status, pidfd_of
 from hookrun.dispatch.streams import CaptureSink
 from hookrun.records import TYPE_CHECKING
 
@@ -87,7 +87,7 @@ def run_child(
         raise
     for fd in (in_r, out_w, err_w):
         os.close(fd)
-    pidfd = _pidfd(proc.pid)
+    pidfd = pidfd_of(proc.pid)
     try:
         # The token (cancel from another thread) ends the tree through its callback; the
         # deadline is the loop's own when there is a pidfd, else the watchdog's.
@@ -103,19 +103,6 @@ def run_child(
     status = exit_status(proc.wait())
     guard.check()
     return Pumped(status, eof)
-
-
-def _pidfd(pid: int) -> int:
-    """A pidfd for ``pid`` (Linux 5.3+), or -1 where there is none."""
-    if _PIDFD_OPEN is None:
-        return -1
-    try:
-        return _PIDFD_OPEN(pid)
-    except OSError:  # ENOSYS (an old kernel, a sandbox), EMFILE: the watchdog does it
-        return -1
-
-
-_PIDFD_OPEN: Callable[[int], int] | None = getattr(os, "pidfd_open", None)
 
 
 def _pump(
@@ -154,14 +141,16 @@ def _pump(
         exited_at: float | None = None
         while open_outs or running:
             if pidfd < 0:
-                wait_ms: float = _IDLE * 1000
+                wait: float | None = _IDLE
             elif exited_at is not None:
-                wait_ms = max(0.0, exited_at + EOF_WAIT - time.monotonic()) * 1000
+                wait = max(0.0, exited_at + EOF_WAIT - time.monotonic())
             elif deadline is not None:
-                wait_ms = max(0.0, deadline - time.monotonic()) * 1000
+                wait = max(0.0, deadline - time.monotonic())
             else:
-                wait_ms = -1
-            events = poller.poll(wait_ms)
+                wait = None
+            # On the main thread a signal's handler must get its turn (wait_bound).
+            wait = wait_bound(wait)
+            events = poller.poll(-1 if wait is None else wait * 1000)
             for fd, _ in events:
                 if fd == in_w:
                     view, stdin_open = _feed(in_w, view)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from hookrun import exitcodes, fields, startup_gc
 from hookrun.config.spec import HookSpec
 from hookrun.dispatch import trivial
-from hookrun.dispatch.cancel import CancelToken, linked
+from hookrun.dispatch.cancel import CancelToken, linked, wait_bound
 from hookrun.records import TYPE_CHECKING, NamedTuple
 from hookrun.runner.envelope import HookAnswer, failed, interpret, parse_envelope
 from hookrun.runner.payload import EventInput
@@ -492,7 +492,10 @@ class _Gather:
                                 self._abandon(index, hooks[index], started, timed_out=False)
                     if not self._pending:
                         break
-                    self._cond.wait(None if next_deadline is None else next_deadline - now)
+                    # On the main thread a signal's handler must get its turn.
+                    self._cond.wait(
+                        wait_bound(None if next_deadline is None else next_deadline - now)
+                    )
         finally:
             if remove is not None:
                 remove()

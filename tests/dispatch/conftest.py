@@ -57,11 +57,9 @@ def route(
                 pytest.skip("fork_exec is not the direct route's primitive here")
             monkeypatch.setattr(procs, "_VFORK", True)
         else:
-            from hookrun.dispatch import pump  # POSIX only (select.poll)
-
             primitive = "posix_spawn"
             monkeypatch.setattr(procs, "_VFORK", False)
-            monkeypatch.setattr(pump, "_PIDFD_OPEN", None)  # as on macOS: the watchdog
+            monkeypatch.setattr(procs, "_PIDFD_OPEN", None)  # as on macOS: the watchdog
         monkeypatch.chdir(tmp_path)
     else:
         monkeypatch.setattr(procs, "_POSIX_SPAWN", False)

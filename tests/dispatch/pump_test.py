@@ -117,7 +117,7 @@ def test_run_child_ends_the_tree_at_the_deadline_even_with_its_streams_closed(
     """The deadline holds while nothing comes through the pipes: with a pidfd the loop
     itself ends the tree when its poll times out; without one (the ``posix_spawn``
     variant, as on macOS) the watchdog does. Only the second arms an alarm."""
-    from hookrun.dispatch import pump
+    from hookrun.dispatch import procs
     from hookrun.dispatch.cancel import Interrupted
     from hookrun.dispatch.watchdog import WATCHDOG
 
@@ -152,19 +152,19 @@ def test_run_child_ends_the_tree_at_the_deadline_even_with_its_streams_closed(
     assert info.value.reason == "timeout" and tracker.stopped == "timeout"
     assert elapsed < 2.5  # 0.5 s + the 0.5 s grace (sh does not ignore TERM: at once)
     assert not [p for p in tracker.procs if p.poll() is None]
-    assert bool(alarms) == (pump._PIDFD_OPEN is None)
+    assert bool(alarms) == (procs._PIDFD_OPEN is None)
 
 
 def test_without_a_pidfd_the_watchdog_keeps_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """An old kernel or a sandbox refusing pidfd_open (ENOSYS): the pump falls back to
     the watchdog, and the child's status still comes back."""
-    from hookrun.dispatch import pump
+    from hookrun.dispatch import procs
 
     def refuse(pid: int) -> int:
         raise OSError(38, "Function not implemented")
 
-    monkeypatch.setattr(pump, "_PIDFD_OPEN", refuse)
-    assert pump._pidfd(os.getpid()) == -1
+    monkeypatch.setattr(procs, "_PIDFD_OPEN", refuse)
+    assert procs.pidfd_of(os.getpid()) == -1
     route = Route("popen", os.getcwd())
     done, out, err = _child("echo out; echo err >&2; exit 3", route)
     assert (done, out, err) == (Pumped(3, True), b"out\n", b"err\n")

@@ -106,9 +106,26 @@ if swallowed.startswith("swallowed-"):
         del gone  # the callbacks run here; what they raise is only reported
     after_spawn(swallow)
 
+if "worker-signal" in faults:
+    # Once every hook runs, the signal reaches a worker thread, not the main one: what
+    # the kernel does with a process's signal while the main thread blocks it (all
+    # signals are blocked inside a vfork, as a hook starts) or has one pending.
+    def aim():
+        import time
+        while len(open(pids).read().split()) < 3 if os.path.exists(pids) else True:
+            time.sleep(0.01)
+        if "quick" in faults:  # the main thread's own hook is over: it waits for the others
+            time.sleep(0.3)
+        worker = next(t for t in threading.enumerate() if t.name.startswith("hookrun-hook"))
+        signum = signal.SIGTERM if route == "token-term" else signal.SIGINT
+        signal.pthread_kill(worker.ident, signum)
+    threading.Thread(target=aim, daemon=True).start()
+
 hooks = tuple(
     HookSpec(event="PreToolUse", source=f"x#PreToolUse[{i}]", name=f"h{i}",
-             command=f"./h.py {pids} {i}", builtin=None)
+             command=f"./h.py {pids} {i}" + (" && true" if "shell" in faults else "")
+             + (" quick" if "quick" in faults and i == 0 else ""),
+             builtin=None)
     for i in range(3)
 )
 runner = Runner(Config(hooks={"PreToolUse": hooks}), cwd=cwd, project_dir=cwd)
@@ -131,6 +148,8 @@ else:  # as `hookrun run` does: the signal cancels the run's token
 HOOK = """
 import os, sys, time
 open(sys.argv[1], "a").write(f"{os.getpid()}\\n")
+if sys.argv[3:] == ["quick"]:
+    sys.exit(0)
 time.sleep(60)
 """
 
@@ -253,6 +272,9 @@ def _run_host(
         pytest.param(
             "spawn+cleanup+libc", id="a second interrupt as dispatch cleans up (os.posix_spawn)"
         ),
+        pytest.param("worker-signal", id="Ctrl-C delivered to a worker thread, not the main one"),
+        pytest.param("worker-signal+shell", id="the same, the hooks run by the in-process shell"),
+        pytest.param("worker-signal+quick", id="the same, the main thread waiting for workers"),
     ],
 )
 def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
@@ -271,6 +293,9 @@ def test_an_interrupt_while_hooks_start_ends_every_hook_and_the_host_exits(
         pytest.param("popen", id="signal inside Popen, its tracker's lock held"),
         pytest.param("spawn", id="signal as posix_spawn returns, its tracker's lock held"),
         pytest.param("submit:2", id="signal while the hooks are submitted"),
+        pytest.param("worker-signal", id="signal delivered to a worker thread"),
+        pytest.param("worker-signal+shell", id="the same, the hooks run by the in-process shell"),
+        pytest.param("worker-signal+quick", id="the same, the main thread waiting for workers"),
     ],
 )
 def test_a_signal_that_cancels_the_token_never_waits_for_a_lock_its_own_thread_holds(
