@@ -146,7 +146,9 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     cmds = commands(count)
     payloads = [_payload(c) for c in cmds]
     opts = POLICY.bind({})
-    ctx = PolicyContext(PROJECT, PROJECT, PROJECT + "/.hookrun/state", {"HOME": "/home/dev"})
+    # (TMPDIR set: its `rm -rf "$TMPDIR/build-N"` lines are temp-dir deletes, as written)
+    env = {"HOME": "/home/dev", "TMPDIR": "/tmp"}
+    ctx = PolicyContext(PROJECT, PROJECT, PROJECT + "/.hookrun/state", env)
     # Warm-up on other commands: imports (tree-sitter a few ms), regexes, code paths.
     for c in commands(len(_TEMPLATES) * 3)[::-1]:
         POLICY.decide(_payload(c + " # warm"), opts, ctx)

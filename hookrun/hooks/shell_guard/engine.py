@@ -35,6 +35,10 @@ def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) ->
         return [_too_deep(text, via)]
 
 
+# A temp variable's name not read as `$NAME`/`${NAME`: a line that may set it (`export
+# TMPDIR=…`, `read TMP`), where an unset one's emptiness is not known. Not a prefix
+# assignment (`TMPDIR=/x rm -rf $TMPDIR/y`): bash expands the words before it applies.
+_SETS_TEMP = lazy_compile(r"(?<![$\w{])(?:TMPDIR|TMP|TEMP)(?![\w}])(?!=[^\s;&|]*[ \t]+[^\s;&|#])")
 _MID_WORD = lazy_compile(r"[^\s\\]\\\n(?=\S)")  # a backslash-newline inside a word
 _MID_WORD_JOIN = lazy_compile(r"(?<!\\)\\\n")
 
@@ -55,6 +59,14 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
     spelled = indirect.formatters(text)
     if spelled and not set(spelled).issubset(where.spelled):  # for code this line runs
         where = where._replace(spelled=(*where.spelled, *spelled))
+    temps = where.temp_vars
+    if (
+        temps is not None
+        and len(temps) < 3
+        and ("TMP" in text or "TEMP" in text)
+        and _SETS_TEMP.search(text)  # (`export TMPDIR=…`, `read TMP`: its value unknown)
+    ):
+        where = where._replace(temp_vars=None)
     deny = bool(where.opts.deny)  # the project's own deny shapes
     outputs: list[Stdin | None] = []
     files: dict[str, str] = {}  # text the line writes to a file or a descriptor, by name

@@ -19,6 +19,7 @@ from hookrun.hooks.shell_guard.model import (
     Var,
     Word,
 )
+from hookrun.lazyre import compile as lazy_compile
 
 FOUND = "\x00found"  # stands for paths `find` will discover under a start path
 SYSTEM_DIRS = frozenset(
@@ -141,6 +142,9 @@ def _step(
 
 
 _TEMP_VARS = ("TMPDIR", "TMP", "TEMP")
+# A temp variable with a default or an alternative (`${TMPDIR:-/tmp}`, `${TMP-…}`): the word
+# keeps only its name, so an unset one is read as before (the temp dir).
+_DEFAULTED = lazy_compile(r"\{(?:TMPDIR|TMP|TEMP)(?![\w}])")
 
 
 def _unset_temp(parts: tuple[Part, ...], unset: frozenset[str]) -> bool:
@@ -204,6 +208,9 @@ def _var(var: Var, where: Where, cwd: str | None) -> str | None:
     if var.name == "PWD":
         return cwd
     if var.name in ("TMPDIR", "TMP", "TEMP"):
+        unset = where.temp_vars
+        if unset is not None and var.name not in unset:
+            return ""  # (unset: empty to bash — `$TMPDIR/x` is /x)
         return where.temp_dirs[0] if where.temp_dirs else None
     if var.name == "FOUND":
         return FOUND
@@ -354,6 +361,12 @@ def judge_delete(
     dirs, one by one) — allowed under the workspace; ``rm -rf`` of what find
     lists is judged like ``rm -rf`` of the start path.
     """
+    unset = where.temp_vars
+    if unset is not None and _unset_temp(target.parts, unset):
+        if _DEFAULTED.search(target.raw):  # `${TMPDIR:-/tmp}/x`: the default, or its value
+            where = where._replace(temp_vars=None)
+        elif all(p == "" or (p.__class__ is Var and p.name in _TEMP_VARS) for p in target.parts):
+            return None  # (`rm -rf "$TMPDIR"` with it unset: `rm -rf ''` deletes nothing)
     path = resolve(target, where, cwd)
     ws = where.workspace
     found = path is not None and FOUND in path

@@ -76,6 +76,10 @@ _PACKAGE_RUNNERS = frozenset({"npx", "pnpx", "bunx"})  # (npm, pnpm, yarn: PUBLI
 _PREFIX = frozenset({"if", "then", "else", "elif", "do", "while", "until"})
 # Words that lead data, not a command: what follows must be known and name nothing.
 _DATA = frozenset({"for", "[[", "]]", "in", "fi", "done", "esac"})
+# The reserved words of compound commands (a line may hold one out of place).
+_KEYWORDS = frozenset(
+    {"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "case", "esac"}
+)
 # Compound commands the screen does not read.
 _UNREAD = frozenset({"function", "select", "case", "coproc", "alias", "hash"})
 
@@ -91,8 +95,11 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         and (not _UNQUOTED.issuperset(text) or text.count("(") != text.count("$("))
     ):
         return True  # (unquoted, a character the reader stops at: `(cd x && …)`, `>`, `\\`)
-    if ("$(" in text or "`" in text) and evaluated(text):
-        return True  # (quoted code bash may evaluate: `let 'x=a[$(…)]'`, `${x@P}`, PS4)
+    if ("$(" in text or "`" in text) and (evaluated(text) or _keyworded(text)):
+        # (quoted code bash may evaluate: `let 'x=a[$(…)]'`, `${x@P}`, PS4; or a line with
+        # a compound keyword, which bash refuses where it is out of place — and the full
+        # judgement then reads every substitution, quoted or not: `then '$(rm -rf /)'`)
+        return True
     commands = _commands(text)
     if deny:
         heads = _deny_heads(deny)
@@ -106,6 +113,12 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         commands = listed
     # (one command that may match answers: the rest of the line is not read)
     return any(words is None or _may_match_command(words) for words in commands)
+
+
+def _keyworded(text: str) -> bool:
+    """A compound command's keyword is one of ``text``'s blank- or operator-separated words."""
+    words = text.replace(";", " ").replace("&", " ").replace("|", " ").split()
+    return not _KEYWORDS.isdisjoint(words)
 
 
 def evaluated(text: str) -> bool:

@@ -76,6 +76,9 @@ DELETE_DENIED: list[tuple[str, str]] = [
     ("rm -rf $(cat dirs.txt)", "delete.unresolved"),
     ("rm -rf ~root", "delete.unresolved"),
     ("rm -r $TARGET", "delete.unresolved"),
+    # no TMPDIR here: bash makes `$TMPDIR/work` /work (with it set, a temp path: allowed)
+    ('rm -rf "$TMPDIR/work"', "delete.recursive-force"),
+    ("rm -rf $TMPDIR/", "delete.catastrophic"),
 ]
 
 DELETE_EVASIONS: list[tuple[str, str]] = [
@@ -216,7 +219,6 @@ DELETE_ALLOWED: list[str] = [
     "rm -rf /tmp/x",
     "rm -rf /tmp/build-123/*",
     "rm -rf /var/tmp/cache",
-    'rm -rf "$TMPDIR/work"',
     "(cd node_modules && rm -rf .cache)",
     "rm -rf build && npm run build",
     "rm -f file.txt",

@@ -179,9 +179,10 @@ def blocked(case: Case) -> bool:
         "tool_input": {"command": case.command},
         "cwd": case.cwd,
     }
-    ctx = PolicyContext(
-        cwd=case.cwd, project_dir=case.cwd, state_dir="/nonexistent", env={"HOME": HOME}
-    )
+    # (TMPDIR set: the peers' tests read `$TMPDIR/build` as a temp path, as on a machine
+    # that sets it — macOS always does. Unset, bash makes it /build: docs/shell-guard.md)
+    env = {"HOME": HOME, "TMPDIR": "/tmp"}
+    ctx = PolicyContext(cwd=case.cwd, project_dir=case.cwd, state_dir="/nonexistent", env=env)
     return POLICY.decide(payload, _OPTS, ctx).decision == "deny"
 
 
