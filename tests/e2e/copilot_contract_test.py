@@ -12,6 +12,7 @@ deny with ``interrupt`` does.
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +144,11 @@ def rig(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Rig:
     def build(item: pytest.Item, params: dict[str, Any]) -> Rig:
-        world = make_world(tmp_path_factory.mktemp(tmp_name(item)))
+        # The world inside a git repository, as a shared /tmp may hold one above it:
+        # Copilot must still read the project's own hooks (copilot_driver.wire).
+        above = tmp_path_factory.mktemp(tmp_name(item))
+        subprocess.run(["git", "init", "-q", str(above)], capture_output=True, check=True)
+        world = make_world(above / "world")
         mode = str(params["name"]).split("-", 1)[0]
         return Rig(CopilotCli(mode), host_programs["copilot"], hookrun_exe, world)
 

@@ -130,7 +130,22 @@ class CopilotCli:
 
     def wire(self, world: World, hooks: Mapping[str, Sequence[str]], timeout: int = 30) -> None:
         """``.github/hooks/hookrun.json``; keys are canonical (mapped to this mode's
-        spelling) or Copilot's own names, taken as they are."""
+        spelling) or Copilot's own names, taken as they are.
+
+        The project is made a git repository of its own: Copilot reads ``.github/hooks``
+        from the repository root it finds by walking up from its working directory, and
+        the world lives in a shared /tmp, so a ``.git`` left in any ancestor (another
+        run's, another tool's) made it load no hook at all and run what a deny hook
+        stops (found by putting one there: ran=True on every deny contract)."""
+        if not (world.project / ".git").exists():
+            subprocess.run(
+                ["git", "init", "-q", str(world.project)],
+                env=world.host_env(GIT_CONFIG_NOSYSTEM="1"),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=60,
+                check=True,
+            )
         entries = {
             (self.event(e) if e in CAMEL else e): [
                 {"type": "command", "bash": c, "timeoutSec": timeout} for c in commands
@@ -160,4 +175,15 @@ class CopilotCli:
         )
         unpack_runtime(exe, env)
         argv = [str(exe), *args, "--allow-all-paths", "-p", prompt]
-        return run_process(argv, world.project, env, timeout)
+        run = run_process(argv, world.project, env, timeout)
+        if run.code == -1:  # what Copilot itself logged, for whoever reads the failure
+            run = run._replace(err=run.err + _log_tail(world.home / ".copilot" / "logs"))
+        return run
+
+
+def _log_tail(logs: Path, limit: int = 4000) -> str:
+    parts = []
+    for log in sorted(logs.glob("*.log")):
+        text = log.read_text(encoding="utf-8", errors="replace")
+        parts.append(f"--- {log.name} (tail)\n{text[-limit:]}")
+    return "\n" + ("\n".join(parts) or f"--- no log in {logs}")

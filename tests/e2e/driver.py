@@ -8,12 +8,17 @@ The scenarios (tests/e2e/scenarios_test.py) are written once against this protoc
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shlex
+import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+import psutil
 
 from tests.e2e.fakemodel import Dialect, Step, ToolCall
 
@@ -93,22 +98,79 @@ def command_groups(
 
 
 def run_process(argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float) -> Run:
-    """Run a host to completion; a host that outlives ``timeout`` is a failed run, not a hang."""
+    """Run a host to completion; a host that outlives ``timeout`` is a failed run, not a hang.
+
+    The host runs in a process group of its own (POSIX): a host is often a launcher
+    (Copilot's npm loader runs its native binary as a child), and killing the launcher
+    alone left the real host and its hooks running after a timed-out test. On a timeout the
+    failure says what every process of the group was doing (state, kernel wait channel,
+    CPU seconds), so a real hang can be told from a slow machine."""
     started = time.monotonic()
+    posix = os.name == "posix"
+    proc = subprocess.Popen(
+        list(argv),
+        cwd=cwd,
+        env=dict(env),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=posix,
+    )
+    with proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            tree = _tree(proc.pid)
+            state = describe(tree)
+            _end(proc, tree, posix)
+            try:
+                out, err = proc.communicate(timeout=10)
+            except subprocess.TimeoutExpired:  # an escaped process still holds the pipes
+                out, err = "", "(its output pipes stayed open after the kill)"
+            note = f"\n(killed: still running after {timeout} s)\n--- its processes then\n{state}"
+            return Run(-1, out, err + note, timeout)
+    # After a normal exit nothing is killed: what a host or hookrun leaves behind is
+    # for the scenarios to find (tests/e2e/scenarios_test.py's survivors()).
+    return Run(proc.returncode, out, err, time.monotonic() - started)
+
+
+def _tree(pid: int) -> list[psutil.Process]:
+    """The process and its descendants (hooks may run in sessions of their own)."""
     try:
-        done = subprocess.run(
-            list(argv),
-            cwd=cwd,
-            env=dict(env),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as err:
-        out = err.stdout.decode(errors="replace") if isinstance(err.stdout, bytes) else ""
-        errtext = err.stderr.decode(errors="replace") if isinstance(err.stderr, bytes) else ""
-        return Run(-1, out, errtext + f"\n(killed: still running after {timeout} s)", timeout)
-    return Run(done.returncode, done.stdout, done.stderr, time.monotonic() - started)
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return []
+
+
+def _end(proc: subprocess.Popen[str], tree: list[psutil.Process], posix: bool) -> None:
+    if posix:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    for member in tree:
+        with contextlib.suppress(psutil.Error):
+            member.kill()
+    with contextlib.suppress(OSError):
+        proc.kill()
+
+
+def describe(tree: list[psutil.Process]) -> str:
+    """One line per process: pid, state, kernel wait channel, CPU seconds, age, command."""
+    lines = []
+    for member in tree:
+        try:
+            with member.oneshot():
+                cpu = sum(member.cpu_times()[:2])
+                age = time.time() - member.create_time()
+                line = f"{member.pid} {member.status()} cpu={cpu:.2f}s age={age:.1f}s"
+                cmd = " ".join(member.cmdline())[:200]
+        except psutil.Error:
+            continue
+        try:
+            wchan = Path(f"/proc/{member.pid}/wchan").read_text() or "-"
+        except OSError:
+            wchan = "-"
+        lines.append(f"{line} wchan={wchan} {cmd}")
+    return "\n".join(lines) or "(none left)"
