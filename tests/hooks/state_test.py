@@ -367,3 +367,23 @@ def test_an_in_place_update_never_writes_through_a_symlink(tmp_path: Path) -> No
     with pytest.raises(state.StateError, match="s.json"):
         state.update(str(link), lambda d: d.__setitem__("x", 1), durable=False)
     assert target.read_text() == "{}"
+
+
+def test_an_in_place_write_that_fails_or_falls_short_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A full disk (a short write) and an I/O error: each names the file and what to do.
+    path = str(tmp_path / "s.json")
+    state.update(path, lambda d: d.__setitem__("n", 1), durable=False)
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data)[:3]))
+    with pytest.raises(state.StateError, match=r"short write to state file .*s\.json \(3/"):
+        state.update(path, lambda d: d.__setitem__("n", 2), durable=False)
+    monkeypatch.setattr(os, "write", real_write)
+
+    def failing(fd: int, pos: int, how: int) -> int:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "lseek", failing)
+    with pytest.raises(state.StateError, match=r"s\.json: Input/output error — make it"):
+        state.update(path, lambda d: d.__setitem__("n", 3), durable=False)
