@@ -267,7 +267,7 @@ def _program_in(cmd: Command, text: str) -> tuple[list[str], list[list[Word]]] |
     if language == "other":
         from hookrun.hooks.shell_guard import inline_code
 
-        return inline_code.reads(text)
+        return inline_code.reads(text, php=name.startswith("php"))
     return None
 
 

@@ -14,6 +14,7 @@ else is a value only the running program knows (:data:`UNKNOWN`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 
 from hookrun.hooks.shell_guard.model import Part, Var, Word
 from hookrun.hooks.shell_guard.parse import TooDeep
@@ -210,6 +211,23 @@ def _keys(toks: list[Tok]) -> tuple[str, ...]:
 # ------------------------------------------------------------ shared by the perl and ruby readers
 
 
+# The values of the variables the code being read assigns once, each to a literal, by
+# the reader's name for them (perl `$c`, ruby `c`): what an interpolation of one in a
+# string is (each reader's string decoder asks :func:`bound`). A context variable: two
+# threads may read code at once.
+_BOUND: ContextVar[dict[str, tuple[Part, ...]] | None] = ContextVar("inline_bound", default=None)
+# A variable followed by one of these and `=` is changed in place (`$c .= "x"`, `c += …`).
+_MODIFY = frozenset({".", "+", "-", "*", "/", "|", "&", "||", "&&", "//", "x", "<<", "**", "^"})
+
+VarOf = Callable[[list[Tok], int], "str | None"]
+
+
+def bound(name: str) -> tuple[Part, ...] | None:
+    """The literal value the code being read gives variable ``name``, when it gives one."""
+    known = _BOUND.get()
+    return None if known is None else known.get(name)
+
+
 def read_code(
     code: str,
     depth: int,
@@ -217,22 +235,111 @@ def read_code(
     may_run: Callable[[str], bool],
     lex: Callable[..., list[Tok]],
     calls: Callable[[list[Tok], int], tuple[list[str], list[list[Word]]]],
+    var: VarOf | None = None,
+    concat: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ``code`` runs, read by one language's ``lex``
-    and ``calls`` (``depth``: how deep in ``eval`` strings this code stands)."""
+    and ``calls`` (``depth``: how deep in ``eval`` strings this code stands).
+
+    ``var`` names the variable a token is a reference to (None: not one): a variable the
+    code assigns once, to a literal (``$c = "rm -rf /"; system($c)``), is read as that
+    literal where it is used — in a call's arguments and interpolated into a string."""
     if not may_run(code):
         return [], []
     if depth > MAX_EVAL:  # judged as misc.too-deep (engine.judge catches it)
         raise TooDeep(f"eval nested more than {MAX_EVAL} deep")
-    toks = lex(code)
+    toks = _bound_lex(code, lex, var, concat, True)
     shell, argvs = calls(toks, depth)
     if any(kind == "r" and may_run(text) for kind, text, _ in toks):
         # A `/` after a name may be a division (`b = 4; a = b /2; system(…)`) where it
         # was read as a regular expression: the code is also read so, and both count.
-        more_shell, more_argvs = calls(lex(code, regex=False), depth)
+        more_shell, more_argvs = calls(_bound_lex(code, lex, var, concat, False), depth)
         shell.extend(x for x in more_shell if x not in shell)
         argvs.extend(x for x in more_argvs if x not in argvs)
     return shell, argvs
+
+
+def _bound_lex(
+    code: str, lex: Callable[..., list[Tok]], var: VarOf | None, concat: frozenset[str], regex: bool
+) -> list[Tok]:
+    """``code``'s tokens, each reference to a variable bound to a literal replaced by the
+    literal's tokens, and its interpolations in strings decoded with the literal's text."""
+    toks = lex(code, regex=regex)
+    if var is None:
+        return toks
+    binds = bindings(toks, var, concat)
+    if not binds:
+        return toks
+    values = {name: parts for name, (_, parts) in binds.items() if parts is not None}
+    if values:
+        token = _BOUND.set(values)
+        try:
+            toks = lex(code, regex=regex)
+        finally:
+            _BOUND.reset(token)
+    out: list[Tok] = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        name = var(toks, i)
+        if name is not None and name in binds and not _assigned_at(toks, i, n):
+            out.extend(binds[name][0])
+        else:
+            out.append(tok)
+    return out
+
+
+def _assigned_at(toks: list[Tok], i: int, n: int) -> bool:
+    """``toks[i]`` is assigned to: ``= `` after it (not ``==``, ``=~``, ``=>``)."""
+    if i + 1 >= n or toks[i + 1][:2] != ("p", "="):
+        return False
+    after = toks[i + 2] if i + 2 < n else None
+    return not (after is not None and after[0] == "p" and after[1] in ("=", "~", ">"))
+
+
+def bindings(
+    toks: list[Tok], var: VarOf, concat: frozenset[str]
+) -> dict[str, tuple[list[Tok], tuple[Part, ...] | None]]:
+    """The variables ``toks`` assign exactly once, each to a literal (strings, numbers,
+    brackets of them, joined by ``concat``): name → (the value's tokens, its text when a
+    string). One assigned twice, changed in place (``.=``, ``+=``, ``=~``) or given
+    anything else (a call's result) is not bound."""
+    counts: dict[str, int] = {}
+    found: dict[str, list[Tok]] = {}
+    n = len(toks)
+    for i in range(n):
+        name = var(toks, i)
+        if name is None or i + 1 >= n:
+            continue
+        nxt = toks[i + 1]
+        if nxt[0] == "p" and nxt[1] in _MODIFY and i + 2 < n and toks[i + 2][:2] == ("p", "="):
+            counts[name] = counts.get(name, 0) + 2  # (`$c .= "x"`: changed)
+            continue
+        if nxt[:2] != ("p", "="):
+            continue
+        if not _assigned_at(toks, i, n):
+            if i + 2 < n and toks[i + 2][:2] == ("p", "~"):
+                counts[name] = counts.get(name, 0) + 2  # (`$c =~ s/…/…/`: may change it)
+            continue
+        counts[name] = counts.get(name, 0) + 1
+        _, end = call_args(toks, i + 2, concat=concat)
+        rhs = [t for t in toks[i + 2 : end] if t[:2] != ("p", "nl")]
+        if rhs and all(_literal(t, concat) for t in rhs):
+            found[name] = rhs
+    out: dict[str, tuple[list[Tok], tuple[Part, ...] | None]] = {}
+    for name, rhs in found.items():
+        if counts.get(name) == 1:
+            arg = value(rhs, concat)
+            out[name] = (rhs, arg.parts if arg.kind == "str" and UNKNOWN not in arg.parts else None)
+    return out
+
+
+def _literal(tok: Tok, concat: frozenset[str]) -> bool:
+    kind, text, parts = tok
+    if kind in ("s", "n"):
+        return UNKNOWN not in parts
+    if kind == "v":
+        return UNKNOWN not in parts  # (`$ENV{HOME}`: a value of its own)
+    return kind == "p" and (text in _OPEN or text in _CLOSE or text == "," or text in concat)
 
 
 def known_parts(a: Arg) -> tuple[Part, ...]:

@@ -23,6 +23,7 @@ from hookrun.hooks.shell_guard.inline_args import (
     UNKNOWN,
     Arg,
     Tok,
+    bound,
     call_args,
     char_of,
     ends_value,
@@ -69,7 +70,17 @@ def may_run(code: str) -> bool:
 
 def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that perl ``code`` runs."""
-    return read_code(code, depth, may_run=may_run, lex=lex, calls=calls)
+    return read_code(code, depth, may_run=may_run, lex=lex, calls=calls, var=_var, concat=_CONCAT)
+
+
+def _var(toks: list[Tok], i: int) -> str | None:
+    """``$c`` / ``@c`` at ``i`` (not ``$c[0]``, ``$c{k}``: another variable's element)."""
+    kind, text, _ = toks[i]
+    if kind != "v" or text[:1] not in "$@" or not text[1:].isidentifier():
+        return None
+    if i + 1 < len(toks) and toks[i + 1][:2] in (("p", "["), ("p", "{")):
+        return None
+    return text
 
 
 def calls(toks: list[Tok], depth: int = 0) -> tuple[list[str], list[list[Word]]]:
@@ -447,12 +458,13 @@ def _double(body: str) -> tuple[Part, ...]:
             continue
         if c in "$@" and i + 1 < n and (body[i + 1] in _WORD or body[i + 1] in "{:"):
             got: list[Tok] = []
-            end = _variable(body, i, got)
-            end = _subscripts(body, end)
+            at = _variable(body, i, got)
+            end = _subscripts(body, at)
             if got and got[0][0] == "v":
                 parts.append("".join(text))
                 text = []
-                parts.extend(got[0][2])
+                known = bound(got[0][1]) if end == at else None  # (`"$c"` of `$c = "…"`)
+                parts.extend(got[0][2] if known is None else known)
                 i = end
                 continue
         if c == "$" and i + 1 < n and body[i + 1] not in _SPACE:  # $$, $&: unknown

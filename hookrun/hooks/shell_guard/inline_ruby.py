@@ -25,6 +25,7 @@ from hookrun.hooks.shell_guard.inline_args import (
     UNKNOWN,
     Arg,
     Tok,
+    bound,
     call_args,
     char_of,
     ends_value,
@@ -78,7 +79,29 @@ def may_run(code: str) -> bool:
 
 def reads(code: str, depth: int = 0) -> tuple[list[str], list[list[Word]]]:
     """(shell code strings, argv lists) that ruby ``code`` runs."""
-    return read_code(code, depth, may_run=may_run, lex=lex, calls=calls)
+    return read_code(code, depth, may_run=may_run, lex=lex, calls=calls, var=_var, concat=_CONCAT)
+
+
+_KEYWORDS = frozenset(
+    {"if", "unless", "while", "until", "do", "end", "def", "then", "else", "elsif", "and",
+     "or", "not", "nil", "true", "false", "self", "return", "begin", "rescue", "ensure",
+     "case", "when", "in", "class", "module", "yield", "super", "puts", "print", "p"}
+)  # fmt: skip
+
+
+def _var(toks: list[Tok], i: int) -> str | None:
+    """A local variable's name at ``i``: a lower-case word that is no keyword, method
+    call (``x.c``, ``c(…)``), definition (``def c``) or hash key (``c:``)."""
+    kind, text, _ = toks[i]
+    if kind != "w" or not (text[:1].islower() or text[:1] == "_") or text in _KEYWORDS:
+        return None
+    if not text.isidentifier():
+        return None
+    if i and (toks[i - 1][:2] in (("p", "."), ("p", "::"), ("p", "&.")) or toks[i - 1][1] == "def"):
+        return None
+    if i + 1 < len(toks) and toks[i + 1][:2] in (("p", "("), ("p", ":")):
+        return None
+    return text
 
 
 def _dotted(toks: list[Tok], i: int) -> tuple[str, str, int]:
@@ -456,7 +479,9 @@ def _double(body: str) -> tuple[Part, ...]:
             text = []
             if body[i + 1] == "{":
                 end = quoted_end(body, i + 2, "{", "}", interp=True)
-                parts.append(_interpolated(body[i + 2 : end - 1].strip()))
+                expr = body[i + 2 : end - 1].strip()
+                known = bound(expr) if expr.isidentifier() else None  # (`"#{c}"`)
+                parts.extend((_interpolated(expr),) if known is None else known)
                 i = end
             else:
                 k = i + 2

@@ -917,7 +917,7 @@ def _interpreter(
         ):
             from hookrun.hooks.shell_guard import inline_code  # (node/php code only)
 
-            shell, argvs = inline_code.reads(args[i + 1].text)
+            shell, argvs = inline_code.reads(args[i + 1].text, php=cmd.name.startswith("php"))
             nested.extend(Nested(code, f"{cmd.name} {a.text}") for code in shell)
             out.extend(_code_layer(cmd, argv, f"{cmd.name} {a.text}") for argv in argvs if argv)
     return out

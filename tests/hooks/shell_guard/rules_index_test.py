@@ -19,6 +19,7 @@ from hookrun.hooks.shell_guard.rules import CHECKS, checks_for, disk
 from tests.hooks.shell_guard import (
     causes_test,
     interp_oracle_test,
+    interp_values_test,
     peers,
     runners_s20_test,
     vanish_oracle_test,
@@ -49,6 +50,7 @@ def _corpus() -> list[tuple[str, str]]:
     out += [(line, causes_test.PROJECT) for line, _ in interp]
     out += [(b[1], causes_test.PROJECT) for b in runners_s20_test.BLOCKS]
     out += [(a[1], causes_test.PROJECT) for a in runners_s20_test.ALLOWS]
+    out += [(line, causes_test.PROJECT) for _, line, _ in interp_values_test._ROWS]
     vanish = [(t, p) for t, p, _, _ in vanish_oracle_test.BLOCKS]
     vanish += [(t, "curl" if "https:" in a else "rm") for t, a in vanish_oracle_test.LOOK_ALIKES]
     out += [(t.format(n=p), causes_test.PROJECT) for t, p in vanish]
