@@ -101,6 +101,7 @@ def findings(
         script, anyname = _through_names(script)
     unknown = False
     procsub = "<(" in text
+    vanishing: list[Command] = []
     for cmd in script.commands:
         argv = cmd.argv
         if not argv:
@@ -118,7 +119,7 @@ def findings(
             if "$(" in argv[0].text:  # `$(echo 'rm -rf /')`: what it prints is the command
                 out.extend(_printed_command(cmd, where, depth, via, judge))
             if len(argv) > 1 and _may_vanish(argv[0], script):  # `$(true) curl … | sh`
-                out.extend(_vanished(cmd, text, where, depth, via, judge))
+                vanishing.append(cmd)
             elif script.values and len(argv) > 1:  # `c='rm -rf'; $c /`: the value, split
                 out.extend(_value_command(cmd, script, where, depth, via, judge))
         elif _runs_unknown_code(cmd):
@@ -138,6 +139,8 @@ def findings(
         for name, value in script.values:
             if name.startswith("PROMPT_COMMAND"):
                 out.extend(judge(value, where, depth + 1, (*via, name)))
+    if vanishing:
+        out.extend(_vanished(vanishing, script, text, where, depth, via, judge))
     if unknown:
         out.extend(_values_as_commands(script, where, depth, via, judge, text))
     return out
@@ -155,7 +158,6 @@ def _globbed(word: Word) -> bool:
 
 _BRACED = lazy_compile(r"\$\{([^}]*)\}")
 _PLAIN_BRACED = lazy_compile(r"[A-Za-z_]\w*(?:\[[@*]\])?|[0-9@*]")
-_MAX_VANISHED = 4  # the places of one command's text in the line that are tried
 
 
 def _may_vanish(word: Word, script: Script) -> bool:
@@ -184,28 +186,38 @@ def _may_vanish(word: Word, script: Script) -> bool:
 
 
 def _vanished(
-    cmd: Command, text: str, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+    cmds: list[Command],
+    script: Script,
+    text: str,
+    where: Where,
+    depth: int,
+    via: tuple[str, ...],
+    judge: Judge,
 ) -> list[Finding]:
-    """``$(tool) curl … | sh``: when the substitution in the command's name prints nothing
-    bash runs the next word (``$(true) rm -rf /`` runs ``rm``). The line without that word,
-    in each place the command's text stands, is judged as the code it is then — its
-    pipelines, ``-exec`` and aliases too, which judging the name as each program alone
-    would miss."""
-    source, head = cmd.source, cmd.argv[0].raw
-    at = source.find(head)
-    if at < 0:
+    """``$(tool) curl … | sh``: when the substitution in a command's name prints nothing
+    bash runs the next word (``$(true) rm -rf /`` runs ``rm``). The line with every such
+    name dropped, wherever its command's text stands, is judged as the code it is then —
+    its pipelines, ``-exec`` and aliases too, which judging the name as each program
+    alone would miss. (One judgement for the line, not one per place: a line repeating
+    such a command must not cost one judgement per subset of its places.)"""
+    code = text
+    heads: list[str] = []
+    for cmd in cmds:
+        source, head = cmd.source, cmd.argv[0].raw
+        at = source.find(head)
+        if at < 0:
+            continue
+        rest = source[at + len(head) :].lstrip(" \t")
+        for word in cmd.argv[1:-1]:  # (`$(a) $(b) curl …`: every such word, at once)
+            if not (rest.startswith(word.raw) and _may_vanish(word, script)):
+                break
+            rest = rest[len(word.raw) :].lstrip(" \t")
+        code = code.replace(source, source[:at] + rest)
+        if head not in heads:
+            heads.append(head)
+    if code == text:
         return []
-    shortened = source[:at] + source[at + len(head) :].lstrip(" \t")
-    out: list[Finding] = []
-    label = f"{head}, if it prints nothing"
-    start = text.find(source)
-    for _ in range(_MAX_VANISHED):
-        if start < 0:
-            break
-        code = text[:start] + shortened + text[start + len(source) :]
-        out.extend(judge(code, where, depth + 1, (*via, label)))
-        start = text.find(source, start + 1)
-    return out
+    return judge(code, where, depth + 1, (*via, f"{', '.join(heads)}, if it prints nothing"))
 
 
 def _printed_command(
