@@ -140,7 +140,11 @@ def _code_spans(code: str, php: bool) -> tuple[str, list[tuple[int, int]]]:
 
 
 def _in(spans: list[tuple[int, int]], at: int) -> bool:
-    return any(start <= at < end for start, end in spans)
+    """``at`` lies in one of ``spans`` (in order, apart: a binary search)."""
+    from bisect import bisect_right
+
+    k = bisect_right(spans, (at, 1 << 62)) - 1  # (the last one starting at or before it)
+    return k >= 0 and spans[k][0] <= at < spans[k][1]
 
 
 def reads(code: str, php: bool = False) -> tuple[list[str], list[list[Word]]]:

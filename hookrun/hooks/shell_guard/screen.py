@@ -95,11 +95,9 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
         and (not _UNQUOTED.issuperset(text) or text.count("(") != text.count("$("))
     ):
         return True  # (unquoted, a character the reader stops at: `(cd x && …)`, `>`, `\\`)
-    if ("$(" in text or "`" in text) and (evaluated(text) or _keyworded(text)):
-        # (quoted code bash may evaluate: `let 'x=a[$(…)]'`, `${x@P}`, PS4; or a line with
-        # a compound keyword, which bash refuses where it is out of place — and the full
-        # judgement then reads every substitution, quoted or not: `then '$(rm -rf /)'`)
-        return True
+    substituted = "$(" in text or "`" in text
+    if substituted and evaluated(text):
+        return True  # (quoted code bash may evaluate: `let 'x=a[$(…)]'`, `${x@P}`, PS4)
     commands = _commands(text)
     if deny:
         heads = _deny_heads(deny)
@@ -111,14 +109,16 @@ def may_match(text: str, deny: tuple[str, ...] = ()) -> bool:
                 if UNKNOWN in word or word in heads or command_name(word) in heads:
                     return True
         commands = listed
-    # (one command that may match answers: the rest of the line is not read)
-    return any(words is None or _may_match_command(words) for words in commands)
-
-
-def _keyworded(text: str) -> bool:
-    """A compound command's keyword is one of ``text``'s blank- or operator-separated words."""
-    words = text.replace(";", " ").replace("&", " ").replace("|", " ").split()
-    return not _KEYWORDS.isdisjoint(words)
+    # (one command that may match answers: the rest of the line is not read). With a
+    # quoted substitution on the line, a command led by a compound keyword is not read
+    # either: bash refuses one out of place, and the full judgement then reads every
+    # substitution of the line, quoted or not (`then '$(rm -rf /)'`).
+    return any(
+        words is None
+        or (substituted and bool(words) and words[0] in _KEYWORDS)
+        or _may_match_command(words)
+        for words in commands
+    )
 
 
 def evaluated(text: str) -> bool:
