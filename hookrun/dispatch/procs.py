@@ -504,6 +504,7 @@ def _popen(
     stdio: tuple[int, int, int],
     fds: Mapping[int, int] | None,
     limits: Sequence[tuple[int, int, int]] | None = None,
+    umask: int | None = None,
 ) -> subprocess.Popen[bytes]:
     import subprocess  # see the TYPE_CHECKING import above
 
@@ -535,6 +536,8 @@ def _popen(
             told = (argv[0], executable or argv[0])  # what an exec error names
             argv, executable, env = helper.argv, None, {}
             extra = {"pass_fds": helper.pass_fds}
+    if umask is not None:  # (set in the child by _posixsubprocess: no preexec_fn)
+        extra["umask"] = umask
     stdin, stdout, stderr = stdio
     try:
         proc = subprocess.Popen(
@@ -761,6 +764,7 @@ class ProcessTracker:
         fds: Mapping[int, int] | None = None,
         watch: bool = True,
         limits: Sequence[tuple[int, int, int]] | None = None,
+        umask: int | None = None,
     ) -> Child:
         """Start ``argv`` (argv[0] already resolved to a path or a PATH name; or
         ``executable`` is the file to run, argv[0] then only what the child sees).
@@ -773,6 +777,8 @@ class ProcessTracker:
 
         ``limits`` ((resource, soft, hard) each) are set in the child before it runs
         the program: the shell's ``ulimit`` (POSIX; :mod:`hookrun.dispatch.shell.ulimit`).
+        ``umask``: the file mode mask set in the child (the shell's ``umask MODE``);
+        None: this process's, inherited. (os.posix_spawn cannot set one: Popen then.)
 
         Raises :class:`SpawnError` for not-found (127) / not-executable (126), and
         :class:`Interrupted` once the run is being torn down (a child started
@@ -788,9 +794,12 @@ class ProcessTracker:
         child_env[MARKER] = self.dispatch_id
         argv0 = argv[0] if argv else ""
         program = executable or argv0
-        direct = not limits and spawn_route(
-            program, argv0, cwd, (stdin, stdout, stderr), fds, child_env
-        ) == ("posix_spawn")
+        direct = (
+            not limits
+            and umask is None
+            and spawn_route(program, argv0, cwd, (stdin, stdout, stderr), fds, child_env)
+            == ("posix_spawn")
+        )
         with self._lock:
             if self._stopped is not None:
                 raise Interrupted(self._stopped)
@@ -804,7 +813,7 @@ class ProcessTracker:
                 proc = _posix_spawn(program, argv, child_env, (stdin, stdout, stderr), cwd)
             if proc is None:
                 proc = _popen(
-                    argv, executable, cwd, child_env, (stdin, stdout, stderr), fds, limits
+                    argv, executable, cwd, child_env, (stdin, stdout, stderr), fds, limits, umask
                 )
             SENTINEL.watch(proc)
             self.procs.append(proc)

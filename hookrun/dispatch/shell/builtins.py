@@ -68,6 +68,7 @@ _USAGE = {
     "set": "set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]",
     "shopt": "shopt [-pqsu] [-o] [optname ...]",
     "trap": "trap [-lp] [[arg] signal_spec ...]",
+    "umask": "umask [-p] [-S] [mode]",
 }
 
 

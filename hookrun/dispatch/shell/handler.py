@@ -43,6 +43,8 @@ class ExecRequest(NamedTuple):
     # `ulimit`'s settings, (resource, soft, hard) each, set in the child before it runs
     # the program (see ulimit.py); None: this process's own limits, inherited.
     limits: Sequence[tuple[int, int, int]] | None = None
+    # `umask MODE`'s mask, set in the child; None: this process's own, inherited.
+    umask: int | None = None
 
 
 if TYPE_CHECKING:
@@ -109,6 +111,7 @@ class DefaultExec:
                 executable=executable,
                 fds=_extra_fds(req.fds),
                 limits=req.limits,
+                umask=req.umask,
             )
         except SpawnError as exc:
             _say(req.stderr, exc.message)

@@ -1647,6 +1647,7 @@ class Interp:
             found,
             fds,
             [(k, *v) for k, v in st.limits.items()] if st.limits else None,
+            st.umask,
         )
         try:
             return self.exec_handler(req)
@@ -1951,7 +1952,7 @@ class Interp:
         }[kind]
         flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(full, flags, 0o666 & ~self.state.umask)
+            fd = _open_masked(full, flags, self.state.umask)
         except OSError as exc:
             raise ShellError(f"{path}: {exc.strerror or exc}", 1) from None
         except ValueError:  # a NUL byte in the name
@@ -2235,3 +2236,22 @@ def position(source: bytes, offset: int) -> str:
 
     line, col = line_col(source, offset)
     return f"line {line}, column {col}"
+
+
+def _open_masked(path: str, flags: int, mask: int | None) -> int:
+    """``os.open`` of a redirection's file; a file it creates gets mode 0o666 less the
+    shell's ``umask`` (None: the process's, which the system applies itself). The
+    system applies the process's mask too, so a file made new under a mask of the
+    script's own gets its mode set after."""
+    if mask is None or not flags & os.O_CREAT:
+        return os.open(path, flags, 0o666)
+    try:
+        fd = os.open(path, flags | os.O_EXCL, 0o666 & ~mask)
+    except FileExistsError:
+        return os.open(path, flags, 0o666 & ~mask)
+    if os.chmod in os.supports_fd:
+        try:  # noqa: SIM105 (contextlib costs start-up time)
+            os.chmod(fd, 0o666 & ~mask)
+        except OSError:
+            pass  # (a file system without modes: as the system made it)
+    return fd

@@ -128,38 +128,101 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
 
 
 def b_umask(sh: Interp, argv: list[str], io: IO) -> int:
+    """``umask [-p] [-S] [mode]`` as bash's: ``mode`` octal (up to 07777, kept within
+    0777) or symbolic (``u=rwx,g=rx,o=``, ``go-w``, ``+x``); ``-S`` prints the mask as
+    the permissions it leaves, ``-p`` in a form the shell reads back."""
     st = sh.state
     args = argv[1:]
-    symbolic = bool(args) and args[0] == "-S"
-    if symbolic:
-        args = args[1:]
-    if args and args[0] == "-p":
-        _out(io, f"umask {st.umask:04o}\n")
-        return 0
-    if not args:
-        if symbolic:
-            perms = []
-            for who, shift in (("u", 6), ("g", 3), ("o", 0)):
-                allowed = ~st.umask >> shift & 7
-                perms.append(
-                    who
-                    + "="
-                    + "".join(c for c, bit in zip("rwx", (4, 2, 1), strict=True) if allowed & bit)
-                )
-            _out(io, ",".join(perms) + "\n")
+    flags = _letters(sh, io, "umask", args, "pS")
+    if flags is None:
+        return 2
+    mask = process_umask() if st.umask is None else st.umask
+    if args:
+        mode = args[0]
+        if mode[:1].isdigit():
+            value = int(mode, 8) if all(c in "01234567" for c in mode) else -1
+            if not 0 <= value <= 0o7777:
+                _err(sh, io, "umask", f"{mode}: octal number out of range")
+                return 1
+            st.umask = value & 0o777
         else:
-            _out(io, f"{st.umask:04o}\n")
+            allowed = _symbolic_mode(sh, io, mode, ~mask & 0o777)
+            if allowed is None:
+                return 1
+            st.umask = ~allowed & 0o777
+        if "S" in flags:  # (a mode given: -p adds nothing, as in bash)
+            _out(io, _symbolic(st.umask) + "\n")
         return 0
-    try:
-        value = int(args[0], 8)
-    except ValueError:
-        _err(sh, io, "umask", f"{args[0]}: octal number out of range")
-        return 1
-    if not 0 <= value <= 0o777:
-        _err(sh, io, "umask", f"{args[0]}: octal number out of range")
-        return 1
-    st.umask = value
+    if "S" in flags:
+        _out(io, ("umask -S " if "p" in flags else "") + _symbolic(mask) + "\n")
+    else:
+        _out(io, ("umask " if "p" in flags else "") + f"{mask:04o}\n")
     return 0
+
+
+def process_umask() -> int:
+    """This process's file mode mask, which the shell started with (bash inherits it).
+
+    Linux shows it in /proc/self/status; elsewhere the only way is to set it and set it
+    back, a moment in which another thread's new file would get 0o077 — the safe side."""
+    try:
+        with open("/proc/self/status", "rb") as fh:
+            for line in fh:
+                if line.startswith(b"Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o077)
+    os.umask(old)
+    return old
+
+
+def _symbolic(mask: int) -> str:
+    """``u=rwx,g=rx,o=rx``: what ``mask`` leaves allowed."""
+    return ",".join(
+        who
+        + "="
+        + "".join(c for c, bit in zip("rwx", (4, 2, 1), strict=True) if ~mask >> shift & bit)
+        for who, shift in (("u", 6), ("g", 3), ("o", 0))
+    )
+
+
+_WHO = {"u": 0o700, "g": 0o070, "o": 0o007, "a": 0o777}
+_PERM = {"r": 0o444, "w": 0o222, "x": 0o111}
+
+
+def _symbolic_mode(sh: Interp, io: IO, mode: str, allowed: int) -> int | None:
+    """The permissions ``allowed`` after bash's parse_symbolic_mode reads ``mode``
+    (clauses ``[ugoa]*[-+=][rwx]*`` joined by commas); None after bash's error."""
+    i, n = 0, len(mode)
+    while True:
+        who = 0
+        while i < n and mode[i] in _WHO:
+            who |= _WHO[mode[i]]
+            i += 1
+        op = mode[i] if i < n else "\0"  # (bash names the NUL that ends the text)
+        i += 1
+        if op not in "+-=":
+            _err(sh, io, "umask", f"`{op}': invalid symbolic mode operator")
+            return None
+        perm = 0
+        while i < n and mode[i] != ",":
+            if mode[i] not in _PERM:
+                _err(sh, io, "umask", f"`{mode[i]}': invalid symbolic mode character")
+                return None
+            perm |= _PERM[mode[i]]
+            i += 1
+        who = who or 0o777  # no who: everyone (bash does not apply the mask here)
+        perm &= who
+        if op == "+":
+            allowed |= perm
+        elif op == "-":
+            allowed &= ~perm
+        else:
+            allowed = allowed & ~who | perm
+        if i >= n:
+            return allowed
+        i += 1  # the comma
 
 
 def b_type(sh: Interp, argv: list[str], io: IO) -> int:

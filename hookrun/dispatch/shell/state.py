@@ -305,7 +305,9 @@ class ShellState:
         self.options: set[str] = set()
         self.dirstack: list[str] = []
         self.aliases: dict[str, str] = {}
-        self.umask = 0o022
+        # `umask MODE`'s mask, given to every child and new file; None: the process's own,
+        # which children inherit untouched (read only when `umask` asks for it).
+        self.umask: int | None = None
         # bash's command hash: name -> [path, hits]. Remembered on first use, so a
         # command found once keeps running from there until PATH is set or `hash -r`.
         self.hashed: dict[str, list[Any]] = {}

@@ -105,6 +105,14 @@ def bash_run(
     return BashRan(done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
+def as_hookrun(err: str) -> str:
+    """bash's stderr as hookrun words it: the ``NAME: line N:`` bash puts first (NAME
+    ``bash``, or ``environment`` inside a function) read as ``hookrun:``."""
+    import re
+
+    return re.sub(r"(?m)^[^:\n]*: line \d+: ", "hookrun: ", err)
+
+
 def bash_result(source: str, env: Mapping[str, str], **how: Any) -> tuple[int, str]:
     """:func:`bash_run`'s status and stdout."""
     ran = bash_run(source, env, **how)

@@ -5,12 +5,11 @@ too: the ``NAME: line N:`` that bash puts first is read as hookrun's ``hookrun:`
 from __future__ import annotations
 
 import os
-import re
 import shutil
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env, bash_run
+from tests.dispatch.shell.shellrun import Runner, as_hookrun, base_env, bash_run
 
 BASH = shutil.which("bash")
 
@@ -44,7 +43,7 @@ CASES = [
 
 def _bash(source: str, cwd: str) -> tuple[int, str, str]:
     done = bash_run(source, base_env(), cwd=cwd)
-    return done.code, done.out, re.sub(r"(?m)^[^:\n]*: line \d+: ", "hookrun: ", done.err)
+    return done.code, done.out, as_hookrun(done.err)
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
