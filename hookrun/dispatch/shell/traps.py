@@ -5,14 +5,10 @@
 from __future__ import annotations
 
 from hookrun.dispatch.shell.builtins import _err, _invalid, _out
-from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hookrun.dispatch.shell.interp import IO, Interp
-
-
-_QUOTE_FREE = lazy_compile(r"[A-Za-z0-9_@%+=:,./-]+")
 
 
 # Linux signal numbers 1–31, in order (trap accepts names and numbers).
@@ -73,13 +69,13 @@ def _signal_name(spec: str) -> str | None:
         return "EXIT"
     if s in ("ERR", "DEBUG", "RETURN"):
         return s
-    if s.startswith("SIG"):
-        s = s[3:]
-    if s.isdigit():
+    if s.isdigit():  # (a number with SIG before it is no signal to bash: `SIG2`)
         k = int(s)
         if k == 0:
             return "EXIT"
         return _SIGNALS[k - 1] if 1 <= k <= len(_SIGNALS) else _REALTIME.get(k)
+    if s.startswith("SIG"):
+        s = s[3:]
     return s if s in _SIGNALS or s in _REALTIME_NUMBERS else None
 
 
@@ -99,17 +95,27 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
     if args and args[0] == "--":
         args = args[1:]
     if not args or args[0] == "-p":
-        names = args[1:] if args else []
-        wanted = {_signal_name(n) for n in names}
         # A subshell lists the traps it inherited (not run there) until it sets its own.
         traps = {**sh.inherited_traps, **sh.traps}
-        for name in sorted(traps, key=_trap_order):
-            if not names or name in wanted:
-                shown = name if name in ("EXIT", "ERR", "DEBUG", "RETURN") else "SIG" + name
-                _out(io, f"trap -- {_shell_quote(traps[name])} {shown}\n")
-        return 0
+        if not args[1:]:
+            for name in sorted(traps, key=_trap_order):
+                _out(io, _trap_line(name, traps[name]))
+            return 0
+        status = 0
+        for spec in args[1:]:  # (in the order asked, as bash lists them)
+            sig = _signal_name(spec)
+            if sig is None:
+                _err(sh, io, "trap", f"{spec}: invalid signal specification")
+                status = 1
+            elif sig in traps:
+                _out(io, _trap_line(sig, traps[sig]))
+        return status
     if args[0] == "-l":
-        _out(io, " ".join(f"{k}) SIG{n}" for k, n in enumerate(_SIGNALS, 1)) + "\n")
+        numbered = [*enumerate(_SIGNALS, 1), *sorted(_REALTIME.items())]
+        for column, (k, name) in enumerate(numbered, 1):  # bash's table: five a line
+            _out(io, f"{k:2d}) SIG{name}" + ("\n" if column % 5 == 0 else "\t"))
+        if len(numbered) % 5:
+            _out(io, "\n")
         return 0
     if args[0][:1] == "-" and len(args[0]) > 1:
         bad = next((c for c in args[0][1:] if c not in "lp"), "")  # (bash names the letter)
@@ -136,9 +142,11 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
     return status
 
 
+def _trap_line(name: str, action: str) -> str:
+    shown = name if name in ("EXIT", "ERR", "DEBUG", "RETURN") else "SIG" + name
+    return f"trap -- {_shell_quote(action)} {shown}\n"
+
+
 def _shell_quote(text: str) -> str:
-    if text and _QUOTE_FREE.fullmatch(text):
-        return text
-    if not text:
-        return "''"
+    """bash's trap listing quotes every action (``'true'``, ``''``)."""
     return "'" + text.replace("'", "'\\''") + "'"

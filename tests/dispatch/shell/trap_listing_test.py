@@ -1,0 +1,41 @@
+"""``trap -p``, ``trap -l`` and trap's signal names as bash 5.2 has them: each text run
+by bash and by the in-process shell; status, stdout and stderr compared (bash's
+``bash: line N:`` read as ``hookrun:``).
+
+They differed: ``trap -p USR1 INT`` listed by signal number, not in the order asked,
+and said nothing of a name that is no signal; ``trap -p`` left a plain action
+unquoted (bash: ``trap -- 'true' SIGTERM``); ``trap -l`` was one line (bash: a table of
+five a line, the real-time signals included); ``SIG0`` and ``SIG2`` were taken as
+signals (bash: invalid signal specification — a number takes no ``SIG``).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.dispatch.shell.shellrun import Runner, as_hookrun, base_env, bash_run
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is the oracle")
+
+TEXTS = [
+    "trap -- 'echo bye' EXIT; trap -p EXIT INT; trap -p",
+    "trap 'echo t' 00; trap -p; trap - SIG0; echo $?; trap",
+    "trap -l",
+    "trap 'echo x' NOSUCH INT; echo $?; trap; trap - 99; echo $?",
+    "trap '' INT; trap -p INT; trap true TERM; trap; trap - INT TERM; trap",
+    "trap 'echo a' USR1 2; trap -p USR1 INT; kill -USR1 $$; echo after",
+    "trap 'echo a' USR1; trap -p USR1 USR1 NOSUCH INT; echo $?; trap - SIG2; echo $?",
+    "trap x SIGINT; trap -p 2 SIGINT; trap -p EXIT; echo $?",
+    "trap \"echo 'q'\" HUP; trap -p; trap 'echo r' SIGRTMIN+1 RTMAX; trap | tail -2",
+]
+
+
+@pytest.mark.parametrize("source", TEXTS)
+def test_trap_agrees_with_bash(run: Runner, tmp_path: Path, source: str) -> None:
+    env = base_env()
+    ran = run(source, env=env)
+    want = bash_run(source, env, cwd=tmp_path)
+    assert (ran.code, ran.out, ran.err) == (want.code, want.out, as_hookrun(want.err))
