@@ -268,8 +268,8 @@ def _bound_lex(
     if var is None:
         return toks
     binds = bindings(toks, var, concat)
-    if not binds:
-        return toks
+    if not binds or _too_many_uses(code, toks, binds, var):
+        return toks  # (as before: their values unknown)
     values = {name: parts for name, (_, parts) in binds.items() if parts is not None}
     if values:
         token = _BOUND.set(values)
@@ -286,6 +286,32 @@ def _bound_lex(
         else:
             out.append(tok)
     return out
+
+
+# Bounds on what binding may copy: a value longer than this is not bound, and code using
+# its bound names more often than this is read without them (each use copies the value:
+# a long value used in every line would make the code read grow as their product).
+MAX_BOUND_CHARS = 4096
+MAX_BOUND_USES = 64
+
+
+def _too_many_uses(
+    code: str,
+    toks: list[Tok],
+    binds: dict[str, tuple[list[Tok], tuple[Part, ...] | None]],
+    var: VarOf,
+) -> bool:
+    """The code uses its bound names more than :data:`MAX_BOUND_USES` times (a name in a
+    string counts as a use: it may be interpolated), or a value is too long to copy."""
+    if any(len(rhs) > MAX_BOUND_CHARS // 4 for rhs, _ in binds.values()):
+        return True
+    for _, parts in binds.values():
+        if parts is not None and sum(len(p) for p in parts if isinstance(p, str)) > MAX_BOUND_CHARS:
+            return True
+    uses = sum(1 for i in range(len(toks)) if var(toks, i) in binds)
+    for name in binds:
+        uses += code.count(name.lstrip("$@"))
+    return uses > MAX_BOUND_USES
 
 
 def _assigned_at(toks: list[Tok], i: int, n: int) -> bool:

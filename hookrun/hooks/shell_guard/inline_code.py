@@ -210,6 +210,13 @@ def _bound(code: str, strings: list[tuple[int, int]], php: bool) -> dict[str, st
         name = m.group(1)
         if counts.get(name) == 1 and not _in(strings, m.start()):
             out[name] = _value_of_groups(m)
+    from hookrun.hooks.shell_guard.inline_args import MAX_BOUND_CHARS, MAX_BOUND_USES
+
+    # (each use copies the value: bounded, as for perl and ruby — else unknown, as before)
+    if any(len(v) > MAX_BOUND_CHARS for v in out.values()):
+        return {}
+    if sum(code.count(name) for name in out) > MAX_BOUND_USES:
+        return {}
     return out
 
 

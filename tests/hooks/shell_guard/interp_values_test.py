@@ -165,3 +165,38 @@ def test_the_string_lookup_is_the_plain_scan_it_replaces() -> None:
     code, spans = _code_spans('a("x"); /* c */ b(`y`); // z\nc = /re/; d("w")', php=False)
     assert spans == sorted(spans) and all(a < b for a, b in spans)
     assert code.count("c") == 1 and "z" not in code  # (comments blanked)
+
+
+@pytest.mark.parametrize(
+    ("reader", "code"),
+    [
+        ("perl", 'my $c = "VALUE"; ' + 'system("$c"); ' * 200),
+        ("ruby", 'c = "VALUE"; ' + 'system("#{c}"); ' * 200),
+        ("node", 'const c = "VALUE"; ' + "execSync(c); " * 200),
+        ("php", '$c = "VALUE"; ' + 'system("$c"); ' * 200),
+    ],
+)
+def test_a_bound_value_is_copied_a_bounded_number_of_times(reader: str, code: str) -> None:
+    """Each use of a bound name copies its value: a long value used on every line would
+    make the text judged grow as their product (200 uses of 3 KB: 600 KB of shell code).
+    Past MAX_BOUND_USES uses the names are read as unknown, as before binding."""
+    from hookrun.hooks.shell_guard import inline_code, inline_perl, inline_ruby
+    from hookrun.hooks.shell_guard.inline_args import MAX_BOUND_USES
+
+    code = code.replace("VALUE", "rm -rf /tmp/x " + "y" * 3000)
+    if reader == "perl":
+        shell, _ = inline_perl.reads(code)
+    elif reader == "ruby":
+        shell, _ = inline_ruby.reads(code)
+    else:
+        shell, _ = inline_code.reads(code, php=reader == "php")
+    assert sum(map(len, shell)) < 200 * 100
+    few = code.replace(code[code.index(";") + 2 :], code[code.index(";") + 2 :][:60])
+    shell, _ = (
+        inline_perl.reads(few)
+        if reader == "perl"
+        else inline_ruby.reads(few)
+        if reader == "ruby"
+        else inline_code.reads(few, php=reader == "php")
+    )
+    assert any("y" * 3000 in s for s in shell), (few[:80], MAX_BOUND_USES)
