@@ -613,6 +613,30 @@ def _declare_print(sh: Interp, io: IO, name: str, words: list[str], only: str) -
     return status
 
 
+def unset_element(st: ShellState, base: str, key: str, index: Callable[[str], int]) -> bool:
+    """``unset 'base[key]'`` as bash 5.2 does it (``index``: a subscript's number); False
+    when ``base`` is a set scalar and ``key`` is not 0 (bash: "not an array variable").
+
+    An indexed array's ``[@]``/``[*]`` empties it and keeps it declared; an associative
+    array's is the key ``@``/``*`` itself; a negative index counts from the end."""
+    arr = st.arrays.get(base)
+    if arr is None:
+        if key == "0":
+            st.vars.pop(base, None)
+            return True
+        return base not in st.vars
+    if arr.assoc:
+        arr.items.pop(key, None)
+    elif key in ("@", "*"):
+        arr.items.clear()
+    else:
+        k = index(key)
+        if k < 0:
+            k += max(arr.items, default=-1) + 1
+        arr.items.pop(k, None)
+    return True
+
+
 def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
     functions = False
     variables = False  # -v given: never a function
@@ -634,25 +658,13 @@ def b_unset(sh: Interp, argv: list[str], io: IO) -> int:
                 from hookrun.dispatch.shell.namerefs import resolve, split
 
                 base = split(resolve(sh.state, base))[0]
-            arr = sh.state.arrays.get(base)
-            if arr is None:
-                if key in ("0", "@", "*"):
-                    sh.state.vars.pop(base, None)
-                continue
-            if key in ("@", "*"):
-                sh.state.arrays.pop(base, None)
-            elif arr.assoc:
-                arr.items.pop(key, None)
-            else:
-                try:
-                    k = sh.expander.arith_text(key)
-                except ShellError as exc:
-                    _err(sh, io, "unset", exc.message)
+            try:
+                if not unset_element(sh.state, base, key, sh.expander.arith_text):
+                    _err(sh, io, "unset", f"{base}: not an array variable")
                     status = 1
-                    continue
-                if k < 0:
-                    k += max(arr.items, default=-1) + 1
-                arr.items.pop(k, None)
+            except ShellError as exc:
+                _err(sh, io, "unset", exc.message)
+                status = 1
         elif (
             not variables
             and arg in sh.state.functions

@@ -8,6 +8,7 @@ first nameref a script makes: most hooks never make one.
 
 from __future__ import annotations
 
+from hookrun.dispatch.shell.builtins import unset_element
 from hookrun.dispatch.shell.state import NotAssigned, ShellError, ShellState, is_name
 
 # bash's NAMEREF_MAX: how many namerefs a chain may pass through.
@@ -118,21 +119,8 @@ def unset_through(st: ShellState, name: str) -> None:
     if key is None:
         st.unset_var(base, ref=True)
         return
-    key = expanded_key(st, base, key)
-    arr = st.arrays.get(base)
-    if arr is None:
-        if key in ("0", "@", "*"):
-            st.vars.pop(base, None)
-        return
-    if key in ("@", "*"):
-        st.arrays.pop(base, None)
-    elif arr.assoc:
-        arr.items.pop(key, None)
-    else:
-        k = index(st, key)
-        if k < 0:
-            k += max(arr.items, default=-1) + 1
-        arr.items.pop(k, None)
+    # (through a nameref bash says nothing of a scalar given another subscript)
+    unset_element(st, base, expanded_key(st, base, key), lambda k: index(st, k))
 
 
 def resolve(st: ShellState, name: str) -> str:
