@@ -25,7 +25,7 @@ import os
 
 from hookrun.dispatch.shell.interp import ShellProcess
 from hookrun.dispatch.shell.state import ExitShell
-from hookrun.dispatch.shell.traps import _REALTIME, _SIGNALS, _signal_name
+from hookrun.dispatch.shell.traps import _REALTIME, _SIGNALS, _signal_name, signal_table
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ def _for_self(sh: Interp, name: str) -> ShellProcess:
 
 def _spec(sh: Interp, io: IO, text: str) -> str | int | None:
     """A signal given by name or number → its name; 0 for ``0``; None if invalid."""
-    if text == "0" or text.upper() in ("SIG0", "0"):
+    if text == "0":  # (SIG0 is no signal to bash)
         return 0
     name = _signal_name(text)
     if name is None or name in ("EXIT", "ERR", "DEBUG", "RETURN"):
@@ -120,30 +120,26 @@ def _spec(sh: Interp, io: IO, text: str) -> str | int | None:
 
 def _list(sh: Interp, io: IO, args: list[str]) -> int:
     if not args:
-        names = [(k, n) for k, n in enumerate(_SIGNALS, 1)]
-        rows = []
-        for start in range(0, len(names), 5):
-            rows.append("\t".join(f"{k:2d}) SIG{n}" for k, n in names[start : start + 5]))
-        io.stdout.write(("\n".join(rows) + "\n").encode())
+        io.stdout.write(signal_table().encode())
         return 0
     status = 0
     for arg in args:
         if arg.isdigit():
             k = int(arg)
             k = k - 128 if k > 128 else k
-            name = _signal_name(str(k)) if k else None
-            if name is None or name == "EXIT":
+            name = _signal_name(str(k))  # (0: EXIT, as bash names it)
+            if name is None:
                 sh.error(f"kill: {arg}: invalid signal specification", io)
                 status = 1
                 continue
             io.stdout.write(f"{name}\n".encode())
         else:
             spec = _signal_name(arg)
-            if spec is None or spec == "EXIT":
+            if spec is None or spec in ("ERR", "DEBUG", "RETURN"):
                 sh.error(f"kill: {arg}: invalid signal specification", io)
                 status = 1
                 continue
-            io.stdout.write(f"{number(spec)}\n".encode())
+            io.stdout.write(f"{0 if spec == 'EXIT' else number(spec)}\n".encode())
     return status
 
 

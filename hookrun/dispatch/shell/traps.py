@@ -111,11 +111,7 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
                 _out(io, _trap_line(sig, traps[sig]))
         return status
     if args[0] == "-l":
-        numbered = [*enumerate(_SIGNALS, 1), *sorted(_REALTIME.items())]
-        for column, (k, name) in enumerate(numbered, 1):  # bash's table: five a line
-            _out(io, f"{k:2d}) SIG{name}" + ("\n" if column % 5 == 0 else "\t"))
-        if len(numbered) % 5:
-            _out(io, "\n")
+        _out(io, signal_table())
         return 0
     if args[0][:1] == "-" and len(args[0]) > 1:
         bad = next((c for c in args[0][1:] if c not in "lp"), "")  # (bash names the letter)
@@ -140,6 +136,16 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
             # (hookrun.dispatch.shell.signals); a real signal goes to hookrun, not here.
             sh.traps[sig] = action
     return status
+
+
+def signal_table() -> str:
+    """bash's ``trap -l`` / ``kill -l``: every signal numbered, five a line."""
+    numbered = [*enumerate(_SIGNALS, 1), *sorted(_REALTIME.items())]
+    cells = [
+        f"{k:2d}) SIG{name}" + ("\n" if column % 5 == 0 else "\t")
+        for column, (k, name) in enumerate(numbered, 1)
+    ]
+    return "".join(cells) + ("\n" if len(numbered) % 5 else "")
 
 
 def _trap_line(name: str, action: str) -> str:
