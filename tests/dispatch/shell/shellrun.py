@@ -113,6 +113,20 @@ def as_hookrun(err: str) -> str:
     return re.sub(r"(?m)^[^:\n]*: line \d+: ", "hookrun: ", err)
 
 
+def agrees_with_bash(run: Runner, tmp_path: str | os.PathLike[str], source: str) -> Ran:
+    """Run ``source`` in-process and in bash, each in a fresh directory under
+    ``tmp_path`` with the shell tests' environment: status, stdout and stderr equal
+    (bash's prefix read as hookrun's, :func:`as_hookrun`)."""
+    mine, theirs = os.path.join(tmp_path, "in-process"), os.path.join(tmp_path, "bash")
+    os.mkdir(mine)
+    os.mkdir(theirs)
+    env = base_env()
+    ran = run(source, env=env, cwd=mine)
+    want = bash_run(source, env, cwd=theirs)
+    assert (ran.code, ran.out, ran.err) == (want.code, want.out, as_hookrun(want.err))
+    return ran
+
+
 def bash_result(source: str, env: Mapping[str, str], **how: Any) -> tuple[int, str]:
     """:func:`bash_run`'s status and stdout."""
     ran = bash_run(source, env, **how)

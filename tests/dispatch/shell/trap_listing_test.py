@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, as_hookrun, base_env, bash_run
+from tests.dispatch.shell.shellrun import Runner, agrees_with_bash
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is the oracle")
 
@@ -40,7 +40,4 @@ TEXTS = [
 
 @pytest.mark.parametrize("source", TEXTS)
 def test_trap_agrees_with_bash(run: Runner, tmp_path: Path, source: str) -> None:
-    env = base_env()
-    ran = run(source, env=env)
-    want = bash_run(source, env, cwd=tmp_path)
-    assert (ran.code, ran.out, ran.err) == (want.code, want.out, as_hookrun(want.err))
+    agrees_with_bash(run, tmp_path, source)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, as_hookrun, base_env, bash_run
+from tests.dispatch.shell.shellrun import Runner, agrees_with_bash
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is the oracle")
 
@@ -56,10 +56,4 @@ ALIASES_AND_HASH = [
 
 @pytest.mark.parametrize("source", UMASK + ALIASES_AND_HASH)
 def test_the_builtin_agrees_with_bash(run: Runner, tmp_path: Path, source: str) -> None:
-    mine, theirs = tmp_path / "in-process", tmp_path / "bash"
-    mine.mkdir()
-    theirs.mkdir()
-    env = base_env()
-    ran = run(source, env=env, cwd=str(mine))
-    want = bash_run(source, env, cwd=theirs)
-    assert (ran.code, ran.out, ran.err) == (want.code, want.out, as_hookrun(want.err))
+    agrees_with_bash(run, tmp_path, source)

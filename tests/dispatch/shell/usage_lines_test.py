@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, as_hookrun, base_env, bash_run
+from tests.dispatch.shell.shellrun import Runner, agrees_with_bash
 
 BASH = shutil.which("bash")
 
@@ -41,17 +41,10 @@ CASES = [
 ]
 
 
-def _bash(source: str, cwd: str) -> tuple[int, str, str]:
-    done = bash_run(source, base_env(), cwd=cwd)
-    return done.code, done.out, as_hookrun(done.err)
-
-
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
 @pytest.mark.parametrize("source", CASES)
 def test_an_invalid_option_is_answered_as_bash_does(
     run: Runner, tmp_path: os.PathLike[str], source: str
 ) -> None:
-    text = f"{source}; echo status=$?"
-    ran = run(text)
-    assert (0, ran.out, ran.err) == _bash(text, str(tmp_path))
-    assert "usage:" in ran.err  # (the line this table is about)
+    ran = agrees_with_bash(run, tmp_path, f"{source}; echo status=$?")
+    assert ran.code == 0 and "usage:" in ran.err  # (the line this table is about)
