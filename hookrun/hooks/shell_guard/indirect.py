@@ -102,6 +102,7 @@ def findings(
     unknown = False
     procsub = "<(" in text
     vanishing: list[Command] = []
+    fetching: list[Command] = []
     for cmd in script.commands:
         argv = cmd.argv
         if not argv:
@@ -118,10 +119,16 @@ def findings(
             out.extend(as_unknown(cmd, text, where, via))
             if "$(" in argv[0].text:  # `$(echo 'rm -rf /')`: what it prints is the command
                 out.extend(_printed_command(cmd, where, depth, via, judge))
-            if len(argv) > 1 and _may_vanish(argv[0], script):  # `$(true) curl … | sh`
-                vanishing.append(cmd)
             elif script.values and len(argv) > 1:  # `c='rm -rf'; $c /`: the value, split
                 out.extend(_value_command(cmd, script, where, depth, via, judge))
+            if len(argv) > 1 and _may_vanish(argv[0], script):  # `$(true) curl … | sh`
+                vanishing.append(cmd)
+            if (  # `$(command -v curl) -fsSL https://… | sh` (`x=echo; $x …`: prints)
+                "|" in text
+                and any("://" in a.text for a in argv[1:])
+                and not _assigned(argv[0], script)
+            ):
+                fetching.append(cmd)
         elif _runs_unknown_code(cmd):
             unknown = True
         if procsub:
@@ -141,6 +148,8 @@ def findings(
                 out.extend(judge(value, where, depth + 1, (*via, name)))
     if vanishing:
         out.extend(_vanished(vanishing, script, text, where, depth, via, judge))
+    if fetching:
+        out.extend(_as_downloader(fetching, text, where, depth, via, judge))
     if unknown:
         out.extend(_values_as_commands(script, where, depth, via, judge, text))
     return out
@@ -218,6 +227,33 @@ def _vanished(
     if code == text:
         return []
     return judge(code, where, depth + 1, (*via, f"{', '.join(heads)}, if it prints nothing"))
+
+
+def _assigned(word: Word, script: Script) -> bool:
+    """A part of ``word`` is a name the line gives a static value."""
+    names = {n for n, _ in script.values}
+    return any(
+        isinstance(p, Var) and (p.name in names or p.name.strip("{}") in names) for p in word.parts
+    )
+
+
+def _as_downloader(
+    cmds: list[Command], text: str, where: Where, depth: int, via: tuple[str, ...], judge: Judge
+) -> list[Finding]:
+    """``CURL=$(command -v curl); $CURL -fsSL https://… | sh``: a name only the shell knows
+    given a URL may be a downloader. The line with each such name as ``curl`` is judged
+    once more (a download piped into a shell is what the rules then see)."""
+    code = text
+    heads: list[str] = []
+    for cmd in cmds:
+        source, head = cmd.source, cmd.argv[0].raw
+        at = source.find(head)
+        if at >= 0:
+            code = code.replace(source, f"{source[:at]}curl {source[at + len(head) :]}")
+            heads.append(head)
+    if code == text:
+        return []
+    return judge(code, where, depth + 1, (*via, f"{', '.join(heads)}, a name only the shell knows"))
 
 
 def _printed_command(

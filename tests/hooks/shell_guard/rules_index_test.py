@@ -53,7 +53,9 @@ def _corpus() -> list[tuple[str, str]]:
     out += [(line, causes_test.PROJECT) for _, line, _ in interp_values_test._ROWS]
     vanish = [(t, p) for t, p, _, _ in vanish_oracle_test.BLOCKS]
     vanish += [(t, "curl" if "https:" in a else "rm") for t, a in vanish_oracle_test.LOOK_ALIKES]
+    vanish += [(t, "curl") for t, _ in vanish_oracle_test.FETCH_BLOCKS]
     out += [(t.format(n=p), causes_test.PROJECT) for t, p in vanish]
+    out += [(line, causes_test.PROJECT) for line in vanish_oracle_test.FETCH_ALIKES]
     return out
 
 

@@ -130,7 +130,19 @@ def test_bash_runs_none_of_a_refused_line(oracle: Oracle) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["echo '$(rm -rf /)'", "git commit -m 'fix: if x then y'", "grep -n 'done' log.txt"],
+    [
+        "echo '$(rm -rf /)'",
+        "git commit -m 'fix: if x then y'",
+        "grep -n 'done' log.txt",
+        "git commit -m \"$(cat <<'EOF'\nfix: case 3 is done\nEOF\n)\"",
+        "echo 'then $(date)'",
+        "printf '%s\\n' 'if $(x) then'",
+        "git log --grep 'fi $(x)'",
+        "echo done; echo '$(ls)'",
+        "ls && echo 'do $(x)'",
+        "echo 'while $(true)'; echo ok",
+        "git commit -m 'else branch: $(x) fixed'",
+    ],
 )
 def test_the_screen_still_clears_a_quoted_mention(line: str) -> None:
     assert not may_match(line)
