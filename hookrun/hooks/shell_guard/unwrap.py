@@ -1041,6 +1041,8 @@ def _rsync_shell(cmd: Command, nested: list[Nested]) -> None:
             continue
         operands.append(text)
     operands.extend(a.text for a in args[i:])
+    if "RSYNC_RSH=" in cmd.source:  # `RSYNC_RSH='CMD' rsync …`: the default for -e
+        rsh.extend(_prefix_value(cmd.source, "RSYNC_RSH") if not rsh else ())
     if not rsh and not path:
         return
     import shlex  # (an rsync line with -e or --rsync-path only)
@@ -1059,6 +1061,24 @@ def _rsync_shell(cmd: Command, nested: list[Nested]) -> None:
         nested.append(Nested(f"{value} {host} rsync {server}", "rsync -e"))
     for value in path:
         nested.append(Nested(f"{value} {server}", f"rsync --rsync-path on {host}", remote=True))
+
+
+def _prefix_value(source: str, name: str) -> list[str]:
+    """The value a ``NAME=value`` word before the command's name gives ``name``."""
+    import shlex
+
+    try:
+        words = shlex.split(source)
+    except ValueError:
+        return []
+    out: list[str] = []
+    for w in words:
+        key, eq, value = w.partition("=")
+        if not eq or not key.isidentifier():
+            break
+        if key == name:
+            out = [value]
+    return out
 
 
 def _ssh(cmd: Command, nested: list[Nested]) -> None:

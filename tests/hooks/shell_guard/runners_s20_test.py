@@ -30,6 +30,7 @@ RSYNC_CODE: tuple[list[Block], list[str]] = (
         ("rsync -a --rsync-path='sudo rm -rf /var' src/ host:/srv", "delete.catastrophic"),
         ("rsync -e 'git push --force' src/ host:dst", "git.force-push"),  # (no shell: argv)
         ("rsync -e \"$(echo 'rm -rf /')\" src/ host:dst", "delete.catastrophic"),
+        ("RSYNC_RSH='rm -rf /' rsync -a src/ host:dst", "delete.catastrophic"),
     ],
     [
         "rsync -av -e ssh src/ host:dst",
@@ -43,6 +44,7 @@ RSYNC_CODE: tuple[list[Block], list[str]] = (
         "rsync -av -e 'ssh -J bastion' host:logs/ ./logs",
         "rsync -a --exclude '-e rm -rf /' src/ dst/",
         "rsync -av src/ dst/",
+        "RSYNC_RSH='ssh -p 2222' rsync -a src/ host:dst",
     ],
 )
 

@@ -257,6 +257,7 @@ RSH_LINES = [
     "rsync -a -e '{P} -rf' src/ u@host:~",
     "rsync -e '{P} -rf' src/ host:",
     "rsync -a --delete -e '{P} -rf' src/ host:/srv/app",
+    "RSYNC_RSH='{P} -rf' rsync -a src/ host:dst",
 ]
 
 
@@ -272,7 +273,7 @@ def test_rsync_runs_its_remote_shell_as_shell_guard_judges_it(
     assert rsync is not None
     line = template.format(P=probe)
     subprocess.run(
-        ["bash", "-c", f"{rsync} {line.removeprefix('rsync ')}"],
+        ["bash", "-c", line.replace("rsync ", f"{rsync} ", 1)],
         cwd=tmp_path,
         env={**os.environ, "PROBE_LOG": str(log)},
         stdin=subprocess.DEVNULL,
