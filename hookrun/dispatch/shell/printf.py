@@ -418,8 +418,10 @@ def format_int(value: int, conv: str, spec: _Spec) -> bytes:
 
 
 def format_float(value: float, conv: str, spec: _Spec) -> bytes:
-    if conv in "aA":
-        return _pad(_hex_float(value, conv, spec), spec)
+    if conv in "aA":  # (zeros go after the 0x, as for %#x)
+        body = _hex_float(value, conv, spec)
+        zero = b"0" in spec.flags and b"-" not in spec.flags and math.isfinite(value)
+        return _pad(body, spec, zero_after=body.index(b"xX"[conv == "A"]) + 1 if zero else -1)
     flags = "".join(f for f in "-+ #0" if f.encode() in spec.flags)
     precision = "" if spec.precision is None or spec.precision < 0 else f".{spec.precision}"
     body = (f"%{flags.replace('-', '').replace('0', '')}{precision}{conv}" % value).encode()

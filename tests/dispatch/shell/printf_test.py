@@ -6,8 +6,9 @@ for extra arguments; bad formats and their statuses; ``-v`` into names and eleme
 Every row was run through bash 5.2 (``bash -c SOURCE hookrun`` in an empty directory, the
 shell tests' environment, LC_ALL=C unless the row sets it) and the expectations are its
 own output; ``bash_confirm_test.py`` runs them through bash again. stderr is hookrun's
-own wording and is not compared. Left out on purpose: ``%a`` and long fractions, where
-bash prints a long double (``-0xc.ccccccccccccccdp-7`` for -0.1) and Python has doubles.
+own wording and is not compared. Left out on purpose: ``%a`` of values a double does not
+hold exactly, and long fractions, where bash prints a long double
+(``-0xc.ccccccccccccccdp-7`` for -0.1) and Python has doubles.
 """
 
 from __future__ import annotations
@@ -273,6 +274,13 @@ from tests.dispatch.shell.shellrun import Runner
         # Digits past C's int: glibc fails that conversion, bash prints nothing for it.
         ('printf "%.9999999999f|%99999999999d|%s\\n" 1 2 x; echo "st $?"', 0, "||x\nst 0\n"),
         ('printf "%.*f|\\n" 99999 1 | wc -c', 0, "100003\n"),
+        # %a of values a double holds exactly; a zero flag pads after the 0x
+        (
+            "printf '%012a|%-012a|%+012a|%012A|% 012a|%012a|%8a|%08.1a\\n' 3 3 -3 3 3 inf 1 2",
+            0,
+            "0x000000cp-2|0xcp-2      |-0x00000cp-2|0X000000CP-2| 0x00000cp-2|         inf|"
+            "  0x8p-3|0x8.0p-2\n",
+        ),
     ],
 )
 def test_printf_agrees_with_bash(run: Runner, source: str, code: int, stdout: str) -> None:
