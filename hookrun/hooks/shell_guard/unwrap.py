@@ -167,7 +167,9 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     if name in WRAPPERS:
         return _wrapper(cmd, name, WRAPPERS[name], nested)
     if name in _SANDBOXES:
-        return _sandbox(cmd, name, nested)
+        ran = _sandbox(cmd, name, nested)
+        if ran is not None:  # (None: `nix develop`, a runner of wrappers.RUNNERS)
+            return ran
     if len(args) >= 1 and (name, args[0].text) in RUNNERS:
         spec = RUNNERS[(name, args[0].text)]
         sub = cmd.layer(cmd.argv[1:], cmd.via)
@@ -935,7 +937,7 @@ def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:
 _SANDBOXES = frozenset({"bwrap", "nix", "nix-shell"})
 
 
-def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command]:
+def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command] | None:
     """``bwrap [OPTIONS] CMD``, ``nix run INSTALLABLE [--] ARGS`` (the installable's
     program, named by its attribute: ``nixpkgs#python3`` → python3), ``nix shell
     INSTALLABLES -c CMD``, ``nix-shell [-p PKGS] --run CODE`` (also ``--command CODE``):
@@ -966,7 +968,7 @@ def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command]:
         return []
     sub = args[0].text if args else ""
     if sub not in ("run", "shell"):
-        return []  # (`nix develop`: wrappers.RUNNERS)
+        return None  # (`nix develop`: wrappers.RUNNERS)
     i = 1
     installables: list[Word] = []
     while i < len(args):
