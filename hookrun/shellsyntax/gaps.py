@@ -206,6 +206,14 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    as text, the grammar errs (a syntax error for the whole script). It is read as a
    letter in the copy that is parsed (in :func:`hookrun.shellsyntax.parser.parse_bytes`;
    not after a ``$``: ``echo $\\`` stays an error); the word's text is the user's.
+48. A ``case`` pattern the grammar's scanner reads too far: a glob, then a quoted part,
+   then more text (``*"rm"x"q")``, ``*"rm"\\ "-rf"*)``: an ERROR), or a one-byte pattern
+   with its body right after the ``)`` (``a)b;;``, ``*)exit 0;;``: read as one extended
+   glob ``a)b;;``) — each a syntax error for the whole script (exit 2: a hook's block
+   on every call) where bash matches. In a tree with an error, the first byte of each
+   pattern that the scanner took as an extended glob's start (a glob byte or a letter,
+   not before ``(``) is read as ``0`` in the copy that is parsed (:func:`case_patterns`);
+   the scanner leaves a digit to the ordinary word rules. The pattern's text is the user's.
 31. A reserved word right after a group or subshell (``if { a; } then``, ``while (a) do``,
    ``then { a; } fi``): bash ends the group at its ``}``/``)``, the grammar wants a ``;``.
    The blank before the word is read as ``;`` in the copy that is parsed
@@ -1536,3 +1544,45 @@ def key_end(src: bytes, start: int, end: int) -> int:
             depth -= 1
         i += 1
     return -1
+
+
+# Where a case pattern starts: after `in`, a terminator, the optional `(`, or a `|`.
+_BEFORE_PATTERN = (b"in", b";;", b";&", b"(", b"|")
+# The first bytes that make tree-sitter-bash's scanner try an extended glob (0.25.1).
+_SCANNED_AS_GLOB = frozenset(b"?*+@!.-")
+
+
+def case_patterns(root: Node, src: bytes) -> list[tuple[int, int, int]]:
+    """Gap 48: the first byte of each case pattern the grammar read as an extended glob
+    into an error (``*"rm"x"q")``, ``a)b;;``), to be read as ``0`` in the copy that is
+    parsed."""
+    fixes: list[tuple[int, int, int]] = []
+    for n in _walk(root):
+        if n.type not in ("ERROR", "case_item", "case_statement"):
+            continue
+        for kid in n.children:
+            if kid.type != "extglob_pattern":
+                continue
+            at = kid.start_byte
+            first = src[at : at + 1]
+            if not first or not (first[0] in _SCANNED_AS_GLOB or first.isalpha()):
+                continue
+            if src[at + 1 : at + 2] == b"(":
+                continue  # a real extended glob (gap 17 reads those)
+            if _code_before(src, at).endswith(_BEFORE_PATTERN):
+                fixes.append((at, at + 1, ord("0")))
+    return fixes
+
+
+def _code_before(src: bytes, at: int) -> bytes:
+    """The text before ``at`` without the blanks, newlines and comments that end it."""
+    head = src[:at].rstrip(b" \t\n")
+    while True:
+        start = head.rfind(b"\n") + 1
+        line = head[start:]
+        hash_at = line.find(b"#")
+        while hash_at > 0 and line[hash_at - 1] not in b" \t;":
+            hash_at = line.find(b"#", hash_at + 1)
+        if hash_at < 0:
+            return head
+        head = head[: start + hash_at].rstrip(b" \t\n")

@@ -274,6 +274,8 @@ def _read_patched(src: bytes, tree: Any) -> tuple[Any, set[int], set[int], set[i
                 fixes.extend(gaps.pattern_equals(root, synthetic))  # gap 38
             if src.find(b"=~") >= 0:
                 fixes.extend(gaps.regex_words(root, synthetic))  # gap 39
+            if src.find(b"case") >= 0:
+                fixes.extend(gaps.case_patterns(root, synthetic))  # gap 48
             if src.find(b"~") >= 0 and src.find(b"[[") >= 0:
                 fixes.extend(gaps.lone_tildes(root, synthetic))  # gap 45
             if src.find(b"[[") >= 0 and src.find(b"(") >= 0 and not parens:
