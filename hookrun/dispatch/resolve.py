@@ -13,7 +13,7 @@ import errno
 import os
 import stat
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hookrun import exitcodes
 from hookrun.dispatch.shebang import Shebang, ShebangError, parse_shebang
@@ -121,6 +121,14 @@ def _is_runnable(path: str, platform: str) -> bool:
     return is_windows(platform) or os.access(path, os.X_OK)
 
 
+def denied(path: str, platform: str = sys.platform) -> bool:
+    """Whether the OS would refuse to run ``path``, a file without an execute bit for us
+    (never on Windows, which has none). In a script file, bash reports such a file as
+    "Permission denied" (126) rather than reading it; a hook's own command is read
+    whatever its mode (:func:`plan_file`, ``Interp.run_external``)."""
+    return not is_windows(platform) and os.path.isfile(path) and not os.access(path, os.X_OK)
+
+
 def _candidates(base: str, env: Mapping[str, str], platform: str) -> list[str]:
     if not is_windows(platform):
         return [base]
@@ -134,9 +142,17 @@ def _candidates(base: str, env: Mapping[str, str], platform: str) -> list[str]:
 
 
 def find_executable(
-    name: str, *, env: Mapping[str, str], cwd: str, platform: str = sys.platform
+    name: str,
+    *,
+    env: Mapping[str, str],
+    cwd: str,
+    platform: str = sys.platform,
+    runnable: Callable[[str, str], bool] | None = None,
 ) -> str | None:
     """Find ``name`` as a shell would; None when not found.
+
+    ``runnable`` (path, platform) decides which file is taken (default: one we may run;
+    :func:`denied` finds the file bash reports as "Permission denied" when none is).
 
     A name with a separator is taken relative to ``cwd``. Otherwise PATH from
     ``env`` is searched (``;`` and PATHEXT on Windows). On POSIX an empty PATH
@@ -146,11 +162,12 @@ def find_executable(
     """
     if not name:
         return None
+    test = _is_runnable if runnable is None else runnable
     seps = "/\\" if is_windows(platform) else "/"
     if any(sep in name for sep in seps):
         base = os.path.join(cwd, name)
         for cand in _candidates(base, env, platform):
-            if _is_runnable(cand, platform):
+            if test(cand, platform):
                 return cand
         return None
     path = get_env(env, "PATH", platform)
@@ -165,7 +182,7 @@ def find_executable(
         elif not os.path.isabs(entry):
             entry = os.path.join(cwd, entry)
         for cand in _candidates(os.path.join(entry, name), env, platform):
-            if _is_runnable(cand, platform):
+            if test(cand, platform):
                 return cand
     return None
 

@@ -93,6 +93,14 @@ class DefaultExec:
             )
             executable = req.path
             if exe is None:
+                # bash runs the first file on PATH it finds when none may be run: the OS
+                # refuses it (126) rather than "not found"
+                found = resolve.find_executable(
+                    name, env=req.env, cwd=req.cwd, platform=self.platform, runnable=resolve.denied
+                )
+                if found is not None:
+                    _say(req.stderr, f"hookrun: {found}: Permission denied")
+                    return 126
                 _say(req.stderr, f"hookrun: {name}: command not found")
                 return 127
             if resolve.is_windows(self.platform):

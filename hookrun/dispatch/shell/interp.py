@@ -1600,6 +1600,13 @@ class Interp:
                 # `/bin/bash -c …` with the stand-in forced, or naming a bash that is
                 # not there (standin.applies): in-process, like a bare `bash`.
                 return self.run_standin(argv, env, io)
+            if not st.invoked and resolve.denied(os.path.join(st.cwd, name), self.platform):
+                # In a script file, as bash: "Permission denied", not the file read as
+                # shell source. A hook's own command line (invoked "c") reads it whatever
+                # its mode, as a hook command that is a path (resolve.plan_file): a
+                # checkout that lost its modes must not turn a hook's deny into a 126.
+                self.error(f"{name}: Permission denied", io)
+                return 126
             plan = resolve.plan_file(name, argv[1:], cwd=st.cwd, env=env, platform=self.platform)
             if plan.kind == "shebang" and self._standin(plan.argv[0], env):
                 return self.run_standin(list(plan.argv), env, io)

@@ -1,0 +1,105 @@
+"""Interpreter gaps found against bash in session 20, each text run by bash and by the
+in-process shell in fresh directories (status, stdout, and whether anything went to
+stderr):
+
+- a file without an execute bit run as a command from a script file (``./f``, ``d/f``)
+  was read as shell source (a shebang one run by its interpreter); bash refuses it,
+  "Permission denied", 126. A hook's own command line still reads it whatever its mode,
+  as a hook command that is a path does (``resolve.plan_file``: checkouts that lost their
+  modes, Windows), so that a lost mode does not turn the hook's deny into a 126. One found
+  on PATH with no runnable one was "command not found" (127) anywhere: bash's 126;
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.dispatch.shell.shellrun import Runner, base_env
+
+BASH = shutil.which("bash")
+pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
+
+
+def _bash(source: str, cwd: Path, env: dict[str, str]) -> tuple[int, str, bool]:
+    assert BASH is not None
+    done = subprocess.run(
+        [BASH, "-c", source, "hookrun"], cwd=cwd, env=env, capture_output=True, timeout=30
+    )
+    return done.returncode, done.stdout.decode(), bool(done.stderr)
+
+
+def _agree(run: Runner, tmp_path: Path, source: str) -> None:
+    """Run ``source`` in two fresh directories, by bash and in-process: the same."""
+    env = base_env(HOME=str(tmp_path))
+    mine, theirs = tmp_path / "in-process", tmp_path / "bash"
+    mine.mkdir()
+    theirs.mkdir()
+    ran = run(source, env=env, cwd=str(mine))
+    got = (ran.code, ran.out.replace(str(mine), "CWD"), bool(ran.err))
+    want = _bash(source, theirs, env)
+    assert got == (want[0], want[1].replace(str(theirs), "CWD"), want[2]), ran.err
+
+
+NOT_EXECUTABLE = [
+    "printf 'echo sourced\\n' > f; ./f; echo $?",
+    "printf '#!/bin/sh\\necho shebang\\n' > f; ./f; echo $?",
+    "printf 'echo sourced\\n' > f; ./f 2>/dev/null || echo failed $?",
+    "mkdir d; printf 'echo sourced\\n' > d/f; ./d/f a; echo $?; \"$PWD/d/f\"; echo $?",
+    "mkdir d; printf 'echo sourced\\n' > d/f; PATH=$PWD/d:$PATH; f; echo $?",
+    "printf '' > f; ./f; echo $?",
+    "printf 'echo sourced\\n' > f; chmod u=rw f; ./f; echo $?",
+    "printf 'echo sourced\\n' > f; exec ./f; echo after $?",
+    "printf 'echo sourced\\n' > f; command ./f; echo $?",
+    "printf 'echo sourced\\n' > f; (./f); echo $?; ./f | cat; echo $?",
+    "printf 'exit 2\\n' > guard.sh; ./guard.sh; echo $?",
+    # and next to them, what still runs: the mode set, a directory, a missing file
+    "printf 'echo sourced\\n' > f; chmod +x f; ./f; echo $?",
+    "printf '' > f; chmod +x f; ./f; echo $?",
+    "printf 'echo sourced\\n' > f; bash f; echo $?; sh f; echo $?; . ./f; source f",
+    "mkdir d; printf 'echo x\\n' > d/f; chmod +x d/f; mkdir e; printf 'echo y\\n' > e/f; "
+    "PATH=$PWD/e:$PWD/d:$PATH; f; echo $?",
+    "mkdir d; ./d; echo $?; ./nope; echo $?",
+]
+
+
+def _as_script_file(source: str) -> str:
+    """``source`` as the lines of an executable script file ``s.sh``, then run."""
+    quoted = source.replace("'", "'\\''")
+    return f"printf '%s\\n' '{quoted}' > s.sh; chmod +x s.sh; ./s.sh; echo status $?"
+
+
+@pytest.mark.parametrize("source", NOT_EXECUTABLE)
+def test_a_file_without_the_execute_bit_is_refused_in_a_script_as_bash_refuses_it(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, _as_script_file(source))
+
+
+def test_the_hooks_own_command_line_reads_a_file_whatever_its_mode(
+    run: Runner, tmp_path: Path
+) -> None:
+    # (as a hook command that is a path: a checkout that lost its modes keeps its hooks,
+    # and `./guard.sh || exit 2` keeps its deny)
+    (tmp_path / "guard.sh").write_text("echo denied >&2; exit 2\n")
+    ran = run("./guard.sh; echo $?; printf '#!/bin/sh\\necho sh\\n' > f; ./f")
+    assert (ran.code, ran.out, ran.err) == (0, "2\nsh\n", "denied\n")
+
+
+@pytest.mark.parametrize("source", ["f; echo $?", "command f; echo $?"])
+def test_a_file_on_path_without_the_execute_bit_is_refused_anywhere(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, "mkdir d; printf 'echo sourced\\n' > d/f; PATH=$PWD/d:$PATH; " + source)
+
+
+def test_windows_has_no_execute_bit_and_reads_the_file(run: Runner, tmp_path: Path) -> None:
+    # (the platform switched: on Windows a script file's lines read a file whatever its
+    # mode)
+    (tmp_path / "f").write_text("echo sourced\n")
+    (tmp_path / "s.sh").write_text("./f; echo $?\n")
+    ran = run("./s.sh", platform="win32")
+    assert (ran.code, ran.out) == (0, "sourced\n0\n"), ran.err
