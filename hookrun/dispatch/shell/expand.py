@@ -826,17 +826,26 @@ class Expander:
         self.double_quoted(_as_double_quoted(p.value), out)
         out.append(("'", QUOTED))
 
+    def op_pattern(self, word: Word) -> str:
+        """The pattern of ``${v#…}``, ``${v/…/…}``: extended globs only with ``shopt -s
+        extglob`` (bash reads ``${x##+(a)}`` without it as the text ``+(a)``)."""
+        pat = self.pattern(word)
+        if pat.find("(") < 0 or "extglob" in self.state.options:
+            return pat
+        return literal_extglobs(pat)
+
     def transform(self, p: ParamExp, values: list[str], is_list: bool) -> list[str]:
         op = p.op
         if op in ("#", "##", "%", "%%"):
-            pat = self.pattern(p.args[0])
+            pat = self.op_pattern(p.args[0])
             return [trim(v, pat, op) for v in values]
         if op in ("/", "//", "/#", "/%"):
-            pat = self.pattern(p.args[0])
+            pat = self.op_pattern(p.args[0])
             rep = self.string(p.args[1]) if len(p.args) > 1 else ""
             nocase = "nocasematch" in self.state.options
             return [replace(v, pat, rep, op[1:] or "", nocase) for v in values]
         if op in ("^", "^^", ",", ",,", "~", "~~"):
+            # (bash's case conversion matches with extended globs whatever extglob says)
             pat = self.pattern(p.args[0]) if p.args and p.args[0].parts else "?"
             return [case_convert(v, op, pat) for v in values]
         if op == ":":
@@ -1289,6 +1298,25 @@ def _bracket_end(pat: str, i: int) -> int:
             continue
         j += 1
     return j if j < n else -1
+
+
+def literal_extglobs(pat: str) -> str:
+    """``pat`` with the ``(`` of each extended-glob form escaped: what the pattern means
+    with extglob off (``+(a)`` the characters ``+(a)``, ``?(a)`` any character then
+    ``(a)``; ``)`` and ``|`` are ordinary characters outside an extended glob)."""
+    out: list[str] = []
+    i, n = 0, len(pat)
+    while i < n:
+        c = pat[i]
+        if c == "\\":
+            out.append(pat[i : i + 2])
+            i += 2
+            continue
+        out.append(c)
+        if c in "?*+@!" and pat[i + 1 : i + 2] == "(":
+            out.append("\\")
+        i += 1
+    return "".join(out)
 
 
 def is_pattern(pat: str, extglob: bool = False) -> bool:

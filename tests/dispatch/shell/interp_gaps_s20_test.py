@@ -8,6 +8,10 @@ stderr):
   as a hook command that is a path does (``resolve.plan_file``: checkouts that lost their
   modes, Windows), so that a lost mode does not turn the hook's deny into a 126. One found
   on PATH with no runnable one was "command not found" (127) anywhere: bash's 126;
+- an extended glob in the pattern of ``${v#…}``/``${v%…}``/``${v/…/…}`` was matched as
+  one with extglob off (bash's default in a script): ``${x##+(a)}`` trimmed every ``a``
+  where bash trims the text ``+(a)``. (``case`` patterns and ``[[ == ]]`` keep reading
+  them: bash's ``[[`` does, and a ``case`` pattern written so is bash's syntax error.)
 """
 
 from __future__ import annotations
@@ -103,3 +107,27 @@ def test_windows_has_no_execute_bit_and_reads_the_file(run: Runner, tmp_path: Pa
     (tmp_path / "s.sh").write_text("./f; echo $?\n")
     ran = run("./s.sh", platform="win32")
     assert (ran.code, ran.out) == (0, "sourced\n0\n"), ran.err
+
+
+EXTGLOB_OFF = [
+    "x=aab; echo ${x##+(a)} ${x#+(a)} ${x%%+(b)}",
+    "shopt -u extglob; x=aab; echo ${x##+(a)}",
+    "shopt -s extglob; x=aab; echo ${x##+(a)}; shopt -u extglob; echo ${x##+(a)}",
+    "x='+(a)b'; echo ${x##+(a)} ${x#?(a)} ${x/+(a)/Q}",
+    "x='a(b)c'; echo ${x%?(b)c} ${x#*(} ${x//[(]/_} ${x//\\(/-}",
+    "x=aXa; shopt -s extglob; echo ${x//+(a)/Q}; shopt -u extglob; echo ${x//+(a)/Q}",
+    "x=a; echo ${x%%!(b)}; x='!(b)x'; echo ${x#!(b)}",
+    "x='a|b'; echo ${x/a|b/Q} ${x/@(a|b)/Q}",
+    "x='ab'; p='+(a)'; echo ${x#$p} \"${x#\"$p\"}\"",
+    "f=src/a.py; echo ${f##*/} ${f%.*} ${f//\\//_}",
+    # case conversion matches extended globs whatever extglob says (as bash)
+    "x='!(b)x'; echo ${x^^!(b)} ${x^+(x)} ${x,,?(B)}",
+    "x=aab; [[ $x == +(a)b ]] && echo m || echo n",
+]
+
+
+@pytest.mark.parametrize("source", EXTGLOB_OFF)
+def test_a_trim_or_replace_pattern_reads_extended_globs_only_with_extglob(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
