@@ -252,7 +252,10 @@ def ansi_c(text: str) -> str:
             i += 1
         else:
             out.append("\\" + e)
-    return "".join(out)
+    decoded = "".join(out)
+    # bash's strings end at a NUL byte: `$'a\x00b'` is `a` (and so is `${x@E}`)
+    nul = decoded.find("\0")
+    return decoded if nul < 0 else decoded[:nul]
 
 
 def cook_dquoted(text: str, *, heredoc: bool = False) -> str:

@@ -12,6 +12,8 @@ stderr):
   one with extglob off (bash's default in a script): ``${x##+(a)}`` trimmed every ``a``
   where bash trims the text ``+(a)``. (``case`` patterns and ``[[ == ]]`` keep reading
   them: bash's ``[[`` does, and a ``case`` pattern written so is bash's syntax error.)
+- ``$'a\\x00b'`` (and ``\\0``, ``\\u0000``, ``\\c@``, ``${x@E}``) kept the NUL and what
+  follows; bash's strings end at the NUL: ``a``.
 """
 
 from __future__ import annotations
@@ -128,6 +130,30 @@ EXTGLOB_OFF = [
 
 @pytest.mark.parametrize("source", EXTGLOB_OFF)
 def test_a_trim_or_replace_pattern_reads_extended_globs_only_with_extglob(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
+
+
+NUL_IN_ANSI_C = [
+    "echo $'a\\x00b'c | od -c | head -1",
+    "echo $'a\\0b' | od -c | head -1",
+    "x=$'a\\x00b'; echo ${#x}",
+    "echo $'\\u0000z'x | od -c | head -1",
+    "printf '%s|' $'a\\c@b' | od -c | head -1",
+    "echo \"$'a\\x00b'\"",
+    "echo $'a\\000b' | od -c | head -1",
+    "echo $'a\\x0b' | od -c | head -1",
+    "x=$'a\\\\x00b'; echo ${x@E} | od -c | head -1",
+    "x='a\\0b'; echo ${x@E} | od -c | head -1",
+    "f(){ :; }; echo $'a\\x00b'c | od -c | head -1",
+    "echo $'\\x00' | od -c | head -1",
+    "a=($'x\\0y' b); echo ${#a[0]}",
+]
+
+
+@pytest.mark.parametrize("source", NUL_IN_ANSI_C)
+def test_an_ansi_c_string_ends_at_a_nul_as_in_bash(
     run: Runner, tmp_path: Path, source: str
 ) -> None:
     _agree(run, tmp_path, source)
