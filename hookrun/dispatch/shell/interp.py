@@ -369,6 +369,9 @@ class Interp:
     # place, as jobs.
     psub_jobs: list[_Job] = []  # noqa: RUF012
     parent_jobs: list[_Job] = []  # noqa: RUF012  # (only read: `jobs` in a subshell)
+    # The statuses of finished jobs that left the table (forget_done_jobs), by pid, for
+    # `wait PID`; replaced, never changed in place, as jobs.
+    done_statuses: dict[int, int] = {}  # noqa: RUF012
 
     def __init__(
         self,
@@ -1072,7 +1075,10 @@ class Interp:
     def exec_pipeline(self, cmd: Pipeline, io: IO) -> int:
         if len(cmd.stages) == 1:
             return self.exec_stmt(cmd.stages[0], io)
-        return self.run_pipeline(cmd, io)
+        status = self.run_pipeline(cmd, io)
+        if self.jobs:  # (bash waited for the stages: children)
+            self.forget_done_jobs()
+        return status
 
     def run_pipeline(self, cmd: Pipeline, io: IO) -> int:
         stages = cmd.stages
@@ -1193,7 +1199,14 @@ class Interp:
         # job has spawned its first child (or finished without one).
         if program:
             spawned.wait(5.0)
-        job.pid = job.pid or t.ident or 0
+        if not job.pid:
+            # No program: the thread's ident stands for a pid. A finished thread's ident
+            # is given to the next one, so one a job of the table (or a finished one's
+            # status, forget_done_jobs) still holds is stepped past.
+            pid = t.ident or 0
+            while pid in self.done_statuses or any(j.pid == pid for j in self.jobs):
+                pid += 1
+            job.pid = pid
         self.jobs = [*self.jobs, job]  # (a new list: the class's is shared)
         self.state.last_bg_pid = job.pid
 
@@ -1215,6 +1228,22 @@ class Interp:
             and not self._standin(name, self.state.environ())
         )
 
+    def forget_done_jobs(self, shown: Sequence[_Job] | None = None) -> None:
+        """bash, not interactive: a finished background job leaves the job table once
+        the shell has waited for a foreground child, or ``jobs`` has shown it (``shown``)
+        — ``%N`` no longer names it; ``wait PID`` still reads its status."""
+        done = [
+            j
+            for j in self.jobs
+            if j.thread is not None
+            and not j.thread.is_alive()
+            and j.error is None
+            and (shown is None or j in shown)
+        ]
+        if done:
+            self.done_statuses = {**self.done_statuses, **{j.pid: j.status for j in done}}
+            self.jobs = [j for j in self.jobs if j not in done]
+
     def job_by_spec(self, spec: str) -> _Job | None:
         """The job ``%N``, ``%%``/``%+`` (the latest) or ``%-`` (the one before) names."""
         key = spec[1:]
@@ -1235,7 +1264,7 @@ class Interp:
                 job = next((j for j in self.psub_jobs if j.pid == pid), None)
                 jobs = self.psub_jobs
             if job is None:
-                status = 127
+                status = self.done_statuses.get(pid, 127)
                 continue
             assert job.thread is not None
             while job.thread.is_alive():
@@ -1250,6 +1279,8 @@ class Interp:
                         return code
             status = job.status
             jobs.remove(job)
+            if jobs is self.jobs:  # (bash keeps it: a second `wait PID` reads it again)
+                self.done_statuses = {**self.done_statuses, job.pid: status}
             if job.error is not None:
                 raise job.error
         return status if pids else 0
@@ -1657,12 +1688,15 @@ class Interp:
             st.umask,
         )
         try:
-            return self.exec_handler(req)
+            status = self.exec_handler(req)
         finally:
             if hook is not None and self.spawned is not None:
                 self.spawned.set()
             if feed:
                 procsub.after_child(self, feed)
+        if self.jobs:
+            self.forget_done_jobs()
+        return status
 
     def find_command(self, name: str, env: Mapping[str, str], *, hashing: bool) -> str | None:
         """The program file for ``name``: from the command hash, else found on PATH

@@ -423,6 +423,7 @@ def b_jobs(sh: Interp, argv: list[str], io: IO) -> int:
                 chosen.append(job)
     else:
         chosen = jobs
+    shown = []
     for job in chosen:
         running = job.thread is not None and job.thread.is_alive()
         if ("r" in flags and not running) or "s" in flags:
@@ -430,10 +431,13 @@ def b_jobs(sh: Interp, argv: list[str], io: IO) -> int:
         if "p" in flags:
             _out(io, f"{job.pid}\n")
             continue
+        shown.append(job)
         k = jobs.index(job)
         mark = "+" if k == len(jobs) - 1 else "-" if k == len(jobs) - 2 else " "
         state = "Running" if running else "Done" if job.status == 0 else f"Exit {job.status}"
         text = job_text(*job.command) if job.command is not None else ""
         pid = f"{job.pid} " if "l" in flags else " "
         _out(io, f"[{job.number}]{mark} {pid}{state:<24}{text}{' &' if running else ''}\n")
+    if shown and sh.jobs:
+        sh.forget_done_jobs(shown)  # (a finished job is listed once, as in bash)
     return status

@@ -14,6 +14,10 @@ stderr):
   them: bash's ``[[`` does, and a ``case`` pattern written so is bash's syntax error.)
 - ``$'a\\x00b'`` (and ``\\0``, ``\\u0000``, ``\\c@``, ``${x@E}``) kept the NUL and what
   follows; bash's strings end at the NUL: ``a``.
+- ``jobs`` kept a finished job for ever (listed as Done at each call, ``%1`` still named
+  it). bash (not interactive) drops it once it has waited for a foreground child (a
+  program, a pipeline) or ``jobs`` has shown it; ``wait PID`` still reads its status.
+  (Each job here ends long before the 0.5 s the shell waits after it, bash's and ours.)
 """
 
 from __future__ import annotations
@@ -154,6 +158,34 @@ NUL_IN_ANSI_C = [
 
 @pytest.mark.parametrize("source", NUL_IN_ANSI_C)
 def test_an_ansi_c_string_ends_at_a_nul_as_in_bash(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
+
+
+FINISHED_JOBS = [
+    "sleep 0.01 & sleep 0.5; jobs; echo ---; jobs",
+    "sleep 0.01 & sleep 0.5; jobs -l | wc -l; jobs -p | wc -l",
+    "sleep 0.01 & sleep 0.5; echo x; jobs; wait %1; echo $?",
+    "false & sleep 0.5; jobs; wait $!; echo $?; wait $!; echo $?",
+    "sleep 0.01 & sleep 0.5; jobs %1; echo $?",
+    "sleep 3 & sleep 0.01 & sleep 0.5; jobs; kill %1",
+    "(exit 3) & p=$!; sleep 0.5; true & sleep 0.5; wait $p; echo $?; wait; echo $?",
+    "sleep 0.01 & read -t 0.5 x </dev/zero; jobs; echo -; jobs; echo a; wait %1; echo $?",
+    "false & read -t 0.5 x </dev/zero; jobs >/dev/null; wait $!; echo $?",
+    "false & read -t 0.5 x </dev/zero; jobs -p | wc -l; jobs; echo -; jobs; wait $!; echo $?",
+    "sleep 0.01 & read -t 0.5 x </dev/zero; jobs %1; jobs %1; echo $?",
+    "sleep 0.01 & read -t 0.5 x </dev/zero; jobs -r; echo -; jobs -s; echo -; jobs",
+    "sleep 0.01 & read -t 0.5 x </dev/zero; jobs -p >/dev/null; jobs; echo -; jobs -l | wc -l",
+    "sleep 0.01 & x=$(sleep 0.5); jobs; echo c",
+    "sleep 0.01 & sleep 0.5 | cat; jobs; echo g",
+    "sleep 3 & jobs; kill %1; wait; jobs; echo end",
+    "false & wait $!; echo $?; wait $!; echo $?; wait %1; echo $?",
+]
+
+
+@pytest.mark.parametrize("source", FINISHED_JOBS)
+def test_a_finished_job_leaves_the_table_when_bash_drops_it(
     run: Runner, tmp_path: Path, source: str
 ) -> None:
     _agree(run, tmp_path, source)
