@@ -115,7 +115,19 @@ _SHELL_SCALARS = _SHELL_ARRAYS | {
     "BASH_COMMAND",
     "SHELLOPTS",
     "BASHOPTS",
+    "OSTYPE",
+    "HOSTTYPE",
+    "MACHTYPE",
+    "HOSTNAME",
+    "EPOCHSECONDS",
+    "EPOCHREALTIME",
+    "SRANDOM",
+    "OPTERR",
+    "PS4",
 }
+# The names `${!prefix*}` lists beside the run's variables (bash lists its own): each of
+# the above with a value where the shell runs, LINENO, and the dynamic ones.
+_LISTED = (_SHELL_SCALARS - {"HOOKRUN_SHELL", "FUNCNAME"}) | {"LINENO", *_DYNAMIC}
 
 
 def _list_dir(path: str) -> list[str] | None:
@@ -556,6 +568,8 @@ class Expander:
             return option_flags(st)
         value = st.get_var(name)
         if value is None:
+            if name in st.unset_specials or name in st.declared:
+                return None  # (unset, or `local RANDOM`: an ordinary name)
             if name in _DYNAMIC:
                 return _DYNAMIC[name]()
             if name in _SHELL_SCALARS:
@@ -570,7 +584,7 @@ class Expander:
         if self.state.refs and name in self.state.refs:
             name = self._ref_base(name)
         arr = self.state.arrays.get(name)
-        if arr is None and name in _SHELL_ARRAYS:
+        if arr is None and name in _SHELL_ARRAYS and name not in self.state.unset_specials:
             from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
 
             arr = array(self.state, name)
@@ -629,7 +643,7 @@ class Expander:
         if p.key is not None:
             key = self.string(p.key)
             arr = st.arrays.get(name)
-            if arr is None and name in _SHELL_ARRAYS:
+            if arr is None and name in _SHELL_ARRAYS and name not in st.unset_specials:
                 from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
 
                 arr = array(st, name)
@@ -671,6 +685,9 @@ class Expander:
             raise bad_substitution(p.name)
         if p.prefix:  # ${!prefix*}
             names = sorted(n for n in {*st.vars, *st.arrays} if n.startswith(p.name))
+            own = [n for n in _LISTED if n.startswith(p.name)]
+            if own or (st.funcnames and "FUNCNAME".startswith(p.name)):
+                names = self._with_own(names, own, p.name)
             if p.prefix == "*" and not quoted:  # bash joins these even where $* does not
                 out.append((self.ifs()[:1].join(names), SPLIT))
                 return
@@ -906,6 +923,21 @@ class Expander:
             return f"{p.name}={shell_quote(value)}"
         # Unlike other bad substitutions this one ends the shell (as an unbound variable).
         raise ShellError(f"{self._text(p)}: bad substitution", fatal_status(self.state), fatal=True)
+
+    def _with_own(self, names: list[str], own: list[str], prefix: str) -> list[str]:
+        """``names`` and those of bash's own variables in ``own`` that have a value here
+        (FUNCNAME inside a function), sorted as bash lists them."""
+        st = self.state
+        if st.funcnames and "FUNCNAME".startswith(prefix):
+            own = [*own, "FUNCNAME"]
+        more = [
+            n
+            for n in own
+            if n not in st.unset_specials
+            and n not in st.declared
+            and (n in _SHELL_ARRAYS or n == "LINENO" or self.lookup(n) is not None)
+        ]
+        return sorted({*names, *more})
 
     def _text(self, p: ParamExp) -> str:
         if self.source:

@@ -17,7 +17,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable
-from time import monotonic
+from time import monotonic, time
 
 from hookrun.dispatch.shell.state import Array, ShellState
 from hookrun.shellsyntax.nodes import ArithCmd, CallExpr, Pipeline, Stmt, TestClause
@@ -109,7 +109,35 @@ def _bashopts(state: ShellState) -> str:
     return _enabled(state, SHOPT)
 
 
+def _ostype() -> str:
+    """``OSTYPE``, as bash there reports it (scripts test ``darwin*``, ``linux*``,
+    ``msys``)."""
+    if sys.platform == "win32":
+        return "msys"  # Git for Windows' bash
+    if sys.platform == "darwin":
+        return "darwin" + os.uname().release.split(".")[0]
+    if sys.platform.startswith("linux"):
+        return "linux-gnu"
+    return sys.platform
+
+
+def _hostname() -> str:
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    return os.environ.get("COMPUTERNAME", "localhost")  # pragma: win32 no cover
+
+
 _SCALARS: dict[str, Callable[[ShellState], str]] = {
+    "OSTYPE": lambda state: _ostype(),
+    "HOSTTYPE": lambda state: _machtype().split("-", 1)[0],
+    "MACHTYPE": lambda state: _machtype(),
+    "HOSTNAME": lambda state: _hostname(),
+    "EPOCHSECONDS": lambda state: str(int(time())),
+    "EPOCHREALTIME": lambda state: f"{time():.6f}",
+    # 32 random bits (bash's SRANDOM), from the OS as RANDOM's 15.
+    "SRANDOM": lambda state: str(int.from_bytes(os.urandom(4), "little")),
+    "OPTERR": lambda state: "1",
+    "PS4": lambda state: "+ ",
     "BASHPID": bash_pid,
     "SHELLOPTS": _shellopts,
     "BASHOPTS": _bashopts,

@@ -242,6 +242,20 @@ class OptionsSnapshot(NamedTuple):
         st.errexit, st.nounset, st.pipefail = self.errexit, self.nounset, self.pipefail
 
 
+# bash's own variables the in-process shell makes when they are read (expand's
+# _DYNAMIC and _SHELL_SCALARS, LINENO): `unset` makes one an ordinary name for the rest
+# of the run, as in bash, but for these, which bash refuses to unset.
+SPECIALS = frozenset(
+    {
+        "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "BASH_COMMAND",
+        "BASH_SUBSHELL", "BASH_VERSION", "BASH", "FUNCNAME", "HOOKRUN_SHELL", "OSTYPE",
+        "HOSTTYPE", "MACHTYPE", "HOSTNAME", "EPOCHSECONDS", "EPOCHREALTIME", "OPTERR", "PS4",
+    }
+)  # fmt: skip
+_READONLY_SPECIALS = frozenset({"BASH_VERSINFO", "SHELLOPTS", "BASHOPTS", "EUID", "PPID", "UID"})
+_KEPT_SPECIALS = frozenset({"BASH_SOURCE", "BASH_LINENO"})
+
+
 class ShellState:
     __slots__ = (
         "vars",
@@ -277,6 +291,7 @@ class ShellState:
         "bashpid",
         "disabled",
         "subscripts",
+        "unset_specials",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -330,6 +345,9 @@ class ShellState:
         # never asks; every nameref also has "n" in ``attrs``.
         self.refs: dict[str, str] = {}
         self.sources: tuple[str, ...] = ()
+        # bash's own variables (RANDOM, SECONDS, BASH_VERSION, …) unset by the script:
+        # from then on ordinary names. Replaced, never changed in place.
+        self.unset_specials: frozenset[str] = frozenset()
         # Where each of those was called, innermost first: (the text run, the calling
         # statement in it; None: none) — ``BASH_LINENO``, its line counted when read.
         self.callsites: tuple[tuple[bytes, Stmt | None], ...] = ()
@@ -433,6 +451,7 @@ class ShellState:
         sub.bashpid = -1
         sub.disabled = self.disabled
         sub.subscripts = self.subscripts
+        sub.unset_specials = self.unset_specials
         sub.started = self.started
         return sub
 
@@ -540,8 +559,12 @@ class ShellState:
 
             unset_through(self, name)
             return
-        if name in self.readonly:
+        if name in self.readonly or name in _READONLY_SPECIALS:
             raise ShellError(f"unset: {name}: cannot unset: readonly variable", 1)
+        if name in _KEPT_SPECIALS:
+            raise ShellError(f"unset: {name}: cannot unset", 1)
+        if name in SPECIALS:  # (unset, it is an ordinary name from then on)
+            self.unset_specials = self.unset_specials | {name}
         self.vars.pop(name, None)
         self.arrays.pop(name, None)
         self.exported.discard(name)

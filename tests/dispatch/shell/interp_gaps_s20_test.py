@@ -18,6 +18,12 @@ stderr):
   it). bash (not interactive) drops it once it has waited for a foreground child (a
   program, a pipeline) or ``jobs`` has shown it; ``wait PID`` still reads its status.
   (Each job here ends long before the 0.5 s the shell waits after it, bash's and ours.)
+- bash's own variables: ``unset RANDOM`` (``SECONDS``, ``BASH_VERSION``, ``BASHPID``…)
+  left them special, ``local RANDOM`` too; ``unset PPID``/``EUID``/``BASH_VERSINFO``
+  went through where bash refuses; ``${!BASH*}``/``${!R*}`` listed none of them; and
+  ``OSTYPE`` (what cross-platform scripts branch on: ``darwin*``, ``linux*``, ``msys``),
+  ``HOSTTYPE``, ``MACHTYPE``, ``HOSTNAME``, ``EPOCHSECONDS``, ``EPOCHREALTIME``,
+  ``SRANDOM``, ``OPTERR``, ``PS4`` were empty.
 """
 
 from __future__ import annotations
@@ -189,3 +195,59 @@ def test_a_finished_job_leaves_the_table_when_bash_drops_it(
     run: Runner, tmp_path: Path, source: str
 ) -> None:
     _agree(run, tmp_path, source)
+
+
+BASH_VARIABLES = [
+    'unset RANDOM; echo "[$RANDOM]"; RANDOM=5; echo $RANDOM',
+    'unset -v RANDOM; echo "[$RANDOM]" ${RANDOM-unset}',
+    'f(){ local RANDOM; echo "[$RANDOM]"; }; f; [ -n "$RANDOM" ] && echo set',
+    'unset BASH_VERSION; echo "[$BASH_VERSION]"',
+    'unset SECONDS; echo "[$SECONDS]"',
+    'unset BASHPID; echo "[$BASHPID]"',
+    'unset PPID UID; echo $?; [ -n "$PPID" ] && echo kept',
+    "unset BASH BASH_VERSINFO FUNCNAME BASH_SOURCE BASH_LINENO BASH_SUBSHELL BASH_COMMAND "
+    'SHELLOPTS BASHOPTS EUID; echo "$? [$BASH][${BASH_VERSINFO[0]}][$BASH_SUBSHELL]'
+    '[$BASH_COMMAND]"; f(){ echo "[$FUNCNAME]"; }; f',
+    "echo ${!R*}; echo ${!E*} ${!EPOCH*}; echo ${!L*}; echo ${!O*}; echo ${!M*}; echo ${!SECO*}",
+    'f(){ echo ${!F*}; }; f; echo "[${!F*}]"',
+    "unset RANDOM SECONDS; echo ${!R*} ${!SE*}",
+    'case "$OSTYPE" in linux*) echo linux;; darwin*) echo mac;; msys|cygwin) echo win;; '
+    "*) echo other;; esac",
+    "[[ $OSTYPE == linux-gnu ]] && echo y; echo $HOSTTYPE $MACHTYPE",
+    '[ "$HOSTNAME" = "$(hostname)" ] && echo same-host',
+    't=$EPOCHSECONDS; [ "$t" -ge 1700000000 ] && echo epoch; '
+    "[[ $EPOCHREALTIME =~ ^[0-9]+\\.[0-9]{6}$ ]] && echo real",
+    '[[ $SRANDOM =~ ^[0-9]+$ ]] && echo srandom; echo $OPTERR "$PS4"',
+    'OSTYPE=x; echo $OSTYPE; unset OSTYPE; echo "[$OSTYPE]"',
+    pytest.param(
+        "echo ${!BASH*}",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="BASH_ALIASES, BASH_ARGC, BASH_ARGV, BASH_ARGV0, BASH_CMDS, "
+            "BASH_EXECUTION_STRING, BASH_LOADABLES_PATH are not made by the in-process shell",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("source", BASH_VARIABLES)
+def test_bashs_own_variables_are_set_and_unset_as_in_bash(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
+
+
+@pytest.mark.parametrize(
+    ("platform", "ostype"), [("linux", "linux-gnu"), ("darwin", "darwin"), ("win32", "msys")]
+)
+def test_ostype_is_what_bash_reports_on_each_platform(
+    monkeypatch: pytest.MonkeyPatch, platform: str, ostype: str
+) -> None:
+    # (the platform switched: scripts branch on `darwin*`, `linux*`, `msys`)
+    from hookrun.dispatch.shell import shellvars
+
+    monkeypatch.setattr(shellvars.sys, "platform", platform)
+    got = shellvars._ostype()
+    assert got.startswith(ostype)
+    if platform == "darwin":
+        assert got[len("darwin") :].isdigit()  # the kernel's major version, as bash's
