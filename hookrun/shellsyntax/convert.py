@@ -714,15 +714,19 @@ class Converter:
         doc = self.heredocs.get(op_at)
         if doc is not None:
             return self.heredoc_at(n, doc)._replace(fd_var=fd_var)
-        dests = _redirect_target(self.src, dests)
         if op in (">&-", "<&-"):
-            target = Word(n.end_byte - 1, n.end_byte, (Lit(n.end_byte - 1, n.end_byte, "-"),))
+            # (no target: words the grammar put after it are the command's, even a
+            # `{b}` that names the next redirection's descriptor: `exec {a}>&- {b}>&-`)
+            end = op_at + len(op)
+            target = Word(end - 1, end, (Lit(end - 1, end, "-"),))
             op = op[:-1]
-        elif dests:
-            target = self.word_of(dests)
         else:
-            raise self.unsupported(f"redirection '{op}' without a target", n)
-        return Redirect(n.start_byte, n.end_byte, self.descriptor(n), fd_var, op, target, None)
+            dests = _redirect_target(self.src, dests)
+            if not dests:
+                raise self.unsupported(f"redirection '{op}' without a target", n)
+            target = self.word_of(dests)
+            end = target.end  # (`cat 3<f 0<g`: the `0` is the next one's, not this one's)
+        return Redirect(n.start_byte, end, self.descriptor(n), fd_var, op, target, None)
 
     def heredoc_at(self, n: Node, span: HereDocSpan) -> Redirect:
         """The here-document read at this ``<`` (see :mod:`hookrun.shellsyntax.heredocs`)."""
@@ -1722,13 +1726,15 @@ def _with_redirect_args(src: bytes, words: list[Node], redirects: Sequence[Node]
     """The command's words with the arguments the grammar put in its redirections."""
     extra: list[Node] = []
     for r in gaps.fix_redirects(redirects):
+        closes = False  # `>&-`: no target of its own
         if isinstance(r, gaps.Patched):
             dests = r.targets
         elif r.type == "file_redirect":
             dests = [c for c in r.children if c.is_named and c.type != "file_descriptor"]
+            closes = any(c.type in (">&-", "<&-") for c in r.children)
         else:
             continue
-        for group in gaps.join_continued(src, dests)[1:]:
+        for group in gaps.join_continued(src, dests)[0 if closes else 1 :]:
             extra.extend(group)
     if not extra:
         return words

@@ -133,6 +133,13 @@ LINES = [
     'case $1 in\n  *"rm"x"q")exit 2;;\n  a)b;;\nesac; echo $?',
     "case x in # c\n a)b;; x)echo y;;\nesac",
     "case x in #a#b\n a)b;; # c\n # d\n x)echo y;;\nesac",
+    # a redirection's span and target, before a word the grammar gave it: `>&-` has no
+    # target (`exec {a}>&- {b}>&-` closed stdout, not $b), `3<f 0<g` ran to the `0`
+    "exec {a}>/dev/null {b}>/dev/null; exec {a}>&- {b}>&-; echo $?; echo x >&$a; echo $?",
+    "exec {a}>/dev/null {b}>/dev/null; exec {a}>&- {b}>&-; echo ok; echo y >&$b; echo $?",
+    "exec {a}>/dev/null; exec {a}>&- 3>&-; echo still",
+    "echo hi > f; echo g > g; cat 3<f 0<g; cat 0<g 3<f; cat 3<f 0<g 4<g; rm f g",
+    "exec 3>/dev/null 4>/dev/null; exec 3>&- 4<&-; echo ok; echo z >&3; echo $?",
 ]
 
 # Shapes next to those, which were read right before and must stay so.
@@ -233,3 +240,21 @@ def test_a_case_pattern_read_past_keeps_its_span_and_parts(line: str, patterns: 
         first = word.parts[0]
         assert isinstance(first, Lit)
         assert first.text[:1] == text[0]  # the user's byte, not the parsed copy's `0`
+
+
+@pytest.mark.parametrize(
+    ("line", "spans"),
+    [
+        ("cat 3<f 0<g", ["3<f", "0<g"]),
+        ("cat 3<f 0<g x", ["3<f", "0<g"]),
+        ("exec {a}>&- {b}>&-", [">&-", ">&-"]),
+        ("exec {a}>&- 3>&-", [">&-", "3>&-"]),
+    ],
+)
+def test_a_redirections_span_ends_with_its_own_target(line: str, spans: list[str]) -> None:
+    # (the grammar puts the words after a target, or after a `>&-`, in the redirection)
+    stmt = parser.parse_tree(line).stmts[0]
+    assert [line[r.pos : r.end] for r in stmt.redirects] == spans
+    fast = plain.read(line)
+    if fast is not None:
+        assert fast.stmts[0].redirects == stmt.redirects
