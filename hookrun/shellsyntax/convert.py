@@ -817,6 +817,8 @@ class Converter:
         # The Tree is held in this frame while its nodes are used (a Node must not
         # outlive its Tree). A here-document in it (`$(cat <<X …)` in a body) is read too.
         text, docs = here_documents(synthetic, self.reparse_tree)
+        if text.find(b"$((") >= 0:
+            text = gaps.empty_arithmetic(text)  # `$(( $(()) + 1 ))` (gap 39, nested)
         tree = self.reparse_tree(text)
         root = tree.root_node
         string = root.descendant_for_byte_range(i - 1, i)

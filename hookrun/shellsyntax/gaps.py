@@ -1271,7 +1271,8 @@ def pattern_equals(root: Node, src: bytes) -> list[tuple[int, int, int]]:
 def empty_arithmetic(src: bytes) -> bytes:
     """Gap 39: ``src`` with the first blank of each ``$((`` … ``))`` holding only blanks
     read as ``0``, and each ``$(())`` (no blank to read so) as ``$[00]``, the same width
-    (the converter reads the user's ``$((``, see ``Converter.special``)."""
+    (the converter reads the user's ``$((``, see ``Converter.special``) — as ``00000``
+    inside another ``$((``, where the grammar reads no ``$[…]``."""
     at = src.find(b"$((")
     buf: bytearray | None = None
     n = len(src)
@@ -1284,10 +1285,27 @@ def empty_arithmetic(src: bytes) -> bytes:
                 buf = bytearray(src)
             if i > at + 3:
                 buf[at + 3] = 0x30
+            elif _in_arithmetic(src, at):
+                # inside another `$(( … ))` (`$(( $(()) + 1 ))`), where the grammar reads
+                # no `$[…]`: a number; hookrun's evaluator reads the user's text
+                buf[at : at + 5] = b"00000"
             else:
                 buf[at : at + 5] = b"$[00]"
         at = src.find(b"$((", i)
     return src if buf is None else bytes(buf)
+
+
+def _in_arithmetic(src: bytes, at: int) -> bool:
+    """Whether ``at`` is inside a ``$(( …`` still open before it on the same line, with
+    nothing but arithmetic between (no quote, backquote or ``))``; empty ``$(())`` ones
+    skipped): ``$(( $(()) + 1 ))``, not ``echo '$((' $(())``."""
+    outer = src.rfind(b"$((", 0, at)
+    while outer >= 0 and src.startswith(b"$(())", outer):
+        outer = src.rfind(b"$((", 0, outer)
+    if outer < 0:
+        return False
+    between = src[outer + 3 : at].replace(b"$(())", b"")
+    return all(between.find(c) < 0 for c in (b"))", b"'", b'"', b"`", b"\n"))
 
 
 def regex_word_end(src: bytes, i: int) -> int:

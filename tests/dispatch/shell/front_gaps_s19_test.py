@@ -140,6 +140,22 @@ LINES = [
     "exec {a}>/dev/null; exec {a}>&- 3>&-; echo still",
     "echo hi > f; echo g > g; cat 3<f 0<g; cat 0<g 3<f; cat 3<f 0<g 4<g; rm f g",
     "exec 3>/dev/null 4>/dev/null; exec 3>&- 4<&-; echo ok; echo z >&3; echo $?",
+    # an empty arithmetic inside another (gap 39, nested): the inner one was left as text
+    "echo $(( $(()) + 1 ))",
+    "echo $(( $(( )) + 1 )) $(( 1 + $(()) ))",
+    "(( $(()) + 1 )); echo $?",
+    "echo $[ $(()) + 1 ]",
+    "cat <<E\n$(( $(()) + 2 ))\nE",
+    "x=$(( $(()) )); echo $x",
+    "echo $(( $(())$(()) + 1 )) $(( $((1)) + $(()) ))",
+]
+
+# Still read otherwise than bash: strict xfails, to be moved up once read right.
+KNOWN = [
+    pytest.param(
+        "echo $(( $[] + 1 ))",
+        marks=pytest.mark.xfail(strict=True, reason="`$[]` in arithmetic is left as text"),
+    ),
 ]
 
 # Shapes next to those, which were read right before and must stay so.
@@ -178,7 +194,7 @@ TREE_ONLY = ': "${x/a/b}"\n'
 
 
 @pytest.mark.parametrize("prefix", ["", TREE_ONLY])
-@pytest.mark.parametrize("line", LINES + CONTROLS)
+@pytest.mark.parametrize("line", LINES + CONTROLS + KNOWN)
 def test_read_as_bash_reads_it(run: Runner, line: str, prefix: str) -> None:
     source = prefix + line
     env = base_env()
