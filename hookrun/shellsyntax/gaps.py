@@ -206,6 +206,12 @@ grammar; each has a test in ``tests/shellsyntax/gaps_test.py``.
    as text, the grammar errs (a syntax error for the whole script). It is read as a
    letter in the copy that is parsed (in :func:`hookrun.shellsyntax.parser.parse_bytes`;
    not after a ``$``: ``echo $\\`` stays an error); the word's text is the user's.
+49. An assignment whose value holds an expansion after a ``/`` and ``:`` then another
+   (``x=$A/e:$B/d:$C``, ``z=$A/:$B/:$C``): the grammar ends the value at the second
+   ``$`` (a bare ``$``) and reads the rest as a command — ``PATH=$X/e:$Y/d:$PATH`` ran
+   ``Y/d:…`` — with no error in the tree. That ``$`` is read as a letter in the copy that
+   is parsed (:func:`assignment_dollars`); the value's text, the user's, is read as gap 13
+   reads an unquoted ``$name`` left in text.
 48. A ``case`` pattern the grammar's scanner reads too far: a glob, then a quoted part,
    then more text (``*"rm"x"q")``, ``*"rm"\\ "-rf"*)``: an ERROR), or a one-byte pattern
    with its body right after the ``)`` (``a)b;;``, ``*)exit 0;;``: read as one extended
@@ -1604,3 +1610,50 @@ def _code_before(src: bytes, at: int) -> bytes:
         if hash_at < 0:
             return head
         head = head[: start + hash_at].rstrip(b" \t\n")
+
+
+def assignment_dollars(root: Node, src: bytes) -> list[int]:
+    """Gap 49: the offset of each bare ``$`` that ends an assignment's value right where
+    a word the grammar took for another starts (``x=$A/e:$B/d:$C``)."""
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        t = n.type
+        if t == "variable_assignment":
+            last = n
+            while last.child_count:
+                last = last.children[-1]
+            nxt = n.next_sibling
+            if (
+                last.type == "$"
+                and last.end_byte == n.end_byte
+                and nxt is not None
+                and nxt.start_byte == n.end_byte
+            ):
+                found.append(last.start_byte)
+            continue
+        if t in (
+            "program",
+            "command",
+            "list",
+            "pipeline",
+            "compound_statement",
+            "subshell",
+            "if_statement",
+            "elif_clause",
+            "else_clause",
+            "while_statement",
+            "for_statement",
+            "do_group",
+            "case_statement",
+            "case_item",
+            "function_definition",
+            "redirected_statement",
+            "negated_command",
+            "declaration_command",
+            "variable_assignments",
+            "command_substitution",
+        ):
+            stack.extend(n.children)
+    return found

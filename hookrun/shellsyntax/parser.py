@@ -337,6 +337,18 @@ def _zeroed_arithmetic(root: Any, src: bytes) -> bytes | None:
     return bytes(buf)
 
 
+def _mask_assignment_dollars(src: bytes, tree: Any) -> tuple[bytes, Any]:
+    """Gap 49: parse again with each bare ``$`` that ends an assignment's value before a
+    word read as a letter. Screened by text: a ``:$`` in a text with an ``=``."""
+    if src.find(b":$") < 0 or src.find(b"=") < 0:
+        return src, tree
+    return _settle(src, tree, _assignment_dollars, _reparse_masked)
+
+
+def _assignment_dollars(root: Any, src: bytes) -> bytes | None:
+    return _overwritten(src, gaps.assignment_dollars(root, src), ord("x"))
+
+
 def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     if depth > 20:
         raise Unsupported("backquotes nested this deeply")
@@ -363,6 +375,7 @@ def parse_bytes(src: bytes, depth: int = 0) -> tuple[Stmt, ...]:
     tree = _split_escaped_lines(masked, _read_brackets_as_words(masked))
     masked, tree = _mask_extglobs(masked, tree)  # gap 17
     masked, tree = _mask_broken_arithmetic(masked, tree)  # gap 26
+    masked, tree = _mask_assignment_dollars(masked, tree)  # gap 49
     tree, negated, joined, parens = _read_patched(masked, tree)
     root = tree.root_node
     if root.has_error:

@@ -147,6 +147,15 @@ LINES = [
     "echo $[ $(()) + 1 ]",
     "cat <<E\n$(( $(()) + 2 ))\nE",
     "x=$(( $(()) )); echo $x",
+    # an assignment's value with an expansion after `/` and `:`, then another (gap 49):
+    # the value ended at the second `$` and the rest ran as a command
+    'A=1 B=2 C=3; x=$A/e:$B/d:$C; echo "$x"',
+    "A=1 B=2 C=3; y=$A:$B:$C; z=$A/:$B/:$C; echo $y $z",
+    'A=1 B=2; PATH=$A/e:$B/d:$PATH; echo "${PATH%%:/*}"',
+    'A=1 B=2; x=$A/e:$B/d:$C true; echo "[$x]"; v=$A/:$B/:x; echo $v',
+    "f(){ A=1 B=2; local x=$A/e:$B/d:$A; echo $x; }; f",
+    "A=1; a=($A/e:$A/d:$A); echo ${a[0]}; export E=$A/e:$A/d:$A; echo $E",
+    "A=1; x=$A/e:$A/d:$A y=$A/:$A/:q; echo $x $y",
     "echo $(( $(())$(()) + 1 )) $(( $((1)) + $(()) ))",
 ]
 
