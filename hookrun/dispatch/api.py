@@ -278,7 +278,8 @@ def _route(
         if argv:
             step.code = shell.run_argv(argv)
         else:
-            step.code = shell.run_script(command)
+            # `$0` is what `bash -c COMMAND` makes it: the shell this one stands in for
+            step.code = shell.run_script(command, argv0="bash")
     finally:
         # (_unsupported written out, with the notes read once: every inline hook's run)
         notes = shell.notes()

@@ -250,3 +250,25 @@ def test_a_script_file_with_an_unsupported_construct_and_no_sh_fails_with_2(
     done = _run(tmp_path, "./arr.sh", no_sh_env, timeout=30)
     assert (done.exit_code, done.route) == (2, "script")
     assert b"shebang" in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is the oracle")
+@pytest.mark.parametrize(
+    "command",
+    [
+        'echo "$0"',
+        'echo "${0##*/}" "${@:0:1}" $#',
+        'f() { echo "$0"; }; f',
+        'getopts x o -y 2>&1 | sed "s/:.*//"',
+    ],
+)
+def test_an_inline_commands_dollar_zero_is_bash_cs(tmp_path: Path, command: str) -> None:
+    # (as `bash -c COMMAND`; error prefixes stay hookrun's, getopts' carries $0)
+    bash = shutil.which("bash")
+    assert bash is not None
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "LC_ALL": "C"}
+    want = subprocess.run(
+        ["bash", "-c", command], executable=bash, env=env, capture_output=True, check=False
+    )
+    got = run(command, cwd=str(tmp_path), env=env, timeout=30)
+    assert (got.exit_code, got.stdout) == (want.returncode, want.stdout)
