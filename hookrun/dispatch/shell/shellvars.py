@@ -172,8 +172,9 @@ def command_line(src: bytes, stmt: Stmt) -> int:
 
     bash takes the line its parser is on once it has read a simple command's first word
     and the token after it (its one token of look-ahead): `echo "a⏎b" $LINENO` is on
-    line 2, `echo a \⏎b $LINENO` on line 1, and a line continuation inside the command
-    up to there does not count (`x=1 \⏎ y=2 cmd` is on line 1). `[[ ]]` and `(( ))`:
+    line 2, `echo a \⏎b $LINENO` on line 1, and a line continuation after a blank
+    up to there does not count (`x=1 \⏎ y=2 cmd` is on line 1); one inside or right after
+    a word does (`echo $LINENO\⏎ a` is on line 2). `[[ ]]` and `(( ))`:
     the line they end on; a pipeline: its last command's; any other statement: the line
     it starts on.
     """
@@ -191,7 +192,11 @@ def command_line(src: bytes, stmt: Stmt) -> int:
         )
         if spans:
             end = spans[min(1, len(spans) - 1)][1]
-            continued = src.count(b"\\\n", stmt.pos, end)
+            while src.startswith(b"\\\n", end):
+                end += 2  # (a word's reading runs on through a continuation right after it)
+            # Only a continuation after a blank does not count: one inside or right after
+            # a word (`x=$LINENO\⏎;`, `ec\⏎ho $LINENO`) does, as in bash.
+            continued = src.count(b" \\\n", stmt.pos, end) + src.count(b"\t\\\n", stmt.pos, end)
     return src.count(b"\n", 0, end) - continued + 1
 
 

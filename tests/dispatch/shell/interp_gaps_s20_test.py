@@ -24,6 +24,9 @@ stderr):
   ``OSTYPE`` (what cross-platform scripts branch on: ``darwin*``, ``linux*``, ``msys``),
   ``HOSTTYPE``, ``MACHTYPE``, ``HOSTNAME``, ``EPOCHSECONDS``, ``EPOCHREALTIME``,
   ``SRANDOM``, ``OPTERR``, ``PS4`` were empty.
+- ``$LINENO`` across a line continuation: one inside or right after a word (``x=$LINENO\\⏎;``,
+  ``echo $LINENO\\⏎ a``, ``ec\\⏎ho $LINENO``) moves bash's line on; only one after a blank
+  does not.
 """
 
 from __future__ import annotations
@@ -251,3 +254,27 @@ def test_ostype_is_what_bash_reports_on_each_platform(
     assert got.startswith(ostype)
     if platform == "darwin":
         assert got[len("darwin") :].isdigit()  # the kernel's major version, as bash's
+
+
+LINENO_CONTINUED = [
+    "x=$LINENO\\\n; echo $x",
+    "x=$LINENO \\\n; echo $x",
+    "echo $LINENO\\\n a",
+    "echo $LINENO \\\n a",
+    "echo a\\\n $LINENO",
+    "echo a \\\n $LINENO; echo a\t\\\n $LINENO",
+    "x=1\\\n y=$LINENO; echo $y",
+    "ec\\\nho $LINENO",
+    "echo $LINENO\\\n",
+    "x=1 \\\n y=2 echo $LINENO",
+    "f() {\n  echo $LINENO\\\n   b\n}\nf",
+    "trap 'echo err $LINENO' ERR\nfalse\\\n x",
+    'echo "a\nb" $LINENO\\\n c',
+]
+
+
+@pytest.mark.parametrize("source", LINENO_CONTINUED)
+def test_lineno_counts_a_continuation_in_a_word_as_bash_does(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
