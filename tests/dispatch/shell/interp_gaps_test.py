@@ -285,11 +285,13 @@ MORE_BUILTINS = [
     'f() { local - y; set -f; echo "$-"; }; f; echo $-',
     "local -; echo $?",
     # jobs
-    "sleep 0.2 & sleep 0.3 & jobs; jobs -p | wc -l; jobs -l | wc -l; jobs %1; echo $?; "
-    'jobs %5; echo $?; wait; echo "[$(jobs)]"',
-    'sleep 0.2 & jobs -p | grep -c "^$!\\$"; kill $(jobs -p); wait; echo $?',
+    # (jobs that outlive the test's commands by far: a finished one leaves the table once
+    # the shell has waited for a pipeline, in bash too, and a loaded machine is slow)
+    "sleep 2 & sleep 3 & jobs; jobs -p | wc -l; jobs -l | wc -l; jobs %1; echo $?; "
+    'jobs %5; echo $?; kill %1 %2; wait; echo "[$(jobs)]"',
+    'sleep 2 & jobs -p | grep -c "^$!\\$"; kill $(jobs -p); wait; echo $?',
     "jobs; echo $?; jobs -z; echo $?",
-    "sleep 0.1 & (sleep 0.2 & jobs | wc -l); jobs | wc -l; wait",
+    "sleep 2 & (sleep 3 & jobs | wc -l; kill $!); jobs | wc -l; kill %1; wait",
     # shift's errors
     "shift -1; echo $?; shift x; echo $?; set -- a; shift 2; echo $?; shopt -s shift_verbose; "
     "shift 2; echo $?; shift 1 2; echo $?",
