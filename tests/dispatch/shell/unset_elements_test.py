@@ -36,6 +36,12 @@ TEXTS = [
     "declare -n s='a[@]'; echo \"$s\"; i=0; declare -n e='a[i+2]'; echo \"$e\"",
     "x=5; declare -n r='x[0]'; echo \"$r\"; declare -n q='x[1]'; echo \"[$q]\"; unset r; "
     'echo "[${x-unset}]"',
+    # a nameref to an element read and set by arithmetic, [[ ]] and test -v
+    "a=(1 2 3); declare -n r='a[1]'; echo $(( r + 1 )); declare -n l='a[-1]'; (( l += 5 )); "
+    "echo ${a[@]}; [[ $r == 2 ]] && echo eq; declare -A m=([k]=4); declare -n q='m[k]'; "
+    "echo $(( q * 2 )); x=7; declare -n s='x[0]'; echo $(( s ))",
+    "a=(1 2 3); declare -n r='a[5]'; echo \"[${r:-unset}]\"; echo $(( r + 0 )); i=2; "
+    "declare -n e='a[i]'; echo $((e)); test -v r; echo $?",
 ]
 
 
