@@ -337,8 +337,13 @@ def bindings(
         if name is None or i + 1 >= n:
             continue
         nxt = toks[i + 1]
-        if nxt[0] == "p" and nxt[1] in _MODIFY and i + 2 < n and toks[i + 2][:2] == ("p", "="):
-            counts[name] = counts.get(name, 0) + 2  # (`$c .= "x"`: changed)
+        after = toks[i + 2] if i + 2 < n else ("", "", ())
+        if (
+            (nxt[1] in _MODIFY and nxt[0] in "pw" and after[:2] == ("p", "="))  # `$c .= "x"`
+            or nxt[:2] in (("p", "=~"), ("p", "<<"))  # `$c =~ s/…/…/`, ruby's `c << "x"`
+            or (nxt[:2] == ("p", ".") and after[0] == "w" and _mutator(after[1]))  # c.sub!
+        ):
+            counts[name] = counts.get(name, 0) + 2  # (changed in place: not one value)
             continue
         if nxt[:2] != ("p", "="):
             continue
@@ -357,6 +362,11 @@ def bindings(
             arg = value(rhs, concat)
             out[name] = (rhs, arg.parts if arg.kind == "str" and UNKNOWN not in arg.parts else None)
     return out
+
+
+def _mutator(method: str) -> bool:
+    """A ruby method that changes its string in place (``sub!``, ``replace``, ``concat``)."""
+    return method.endswith("!") or method in ("replace", "concat", "insert", "prepend", "clear")
 
 
 def _literal(tok: Tok, concat: frozenset[str]) -> bool:

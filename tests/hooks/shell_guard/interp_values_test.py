@@ -35,6 +35,8 @@ PERL = [
     ('perl -e \'my $t = "/etc"; system("rm -rf $t")\'', _CAT),
     ("perl -e 'my $c = \"git reset --hard\"; system($c)'", "git.reset-hard"),
     ("perl -e 'my $c = \"rm -rf /\"; print qx{$c}'", _CAT),
+    ("perl -e 'my $d = $ENV{HOME}; system(\"rm -rf $d\")'", _CAT),
+    ("perl -e 'my $c = \"rm -rf /\"; $c =~ s/rm/echo/; system($c)'", None),  # (fb)
     ("perl -e 'my $c = \"ls -la\"; system($c)'", None),
     ('perl -e \'my $c = "rm -rf /"; print "$c\\n"\'', None),
     ('perl -e \'my $c = "rm -rf /"; $c = "ls"; system($c)\'', None),
@@ -52,6 +54,7 @@ RUBY = [
     ("ruby -e 'c = \"git push --force\"; system(c)'", "git.force-push"),
     ('ruby -e \'t = "/usr/lib"; system("rm -rf #{t}")\'', _CAT),
     ('ruby -e \'c = "rm -rf " + "/"; exec(c)\'', _CAT),
+    ('ruby -e \'c = "rm -rf /"; c.sub!("rm", "echo"); system(c)\'', None),  # (fb)
     ("ruby -e 'c = \"ls -la\"; system(c)'", None),
     ("ruby -e 'c = \"rm -rf /\"; puts c'", None),
     ('ruby -e \'c = "rm -rf /"; c = "ls"; system(c)\'', None),
@@ -73,6 +76,7 @@ NODE = [
     (f"node -e '/* {_CP}.execSync(\"rm -rf /\") */ console.log(1)'", None),  # (fb)
     ('node -e \'console.log("execSync(\\"rm -rf /\\")")\'', None),
     ("node -e 'console.log(`rm -rf /`)'", None),  # (fb) a template, not backticks
+    ("node -e 'const r = /[/]execSync(\"rm -rf \\/\")/; console.log(r.source)'", None),
     (f"node -e 'const c = \"ls\"; {_CP}.execSync(c)'", None),
     (f'node -e \'let c = "rm -rf /"; c = "ls"; {_CP}.execSync(c)\'', None),
     ("node -e 'const c = \"rm -rf /\"; console.log(c)'", None),
