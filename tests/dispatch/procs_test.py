@@ -22,6 +22,7 @@ from hookrun.dispatch.procs import (
     popen_options,
 )
 from tests.dispatch.conftest import Route
+from tests.timing import soon_after
 
 if TYPE_CHECKING:
     from hookrun.dispatch.procs import Child
@@ -228,7 +229,9 @@ def test_end_all_forces_a_child_that_ignores_sigterm_after_the_grace(
         time.sleep(0.01)
     started = time.monotonic()
     tracker.end_all(grace=0.3)
-    assert 0.25 < time.monotonic() - started < 2.5
+    elapsed = time.monotonic() - started
+    assert elapsed > 0.25  # the grace was given
+    soon_after(elapsed, 0.3, idle_bound=2.5)
     assert proc.returncode == -9
 
 
@@ -257,7 +260,7 @@ def test_interrupt_unblocks_a_wait_and_refuses_later_spawns(route: Route) -> Non
     with pytest.raises(Interrupted) as info:
         tracker.wait(proc, Guard(token=token))
     assert info.value.reason == "cancelled"
-    assert time.monotonic() - started < 2
+    soon_after(time.monotonic() - started, 0.2, idle_bound=2)
     with pytest.raises(Interrupted):
         _spawn(tracker, ["true"], route=route)
     tracker.end_all()
@@ -271,7 +274,7 @@ def test_wait_with_a_deadline_returns_soon_after_it(route: Route) -> None:
     with pytest.raises(Interrupted) as info:
         tracker.wait(proc, Guard(timeout=0.3))
     assert info.value.reason == "timeout"
-    assert time.monotonic() - started < 2
+    soon_after(time.monotonic() - started, 0.3, idle_bound=2)
     assert tracker.stopped == "timeout"
     tracker.end_all()
 
