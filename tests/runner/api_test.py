@@ -339,14 +339,20 @@ def test_a_one_second_timeout_returns_in_under_three_seconds(tmp_path: Path) -> 
 
 
 def test_hooks_run_in_parallel_wall_time_is_the_slowest_not_the_sum(tmp_path: Path) -> None:
-    # Inline shell commands (distinct by their comment: identical ones would run once).
-    hooks = [hook(f"sleep 0.5 # hook {i}", index=i) for i in range(4)]
-    r = runner(tmp_path, *hooks)
-    runner(tmp_path, hook("true # warm the in-process shell")).run("PreToolUse", BASH)
-    started = time.monotonic()
-    result = r.run("PreToolUse", BASH)
-    assert time.monotonic() - started < 1.5
+    # Inline shell commands (distinct by their index: identical ones would run once).
+    # Every hook has started before any has ended: each stamps its start and its end,
+    # 2 s apart (an elapsed-time bound, 4 x 0.5 s in < 1.5 s, is what a loaded machine
+    # breaks; run one after another, the first ends before the second starts).
+    stamp = "$(date +%s.%N)"
+    hooks = [
+        hook(f"echo {stamp} > {tmp_path}/start.{i}; sleep 2; echo {stamp} > {tmp_path}/end.{i}")
+        for i in range(4)
+    ]
+    result = runner(tmp_path, *hooks).run("PreToolUse", BASH)
     assert [(h.exit_code, h.error) for h in result.hooks] == [(0, None)] * 4
+    starts = [float((tmp_path / f"start.{i}").read_text()) for i in range(4)]
+    ends = [float((tmp_path / f"end.{i}").read_text()) for i in range(4)]
+    assert max(starts) < min(ends), (starts, ends)
 
 
 def test_cancel_from_another_thread_ends_every_hook_tree(tmp_path: Path) -> None:
