@@ -8,6 +8,7 @@ the real host and its hooks running after the test had failed.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -37,14 +38,16 @@ def test_a_host_past_its_timeout_is_ended_with_its_children_and_their_sessions(
 ) -> None:
     # The launcher waits on a child; the child started a "hook" in a session of its own.
     pids = tmp_path / "pids"
+    # Durations no other run uses: another copy of the suite may be running this test.
+    hook, child = f"301.{os.getpid()}", f"302.{os.getpid()}"
     script = (
-        f"sh -c 'setsid sleep 301.7 & echo $! >> {pids}; sleep 302.7' & echo $! >> {pids}; wait"
+        f"sh -c 'setsid sleep {hook} & echo $! >> {pids}; sleep {child}' & echo $! >> {pids}; wait"
     )
     run = run_process(["sh", "-c", script], tmp_path, {"PATH": "/usr/bin:/bin"}, timeout=1.5)
     assert run.code == -1
     assert "(killed: still running after 1.5 s)" in run.err
     # The failure names each process, with its state and kernel wait channel.
-    assert "sleep 301.7" in run.err and "sleep 302.7" in run.err, run.err
+    assert f"sleep {hook}" in run.err and f"sleep {child}" in run.err, run.err
     assert "wchan=" in run.err and "cpu=" in run.err
     started = [int(line) for line in pids.read_text().split()]
     assert len(set(started)) == 2  # the hook, and the launcher's child
@@ -52,9 +55,7 @@ def test_a_host_past_its_timeout_is_ended_with_its_children_and_their_sessions(
     for pid in left:
         psutil.Process(pid).kill()
     assert not left, f"still running after the host's timeout: {left}"
-    assert not [
-        p for p in psutil.process_iter(["cmdline"]) if p.info["cmdline"] == ["sleep", "301.7"]
-    ]
+    assert not [p for p in psutil.process_iter(["cmdline"]) if p.info["cmdline"] == ["sleep", hook]]
 
 
 def test_a_host_that_finishes_in_time_is_reported_as_it_exited(tmp_path: Path) -> None:

@@ -101,9 +101,10 @@ def test_kill_and_traps_agree_with_bash(
         ("trap 'echo got $?' USR1; sh -c \"kill -USR1 $$\"; echo after=$?", "got 0\nafter=0\n"),
         # A `bash -c` that traps the signal itself, as a background job signalled by $!,
         # once its trap is set (it says so with a file: `sleep 0.3` raced bash's start-up
-        # on a loaded machine, and an untrapped USR1 ends bash with 138).
+        # on a loaded machine, and an untrapped USR1 ends bash with 138). The real bash
+        # run that follows in the same directory must not find hookrun's file.
         (
-            "bash -c 'trap \"echo usr1\" USR1; : > ready; sleep 2' & "
+            "rm -f ready; bash -c 'trap \"echo usr1\" USR1; : > ready; sleep 2' & "
             "until [ -e ready ]; do sleep 0.02; done; kill -USR1 $!; wait; echo status=$?",
             "usr1\nstatus=0\n",
         ),
