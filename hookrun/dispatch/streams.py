@@ -27,7 +27,10 @@ _SLOW_READER = 5.0
 
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Protocol
+
+    from hookrun.dispatch.cancel import Guard
 
     class ByteSink(Protocol):
         def write(self, data: bytes) -> None: ...
@@ -288,20 +291,144 @@ def _feed(fd: int, data: bytes) -> None:
         os.close(fd)
 
 
-def _fd_read(fd: int, n: int) -> bytes:
+# How long one wait of the in-process shell on a FIFO or a device lasts before it asks
+# its guard again (see open_waiting).
+SLICE = 0.05
+
+
+def open_waiting(
+    path: str, flags: int, guard: Guard | None, opener: Callable[[str, int], int] = os.open
+) -> tuple[int, bool]:
+    """``opener(path, flags)`` for the in-process shell (a FIFO: see below), and whether
+    what it opened is no regular file (its reads must then wait with ``guard``: FdSource).
+
+    In the hookrun process itself nothing ends a blocking call: not the hook's
+    deadline, not a cancel, not Ctrl-C (the handler runs; the call is retried). bash
+    blocks opening a FIFO until its other end is opened, and reading it until a writer
+    writes or leaves: a hook's ``read x < fifo`` kept ``hookrun run`` for ever, through
+    its timeout and SIGTERM. So a FIFO opens as in bash, but waiting in slices that ask
+    the guard between them (it raises Interrupted at the deadline or on a cancel): for
+    writing, non-blocking opens until a reader is there (the system refuses, ENXIO, while
+    there is none); for reading, the blocking open on a thread of its own (nothing else
+    tells when a writer came), which an interrupted wait releases by being that writer
+    for an instant. Its reads then wait as :class:`FdSource`'s do.
+    """
+    if guard is None or sys.platform == "win32":  # pragma: win32 cover
+        return opener(path, flags), False
+    import stat
+
+    try:
+        kind = stat.S_IFMT(os.stat(path).st_mode)
+    except (OSError, ValueError):  # none yet (created as a regular file), or a bad name
+        kind = stat.S_IFREG
+    if kind in (stat.S_IFREG, stat.S_IFDIR):
+        return opener(path, flags), False
+    if kind != stat.S_IFIFO or flags & os.O_ACCMODE == os.O_RDWR:  # O_RDWR never waits
+        return opener(path, flags), True
+    if flags & os.O_ACCMODE == os.O_RDONLY:
+        return _open_reader(path, flags, guard), True
+    import errno
+    import time
+
+    delay = 0.001
+    while True:
+        try:
+            fd = os.open(path, flags | os.O_NONBLOCK)
+            break
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:  # ENXIO: no reader yet
+                raise
+        guard.check()
+        time.sleep(delay)
+        delay = min(delay * 2, SLICE)
+    os.set_blocking(fd, True)  # the descriptor is shared with children: as bash leaves it
+    return fd, True
+
+
+def _open_reader(path: str, flags: int, guard: Guard) -> int:
+    """A FIFO's read end, once a writer came (bash's open), waited for in slices."""
+    opened: list[int | OSError] = []
+    done = threading.Event()
+
+    def opener() -> None:
+        try:
+            opened.append(os.open(path, flags))
+        except OSError as exc:
+            opened.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=opener, name="hookrun-fifo", daemon=True).start()
+    try:
+        while not done.wait(SLICE):
+            guard.check()
+    except BaseException:
+        # The opener is released by a writer that leaves at once (ENXIO until it is
+        # in its open: no reader yet); what it opened is closed.
+        while not done.wait(0.001):
+            try:  # noqa: SIM105 - not contextlib: see the module's imports
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+        if isinstance(opened[0], int):
+            os.close(opened[0])
+        raise
+    if isinstance(opened[0], OSError):
+        raise opened[0]
+    return opened[0]
+
+
+def read_waiting(path: str, limit: int, guard: Guard | None) -> bytes:
+    """What ``path`` holds, at most ``limit`` bytes (-1: all), opened and read as
+    :func:`open_waiting` and :class:`FdSource` do (``$(< f)``, ``source f``)."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd, special = open_waiting(path, flags, guard)
+    wait = guard if special else None
+    try:
+        parts: list[bytes] = []
+        left = limit
+        while left:
+            chunk = _fd_read(fd, _CHUNK if left < 0 else min(left, _CHUNK), wait)
+            if not chunk:
+                break
+            parts.append(chunk)
+            left = left if left < 0 else left - len(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+def _await_input(fd: int, guard: Guard) -> None:
+    """Until ``fd`` has input or its writers left, asking ``guard`` between slices (it
+    raises Interrupted at the deadline or on a cancel)."""
+    import select
+
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    while not poller.poll(SLICE * 1000):
+        guard.check()
+
+
+def _fd_read(fd: int, n: int, guard: Guard | None = None) -> bytes:
+    if guard is not None:
+        _await_input(fd, guard)
     if n >= 0:
         return os.read(fd, n)
     parts = []
     while chunk := os.read(fd, _CHUNK):
         parts.append(chunk)
+        if guard is not None:
+            _await_input(fd, guard)
     return b"".join(parts)
 
 
-def _fd_readline(fd: int) -> bytes:
+def _fd_readline(fd: int, guard: Guard | None = None) -> bytes:
     # Byte by byte, as shells do on pipes: reading ahead would steal input from
     # the next command that shares this descriptor.
     out = bytearray()
     while True:
+        if guard is not None:
+            _await_input(fd, guard)
         b = os.read(fd, 1)
         if not b:
             break
@@ -337,20 +464,24 @@ class FdSink:
 
 
 class FdSource:
-    """Input from an existing descriptor (a pipe between stages, a redirected file)."""
+    """Input from an existing descriptor (a pipe between stages, a redirected file).
+
+    With a ``guard`` (a FIFO or a device: :func:`open_waiting`) every read first waits
+    for input in slices, asking the guard between them."""
 
     # Held open by the shell's `exec` (`exec 4>f`): a job started meanwhile takes a copy.
     exec_held = False
 
-    def __init__(self, fd: int, *, owned: bool = True) -> None:
+    def __init__(self, fd: int, *, owned: bool = True, guard: Guard | None = None) -> None:
         self.fd = fd
         self.owned = owned
+        self.guard = guard
 
     def read(self, n: int = -1) -> bytes:
-        return _fd_read(self.fd, n)
+        return _fd_read(self.fd, n, self.guard)
 
     def readline(self) -> bytes:
-        return _fd_readline(self.fd)
+        return _fd_readline(self.fd, self.guard)
 
     def fileno(self) -> int:
         return self.fd
@@ -362,10 +493,15 @@ class FdSource:
 
 
 class FdDuplex(FdSink):
-    """A descriptor opened for reading and writing (``exec 3<> file``): both at once."""
+    """A descriptor opened for reading and writing (``exec 3<> file``): both at once;
+    its reads wait with a ``guard`` as :class:`FdSource`'s do."""
+
+    def __init__(self, fd: int, *, owned: bool = True, guard: Guard | None = None) -> None:
+        super().__init__(fd, owned=owned)
+        self.guard = guard
 
     def read(self, n: int = -1) -> bytes:
-        return _fd_read(self.fd, n)
+        return _fd_read(self.fd, n, self.guard)
 
     def readline(self) -> bytes:
-        return _fd_readline(self.fd)
+        return _fd_readline(self.fd, self.guard)

@@ -875,8 +875,10 @@ def _read_sourced(sh: Interp, io: IO, name: str, path: str) -> str:
             for f in owned:
                 f.close()
         return data.decode("utf-8", "surrogateescape")
-    with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-        return fh.read()
+    from hookrun.dispatch.streams import read_waiting
+
+    text = read_waiting(path, -1, sh.guard).decode("utf-8", "surrogateescape")
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as open()'s text mode read it
 
 
 # bash's reserved words: `type` and `command -v` name them before any function.

@@ -48,6 +48,8 @@ from hookrun.dispatch.streams import (
     FdDuplex,
     FdSink,
     FdSource,
+    open_waiting,
+    read_waiting,
 )
 from hookrun.lazyre import compile as lazy_compile
 from hookrun.records import TYPE_CHECKING
@@ -603,8 +605,7 @@ class Interp:
         path = self.expander.string(r.target)
         full = path if os.path.isabs(path) else os.path.join(self.state.cwd, path)
         try:
-            with open(full, "rb") as fh:
-                data = fh.read(SUBSTITUTION_LIMIT)
+            data = read_waiting(full, SUBSTITUTION_LIMIT, self.guard)
         except OSError as exc:
             self.error(f"{path}: {exc.strerror or exc}")
             self.subst_status = 1
@@ -1993,16 +1994,17 @@ class Interp:
         }[kind]
         flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = _open_masked(full, flags, self.state.umask)
+            mask = self.state.umask
+            fd, waits = open_waiting(full, flags, self.guard, lambda p, f: _open_masked(p, f, mask))
         except OSError as exc:
             raise ShellError(f"{path}: {exc.strerror or exc}", 1) from None
         except ValueError:  # a NUL byte in the name
             raise ShellError(f"{path!r}: invalid file name", 1) from None
         stream: Closable
         if kind == "<>":
-            stream = FdDuplex(fd)
+            stream = FdDuplex(fd, guard=self.guard if waits else None)
         elif kind in ("<", "<&") or reader:
-            stream = FdSource(fd)
+            stream = FdSource(fd, guard=self.guard if waits else None)
         else:
             stream = FdSink(fd)
         owned.append(stream)

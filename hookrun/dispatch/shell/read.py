@@ -21,10 +21,11 @@ import time
 from collections.abc import Callable, Iterator
 
 from hookrun.dispatch.shell.state import Array, ShellError
-from hookrun.dispatch.streams import BufferSource
+from hookrun.dispatch.streams import SLICE, BufferSource
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from hookrun.dispatch.cancel import Guard
     from hookrun.dispatch.shell.interp import IO, Interp
     from hookrun.dispatch.streams import ByteSource
 
@@ -191,6 +192,20 @@ def _deadline_fd(src: ByteSource) -> int | None:
         return None
 
 
+def _wait_until(fd: int, deadline: float, guard: Guard | None) -> None:
+    """Until ``fd`` has input; _TimedOut at ``deadline`` (``-t``). With a ``guard`` (a
+    FIFO, a device: streams.open_waiting) in slices, asking it between them: a ``-t``
+    longer than the hook's own deadline must not outlast it."""
+    while True:
+        left = deadline - _now()
+        if left <= 0:
+            raise _TimedOut
+        if select.select([fd], [], [], left if guard is None else min(left, SLICE))[0]:
+            return
+        if guard is not None:
+            guard.check()
+
+
 def _chars(src: ByteSource, opts: ReadOptions, deadline: float | None) -> Iterator[str]:
     """The input one character at a time, never reading past what is consumed.
 
@@ -205,9 +220,7 @@ def _chars(src: ByteSource, opts: ReadOptions, deadline: float | None) -> Iterat
     fd = _deadline_fd(src) if deadline is not None else None
     while True:
         if fd is not None and deadline is not None:
-            left = deadline - _now()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
-                raise _TimedOut
+            _wait_until(fd, deadline, getattr(src, "guard", None))
         first = src.read(1)
         if not first:
             return
