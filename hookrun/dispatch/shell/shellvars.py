@@ -17,7 +17,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable
-from time import monotonic, time
+from time import time
 
 from hookrun.dispatch.shell.state import Array, ShellState
 from hookrun.shellsyntax.nodes import ArithCmd, CallExpr, Pipeline, Stmt, TestClause
@@ -149,7 +149,9 @@ _SCALARS: dict[str, Callable[[ShellState], str]] = {
     "HOOKRUN_SHELL": lambda state: "inprocess",
     "BASH_SUBSHELL": lambda state: str(state.subshell),
     # Seconds since the shell started, or since SECONDS was assigned (ShellState.set_var).
-    "SECONDS": lambda state: str(int(monotonic() - state.started)),
+    # As bash (get_seconds): the wall clock's whole seconds now less those at the start, so
+    # crossing a second boundary counts one even when less than a second has passed.
+    "SECONDS": lambda state: str(int(time()) - state.started),
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from time import monotonic
+from time import time
 
 from hookrun.records import TYPE_CHECKING, NamedTuple
 
@@ -365,7 +365,7 @@ class ShellState:
         # that expands such a subscript (`declare -n r='a[$(f) + 1]'`), read through it.
         self.subscripts: Any = None
         # (``started``: the time ``SECONDS`` counts from; set by create() and copy().)
-        self.started: float
+        self.started: int
 
     # A property, not __getattr__: a class with __getattr__ has every attribute read of
     # its instances done the slow, generic way (CPython does not specialize them), and
@@ -412,7 +412,8 @@ class ShellState:
         state.vars.setdefault("OPTIND", "1")
         # As bash: one shell level deeper than the environment says (exported).
         state.vars["SHLVL"] = _LEVELS.get(env.get("SHLVL")) or _next_level(env)
-        state.started = monotonic()
+        # As bash: whole seconds of the wall clock (SECONDS counts second boundaries passed).
+        state.started = int(time())
         return state
 
     def copy(self) -> ShellState:
@@ -491,7 +492,7 @@ class ShellState:
             else:  # SECONDS: counts on from the value given (an integer, as in bash)
                 from hookrun.dispatch.shell.shellvars import integer_or_zero  # rare
 
-                self.started = monotonic() - integer_or_zero(value)
+                self.started = int(time()) - integer_or_zero(value)
                 self.vars.pop(name, None)
                 return
         arr = self.arrays.get(name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,12 @@ TEXTS = [
     # SHLVL: one deeper than the environment's (exported)
     "echo $SHLVL",
     "env | grep ^SHLVL=",
-    # SECONDS: seconds since the start, counting on from an assigned value
-    "echo $SECONDS; SECONDS=10; echo $SECONDS; SECONDS=0; echo $SECONDS",
+    # SECONDS: seconds since the start, counting on from an assigned value. Its exact
+    # value depends on where in a second each shell started (bash printed 1 where hookrun
+    # printed 0 in CI), so the rows print what holds in any run; the clock is checked by
+    # test_seconds_counts_second_boundaries_as_bash below.
+    "(( SECONDS <= 1 )) && echo fresh; SECONDS=10; (( SECONDS > 9 && SECONDS < 12 )) && echo 10",
+    "SECONDS=-5; (( SECONDS <= -4 )) && echo neg; SECONDS=abc; (( SECONDS <= 1 )) && echo zero",
     # integer variables
     "declare -i n; n=2+3; echo $n; n=n*2; echo $n",
     "declare -i n=5; n+=3; echo $n; n+=2*3; echo $n",
@@ -68,6 +73,34 @@ def test_bash_variables_as_bash(run: Runner, source: str) -> None:
     env = base_env(HOME="/home/someone", SHLVL="3")
     want = bash_result(source, env)
     ran = run(source, env=env)
+    assert (ran.code, ran.out) == want, ran.err
+
+
+# Both reads of each line happen within microseconds; the sleep crosses a second
+# boundary without a whole second passing (the start is put at 0.3 s into a second).
+CLOCK = (
+    "a=$(( EPOCHSECONDS - SECONDS )); sleep 0.8; b=$(( EPOCHSECONDS - SECONDS ))\n"
+    "[ $a = $b ] && echo same-start || echo moved\n"
+    "SECONDS=7; a=$(( EPOCHSECONDS - SECONDS )); sleep 0.8; b=$(( EPOCHSECONDS - SECONDS ))\n"
+    "[ $a = $b ] && echo same-after-assign || echo moved-after-assign"
+)
+
+
+def _at_three_tenths() -> None:
+    time.sleep((1.3 - time.time() % 1.0) % 1.0)
+
+
+def test_seconds_counts_second_boundaries_as_bash(run: Runner) -> None:
+    """bash's SECONDS is the wall clock's whole seconds now less those at the start (or at
+    the last assignment), so ``EPOCHSECONDS - SECONDS`` stays put while the shell runs. A
+    count of whole seconds elapsed (what hookrun did) moves it by one when a boundary is
+    crossed less than a second after the start."""
+    env = base_env()
+    _at_three_tenths()
+    want = bash_result(CLOCK, env)
+    assert want == (0, "same-start\nsame-after-assign\n")
+    _at_three_tenths()
+    ran = run(CLOCK, env=env)
     assert (ran.code, ran.out) == want, ran.err
 
 
