@@ -104,14 +104,22 @@ def test_sigkill_mid_run_ends_every_hook_process_and_the_sentinel_after_it(
         assert len(live_with(b"HOOKRUN_RUN_ID", run_id)) >= 8
         assert len(_sentinels(marker)) == 1
         proc.send_signal(signal.SIGKILL)
-        killed_at = time.monotonic()
+        assert proc.wait(timeout=60) == -signal.SIGKILL
         # The host reading hookrun's stdout sees its end at once: nothing else holds it.
-        assert proc.stdout.read() == b""
-        assert time.monotonic() - killed_at < 1.0
-        assert proc.wait(timeout=10) == -signal.SIGKILL
-        left = _until_empty(lambda: live_with(b"HOOKRUN_RUN_ID", run_id), within=3)
+        # Checked without a clock: hookrun's descriptors are closed once it is reaped, so
+        # a read that cannot block finds the end, where a hook, a helper or the sentinel
+        # still holding the write end would make it fail with EAGAIN instead.
+        os.set_blocking(proc.stdout.fileno(), False)
+        try:
+            rest: bytes | None = os.read(proc.stdout.fileno(), 1 << 16)
+        except BlockingIOError:
+            rest = None
+        assert rest == b"", "another process still holds hookrun's stdout"
+        # Polls that end when the processes do; the bound is only far below their 300 s
+        # sleeps, not a speed claim (a loaded machine slows the sentinel's kill path).
+        left = _until_empty(lambda: live_with(b"HOOKRUN_RUN_ID", run_id), within=30)
         assert left == [], "hook processes outlived hookrun"
-        assert _until_empty(lambda: _sentinels(marker), within=3) == [], "the sentinel lingers"
+        assert _until_empty(lambda: _sentinels(marker), within=30) == [], "the sentinel lingers"
     finally:
         proc.kill()
         proc.wait()

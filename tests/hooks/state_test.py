@@ -13,6 +13,7 @@ import pytest
 
 from hookrun.hooks import state
 from tests.hooks.together import in_processes
+from tests.timing import soon_after
 
 
 def _unwritable_dir(tmp_path: Path) -> str:
@@ -185,7 +186,7 @@ def test_a_held_lock_times_out_with_advice_instead_of_hanging(tmp_path: Path) ->
         start = time.monotonic()
         with pytest.raises(state.StateError, match="timed out after 0.3s .*retry"):
             state.update(path, lambda d: 0, timeout=0.3)
-        assert time.monotonic() - start < 3
+        soon_after(time.monotonic() - start, 0.3, idle_bound=3)  # the holder keeps it 30 s
     finally:
         holder.kill()
         holder.wait()
