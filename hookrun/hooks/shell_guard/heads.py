@@ -75,6 +75,23 @@ GIT_GLOBAL_ARG = frozenset(
 )  # fmt: skip
 
 
+# git's global options whose value names a place, never a command: a quoted unknown
+# value there (`git -C "$d" commit …`) cannot split into a subcommand, nor set config.
+GIT_PLACE_ARG = frozenset({"-C", "--git-dir", "--work-tree", "--namespace"})
+# git subcommands that run a command an argument gives them (`bisect run CMD`, `submodule
+# foreach CMD`, `rebase -x CMD`, `difftool -x CMD`, `filter-branch --tree-filter CMD`,
+# `grep -O CMD`, `send-email --to-cmd CMD`, `instaweb --httpd CMD`, `daemon
+# --access-hook CMD`, and the transports' `--upload-pack`/`--receive-pack`/`--exec`):
+# an unknown word among their arguments may be the option that makes the next one code.
+# Any other subcommand runs none of its arguments (an alias cannot shadow a builtin; one
+# in the user's gitconfig is no more known without the unknown word than with it).
+GIT_RUNS_GIVEN = frozenset(
+    ["bisect", "submodule", "rebase", "difftool", "mergetool", "filter-branch", "grep",
+     "send-email", "instaweb", "daemon", "fetch", "pull", "push", "clone", "ls-remote",
+     "archive", "remote", "am"]
+)  # fmt: skip
+
+
 def git_subcommand_at(texts: Sequence[str]) -> int:
     """Index in git's arguments of its subcommand: past its global options (the rule,
     the alias unwrapper and the screen read it so)."""

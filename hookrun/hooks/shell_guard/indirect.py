@@ -29,7 +29,14 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
-from hookrun.hooks.shell_guard.heads import PEELED, peels
+from hookrun.hooks.shell_guard.heads import (
+    GIT_GLOBAL_ARG,
+    GIT_PLACE_ARG,
+    GIT_RUNS_GIVEN,
+    PEELED,
+    git_subcommand_at,
+    peels,
+)
 from hookrun.hooks.shell_guard.judging import Call, Finding, Where
 from hookrun.hooks.shell_guard.model import Command, Script, Var, Word
 from hookrun.hooks.shell_guard.names import SHELLS, command_name
@@ -407,6 +414,8 @@ def _runs_unknown_code(cmd: Command) -> bool:
 
         if reads_program_from_stdin(cmd):
             return True
+    if name == "git":
+        return _git_runs_unknown(cmd.args)
     if name == "eval" or name in _SOURCES or name in SHELLS or name in PEELED:
         # (`command "$@"`, `exec $c …`: a wrapper running a name only the shell knows)
         return any(not a.static for a in cmd.args)
@@ -414,6 +423,37 @@ def _runs_unknown_code(cmd: Command) -> bool:
         args = cmd.args[1:] if cmd.args and cmd.args[0].text == "--" else cmd.args
         return len(args) >= 2 and not args[0].static
     return False
+
+
+def _git_runs_unknown(args: Sequence[Word]) -> bool:
+    """An unknown word may make git run code: among its global options (`git $X …`: X may
+    be `-c alias.…` or `bisect run sh -c`) but a quoted place (`-C "$d"`), as or before
+    its subcommand, or after one that runs a command it is given (heads.GIT_RUNS_GIVEN).
+    `git commit $X -m "$(cat <<'EOF' … EOF)"`, `git / $X "…"`: the text is an argument."""
+    i = git_subcommand_at([a.text for a in args])
+    k = 0
+    while k < i:
+        a = args[k]
+        if a.text in GIT_GLOBAL_ARG and k + 1 < i:
+            value = args[k + 1]
+            if not a.static or not (value.static or (a.text in GIT_PLACE_ARG and _quoted(value))):
+                return True
+            k += 2
+        elif not a.static:
+            return True
+        else:
+            k += 1
+    if i >= len(args):
+        return False
+    if not args[i].static:
+        return True
+    return args[i].text in GIT_RUNS_GIVEN and any(not a.static for a in args[i + 1 :])
+
+
+def _quoted(word: Word) -> bool:
+    """The whole word is one double-quoted string: its value is one word, whatever it is."""
+    raw = word.raw
+    return len(raw) >= 2 and raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2
 
 
 def as_unknown(cmd: Command, text: str, where: Where, via: tuple[str, ...]) -> list[Finding]:

@@ -10,6 +10,7 @@ from hookrun.hooks.shell_guard.heads import (
     CODE_FLAGS,
     COPIERS,
     GIT_READERS,
+    GIT_RUNS_GIVEN,
     RELEASES,
     git_subcommand_at,
     looked_at,
@@ -76,7 +77,10 @@ def _git(args: list[str]) -> bool:
         )
     if sub == "reset":
         return all(UNKNOWN not in t and (t[:1] != "-" or t in _RESET_PLAIN) for t in rest)
-    return UNKNOWN not in sub and sub not in _GIT_JUDGED
+    if UNKNOWN in sub or sub in _GIT_JUDGED:
+        return False
+    # (after `bisect`, `difftool`…, an unknown word may be the option that runs the next)
+    return sub not in GIT_RUNS_GIVEN or all(UNKNOWN not in t for t in rest)
 
 
 def _prints_no_gitconfig(args: list[str]) -> bool:

@@ -26,7 +26,7 @@ from hookrun.hooks.base import PolicyContext
 from hookrun.hooks.shell_guard import POLICY, engine, heads, screen, screen_read, where_for
 from hookrun.hooks.shell_guard.rules import supply_chain
 from hookrun.hooks.shell_guard.screen import PLAIN, may_match
-from tests.hooks.shell_guard import heredoc_test
+from tests.hooks.shell_guard import git_text_oracle_test, heredoc_test
 from tests.hooks.shell_guard.rules_index_test import CORPUS
 
 HOME = "/home/user"
@@ -54,6 +54,10 @@ TABLES = [
     *CORPUS,
     *((c, PROJECT) for c in heredoc_test.ALLOWED),
     *((c, PROJECT) for c, _ in heredoc_test.BLOCKED),
+    *(
+        (c.replace("{g}", "git").replace("{r}", "rm"), PROJECT)
+        for c, *_ in (*git_text_oracle_test.ALLOWED, *git_text_oracle_test.BLOCKED)
+    ),
 ]
 WITH_PLAIN_VARIANTS = TABLES + [(_plain_only(c), cwd) for c, cwd in TABLES]
 
