@@ -31,6 +31,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from childenv import child_env
+
 TARGET_P99_MS = 0.5
 
 
@@ -341,13 +343,9 @@ def bench_process(runs: int) -> dict[str, Any]:
             "cwd": os.getcwd(),
         }
     ).encode()
-    # An installed hookrun has bytecode. Under PYTHONDONTWRITEBYTECODE (this image and CI
-    # set it) a clean clone has none, and every run measured the compiler: 293 ms, 9x
-    # python -c pass, run alone in a clean clone (session 20). As runner_bench and
-    # shell_bench do: bytecode under a temporary prefix, written by one unmeasured run.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # Bytecode under a temporary prefix (bench/childenv.py), written by one unmeasured run.
     with tempfile.TemporaryDirectory(prefix="hookrun-bench-pyc-") as pyc:
-        env["PYTHONPYCACHEPREFIX"] = pyc
+        env = child_env(pyc)
         _median_run([*argv, "policy", "shell-guard"], payload, 1, env)
         bare_ms, _ = _median_run([sys.executable, "-c", "pass"], b"", runs, env)
         policy_ms, code = _median_run([*argv, "policy", "shell-guard"], payload, runs, env)

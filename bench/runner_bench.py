@@ -33,6 +33,8 @@ from typing import Any, NamedTuple
 # Runnable from a plain checkout too (python bench/runner_bench.py), installed or not.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from childenv import child_env  # noqa: E402
+
 from hookrun import Runner  # noqa: E402
 from hookrun.config.spec import Config, HookSpec  # noqa: E402
 from hookrun.hooks import registry  # noqa: E402
@@ -196,13 +198,10 @@ def cli(quick: bool) -> list[dict[str, Any]]:
 
     rounds = 7 if quick else 25
     root = str(Path(__file__).resolve().parent.parent)
-    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    # An installed hookrun has bytecode; a dev shell with PYTHONDONTWRITEBYTECODE would
-    # recompile every module on every start and measure the compiler instead. The
-    # bytecode goes to a temporary prefix, not into the work tree.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # Bytecode under a temporary prefix, not measured compiling nor written into the tree.
     pyc = tempfile.mkdtemp(prefix="hookrun-bench-pyc-")
-    env["PYTHONPYCACHEPREFIX"] = pyc
+    env = child_env(pyc)
+    env["PYTHONPATH"] = root + os.pathsep + os.environ.get("PYTHONPATH", "")
     payload = json.dumps(PAYLOAD).encode()
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as cwd:

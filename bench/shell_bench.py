@@ -48,6 +48,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from childenv import child_env  # noqa: E402
+
 from hookrun.dispatch import run  # noqa: E402
 from hookrun.shellsyntax import parser  # noqa: E402
 
@@ -102,19 +104,14 @@ print(cpu, wall)
 
 
 def _probe_env(pyc: str) -> dict[str, str]:
-    """The probes' environment: bytecode allowed, written under ``pyc``.
+    """The probes' environment: bytecode allowed, written under ``pyc`` (childenv).
 
-    An installed hookrun has bytecode (pip compiles it). Under PYTHONDONTWRITEBYTECODE (set
-    in CI's image and in these dev shells) with no ``__pycache__`` in the tree, every
-    probe compiled the shell path's sources afresh: 60-100 ms CPU of the compiler, which
-    is what this figure printed (~50 ms) until session 20, not the import. As
-    runner_bench does, the bytecode goes to a temporary prefix, not into the work tree.
+    Under PYTHONDONTWRITEBYTECODE (set in CI's image and in these dev shells) with no
+    ``__pycache__`` in the tree, every probe compiled the shell path's sources afresh:
+    60-100 ms CPU of the compiler, which is what this figure printed (~50 ms) until
+    session 20, not the import.
     """
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("COVERAGE_PROCESS_START", None)
-    env["PYTHONPYCACHEPREFIX"] = pyc
-    return env
+    return child_env(pyc)
 
 
 def _probe(code: str, rounds: int) -> tuple[float, float] | None:

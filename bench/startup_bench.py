@@ -34,6 +34,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from childenv import child_env
+
 BENCH = Path(__file__).resolve().parent
 CC_SAFETY_NET = BENCH / "node_modules" / ".bin" / "cc-safety-net"
 
@@ -68,14 +70,6 @@ def _payloads(cwd: str) -> tuple[bytes, bytes]:
 def _hookrun() -> list[str]:
     exe = Path(sys.executable).with_name("hookrun")
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "hookrun"]
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    # Installed hookrun has bytecode; without it every start would measure the compiler.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("COVERAGE_PROCESS_START", None)
-    return env
 
 
 def cpu_ms(argv: list[str], stdin: bytes, env: dict[str, str], cwd: str) -> float:
@@ -121,10 +115,11 @@ def _answer_ok(argv: list[str], stdin: bytes, env: dict[str, str], cwd: str) -> 
 
 def main(quick: bool = False) -> list[dict[str, Any]]:
     pairs = 15 if quick else 21  # issue 8: medians of at least 15 pairs
-    env = _env()
     hookrun = _hookrun()
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
+        # Bytecode under tmp, not in the tree; the warm-up run of each case writes it.
+        env = child_env(os.path.join(tmp, "pycache"))
         (Path(tmp) / "inline.json").write_text(json.dumps(INLINE))
         (Path(tmp) / "guard.json").write_text(json.dumps(GUARD))
         bash, start = _payloads(tmp)
@@ -159,6 +154,7 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
             if problem is not None:
                 raise SystemExit(f"startup bench: {label}: {problem}")
             cpu_ms(argv, stdin, env, tmp)  # the first run may write bytecode
+        cpu_ms(bare, b"", env, tmp)  # likewise the bare interpreter's own modules
         ratios: dict[str, list[float]] = {label: [] for label, *_ in cases}
         times: dict[str, list[float]] = {label: [] for label, *_ in cases}
         base: list[float] = []

@@ -27,6 +27,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from childenv import child_env  # noqa: E402
+
 from tests.telemetry.receiver import closed_port, otlp_receiver, silent_collector  # noqa: E402
 
 CONFIG = {
@@ -44,10 +46,13 @@ def main(quick: bool) -> list[dict[str, Any]]:
     rounds = 5 if quick else 15
     exe = Path(sys.executable).with_name("hookrun")
     hookrun = [str(exe)] if exe.exists() else [sys.executable, "-m", "hookrun"]
-    base_env = {k: v for k, v in os.environ.items() if not k.startswith("OTEL_")}
-    base_env.pop("PYTHONDONTWRITEBYTECODE", None)
     times: dict[str, list[float]] = {"answering": [], "silent": [], "refused": [], "off": []}
     with tempfile.TemporaryDirectory() as tmp:
+        # Bytecode under tmp (bench/childenv.py): the first round writes it, not into the tree.
+        base_env = child_env(
+            os.path.join(tmp, "pycache"),
+            {k: v for k, v in os.environ.items() if not k.startswith("OTEL_")},
+        )
         config = Path(tmp) / "hooks.json"
         config.write_text(json.dumps(CONFIG))
         argv = [*hookrun, "run", "PreToolUse", "--config", str(config), "--cwd", tmp]
