@@ -33,35 +33,20 @@ stderr):
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env
+from tests.dispatch.shell.shellrun import Runner, agrees_in_fresh_dirs
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
 
 
-def _bash(source: str, cwd: Path, env: dict[str, str]) -> tuple[int, str, bool]:
-    assert BASH is not None
-    done = subprocess.run(
-        [BASH, "-c", source, "hookrun"], cwd=cwd, env=env, capture_output=True, timeout=30
-    )
-    return done.returncode, done.stdout.decode(), bool(done.stderr)
-
-
 def _agree(run: Runner, tmp_path: Path, source: str) -> None:
-    """Run ``source`` in two fresh directories, by bash and in-process: the same."""
-    env = base_env(HOME=str(tmp_path))
-    mine, theirs = tmp_path / "in-process", tmp_path / "bash"
-    mine.mkdir()
-    theirs.mkdir()
-    ran = run(source, env=env, cwd=str(mine))
-    got = (ran.code, ran.out.replace(str(mine), "CWD"), bool(ran.err))
-    want = _bash(source, theirs, env)
-    assert got == (want[0], want[1].replace(str(theirs), "CWD"), want[2]), ran.err
+    """Run ``source`` in two fresh directories, by bash (its ``$0`` hookrun) and
+    in-process: the same."""
+    agrees_in_fresh_dirs(run, tmp_path, source, args=("hookrun",))
 
 
 NOT_EXECUTABLE = [

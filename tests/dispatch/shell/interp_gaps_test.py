@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.dispatch.shell.shellrun import Runner, base_env, bash_run
+from tests.dispatch.shell.shellrun import Runner, agrees_in_fresh_dirs, base_env
 
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
@@ -32,14 +32,7 @@ pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
 
 def _agree(run: Runner, tmp_path: Path, source: str, stdin: bytes = b"") -> None:
     """Run ``source`` in two fresh directories, by bash and in-process: the same."""
-    env = base_env(HOME=str(tmp_path))
-    mine, theirs = tmp_path / "in-process", tmp_path / "bash"
-    mine.mkdir()
-    theirs.mkdir()
-    ran = run(source, env=env, cwd=str(mine), stdin=stdin)
-    got = (ran.code, ran.out.replace(str(mine), "CWD"), bool(ran.err))
-    want = bash_run(source, env, cwd=theirs, stdin=stdin)
-    assert got == (want.code, want.out.replace(str(theirs), "CWD"), bool(want.err)), ran.err
+    agrees_in_fresh_dirs(run, tmp_path, source, stdin=stdin)
 
 
 LAST_WORD = [

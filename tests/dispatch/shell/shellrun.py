@@ -127,6 +127,30 @@ def agrees_with_bash(run: Runner, tmp_path: str | os.PathLike[str], source: str)
     return ran
 
 
+def agrees_in_fresh_dirs(
+    run: Runner,
+    tmp_path: str | os.PathLike[str],
+    source: str,
+    *,
+    stdin: bytes = b"",
+    args: Sequence[str] = (),
+) -> Ran:
+    """Run ``source`` in-process and by bash (``bash -c source args…``), each in a fresh
+    directory under ``tmp_path``, both with ``HOME=tmp_path`` and ``stdin``: status,
+    stdout (each one's own directory read as ``CWD``) and whether anything went to
+    stderr equal. For texts whose error wording may differ from bash's; where it must
+    not, :func:`agrees_with_bash`."""
+    env = base_env(HOME=str(tmp_path))
+    mine, theirs = os.path.join(tmp_path, "in-process"), os.path.join(tmp_path, "bash")
+    os.mkdir(mine)
+    os.mkdir(theirs)
+    ran = run(source, env=env, cwd=mine, stdin=stdin)
+    got = (ran.code, ran.out.replace(mine, "CWD"), bool(ran.err))
+    want = bash_run(source, env, cwd=theirs, stdin=stdin, args=args)
+    assert got == (want.code, want.out.replace(theirs, "CWD"), bool(want.err)), ran.err
+    return ran
+
+
 def bash_result(source: str, env: Mapping[str, str], **how: Any) -> tuple[int, str]:
     """:func:`bash_run`'s status and stdout."""
     ran = bash_run(source, env, **how)
