@@ -51,9 +51,24 @@ def ensure_venv(extras: str = "test,dev,otel") -> None:
     STAMP.write_text(want)
 
 
+USAGE = "usage: python3 dev.py demo | test [pytest args…] | setup"
+HELP = f"""{USAGE}
+
+Each command first creates .venv next to this file if needed and installs hookrun
+into it (editable, with the test, dev and otel extras).
+
+  demo   run examples/demo.py: agent events through the real `hookrun run` in a
+         throw-away project; exits non-zero if anything does not behave as shown
+  test   run pytest with the arguments given (none: the whole suite, as CI does)
+  setup  only the .venv; then .venv/bin/hookrun is the command"""
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in {"-h", "--help", "help"}:
+        print(HELP)
+        return 0
     if not argv or argv[0] not in {"demo", "test", "setup"}:
-        print("usage: python3 dev.py demo | test [pytest args…] | setup", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     ensure_venv()
     cmd, rest = argv[0], argv[1:]

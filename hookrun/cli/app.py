@@ -327,13 +327,15 @@ def doctor(
     help=_help(
         "Re-decide past events with the current (or a changed) config; show what changes.\n\n"
         'SOURCE is a hookrun audit log written with "audit_payload": true, a Claude Code '
-        "session transcript (~/.claude/projects/…/*.jsonl) or a Codex CLI session "
-        "(~/.codex/sessions/…/rollout-*.jsonl); its tool calls become "
-        "PreToolUse events. Nothing changes: policies work on a scratch copy of "
-        ".hookrun/state, no audit line is written, and no process is started (hooks' "
-        "external commands fail with exit 126) unless --allow-commands. Prints the events "
-        "whose outcome changes (allowed → denied, denied → allowed, context added, …) and "
-        "a summary.",
+        "session transcript (~/.claude/projects/…/*.jsonl), a Codex CLI session "
+        "(~/.codex/sessions/…/rollout-*.jsonl), a Gemini CLI chat "
+        "(~/.gemini/tmp/…/chats/session-*.jsonl) or a Copilot CLI session "
+        "(~/.copilot/session-state/…/events.jsonl); its tool calls become the host's "
+        "PreToolUse events (BeforeTool, preToolUse). Nothing changes: policies work on a "
+        "scratch copy of .hookrun/state, no audit line is written, and no process is "
+        "started (hooks' external commands fail with exit 126) unless --allow-commands. "
+        "Prints the events whose outcome changes (allowed → denied, denied → allowed, "
+        "context added, …) and a summary.",
         "hookrun replay .hookrun/audit.jsonl --config new-hooks.json",
         "hookrun replay ~/.claude/projects/-home-me-app/3f2c….jsonl --json",
     ),
@@ -388,8 +390,9 @@ def schema() -> int:
 @app.command(
     help=_help(
         "Run one built-in policy on the payload from stdin, standalone.\n\n"
-        "Output and exit codes are exactly `hookrun run`'s, so a Claude Code or Crush "
-        "config can call it as a hook. The event is --event, else the payload's "
+        "Output and exit codes are `hookrun run`'s for the same --host (here the default "
+        "is hookrun's own envelope, not auto), so any host's config can call it as a "
+        "hook. The event is --event, else the payload's "
         "hook_event_name / event, else the policy's first event. A --with VALUE that "
         'parses as JSON is that value (3, true, ["src/**"]); otherwise a string. '
         "`hookrun policies` lists the policies; docs/policies.md has their options.",

@@ -11,6 +11,11 @@ COMMANDS = [
     ["run"],
     ["check"],
     ["list"],
+    ["test"],
+    ["install"],
+    ["uninstall"],
+    ["doctor"],
+    ["replay"],
     ["schema"],
     ["policy"],
     ["policies"],
@@ -19,6 +24,7 @@ COMMANDS = [
     ["lockout", "clear"],
     ["lockout", "list"],
 ]
+NAMES = {c[0] for c in COMMANDS if c}
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "hookrun")
@@ -31,8 +37,25 @@ def test_every_command_has_help_with_an_example(
     assert "Example" in out
     for line in out.splitlines():
         if line.strip().startswith("hookrun ") and line.startswith("    "):
-            assert line.split()[1] in {"run", "check", "list", "schema", "policy", "policies",
-                                       "lockout"}  # fmt: skip
+            assert line.split()[1] in NAMES
+
+
+@pytest.mark.parametrize("group", [[], ["lockout"]])
+def test_every_command_a_group_lists_is_asked_for_its_help_above(
+    group: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main([*group, "--help"]) == 0
+    listed = capsys.readouterr().out.split("Commands:", 1)[1].splitlines()
+    names = [line.split()[0] for line in listed if line.startswith("  ") and line.strip()]
+    assert names and all([*group, name] in COMMANDS for name in names), names
+
+
+def test_replay_help_names_every_source_it_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    # --source-kind takes five kinds; the help named three (no Gemini, no Copilot).
+    assert cli.main(["replay", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for where in ("audit_payload", "~/.claude/", "~/.codex/", "~/.gemini/", "~/.copilot/"):
+        assert where in out, where
 
 
 @pytest.mark.parametrize("command", [[], ["lockout"]])

@@ -1,8 +1,8 @@
 """``hookrun policy NAME`` (one built-in, standalone) and ``hookrun policies`` (the list).
 
 ``hookrun policy`` builds a one-hook in-memory config and goes through the same
-runner as ``hookrun run``, so its JSON and exit codes are exactly ``run``'s: a
-Claude Code or Crush config can call ``hookrun policy shell-guard`` directly.
+runner as ``hookrun run``, so its JSON and exit codes are ``run``'s for the same
+``--host``: any host's config can call ``hookrun policy shell-guard`` directly.
 """
 
 from __future__ import annotations
