@@ -1,46 +1,24 @@
 """Fixtures of the CLI tests: throw-away projects driven by a real ``python -m hookrun``.
 
 Everything lives here and reaches the tests as fixtures, so the tests import nothing
-from this directory and run under any pytest import mode.
+from this directory (what they share with tests/reliability is tests/hookrun_proc.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.hookrun_proc import Ran, hookrun_env
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-@dataclass(frozen=True)
-class Ran:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-def hookrun_env(base: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a hookrun process: this checkout importable, no user config."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    env["XDG_CONFIG_HOME"] = str(base / "xdg-config")  # platformdirs' user dir on Linux
-    env["XDG_CACHE_HOME"] = str(base / "xdg-cache")
-    env.pop("HOOKRUN_DEBUG", None)
-    env.update(extra or {})
-    return env
 
 
 class Project:

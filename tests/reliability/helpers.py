@@ -13,11 +13,12 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psutil
+
+from tests.hookrun_proc import Ran, hookrun_env
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -55,28 +56,6 @@ def scale() -> float:
 def scaled(count: int, minimum: int = 1) -> int:
     """``count`` times the suite's scale, never below ``minimum``."""
     return max(minimum, round(count * scale()))
-
-
-def hookrun_env(base: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """A hookrun process's environment: this checkout importable, no user config, no debug."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    env["XDG_CONFIG_HOME"] = str(base / "xdg-config")
-    env["XDG_CACHE_HOME"] = str(base / "xdg-cache")
-    env.pop("HOOKRUN_DEBUG", None)
-    env.update(extra or {})
-    return env
-
-
-@dataclass(frozen=True)
-class Ran:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.out)
 
 
 def hookrun(
