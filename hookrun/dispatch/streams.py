@@ -19,6 +19,8 @@ import threading
 from hookrun.records import TYPE_CHECKING
 
 _CHUNK = 64 * 1024
+# The most one write to a pipe with room for it takes whole (POSIX's least; Linux's).
+_PIPE_BUF = 4096
 # How often a reader blocked on a pipe that a stray grandchild keeps open looks
 # at its stop flag. Only matters on the abandon path.
 _POLL = 0.2
@@ -298,9 +300,10 @@ SLICE = 0.05
 
 def open_waiting(
     path: str, flags: int, guard: Guard | None, opener: Callable[[str, int], int] = os.open
-) -> tuple[int, bool]:
-    """``opener(path, flags)`` for the in-process shell (a FIFO: see below), and whether
-    what it opened is no regular file (its reads must then wait with ``guard``: FdSource).
+) -> tuple[int, str]:
+    """``opener(path, flags)`` for the in-process shell (a FIFO: see below), and what it
+    opened if no regular file: "fifo" (its reads and writes must then wait with ``guard``:
+    FdSource, FdSink) or "device" (its reads must), else "".
 
     In the hookrun process itself nothing ends a blocking call: not the hook's
     deadline, not a cancel, not Ctrl-C (the handler runs; the call is retried). bash
@@ -314,7 +317,7 @@ def open_waiting(
     for an instant. Its reads then wait as :class:`FdSource`'s do.
     """
     if guard is None or sys.platform == "win32":  # pragma: win32 cover
-        return opener(path, flags), False
+        return opener(path, flags), ""
     import stat
 
     try:
@@ -322,11 +325,13 @@ def open_waiting(
     except (OSError, ValueError):  # none yet (created as a regular file), or a bad name
         kind = stat.S_IFREG
     if kind in (stat.S_IFREG, stat.S_IFDIR):
-        return opener(path, flags), False
-    if kind != stat.S_IFIFO or flags & os.O_ACCMODE == os.O_RDWR:  # O_RDWR never waits
-        return opener(path, flags), True
+        return opener(path, flags), ""
+    if kind != stat.S_IFIFO:
+        return opener(path, flags), "device"
+    if flags & os.O_ACCMODE == os.O_RDWR:  # never waits: it is a reader itself
+        return opener(path, flags), "fifo"
     if flags & os.O_ACCMODE == os.O_RDONLY:
-        return _open_reader(path, flags, guard), True
+        return _open_reader(path, flags, guard), "fifo"
     import errno
     import time
 
@@ -342,7 +347,7 @@ def open_waiting(
         time.sleep(delay)
         delay = min(delay * 2, SLICE)
     os.set_blocking(fd, True)  # the descriptor is shared with children: as bash leaves it
-    return fd, True
+    return fd, "fifo"
 
 
 def _open_reader(path: str, flags: int, guard: Guard) -> int:
@@ -438,18 +443,48 @@ def _fd_readline(fd: int, guard: Guard | None = None) -> bytes:
     return bytes(out)
 
 
+def _write_waiting(fd: int, data: bytes, guard: Guard) -> None:
+    """All of ``data`` to a FIFO, in writes that do not block, waiting for room in slices
+    and asking ``guard`` between them (it raises Interrupted at the deadline or on a
+    cancel).
+
+    A reader that opened the FIFO and never reads is not always a process of the hook's
+    (nothing kills it at the deadline): once its pipe was full, a builtin's blocking
+    write kept the hookrun process for ever. The system says a pipe is writable while
+    it has a free page, and a write of at most PIPE_BUF bytes then fits whole."""
+    import select
+
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    view = memoryview(data)
+    while view:
+        while not poller.poll(SLICE * 1000):
+            guard.check()
+        written = os.write(fd, view[:_PIPE_BUF])  # (no reader left: EPIPE, as before)
+        view = view[written:]
+
+
 class FdSink:
-    """Output to an existing descriptor (a pipe between stages, a redirected file)."""
+    """Output to an existing descriptor (a pipe between stages, a redirected file).
+
+    With a ``guard`` (a FIFO: :func:`open_waiting`) every write waits for room in slices,
+    asking the guard between them (:func:`_write_waiting`)."""
 
     # Held open by the shell's `exec` (`exec 4>f`): a job started meanwhile takes a copy.
     exec_held = False
+    guard: Guard | None = None
 
-    def __init__(self, fd: int, *, owned: bool = True) -> None:
+    def __init__(self, fd: int, *, owned: bool = True, guard: Guard | None = None) -> None:
         self.fd = fd
         self.owned = owned
+        if guard is not None:
+            self.guard = guard
 
     def write(self, data: bytes) -> None:
-        _write_all(self.fd, data)
+        if self.guard is None:
+            _write_all(self.fd, data)
+        else:
+            _write_waiting(self.fd, data, self.guard)
 
     def flush(self) -> None:
         pass
@@ -494,11 +529,8 @@ class FdSource:
 
 class FdDuplex(FdSink):
     """A descriptor opened for reading and writing (``exec 3<> file``): both at once;
-    its reads wait with a ``guard`` as :class:`FdSource`'s do."""
-
-    def __init__(self, fd: int, *, owned: bool = True, guard: Guard | None = None) -> None:
-        super().__init__(fd, owned=owned)
-        self.guard = guard
+    its reads and writes wait with a ``guard`` as :class:`FdSource`'s and
+    :class:`FdSink`'s do."""
 
     def read(self, n: int = -1) -> bytes:
         return _fd_read(self.fd, n, self.guard)

@@ -40,7 +40,11 @@ def _unblock(project: Project) -> None:
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("command", ["read x < ./f", "echo hi > ./f"])
+@pytest.mark.parametrize(
+    "command",
+    # (the last: a reader there that never reads, as the pipe fills with printf's output)
+    ["read x < ./f", "echo hi > ./f", "exec 3<>./f; printf '%0200000d' 0 >&3"],
+)
 def test_the_hooks_timeout_ends_a_fifo_wait(project: Project, command: str) -> None:
     proc = _start(project, command, timeout=1)
     try:

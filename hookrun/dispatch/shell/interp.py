@@ -2006,7 +2006,7 @@ class Interp:
         elif kind in ("<", "<&") or reader:
             stream = FdSource(fd, guard=self.guard if waits else None)
         else:
-            stream = FdSink(fd)
+            stream = FdSink(fd, guard=self.guard if waits == "fifo" else None)
         owned.append(stream)
         return stream
 

@@ -38,6 +38,9 @@ NOBODY_THERE = [
     "while read -r line; do :; done < ./f",
     "exec 3<>./f; read -u 3 x",  # a writer is there (itself), and never writes
     "read -t 30 x < ./f",
+    # a reader there (itself) that never reads: the builtin's writes fill the pipe
+    "exec 3<>./f; printf '%0200000d' 0 >&3",
+    "exec 3<>./f; for i in 1 2 3 4 5 6 7 8; do printf '%010000d' $i >&3; done",
 ]
 
 # The hook's deadline, and how long the run may take past it on a loaded machine before
@@ -119,7 +122,40 @@ SERVED = [
     # cat reads what it writes (a read end opened before any writer reads end of file).
     "(sleep 0.2; echo late > ./f) & exec 3<./f; cat <&3; wait",
     "(sleep 0.2; echo late > ./f) & cat < ./f; wait",
+    # A builtin's writes larger than the pipe, a reader that reads them all.
+    "(sleep 0.2; wc -c < ./f) & printf '%0200000d' 7 > ./f; wait",
+    "cat ./f | tail -c 20 & exec 3>./f; for i in $(seq 30); do printf '%05000d\\n' $i >&3; done; "
+    "exec 3>&-; wait",
 ]
+
+
+# Builtins writing more than the pipe holds to a FIFO whose reader is not a process of
+# the hook (nothing kills it at the deadline) and never reads.
+FULL_PIPE = [
+    "printf '%0200000d' 0 > ./f",
+    "exec 3>./f; while :; do echo line >&3; done",
+    "x=$(printf '%080000d' 1); echo \"$x\" >> ./f",
+]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("src", FULL_PIPE)
+def test_a_fifo_whose_outside_reader_never_reads_ends_at_the_deadline(fifo: Path, src: str) -> None:
+    reader = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys, time; os.open(sys.argv[1], os.O_RDONLY); time.sleep(120)",
+            str(fifo),
+        ]
+    )
+    try:
+        done, took = _run_bounded(fifo, src, timeout=DEADLINE)
+    finally:
+        reader.kill()
+        reader.wait()
+    assert done is not None, f"{src!r} still writing {HUNG:g} s after a {DEADLINE:g} s deadline"
+    assert done.timed_out and done.exit_code == 124, (done, took)
 
 
 @pytest.mark.timeout(120)
