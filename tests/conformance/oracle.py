@@ -31,13 +31,18 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
 from tests.conformance import helpers
 from tests.conformance.specfile import Case, parse_file
+
+try:
+    import fcntl
+except ImportError:  # Windows: no bash cases with fixed paths run there
+    fcntl = None  # type: ignore[assignment]
 
 HERE = Path(__file__).resolve().parent
 OILS = HERE / "oils"
@@ -340,6 +345,26 @@ def run_hookrun(pool: WorkerPool, case: Case, box: Sandbox) -> Outcome:
 
 # --- judging ----------------------------------------------------------------------------
 
+# A few cases use fixed paths under /tmp (builtin-cd's /tmp/oil-spec-test/pwd, which one
+# case removes while others make it and cd into it). One run keeps a file's cases in
+# order on one thread, but two runs on one machine (CI beside an engineer's run) would
+# race each other there: such a case holds this lock, machine-wide, around its bash and
+# hookrun runs.
+FIXED_PATHS_LOCK = "/tmp/hookrun-oils-fixed-paths.lock"
+
+
+@contextlib.contextmanager
+def fixed_paths_lock(case: Case, path: str = FIXED_PATHS_LOCK) -> Iterator[None]:
+    if "/tmp/" not in case.code or fcntl is None:
+        yield
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
 
 def disagreement(case: Case, bash: Outcome | None) -> str:
     """How bash's actual result differs from what the spec file says bash prints."""
@@ -378,9 +403,12 @@ def judge(
     pool = WorkerPool(jobs, base / "workers")
 
     def one(case: Case) -> Verdict:
-        bash_out = run_bash(bash, case, bash_box) if bash and bash_box else captured.get(case.key)
         reason = exclusions.get(case.key, "")
-        got = None if reason else run_hookrun(pool, case, hook_box)
+        with fixed_paths_lock(case):
+            bash_out = (
+                run_bash(bash, case, bash_box) if bash and bash_box else captured.get(case.key)
+            )
+            got = None if reason else run_hookrun(pool, case, hook_box)
         verdict = Verdict(case, bash_out, got, reason, disagreement(case, bash_out))
         if progress is not None:
             progress(verdict)
