@@ -436,5 +436,11 @@ def test_every_pipe_and_file_the_shell_opens_is_closed(run: Runner, tmp_path: Pa
 
 
 def test_an_and_or_list_goes_to_the_background_as_a_whole(run: Runner) -> None:
-    ran = run("sleep 0.3 && echo late & echo first; wait; echo end")
+    # The list's first part ends only once the script has printed "first" (a file says
+    # so; `sleep 0.3` raced it on a loaded machine). Were only `echo late` put in the
+    # background, the loop would run in the foreground until the run's timeout.
+    ran = run(
+        "rm -f go; until [ -e go ]; do sleep 0.01; done && echo late & echo first; : > go; "
+        "wait; echo end"
+    )
     assert (ran.code, ran.out) == (0, "first\nlate\nend\n")

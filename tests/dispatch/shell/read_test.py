@@ -113,7 +113,14 @@ from tests.dispatch.shell.shellrun import Runner
         ('echo abc | { read -- x; echo "[$x]"; }', 0, "[abc]\n"),
         ("read -t 0 < /dev/null; echo $?", 0, "0\n"),
         ('echo foo | { read -t 0; echo "[$REPLY]"; }', 0, "[]\n"),
-        ('{ sleep 1; echo late; } | { read -t 0.1 v; echo "$? [$v]"; }', 0, "142 []\n"),
+        # The writer writes only once the reader has timed out (it says so with a file;
+        # `sleep 1` before the write raced the reader's start on a loaded machine).
+        (
+            "rm -f t; { until [ -e t ]; do sleep 0.01; done; echo late; } | "
+            '{ read -t 0.1 v; echo "$? [$v]"; : > t; }',
+            0,
+            "142 []\n",
+        ),
         ("echo 'x y' | { read -t 5 a b; echo \"$? [$a][$b]\"; }", 0, "0 [x][y]\n"),
         ("printf 'a\\x01b\\x7fc\\n' | { read v; printf '%q\\n' \"$v\"; }", 0, "$'a\\001b\\177c'\n"),
         (

@@ -44,9 +44,12 @@ ROWS = [
     ("trap '' USR2; (kill -USR2 $$; echo sub); echo after", 0, "sub\nafter\n"),
     # $! of an in-process job names its subshell (URG does nothing there).
     ("{ sleep 0.2; echo job; } & kill -URG $!; wait; echo w=$?", 0, "job\nw=0\n"),
-    # A trapped signal ends `wait` with 128+N, then the trap runs.
+    # A trapped signal ends `wait` with 128+N, then the trap runs. (The waited-for job
+    # outlives the signal by far: with `sleep 1` and the signal 0.3 s in, a loaded
+    # machine could end the job first.)
     (
-        "trap 'echo got' USR1; sleep 1 & p=$!; (sleep 0.3; kill -USR1 $$) & wait $p; echo w=$?",
+        "trap 'echo got' USR1; sleep 30 & p=$!; (sleep 1; kill -USR1 $$) & wait $p; echo w=$?; "
+        "kill $p",
         0,
         "got\nw=138\n",
     ),
@@ -64,8 +67,11 @@ ROWS = [
     # job is still running when waited for: bash may drop a finished one from its table.)
     ("sleep 0.1 & wait %1; echo $?; wait %3; echo $?", 0, "0\n127\n"),
     ("(sleep 0.2; exit 3) & wait %%; echo $?", 0, "3\n"),
+    # Job 2 ends only after `wait %1` returned (a file says so): bash drops a job that
+    # finished meanwhile (`wait %2` then says 127), as `sleep 0.6` allowed under load.
     (
-        "(sleep 0.2; exit 4) & (sleep 0.6; exit 5) & wait %1; echo $?; wait %2; echo $?",
+        "rm -f go; (sleep 0.2; exit 4) & (until [ -e go ]; do sleep 0.01; done; exit 5) & "
+        "wait %1; echo $?; : > go; wait %2; echo $?",
         0,
         "4\n5\n",
     ),
@@ -109,9 +115,10 @@ def test_kill_and_traps_agree_with_bash(
             "usr1\nstatus=0\n",
         ),
         # A background job ignores INT (non-interactive bash): its trap cannot catch it.
+        # Signalled once its trap is set (a file says so), as the USR1 row above.
         (
-            "bash -c 'trap \"echo int\" INT; sleep 1' & sleep 0.3; kill -INT $!; wait; "
-            "echo status=$?",
+            "rm -f ready; bash -c 'trap \"echo int\" INT; : > ready; sleep 1' & "
+            "until [ -e ready ]; do sleep 0.02; done; kill -INT $!; wait; echo status=$?",
             "status=0\n",
         ),
     ],
