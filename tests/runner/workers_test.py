@@ -86,3 +86,35 @@ def test_a_task_submitted_while_workers_time_out_is_never_lost() -> None:
         pool.submit(done.set)
         assert done.wait(5)
         threading.Event().wait(0.009)
+
+
+def _idle_again(pool: WorkerPool, idle: int = 1) -> None:
+    for _ in range(3000):  # 30 s at most; at once on a quiet machine
+        if pool._idle == idle:  # noqa: SLF001 — the reuse is the behaviour under test
+            return
+        threading.Event().wait(0.01)
+
+
+@pytest.mark.parametrize("error", [RuntimeError, KeyboardInterrupt, SystemExit])
+def test_a_task_that_raises_from_the_queue_leaves_its_worker_serving(
+    error: type[BaseException],
+) -> None:
+    # The test above raises in a worker's first task; this one in a task an idle worker
+    # takes from the queue (how every hook after the first run of a Runner is run), with
+    # what a hook's thread may see: an error, a Ctrl-C, an exit.
+    pool = WorkerPool(name="t-raise")
+    pool.submit(lambda: None)
+    _idle_again(pool)
+    raised = threading.Event()
+
+    def boom() -> None:
+        raised.set()
+        raise error("x")
+
+    pool.submit(boom)
+    assert raised.wait(30)
+    _idle_again(pool)
+    done = threading.Event()
+    pool.submit(done.set)
+    assert done.wait(30)
+    assert pool.size == 1  # the same worker ran all three
