@@ -34,6 +34,11 @@ CASES = [
         {"1": "x", "null": "y", "2.5": "z", "false": "f"},
         id="keys",
     ),
+    pytest.param(  # BIG sends the whole value to the slow encoder: the same keys there
+        {1: BIG, None: "y", 2.5: "z", False: "f", (1, 2): "t"},
+        {"1": None, "null": "y", "2.5": "z", "false": "f", "(1, 2)": "t"},
+        id="keys-on-the-slow-path",
+    ),
     pytest.param({"t": (1, 2), "s": frozenset({3})}, {"t": [1, 2], "s": [3]}, id="tuples-sets"),
     pytest.param(
         {"o": object.__new__(type("Thing", (), {"__str__": lambda s: "thing"}))},
