@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PROBE = r"""
 import json, sys
 from hookrun import Runner
@@ -35,3 +37,18 @@ def test_running_a_file_hook_imports_no_heavy_module(tmp_path: Path) -> None:
         check=True,
     )
     assert json.loads(out.stdout) == []
+
+
+def test_the_runner_package_names_its_classes_lazily_and_nothing_else() -> None:
+    # hookrun.runner re-exports Runner, RunResult and HookResult without importing
+    # hookrun.runner.api until asked (the CLI's fast path imports the package only).
+    import hookrun.runner as package
+    from hookrun.runner import api
+
+    assert (package.Runner, package.RunResult, package.HookResult) == (
+        api.Runner,
+        api.RunResult,
+        api.HookResult,
+    )
+    with pytest.raises(AttributeError, match="has no attribute 'Runer'"):
+        package.Runer  # noqa: B018 — the typo must fail as for any module
