@@ -376,11 +376,17 @@ def test_a_forked_copy_of_the_owner_does_not_keep_the_sentinel_waiting() -> None
     guard = sentinel.for_platform("linux")  # registers its after-fork handler
     guard.ready()
     assert guard.pid is not None
+    # The copy lives until the check below is done (it waits for this end of a pipe to
+    # close), not for a time: a copy of the write end it kept would keep the sentinel
+    # waiting through the whole check, however slow the machine.
+    hold_r, hold_w = os.pipe()
     child = os.fork()
     if child == 0:  # pragma: no cover - the forked copy
         code = 0 if guard._fd == -1 and guard.pid is None else 1
-        time.sleep(3)
+        os.close(hold_w)
+        os.read(hold_r, 1)
         os._exit(code)
+    os.close(hold_r)
     try:
         # Closed *and* forgotten: the after-fork handler this guard registered stays for
         # the life of the test process and closes guard._fd in every later fork's child
@@ -388,8 +394,9 @@ def test_a_forked_copy_of_the_owner_does_not_keep_the_sentinel_waiting() -> None
         # preexec children got EBADF in fds_to_children_test).
         fd, guard._fd = guard._fd, -1
         os.close(fd)
-        assert _gone(guard.pid, within=2.5), "the fork's copy of the write end kept it alive"
+        assert _gone(guard.pid, within=30), "the fork's copy of the write end kept it alive"
     finally:
+        os.close(hold_w)
         _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0
 

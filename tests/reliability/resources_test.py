@@ -70,7 +70,7 @@ def _measure(tmp_path: Path, hooks: list[dict[str, Any]], payload: bytes) -> Mea
         proc = subprocess.run(
             argv, input=payload, capture_output=True, cwd=root, env=env, timeout=120
         )
-        survivors = wait_gone(marker, within=5)
+        survivors = wait_gone(marker, within=30)
         assert not survivors, [(p.pid, p.cmdline()) for p in survivors]
     finally:
         kill_all(marked(marker))
