@@ -253,6 +253,10 @@ class _Walker:
         self.commands: list[Command] = []
         self.fork_bombs: list[str] = []
         self.variables: dict[str, str] = {}
+        # A name a compound set on some paths only, each to a literal: the few values it
+        # may hold (a command using it is judged once with each: `_variants`).
+        self.choices: dict[str, tuple[str, ...]] = {}
+        self.sets: list[tuple[str, str | None]] = []  # each `name=…` walked: literal or None
         self.values: list[tuple[str, str]] = []  # Script.values
         self.elements: dict[str, list[str]] = {}  # `a[k]=v` static values, in line order
         self.functions: list[tuple[str, int, int]] = []  # Script.functions
@@ -311,6 +315,7 @@ class _Walker:
         if self.depth > MAX_DEPTH:
             raise TooDeep(self.src(part))
         saved = dict(self.variables)  # a substitution runs in a subshell
+        saved_choices = dict(self.choices)
         before = len(self.commands)
         try:
             # Each inner command keeps the `cd`s before the substitution; pipes inside it
@@ -319,6 +324,7 @@ class _Walker:
         finally:
             self.depth -= 1
             self.variables = saved
+            self.choices = saved_choices
         if isinstance(part, CmdSubst) and _straight(part.stmts):
             # `$(echo cm0g… | base64 -d)`: a pipeline of known text through modelled
             # filters prints known text (its commands were walked above: they run too)
@@ -363,29 +369,96 @@ class _Walker:
                 mark_may_fail(cd, moved)
 
     def stmt(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
-        if not self.variables:  # (nearly every line: nothing known to lose)
+        simple = type(stmt.cmd) is CallExpr and not stmt.background
+        if not self.variables and not self.choices:  # (nearly every line: nothing known)
+            if simple:
+                self.walk(stmt, cd, pipe_from)
+                return
+            mark = len(self.sets)
             self.walk(stmt, cd, pipe_from)
+            if self.variables or self.choices:  # set inside: on some path only
+                names = [*self.variables, *self.choices]  # (`if …; then d=/; fi`)
+                self.after_compound(stmt, {}, {}, mark, names)
             return
         # A value stays known only while nothing may have changed it: a name the
         # statement may set (`export c=…`, `read c`, `for c in`, `${c:=…}`, `(( c=1 ))`)
         # is unknown from here; what a compound sets only on some path (a branch, a loop,
-        # `&&`, a subshell, a pipeline, `&`) is unknown after it.
+        # `&&`, a subshell, a pipeline, `&`) is unknown after it — or one of a few
+        # literals, when each way it may be set there is a literal (`after_compound`).
         source = self.src(stmt)
-        touched = [n for n in self.variables if n in source and _may_set(n, source)]
-        simple = type(stmt.cmd) is CallExpr and not stmt.background
+        touched = [
+            n for n in (*self.variables, *self.choices) if n in source and _may_set(n, source)
+        ]
+        before = dict(self.variables)
+        before_choices = dict(self.choices)
         if not simple:  # (a loop's body, a later branch: a value it sets may be there)
             for name in touched:
-                del self.variables[name]
-        before = dict(self.variables)
+                self.variables.pop(name, None)
+                self.choices.pop(name, None)
+        mark = len(self.sets)
         self.walk(stmt, cd, pipe_from)
         if simple:  # its words expand with the old values; then what it may set is
             # unknown, unless its own assignment (`c=rm`, `c+=m`) set it
             for name in touched:
                 if name in self.variables and self.variables[name] == before.get(name):
                     del self.variables[name]
+                if name in self.choices and self.choices[name] == before_choices.get(name):
+                    del self.choices[name]
         else:
-            for name in [n for n, v in self.variables.items() if before.get(n) != v]:
-                del self.variables[name]
+            changed = [n for n, v in self.variables.items() if before.get(n) != v]
+            changed += [n for n, v in self.choices.items() if before_choices.get(n) != v]
+            self.after_compound(stmt, before, before_choices, mark, [*touched, *changed])
+
+    def after_compound(
+        self,
+        stmt: Any,
+        before: dict[str, str],
+        before_choices: dict[str, tuple[str, ...]],
+        mark: int,
+        names: list[str],
+    ) -> None:
+        """What ``names``, which the compound ``stmt`` may have set, hold after it: one
+        of a few literals when every mention of the name there that may set it is a plain
+        assignment of a literal (``self.sets[mark:]``) and the value before it is known
+        too, or every path sets it (`if …; then d=a; else d=b; fi`); else unknown."""
+        source = self.src(stmt)
+        for name in dict.fromkeys(names):
+            self.variables.pop(name, None)
+            self.choices.pop(name, None)
+            sets = [v for n, v in self.sets[mark:] if n == name]
+            if not sets or None in sets or len(sets) != _set_count(name, source):
+                continue
+            prior: tuple[str, ...] | None = None
+            if name in before:
+                prior = (before[name],)
+            elif name in before_choices:
+                prior = before_choices[name]
+            elif not _always_sets(stmt, name):
+                continue  # (a path that sets nothing leaves the caller's value)
+            values = tuple(dict.fromkeys((*(prior or ()), *(v for v in sets if v is not None))))
+            if len(values) == 1:
+                self.variables[name] = values[0]
+            elif len(values) <= _MAX_CHOICES:
+                self.choices[name] = values
+
+    def variants(self, argv: list[Word]) -> list[list[Word]] | None:
+        """``argv`` with each combination of the values its names of ``self.choices``
+        may hold (None: it uses none, or too many combinations to judge each)."""
+        names = [
+            p.name
+            for w in argv
+            if not w.static
+            for p in w.parts
+            if isinstance(p, Var) and p.name in self.choices
+        ]
+        if not names:
+            return None
+        combos: list[dict[str, str]] = [{}]
+        for name in dict.fromkeys(names):
+            combos = [{**c, name: v} for c in combos for v in self.choices[name]]
+            if len(combos) > _MAX_VARIANTS:
+                return None
+        return [with_variables(argv, combo) for combo in combos]
 
     def walk(self, stmt: Any, cd: list[Word], pipe_from: int | None) -> None:
         node = stmt.cmd
@@ -535,6 +608,10 @@ class _Walker:
                     self.variables[name] = values[0].text
                 if not known:
                     self.variables.pop(name, None)
+                if self.choices:
+                    self.choices.pop(name, None)
+                literal_set = known and assign.key is None and assign.array is None
+                self.sets.append((name, self.variables[name] if literal_set else None))
         stdin = None
         redirects: tuple[Redirect, ...] = ()
         if stmt.redirects:
@@ -542,19 +619,23 @@ class _Walker:
             for r in redirects:
                 if r.op in ("<", "<<", "<<<") and r.text is not None:
                     stdin = Stdin("text", r.text, self.src(stmt))
-        cmd = Command(
-            tuple(argv),
-            self.src(stmt),
-            redirects,
-            tuple(cd) if cd else (),
-            stdin,
-            -1 if pipe_from is None or stdin is not None else pipe_from,
-        )
-        self.commands.append(cmd)
+        # (a name one of a few literals may hold: the command with each; they run alike)
+        variants = self.variants(argv) if self.choices and argv else None
+        for words in variants or (argv,):
+            cmd = Command(
+                tuple(words),
+                self.src(stmt),
+                redirects,
+                tuple(cd) if cd else (),
+                stdin,
+                -1 if pipe_from is None or stdin is not None else pipe_from,
+            )
+            self.commands.append(cmd)
         if argv and self.variables and argv[0].text == "trap":
             self.traps.append((len(self.commands) - 1, dict(self.variables)))
-        if argv and self.variables and _may_run_code(argv, self.functions):
+        if argv and (self.variables or self.choices) and _may_run_code(argv, self.functions):
             self.variables.clear()  # what it runs may set any variable
+            self.choices.clear()
         if (
             argv
             and argv[0].text in _SETTERS
@@ -780,6 +861,60 @@ def _uses(name: str) -> Any:
 def may_set_count(name: str, source: str) -> int:
     """How many mentions of ``name`` in ``source`` may assign it (:func:`_may_set`)."""
     return sum(1 for m in _uses(name).finditer(source) if _sets(m, source))
+
+
+# The most values a name set in branches is judged with, and commands made of them.
+_MAX_CHOICES = 4
+_MAX_VARIANTS = 8
+
+
+def _always_sets(stmt: Any, name: str) -> bool:
+    """Every path through ``stmt`` assigns ``name`` plainly: an assignment, a block, an
+    `if` with an `else` or a `case` with a `*)` whose every branch holds one, `n=a && …`,
+    `… && n=a || n=b`."""
+    node = stmt.cmd
+    if stmt.background or node is None:
+        return False
+    kind = type(node).__name__
+    if kind == "CallExpr":
+        return not node.args and any(
+            a.name == name and a.key is None and a.array is None and not a.append
+            for a in node.assigns
+        )
+    if kind == "Block":
+        return any(_always_sets(s, name) for s in node.stmts)
+    if kind == "IfClause":
+        return node.else_ is not None and all(
+            any(_always_sets(s, name) for s in body)
+            for body in (*(b for _, b in node.branches), node.else_)
+        )
+    if kind == "CaseClause":  # (with a `*)` item: some item's body runs)
+        return any(literal(p) == "*" for i in node.items for p in i.patterns) and all(
+            any(_always_sets(s, name) for s in item.body) for item in node.items
+        )
+    if kind == "BinaryCmd" and _always_sets(node.left, name):
+        return True  # (`d=$(mktemp -d) && trap …`: the left side always runs)
+    if kind == "BinaryCmd" and node.op == "||":
+        left = node.left
+        if type(left.cmd).__name__ == "BinaryCmd" and left.cmd.op == "&&":
+            left = left.cmd.right  # (`c && n=a || n=b`: n=a ran, or n=b runs)
+        return _always_sets(left, name) and _always_sets(node.right, name)
+    return False
+
+
+def _set_count(name: str, source: str) -> int:
+    """:func:`may_set_count`, less the mentions no command can set: an option letter
+    (`mktemp -d`, `ls -d`: a blank, then one `-`), a path's part (`/tmp/d`, `a.d`)."""
+    count = 0
+    for m in _uses(name).finditer(source):
+        at = m.start()
+        before = source[at - 1] if at else ""
+        if before in "/." and before:
+            continue
+        if before == "-" and (at < 2 or source[at - 2] in " \t\n"):
+            continue
+        count += _sets(m, source)
+    return count
 
 
 def _may_set(name: str, source: str) -> bool:
