@@ -357,6 +357,18 @@ def _package_runner(cmd: Command, nested: list[Nested]) -> list[Command] | None:
             opts, rest, via = PACKAGE_RUNNERS[(name, sub)], list(args[i + 1 :]), f"{name} {sub}"
         elif i > 0 and (name, sub) in RUNNERS:  # `uv --directory d run …`: moved
             return _peel(cmd.layer((cmd.argv[0], *args[i:]), cmd.via), nested)
+        elif name == "yarn" and sub in ("workspace", "workspaces") and i + 2 < len(args):
+            # `yarn workspace NAME CMD…`, `yarn workspaces foreach [OPTS] CMD…`: yarn's CMD
+            # run in each workspace (yarn 4's options of foreach that take a value)
+            k = i + 2
+            if sub == "workspaces":
+                if args[i + 1].text != "foreach":
+                    return None
+                while k < len(args) and args[k].text.startswith("-"):
+                    k += 2 if args[k].text in _YARN_FOREACH_ARG else 1
+            if k >= len(args):
+                return None
+            return _peel(cmd.layer((cmd.argv[0], *args[k:]), (*cmd.via, f"yarn {sub}")), nested)
         elif name in ("yarn", "pnpm") and _bin_of(args[i]).text in PACKAGE_DELETERS:
             return [_layer(cmd, [_bin_of(args[i]), *args[i + 1 :]], name)]
         elif (  # `yarn run rimraf …` runs the bin too (pnpm run and npm run: scripts only)
@@ -388,6 +400,7 @@ def _package_runner(cmd: Command, nested: list[Nested]) -> list[Command] | None:
 
 
 _PYTHON_RUNNERS = frozenset({"uvx", "uv", "pipx"})
+_YARN_FOREACH_ARG = frozenset({"-j", "--jobs", "--include", "--exclude", "--from"})
 
 
 def _tool_of(word: Word) -> Word:

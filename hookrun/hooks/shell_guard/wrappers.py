@@ -136,10 +136,18 @@ WRAPPERS: dict[str, Spec] = {
 }
 # `tool run CMD…` / `tool exec CMD…`: development-environment runners.
 RUNNERS: dict[tuple[str, str], Spec] = {
+    # (uv 0.13's `uv run --help`: every option that takes a value, the global ones too)
     ("uv", "run"): spec(
-        "p",
-        "--with --python --project --directory --env-file --group "
-        "--extra --package --from --index --script --only-group",
+        "wipfPC",
+        "--extra --no-extra --group --no-group --only-group --no-editable-package --env-file "
+        "--with --with-editable --with-requirements --package --python-platform --index "
+        "--default-index --index-url --extra-index-url --find-links --index-strategy "
+        "--keyring-provider --upgrade-package --upgrade-group --resolution --prerelease "
+        "--prerelease-package --fork-strategy --exclude-newer --exclude-newer-package "
+        "--no-sources-package --reinstall-package --link-mode --config-setting "
+        "--config-settings-package --no-build-isolation-package --no-build-package "
+        "--no-binary-package --cache-dir --refresh-package --python --color "
+        "--allow-insecure-host --directory --project --config-file",
         chdir="--directory",
     ),
     ("poetry", "run"): spec("C", "--directory --project", chdir="-C --directory"),
@@ -240,6 +248,7 @@ NIX_ARGS: dict[str, int] = {
 MANAGER_ARG = frozenset(
     ["-C", "--dir", "--prefix", "--cwd", "-w", "--workspace", "--filter", "-F", "--registry"]
     + ["--directory", "--project", "--cache-dir", "--config-file", "--color"]  # (uv's)
+    + ["--allow-insecure-host", "--loglevel", "--reporter", "--userconfig", "--cache"]
 )
 # npm packages whose program deletes what it is given, that `yarn NAME`/`pnpm NAME` run
 # from node_modules/.bin without `exec` (a script of that name would run first).
