@@ -114,7 +114,8 @@ def _root(
         "stderr), 49 halt (reason on stderr), 1 hookrun's own error (bad config or payload, "
         "stdin timeout) — but 2 (deny) on an event that can block when a hook configured for "
         "it fails closed, or with --fail-closed — 130 / 143 / 129 interrupted by SIGINT / "
-        "SIGTERM / SIGHUP after every hook was stopped.",
+        "SIGTERM / SIGHUP after every hook was stopped (but a deny or halt a hook gave "
+        "before stands, and so does a deny for a fail-closed hook stopped unanswered).",
         'hookrun run PreToolUse --tool bash --input \'{"command":"rm -rf /"}\' --trace',
         'echo \'{"prompt":"hi"}\' | hookrun run UserPromptSubmit',
         "hookrun run BeforeTool --host gemini    # as the hook of .gemini/settings.json",

@@ -79,13 +79,16 @@ class RunResult(NamedTuple):
 
     @property
     def exit_code(self) -> int:
-        """What ``hookrun run`` exits with: 130 cancelled, 49 halt, 2 deny, else 0."""
-        if self.cancelled:
-            return exitcodes.CANCELLED
+        """What ``hookrun run`` exits with: 49 halt, 2 deny, 130 cancelled, else 0.
+
+        A halt or a deny a hook gave before the run was cancelled stands: exiting 130
+        instead would turn it into what every host reads as a non-blocking error."""
         if self.halt:
             return exitcodes.HALT
         if self.decision == "deny":
             return exitcodes.DENY
+        if self.cancelled:
+            return exitcodes.CANCELLED
         return 0
 
     def to_dict(self) -> dict[str, Any]:

@@ -128,10 +128,18 @@ def execute(
     fmt: Format,
     trace: bool,
     streams: Streams,
+    fail_closed: bool = False,
 ) -> int:
     """Run ``event`` through ``config``; print the answer in the host's shape; return the
     exit code. ``event`` and ``payload`` are the host's own (``fmt`` names the host, or
-    ``auto``): :mod:`hookrun.hosts.bridge` maps them in and the answer out."""
+    ``auto``): :mod:`hookrun.hosts.bridge` maps them in and the answer out.
+
+    Interrupted (SIGINT/SIGTERM/SIGHUP), the run exits 128 + N — unless a hook had
+    denied or halted by then (that answer stands, in the host's shape and exit code),
+    or a hook that fails closed (``on_error: deny``, or ``fail_closed``) was stopped
+    before it answered on an event that can block (a deny, as when no answer can be
+    computed: :mod:`hookrun.cli.noanswer`). A host reads any other exit code as "the
+    hook failed, carry on"."""
     from hookrun.cli.signals import cancel_on_signals
     from hookrun.config.discovery import project_root
     from hookrun.dispatch.cancel import CancelToken
@@ -152,8 +160,14 @@ def execute(
             result = runner.run(inbound.event, payload, cancel=token)
         except PayloadError as exc:
             raise CliError(f"bad payload: {exc}") from None
+        interrupted = received.signum is not None or result.cancelled
+        if interrupted and not (result.halt or result.decision == "deny"):
+            result = _closed_on_interrupt(config, result, received.signum, fail_closed)
+        stands = result.halt or result.decision == "deny"
         answer = bridge.map_out(inbound, result)
-        code = received.exit_code if received.exit_code is not None else answer.exit_code
+        code = answer.exit_code
+        if received.exit_code is not None and not stands:
+            code = received.exit_code
         if trace:
             from hookrun.cli.trace import render as render_trace
 
@@ -176,21 +190,49 @@ def execute(
         audit_error = getattr(result, "audit_error", None)
         if audit_error:
             streams.stderr.write(f"hookrun: warning: audit log not written: {audit_error}\n")
-        if received.signum is not None or result.cancelled:
-            streams.stderr.write("hookrun: interrupted: every hook was stopped\n")
-        elif answer.stderr:
+        if stands and answer.stderr:
             streams.stderr.write(answer.stderr + "\n")
-        if code == exitcodes.OK and received.signum is None and not result.cancelled:
+        if interrupted:
+            what = (
+                ("; the halt given before it stands" if result.halt else "; the deny stands")
+                if stands
+                else ""
+            )
+            streams.stderr.write(f"hookrun: interrupted: every hook was stopped{what}\n")
+        elif answer.stderr and not stands:
+            streams.stderr.write(answer.stderr + "\n")
+        if code == exitcodes.OK and not interrupted:
             # On a deny or a halt stderr is the reason the host shows the model (an
             # on_error: deny stand-in's reason names its hook); on exit 0 nothing else
             # would tell anyone that a hook's answer was not taken.
             for line in dropped_answers(result):
                 streams.stderr.write(line + "\n")
         streams.stderr.flush()
-        if received.exit_code is not None:
-            code = received.exit_code
     _export_telemetry(config, result, payload, started_ns, code=code, trace=trace, streams=streams)
     return code
+
+
+def _closed_on_interrupt(
+    config: Config, result: RunResult, signum: int | None, fail_closed: bool
+) -> RunResult:
+    """``result`` of an interrupted run with no deny or halt in it: a deny if the event
+    can block and ``fail_closed`` is set or a hook that fails closed was stopped
+    before it answered; else ``result`` as it is."""
+    from hookrun.cli.noanswer import fail_closed_hooks
+    from hookrun.config.events import BLOCKING_EVENTS
+
+    if result.event not in BLOCKING_EVENTS:
+        return result
+    stopped = {hook.name for hook in result.hooks if hook.error == "cancelled"}
+    guards = [name for name in fail_closed_hooks(config, result.event) if name in stopped]
+    if not guards and not (fail_closed and stopped):
+        return result
+    import signal
+
+    by = f" by {signal.Signals(signum).name}" if signum is not None else ""
+    why = f"hook {', '.join(guards)}, which fails closed," if guards else "a hook (--fail-closed)"
+    reason = f"hookrun was interrupted{by} before {why} answered: denied"
+    return result._replace(decision="deny", reason=reason)
 
 
 def dropped_answers(result: RunResult) -> list[str]:
@@ -286,6 +328,7 @@ def run_command(opts: RunOptions, streams: Streams) -> int:
             fmt=opts.format,
             trace=opts.trace,
             streams=streams,
+            fail_closed=opts.fail_closed,
         )
     except Exception as exc:  # noqa: BLE001 — every failure gets the same verdict rule
         from hookrun.cli.noanswer import answer_without_hooks
