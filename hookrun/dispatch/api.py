@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from stat import S_ISREG
 
 from hookrun import exitcodes
 from hookrun.dispatch import standin
@@ -31,7 +32,13 @@ from hookrun.dispatch.cancel import (
     linked,
 )
 from hookrun.dispatch.procs import ProcessTracker, SpawnError
-from hookrun.dispatch.resolve import FilePlan, is_path_word, plan_file
+from hookrun.dispatch.resolve import (
+    _BINARY_MAGIC,
+    HEAD_SIZE,
+    FilePlan,
+    is_path_word,
+    plan_file,
+)
 from hookrun.dispatch.result import Completed
 from hookrun.dispatch.split import split_simple
 from hookrun.dispatch.streams import BufferSource, CaptureSink
@@ -39,7 +46,9 @@ from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import concurrent.futures
+    from collections.abc import Callable
 
+    from hookrun.dispatch.pump import Pumped
     from hookrun.dispatch.shell import Shell
 
 # Exit statuses of an interrupted run, as timeout(1) and a shell's SIGINT report them.
@@ -223,7 +232,7 @@ def _route(
     mode: str,
 ) -> None:
     source, out, err = io
-    argv = split_simple(command, platform)
+    argv = _split(command, platform)
     if argv and standin.applies(argv[0], mode=mode, env=env, cwd=cwd, platform=platform):
         _run_standin(
             argv,
@@ -238,7 +247,7 @@ def _route(
         )
         return
     if argv and is_path_word(argv[0], platform):
-        plan = plan_file(argv[0], argv[1:], cwd=cwd, env=env, platform=platform)
+        plan = _plan(argv[0], argv[1:], cwd, env, platform)
         step.route = plan.route
         if plan.kind == "shebang" and standin.applies(
             plan.argv[0], mode=mode, env=env, cwd=cwd, platform=platform
@@ -286,6 +295,49 @@ def _route(
         step.route = notes.route or "inprocess"
         if notes.unsupported is not None and step.error is None:
             step.error = standin.unsupported_error(notes.unsupported, step.route)
+
+
+# split_simple's answer for each command seen (a host runs the same few hooks call after
+# call, and the split is pure): a copy is handed out. Bounded: cleared when full.
+_SPLITS: dict[tuple[str, str], tuple[str, ...] | None] = {}
+_SPLITS_MAX = 512
+
+
+def _split(command: str, platform: str) -> list[str] | None:
+    """:func:`split_simple`, remembered."""
+    key = (command, platform)
+    known = _SPLITS.get(key, _SPLITS)
+    if known is _SPLITS:
+        argv = split_simple(command, platform)
+        if len(_SPLITS) >= _SPLITS_MAX:
+            _SPLITS.clear()
+        _SPLITS[key] = known = None if argv is None else tuple(argv)
+    return None if known is None else list(known)  # type: ignore[arg-type]
+
+
+def _plan(
+    word: str, args: Sequence[str], cwd: str, env: Mapping[str, str], platform: str
+) -> FilePlan:
+    """:func:`plan_file`, with its commonest answer reached in fewer steps: a program
+    (POSIX; a regular file whose head says binary, by a path without ``~``). Anything
+    else, or any error, is plan_file's to decide and to word."""
+    if platform != "win32" and word[0] != "~" and type(cwd) is str:
+        # os.path.join(cwd, word), written out
+        full = (
+            word if word[0] == "/" or not cwd else cwd + word if cwd[-1] == "/" else f"{cwd}/{word}"
+        )
+        try:
+            if S_ISREG(os.stat(full).st_mode):
+                fd = os.open(full, os.O_RDONLY)
+                try:
+                    head = os.read(fd, HEAD_SIZE)
+                finally:
+                    os.close(fd)
+                if not head.startswith(b"#!") and (b"\0" in head or head.startswith(_BINARY_MAGIC)):
+                    return FilePlan("binary", (full, *args), "binary")
+        except OSError:
+            pass
+    return plan_file(word, args, cwd=cwd, env=env, platform=platform)
 
 
 def _unsupported(shell: Shell, step: _Step) -> None:
@@ -351,9 +403,12 @@ def _spawn_plan(
             )
             step.code = tracker.wait(proc, guard)
             return
-        from hookrun.dispatch.pump import run_child
+        global _run_child
+        if _run_child is None:
+            from hookrun.dispatch.pump import run_child
 
-        pumped = run_child(
+            _run_child = run_child
+        pumped = _run_child(
             tracker,
             plan.argv,
             cwd=cwd,
@@ -370,6 +425,9 @@ def _spawn_plan(
     step.code = pumped.status
     step.escaped = not pumped.eof
 
+
+# hookrun.dispatch.pump.run_child once a run needed it (kept, as _Shell below).
+_run_child: Callable[..., Pumped] | None = None
 
 # hookrun.dispatch.shell.Shell once a run needed it (kept: an import statement costs a
 # few thousand instructions each time it runs).

@@ -9,6 +9,7 @@ question: "should I stop now?".
 from __future__ import annotations
 
 import _thread
+import os
 import time
 from collections.abc import Callable
 
@@ -144,11 +145,21 @@ MAIN_WAIT = 0.1
 def wait_bound(seconds: float | None) -> float | None:
     """``seconds`` (None: for ever) as one wait may take it: at most :data:`MAIN_WAIT`
     on the main thread, unchanged on any other."""
-    import threading  # loaded already by every caller (workers, procs, streams)
+    if not _MAIN:
+        import threading  # loaded already by every caller (workers, procs, streams)
 
-    if _thread.get_ident() != threading.main_thread().ident:
+        _MAIN.append(threading.main_thread().ident)
+    if _thread.get_ident() != _MAIN[0]:
         return seconds
     return MAIN_WAIT if seconds is None else min(seconds, MAIN_WAIT)
+
+
+# threading.main_thread()'s ident once asked (an import statement and two calls cost each
+# wait thousands of instructions); forgotten in a forked child, whose main thread is the
+# one that forked, as threading itself says there.
+_MAIN: list[int | None] = []
+if hasattr(os, "register_at_fork"):  # (not on Windows, which has no fork)
+    os.register_at_fork(after_in_child=_MAIN.clear)
 
 
 class Interrupted(Exception):

@@ -162,6 +162,8 @@ def spawn_route(
     fds: Mapping[int, int] | None,
     env: Mapping[str, str],
     platform: str = sys.platform,
+    *,
+    env_checked: bool = False,
 ) -> str:
     """``"posix_spawn"`` where :func:`os.posix_spawn` gives the child exactly what Popen
     would, else ``"popen"`` — the one place the route is decided.
@@ -178,7 +180,8 @@ def spawn_route(
     - each of the three streams a descriptor above 2 or the null device: no moves
       among 0–2, whose order Popen handles; no extra descriptors (``fds``: preexec);
     - an environment Popen and posix_spawn treat alike: no empty name, no ``=`` in a
-      name (each refuses a different set of those; Popen then says why).
+      name (each refuses a different set of those; Popen then says why). ``env_checked``:
+      the caller has checked that already (:func:`_known_env`).
 
     The descriptors the child must not inherit are closed by the spawn itself
     (:func:`_posix_spawn`), as Popen's ``close_fds``.
@@ -195,7 +198,7 @@ def spawn_route(
     for fd in stdio:
         if fd < 3 and fd != _DEVNULL:
             return "popen"
-    if "" in env or "=" in "".join(env):
+    if not env_checked and ("" in env or "=" in "".join(env)):
         return "popen"
     try:
         here = os.getcwd()
@@ -272,7 +275,7 @@ def _inheritable_fds(platform: str = sys.platform) -> list[int] | None:
 def _posix_spawn(
     program: str,
     argv: Sequence[str],
-    env: Mapping[str, str],
+    env: Mapping[str, str] | list[bytes],
     stdio: tuple[int, int, int],
     cwd: str,
 ) -> Spawned | None:
@@ -290,6 +293,8 @@ def _posix_spawn(
         _VFORK = _vfork_usable()
     if _VFORK:
         return _vfork_exec(program, argv, env, stdio, cwd)
+    if isinstance(env, list):  # entries for the vfork primitive only (_known_env)
+        return None
     actions: list[tuple[Any, ...]] = []
     for target, fd in enumerate(stdio):
         if fd == _DEVNULL:
@@ -325,6 +330,8 @@ def _posix_spawn(
 # Whether the direct route starts children with Popen's own primitive (None: not yet
 # asked; tests set it to pin one primitive). See :func:`_vfork_usable`.
 _VFORK: bool | None = None
+# _posixsubprocess.fork_exec, once _vfork_exec has imported it.
+_FORK_EXEC: Callable[..., int] | None = None
 # CPython versions whose _posixsubprocess.fork_exec takes the 23 arguments below (the
 # ones subprocess.Popen passes; a private function, checked against each version's
 # subprocess.py): 3.11 (with its _USE_VFORK), 3.12, 3.13.
@@ -381,6 +388,39 @@ def _env_list(env: Mapping[str, str]) -> list[bytes]:
     return _env_entries(items)
 
 
+# The last plain environment a direct child was given, and its entries (the marker
+# apart): compared whole, in C, it spares even _env_list's tuple of items. Replaced, never
+# changed in place (another thread may be reading it).
+_ENV_KNOWN: tuple[dict[str, str], list[bytes]] | None = None
+_MARKER_EQ = os.fsencode(MARKER) + b"="
+_FS_CODEC = (sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
+
+
+def _known_env(env: Mapping[str, str]) -> list[bytes] | None:
+    """``env``'s entries as :func:`_env_list` gives them, for a ``dict`` of ``str`` with
+    no marker and names the direct route takes (none empty, no ``=``); None for anything
+    else, which the general route handles (and reports) as before."""
+    global _ENV_KNOWN
+    if type(env) is not dict or MARKER in env:
+        return None
+    known = _ENV_KNOWN
+    if known is not None and known[0] == env:
+        return known[1]
+    copy = dict(env)
+    for name, value in copy.items():
+        if type(name) is not str or type(value) is not str or not name or "=" in name:
+            return None
+    try:
+        entries = [
+            name.encode(*_FS_CODEC) + b"=" + value.encode(*_FS_CODEC)
+            for name, value in copy.items()
+        ]
+    except UnicodeError:  # the general route reports it
+        return None
+    _ENV_KNOWN = (copy, entries)
+    return entries
+
+
 def _env_entries(items: Sequence[tuple[str, str]]) -> list[bytes]:
     known = _ENV_BYTES
     if len(known) > _ENV_BYTES_MAX:
@@ -400,7 +440,7 @@ def _env_entries(items: Sequence[tuple[str, str]]) -> list[bytes]:
 def _vfork_exec(
     program: str,
     argv: Sequence[str],
-    env: Mapping[str, str],
+    env: Mapping[str, str] | list[bytes],
     stdio: tuple[int, int, int],
     cwd: str,
 ) -> Spawned | None:
@@ -413,9 +453,12 @@ def _vfork_exec(
     what os.posix_spawn costs on Linux: the scan of this process's descriptors (the
     child closes them with close_range, as Popen's does) and glibc's two sigaction calls
     for each of the 64 signals in the child while hookrun waits (vfork). An exec error
-    comes back through a pipe, as in Popen, and is reported as Popen's.
+    comes back through a pipe, as in Popen, and is reported as Popen's. ``env`` may be
+    the entries already encoded (:func:`_known_env` and the marker's).
     """
-    from _posixsubprocess import fork_exec
+    fork_exec = _FORK_EXEC
+    if fork_exec is None:  # (an import statement costs thousands of instructions a run)
+        fork_exec = _load_fork_exec()
 
     err_r, err_w = os.pipe()
     if err_w < 3:  # 0-2 closed in hookrun: Popen moves it up first
@@ -424,10 +467,11 @@ def _vfork_exec(
         return None
     devnull = -1
     stdin, stdout, stderr = stdio
-    group = popen_options()
+    # popen_options(), written out: a new session only with a terminal to leave.
+    setsid = not _GROUP_ONLY or has_terminal()
     try:
         try:
-            env_list = _env_list(env)
+            env_list = env if type(env) is list else _env_list(env)  # type: ignore[arg-type]
             if _DEVNULL in stdio:
                 devnull = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
                 stdin, stdout, stderr = (devnull if fd == _DEVNULL else fd for fd in stdio)
@@ -451,13 +495,13 @@ def _vfork_exec(
                 err_r,
                 err_w,
                 True,
-                "start_new_session" in group,
-                0 if "process_group" in group else -1,
+                setsid,
+                -1 if setsid else 0,
                 None,
                 None,
                 None,
                 -1,
-                None,  # type: ignore[arg-type]  # no preexec_fn (typeshed wants one)
+                None,  # no preexec_fn
                 True,
             )
         except OSError as exc:  # no process could be made (EAGAIN, ENOMEM)
@@ -479,6 +523,14 @@ def _vfork_exec(
     with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)  # it exited 255 after reporting
     raise _exec_error(report, argv[0], program, cwd)
+
+
+def _load_fork_exec() -> Callable[..., int]:
+    global _FORK_EXEC
+    from _posixsubprocess import fork_exec
+
+    _FORK_EXEC = fork_exec
+    return fork_exec
 
 
 def _exec_error(report: bytes, argv0: str, program: str, cwd: str) -> SpawnError:
@@ -790,14 +842,28 @@ class ProcessTracker:
             raise SpawnError(
                 exitcodes.NOT_EXECUTABLE, f"{argv[0] if argv else '?'}: {self._refuse}"
             )
-        child_env = dict(env)
-        child_env[MARKER] = self.dispatch_id
+        dispatch_id = self.dispatch_id
         argv0 = argv[0] if argv else ""
         program = executable or argv0
+        stdio = (stdin, stdout, stderr)
+        # The environment as encoded for an earlier child, when it is the same (the
+        # vfork primitive only; None: the general route, with a copy that has the marker).
+        known = _known_env(env) if _VFORK else None
+        child_env: dict[str, str] | None = None
+        if known is not None:
+            try:
+                known = [*known, _MARKER_EQ + dispatch_id.encode(*_FS_CODEC)]
+            except UnicodeError:  # (an id given by the caller) the general route says why
+                known = None
+        if known is None:
+            child_env = dict(env)
+            child_env[MARKER] = dispatch_id
         direct = (
             not limits
             and umask is None
-            and spawn_route(program, argv0, cwd, (stdin, stdout, stderr), fds, child_env)
+            and spawn_route(
+                program, argv0, cwd, stdio, fds, child_env or env, env_checked=known is not None
+            )
             == ("posix_spawn")
         )
         with self._lock:
@@ -807,14 +873,15 @@ class ProcessTracker:
             # sentinel would already be there to end it (once it is registered).
             SENTINEL.ready()
             self._marked = True
-            SENTINEL.mark(self.dispatch_id)
+            SENTINEL.mark(dispatch_id)
             proc: Child | None = None
             if direct:
-                proc = _posix_spawn(program, argv, child_env, (stdin, stdout, stderr), cwd)
+                proc = _posix_spawn(program, argv, known or child_env, stdio, cwd)  # type: ignore[arg-type]
             if proc is None:
-                proc = _popen(
-                    argv, executable, cwd, child_env, (stdin, stdout, stderr), fds, limits, umask
-                )
+                if child_env is None:
+                    child_env = dict(env)
+                    child_env[MARKER] = dispatch_id
+                proc = _popen(argv, executable, cwd, child_env, stdio, fds, limits, umask)
             SENTINEL.watch(proc)
             self.procs.append(proc)
         if watch and self._guard is not None:
@@ -857,6 +924,8 @@ class ProcessTracker:
 
     def unwatch(self) -> None:
         """Disarm every deadline and token callback (the run is over)."""
+        if not (self._disarm or self._watched):  # nothing armed (read as `touched` reads)
+            return
         with self._lock:
             disarm, self._disarm = self._disarm, []
             self._watched.clear()
@@ -903,8 +972,11 @@ class ProcessTracker:
             # still running when its run ends) or one whose pipes something still holds;
             # after a hook whose processes all exited by themselves, only their groups
             # and the descendants of what is left there are ended.
-            ended_early = any(p.poll() is None for p in procs)
-            thorough = self._stopped is not None or scan or ended_early
+            thorough = self._stopped is not None or scan
+            for proc in procs:
+                if proc.poll() is None:
+                    thorough = True  # ended early: still running as its run ends
+                    break
             busy = _signal_groups(procs, force=False)
             if busy or thorough:
                 _end_trees(procs, self.dispatch_id if thorough else None, grace)

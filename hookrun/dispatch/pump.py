@@ -122,67 +122,69 @@ def _pump(
     gone). Without one it wakes every ``_IDLE`` to ask waitpid whether the child exited.
     """
     poller = select.poll()
-    view = memoryview(payload)
     stdin_open = True
     os.set_blocking(in_w, False)
     deadline = guard.deadline if pidfd >= 0 else None
+    monotonic = time.monotonic
     try:
         # Most payloads fit in the pipe buffer: written and closed before the
         # loop, the child sees EOF without the loop ever watching stdin.
-        view, stdin_open = _feed(in_w, view)
+        view, stdin_open = _feed(in_w, memoryview(payload))
         if stdin_open:
             poller.register(in_w, _OUT)
         for fd in sinks:
             poller.register(fd, _IN)
         if pidfd >= 0:
             poller.register(pidfd, select.POLLIN)
-        open_outs = set(sinks)
+        open_outs = len(sinks)
         running = pidfd >= 0  # the loop also waits for the pidfd to say "exited"
         exited_at: float | None = None
-        while open_outs or running:
+        # On the main thread a signal's handler must get its turn: no wait there lasts
+        # longer than this (wait_bound; asked once, the thread does not change).
+        bound = wait_bound(None)
+        while True:
             if pidfd < 0:
                 wait: float | None = _IDLE
             elif exited_at is not None:
-                wait = max(0.0, exited_at + EOF_WAIT - time.monotonic())
+                wait = max(0.0, exited_at + EOF_WAIT - monotonic())
             elif deadline is not None:
-                wait = max(0.0, deadline - time.monotonic())
+                wait = max(0.0, deadline - monotonic())
             else:
                 wait = None
-            # On the main thread a signal's handler must get its turn (wait_bound).
-            wait = wait_bound(wait)
-            events = poller.poll(-1 if wait is None else wait * 1000)
-            for fd, _ in events:
-                if fd == in_w:
+            if bound is not None and (wait is None or wait > bound):
+                wait = bound
+            for fd, _ in poller.poll(-1 if wait is None else wait * 1000):
+                sink = sinks.get(fd)
+                if sink is not None:
+                    chunk = os.read(fd, _CHUNK)
+                    if chunk:
+                        sink.write(chunk)
+                    else:
+                        poller.unregister(fd)
+                        open_outs -= 1
+                elif fd == pidfd:
+                    poller.unregister(pidfd)
+                    running = False
+                    exited_at = monotonic()
+                else:  # stdin
                     view, stdin_open = _feed(in_w, view)
                     if not stdin_open:
                         poller.unregister(in_w)
-                    continue
-                if fd == pidfd:
-                    poller.unregister(pidfd)
-                    running = False
-                    exited_at = time.monotonic()
-                    continue
-                chunk = os.read(fd, _CHUNK)
-                if chunk:
-                    sinks[fd].write(chunk)
-                else:
-                    poller.unregister(fd)
-                    open_outs.discard(fd)
             if not open_outs and not running:
-                break
+                return True
+            now = monotonic()  # (one clock read for the three checks)
             if pidfd < 0:
                 # A waitpid(WNOHANG) per wake-up: cheap, and it bounds the case of a
                 # descendant that keeps writing after the child itself is gone.
                 if exited_at is None and proc.poll() is not None:
-                    exited_at = time.monotonic()
-            elif deadline is not None and running and time.monotonic() >= deadline:
+                    exited_at = now
+            elif deadline is not None and running and now >= deadline:
                 # The watchdog's job, done here: end the tree (on a thread of its own,
                 # grace then force) and go on until the child is gone.
                 tracker.interrupt("timeout")
                 deadline = None
-            if exited_at is not None and time.monotonic() - exited_at >= EOF_WAIT:
+            if exited_at is not None and now - exited_at >= EOF_WAIT:
                 return False
-        return True
     finally:
         if stdin_open:
             os.close(in_w)

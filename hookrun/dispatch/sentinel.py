@@ -283,9 +283,12 @@ class PosixSentinel:
 
     def ready(self) -> None:
         """Start the sentinel unless this process has a live one."""
-        with self._lock:
-            if self._fd < 0 or self._owner != os.getpid():
-                self._start()
+        # Looked at first without the lock (every spawn asks): a sentinel that dies just
+        # after is found by the next write, as it is after a locked look.
+        if self._fd < 0 or self._owner != os.getpid():
+            with self._lock:
+                if self._fd < 0 or self._owner != os.getpid():
+                    self._start()
 
     def mark(self, marker: str) -> None:
         """Register a run's marker (``MARKER=marker`` in its children's environment),
@@ -295,30 +298,31 @@ class PosixSentinel:
         with self._lock:
             if line not in self._lines:
                 self._lines.add(line)
-                self._send(b"+" + line + b"\n")
+                self._send(b"+%s\n" % line)
 
     def watch(self, proc: _Proc) -> None:
         """Register the group of ``proc`` (a group leader: its pid is the group's id)."""
         line = b"g %d" % proc.pid
         with self._lock:
             self._lines.add(line)
-            self._send(b"+" + line + b"\n")
-            self._collect(block=False)
+            self._send(b"+%s\n" % line)
+            if self._middle or self._status >= 0:
+                self._collect(block=False)
 
     def forget(self, proc: _Proc | None = None, marker: str | None = None) -> None:
         """hookrun ended this group (and this run) itself: the sentinel must never signal
         them again (a pid is reused; a daemon the hook left may live, README)."""
-        lines = []
-        if proc is not None:
-            lines.append(b"g %d" % proc.pid)
-        if marker is not None:
-            lines.append(b"m " + marker.encode())
+        group = None if proc is None else b"g %d" % proc.pid
+        mark = None if marker is None else b"m " + marker.encode()
         with self._lock:
+            lines = self._lines
             out = b""
-            for line in lines:
-                if line in self._lines:
-                    self._lines.discard(line)
-                    out += b"-" + line + b"\n"
+            if group is not None and group in lines:
+                lines.discard(group)
+                out = b"-%s\n" % group
+            if mark is not None and mark in lines:
+                lines.discard(mark)
+                out += b"-%s\n" % mark
             if out:  # one write, not one per line: each is a system call on every run
                 self._send(out)
 
