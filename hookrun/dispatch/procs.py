@@ -481,7 +481,7 @@ def _vfork_exec(
             # child_umask, preexec_fn, allow_vfork): subprocess.Popen._execute_child's call.
             pid = fork_exec(
                 list(argv),
-                (os.fsencode(program),),
+                (program.encode(*_FS_CODEC) if type(program) is str else os.fsencode(program),),
                 True,
                 (err_w,),
                 cwd,

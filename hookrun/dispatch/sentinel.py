@@ -325,6 +325,11 @@ class PosixSentinel:
                 out += b"-%s\n" % mark
             if out:  # one write, not one per line: each is a system call on every run
                 self._send(out)
+            if self._middle:
+                # The middle process exits as soon as it has forked the sentinel: reaped
+                # at the end of the first run, not left a zombie in an embedding host
+                # until its next child (or for good, if it starts none).
+                self._collect(block=False)
 
     @property
     def pid(self) -> int | None:

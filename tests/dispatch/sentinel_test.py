@@ -497,3 +497,36 @@ def test_the_job_limit_structure_has_the_windows_x64_layout() -> None:
     assert dict(extended._fields_)["BasicLimitInformation"].LimitFlags.offset == 16
     assert extended.IoInfo.offset == 64
     assert extended.ProcessMemoryLimit.offset == 112
+
+
+def _proc_state(pid: int) -> str | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return None  # gone (reaped)
+    return stat[stat.rindex(b")") + 2 :].split()[0].decode()
+
+
+@POSIX
+@LINUX
+def test_the_middle_process_is_reaped_when_a_run_ends_not_left_a_zombie() -> None:
+    """An embedding host that runs one hook keeps no defunct child of hookrun's: the
+    middle process is reaped by the run's end (forget), not at the next spawn."""
+    guard = PosixSentinel()
+    try:
+        guard.ready()
+        middle = guard._middle
+        assert middle > 0
+        # Its exit is awaited as a state, not a time: under load it may come late.
+        deadline = time.monotonic() + 30
+        while _proc_state(middle) != "Z":
+            assert time.monotonic() < deadline, _proc_state(middle)
+            time.sleep(0.01)
+        guard.mark("run-z")
+        guard.forget(marker="run-z")
+        assert guard._middle == 0
+        assert _proc_state(middle) is None
+        assert guard.pid is not None  # the sentinel's pid, read when the middle was reaped
+    finally:
+        os.close(guard._fd)
