@@ -76,6 +76,15 @@ CONTRACTS: dict[str, Contract] = {
         ran=False,
         sees=(REASON,),
     ),
+    # What an interrupted hookrun answered until cbe6e10 (the deny on stdout, exit 143):
+    # Claude Code reads the JSON whatever the exit code, so the deny held here.
+    "pre-deny-with-exit-143-still-blocks": Contract(
+        "PreToolUse",
+        pre(permissionDecision="deny", permissionDecisionReason=REASON),
+        exit=143,
+        ran=False,
+        sees=(REASON,),
+    ),
     "pre-exit-49-is-a-non-blocking-error": Contract("PreToolUse", "", exit=49, ran=True),
     "pre-context-with-an-unknown-top-level-key-still-counts": Contract(
         "PreToolUse", {"unknown": 1, **pre(additionalContext=CONTEXT)}, sees=(CONTEXT,)

@@ -50,6 +50,11 @@ CONTRACTS: dict[str, Contract] = {
     "pre-block-blocks-and-the-model-sees-the-reason": Contract(
         "PreToolUse", {"decision": "block", "reason": REASON}, ran=False, sees=(REASON,)
     ),
+    # What an interrupted hookrun answered until cbe6e10 (the deny on stdout, exit 143):
+    # Codex CLI reads exit 143 as a failed hook and runs the tool, the deny unread.
+    "pre-deny-with-exit-143-is-a-non-blocking-error-and-the-tool-runs": Contract(
+        "PreToolUse", DENY, exit=143, ran=True, hides=(REASON,)
+    ),
     "pre-deny-with-continue-false-is-void-and-the-tool-runs": Contract(
         "PreToolUse", {**STOP, **DENY}, ran=True, hides=(REASON,)
     ),

@@ -52,6 +52,11 @@ CAMEL: dict[str, Contract] = {
     "pre-permission-decision-deny-reaches-the-model-and-the-turn-goes-on": Contract(
         "preToolUse", DENY, ran=False, sees=(f"Denied by preToolUse hook: {REASON}",)
     ),
+    # What an interrupted hookrun answered until cbe6e10 (the deny on stdout, exit 143):
+    # Copilot CLI blocks on a failed hook (as on exit 49), the reason unread.
+    "pre-deny-with-exit-143-blocks-as-a-failed-hook": Contract(
+        "preToolUse", DENY, exit=143, ran=False, sees=("(hook errored)",), hides=(REASON,)
+    ),
     "pre-claude-hook-specific-output-deny-is-ignored": Contract(
         "preToolUse", specific("PreToolUse", **DENY), ran=True, hides=(REASON,)
     ),

@@ -53,6 +53,11 @@ CONTRACTS: dict[str, Contract] = {
         exit=2,
         ran=True,
     ),
+    # What an interrupted hookrun answered until cbe6e10 (the deny on stdout, exit 143):
+    # Gemini CLI blocks on any exit but 0 and 1, so the deny held here.
+    "before-json-deny-with-exit-143-still-blocks": Contract(
+        "BeforeTool", {"decision": "deny", "reason": REASON}, exit=143, ran=False, sees=(REASON,)
+    ),
     "before-exit-49-with-plain-stderr-is-a-deny-not-a-halt": Contract(
         "BeforeTool", "", exit=49, ran=False, sees=(f"Tool execution blocked: {STDERR}",)
     ),
