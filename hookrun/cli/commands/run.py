@@ -138,8 +138,8 @@ def execute(
     denied or halted by then (that answer stands, in the host's shape and exit code),
     or a hook that fails closed (``on_error: deny``, or ``fail_closed``) was stopped
     before it answered on an event that can block (a deny, as when no answer can be
-    computed: :mod:`hookrun.cli.noanswer`). A host reads any other exit code as "the
-    hook failed, carry on"."""
+    computed: :mod:`hookrun.cli.noanswer`). Given a deny on stdout and exit 143, Codex
+    CLI runs the tool (tests/e2e/codex_contract_test.py)."""
     from hookrun.cli.signals import cancel_on_signals
     from hookrun.config.discovery import project_root
     from hookrun.dispatch.cancel import CancelToken
