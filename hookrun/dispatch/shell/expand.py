@@ -295,6 +295,26 @@ class Expander:
         pieces = self.pieces(word.parts, tilde=True)
         return "".join(escape_glob(t) if k in (QUOTED, BREAK) else t for t, k in pieces)
 
+    def case_pattern(self, word: Word) -> str:
+        """A ``case`` pattern: :meth:`pattern`, but with extglob off an extended-glob
+        form that an expansion's value makes (``p='+(a)b'; case $x in $p)``) is its
+        text, as bash reads it (one written in the script is bash's syntax error; it
+        stays an extended glob here)."""
+        pieces = self.pieces(word.parts, tilde=True)
+        if "extglob" in self.state.options or not any(k == SPLIT and "(" in t for t, k in pieces):
+            return "".join(escape_glob(t) if k in (QUOTED, BREAK) else t for t, k in pieces)
+        out = ""
+        for t, k in pieces:
+            if k in (QUOTED, BREAK):
+                out += escape_glob(t)
+            elif k == SPLIT and "(" in t:
+                # (the character before may be written text: `+$p` with p='(a)')
+                prev = out[-1:] if out[-1:] in ("?", "*", "+", "@", "!") else ""
+                out += literal_extglobs(prev + t)[len(prev) :]
+            else:
+                out += t
+        return out
+
     def regex(self, word: Word) -> str:
         """The right side of ``=~``: quoted characters match literally."""
         import re
@@ -571,6 +591,10 @@ class Expander:
             if name in st.unset_specials or name in st.declared:
                 return None  # (unset, or `local RANDOM`: an ordinary name)
             if name in _DYNAMIC:
+                if st.rseed is not None and name == "RANDOM":  # after `RANDOM=N`
+                    from hookrun.dispatch.shell.shellvars import seeded_random  # rare
+
+                    return seeded_random(st)
                 return _DYNAMIC[name]()
             if name in _SHELL_SCALARS:
                 if name == "BASH_COMMAND":

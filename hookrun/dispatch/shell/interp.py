@@ -967,7 +967,7 @@ class Interp:
                 hit = False
                 try:
                     for p in item.patterns:  # (a loop, not any() over a generator)
-                        if _match(value, ex.pattern(p), nocase):
+                        if _match(value, ex.case_pattern(p), nocase):
                             hit = True
                             break
                 except ShellError as exc:

@@ -66,9 +66,8 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
 
     st = sh.state
     args = argv[1:]
-    delete = show = False
+    delete = show = portable = expunged = False
     set_path: str | None = None
-    listing = not args or args[0][:1] != "-"
     while args and args[0][:1] == "-" and len(args[0]) > 1:
         flag = args.pop(0)
         if flag == "--":
@@ -76,10 +75,13 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
         for k, letter in enumerate(flag[1:], 1):
             if letter == "r":
                 st.hashed.clear()
+                expunged = True
             elif letter == "d":
                 delete = True
             elif letter == "t":
                 show = True
+            elif letter == "l":  # (bash's -l: lines it reads back)
+                portable = True
             elif letter == "p" and (flag[k + 1 :] or args):
                 set_path = flag[k + 1 :] or args.pop(0)
                 break
@@ -90,15 +92,23 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
             else:
                 return _invalid(sh, io, "hash", f"-{letter}")
     if not args:
-        if not listing:
+        if delete or show:  # (bash's order: -d named first)
+            _err(sh, io, "hash", f"-{'d' if delete else 't'}: option requires an argument")
+            return 1
+        if expunged:
             return 0
         if not st.hashed:
-            _out(io, "hash: hash table empty\n")
+            if not portable:  # (bash 5.2 says nothing for -l)
+                _out(io, "hash: hash table empty\n")
             return 0
-        _out(io, "hits\tcommand\n")
+        if not portable:
+            _out(io, "hits\tcommand\n")
         for name in hash_order(list(st.hashed), 256):
             path, hits = st.hashed[name]
-            _out(io, f"{hits:4d}\t{path}\n")
+            if portable:
+                _out(io, f"builtin hash -p {_printable(path)} {_printable(name)}\n")
+            else:
+                _out(io, f"{hits:4d}\t{path}\n")
         return 0
     status = 0
     for name in args:
@@ -112,7 +122,11 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
                 status = 1
             else:
                 st.hashed[name][1] += 1  # bash counts a lookup by -t as a use
-                _out(io, st.hashed[name][0] + "\n")
+                path = st.hashed[name][0]
+                if portable:  # (not quoted here, as bash's)
+                    _out(io, f"builtin hash -p {path} {name}\n")
+                else:
+                    _out(io, f"{name}\t{path}\n" if len(args) > 1 else path + "\n")
         elif set_path is not None:
             st.hashed[name] = [set_path, 0]
         elif name in BUILTINS or name in st.functions:
@@ -125,6 +139,19 @@ def b_hash(sh: Interp, argv: list[str], io: IO) -> int:
             else:
                 st.hashed[name] = [exe, 0]
     return status
+
+
+def _printable(text: str) -> str:
+    """A path or name as bash's ``hash -l`` prints it: single-quoted when it holds a
+    character the shell would read otherwise (``printable_filename``)."""
+    if text and not any(c in _SHELL_METAS for c in text) and text[0] not in "~#":
+        return text
+    from hookrun.dispatch.shell.expand import shell_quote
+
+    return shell_quote(text)
+
+
+_SHELL_METAS = frozenset(" \t\n'\"\\|&;()<>!{}*[?]^$`")
 
 
 def b_umask(sh: Interp, argv: list[str], io: IO) -> int:

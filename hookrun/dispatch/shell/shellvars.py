@@ -223,3 +223,34 @@ def integer(state: ShellState, text: str) -> int:
     from hookrun.dispatch.shell.expand import FS, Expander
 
     return Expander(state, FS).arith_text(text)
+
+
+def assign_special(state: ShellState, name: str, value: str) -> None:
+    """An assignment to ``SECONDS`` or ``RANDOM`` (still special: ShellState.special)."""
+    if name == "SECONDS":  # counts on from the value given (an integer, as in bash)
+        state.started = int(time()) - integer_or_zero(value)
+    else:  # RANDOM: an integer variable in bash, its value (arithmetic) the seed
+        state.rseed = [integer(state, value) & 0xFFFFFFFF, 0]
+
+
+def seeded_random(state: ShellState) -> str:
+    """The next ``$RANDOM`` after ``RANDOM=N``: bash 5.2's generator (variables.c
+    ``brand``, ``intrand32``, ``get_random_number``), so a seeded sequence is bash's.
+
+    Park and Miller's minimal standard generator, x' = 16807 x mod (2^31 - 1), by
+    Schrage's method as bash computes it (a seed of 0 is taken as 123459876), its two
+    16-bit halves xor-ed (bash's compatibility level above 50), 15 bits kept; a value
+    equal to the last one given is skipped."""
+    rseed = state.rseed
+    assert rseed is not None
+    seed, last = rseed
+    while True:
+        x = seed or 123459876
+        h, low = divmod(x, 127773)
+        t = 16807 * low - 2836 * h
+        seed = t + 0x7FFFFFFF if t < 0 else t
+        value = ((seed >> 16) ^ (seed & 0xFFFF)) & 0x7FFF
+        if value != last:
+            break
+    rseed[0], rseed[1] = seed, value
+    return str(value)

@@ -118,6 +118,12 @@ def _spec(sh: Interp, io: IO, text: str) -> str | int | None:
     return name
 
 
+# bash's numbers for its trap-only names (``kill -l ERR``): NSIG, NSIG + 1, NSIG + 2
+# (65, 66, 67 on Linux).
+_PSEUDO = ("DEBUG", "ERR", "RETURN")
+_NSIG: int = getattr(_signal, "NSIG", 65)
+
+
 def _list(sh: Interp, io: IO, args: list[str]) -> int:
     if not args:
         io.stdout.write(signal_table().encode())
@@ -135,11 +141,15 @@ def _list(sh: Interp, io: IO, args: list[str]) -> int:
             io.stdout.write(f"{name}\n".encode())
         else:
             spec = _signal_name(arg)
-            if spec is None or spec in ("ERR", "DEBUG", "RETURN"):
+            if spec is None:
                 sh.error(f"kill: {arg}: invalid signal specification", io)
                 status = 1
                 continue
-            io.stdout.write(f"{0 if spec == 'EXIT' else number(spec)}\n".encode())
+            if spec in _PSEUDO:  # bash numbers its trap-only names past the signals
+                k = _NSIG + _PSEUDO.index(spec)
+            else:
+                k = 0 if spec == "EXIT" else number(spec)
+            io.stdout.write(f"{k}\n".encode())
     return status
 
 

@@ -183,7 +183,7 @@ def is_name(text: str) -> bool:
 
 
 # Names whose assignment does more than store a value (set_var tests them in one go).
-_WATCHED = frozenset(("PATH", "SECONDS"))
+_WATCHED = frozenset(("PATH", "SECONDS", "RANDOM"))
 
 # SHLVL for an inherited SHLVL: the usual ones looked up (a run builds one), the rest
 # computed by shellvars.next_level.
@@ -292,6 +292,7 @@ class ShellState:
         "disabled",
         "subscripts",
         "unset_specials",
+        "rseed",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -348,6 +349,9 @@ class ShellState:
         # bash's own variables (RANDOM, SECONDS, BASH_VERSION, …) unset by the script:
         # from then on ordinary names. Replaced, never changed in place.
         self.unset_specials: frozenset[str] = frozenset()
+        # ``RANDOM=N``: bash's generator state, [seed, last value given]; None: not
+        # seeded here, each value from the OS (expand._random).
+        self.rseed: list[int] | None = None
         # Where each of those was called, innermost first: (the text run, the calling
         # statement in it; None: none) — ``BASH_LINENO``, its line counted when read.
         self.callsites: tuple[tuple[bytes, Stmt | None], ...] = ()
@@ -410,6 +414,8 @@ class ShellState:
         # inherited IFS would change how every hook splits words), and is not exported.
         state.vars["IFS"] = " \t\n"
         state.vars.setdefault("OPTIND", "1")
+        if "RANDOM" in env:  # as bash: an inherited RANDOM neither seeds nor is kept
+            del state.vars["RANDOM"]
         # As bash: one shell level deeper than the environment says (exported).
         state.vars["SHLVL"] = _LEVELS.get(env.get("SHLVL")) or _next_level(env)
         # As bash: whole seconds of the wall clock (SECONDS counts second boundaries passed).
@@ -486,13 +492,13 @@ class ShellState:
             value = self.cased(name, value)
         elif name in self.readonly:
             raise ReadonlyVariable(name)
-        if name in _WATCHED:  # (one test for both, as the PATH test alone was)
+        if name in _WATCHED:  # (one test for all, as the PATH test alone was)
             if name == "PATH":
                 self.hashed.clear()
-            else:  # SECONDS: counts on from the value given (an integer, as in bash)
-                from hookrun.dispatch.shell.shellvars import integer_or_zero  # rare
+            elif self.special(name):
+                from hookrun.dispatch.shell import shellvars  # rare: loaded here
 
-                self.started = int(time()) - integer_or_zero(value)
+                shellvars.assign_special(self, name, value)
                 self.vars.pop(name, None)
                 return
         arr = self.arrays.get(name)
@@ -500,6 +506,13 @@ class ShellState:
             arr.items["0" if arr.assoc else 0] = value
             return
         self.vars[name] = value
+
+    def special(self, name: str) -> bool:
+        """Whether ``name`` (one of bash's own variables) still has its meaning: not
+        unset by the script, not a function's local (both make it an ordinary name)."""
+        if name in self.unset_specials:
+            return False
+        return not any(name in frame for frame in self.locals_stack)
 
     def cased(self, name: str, value: str) -> str:
         """``value`` as a variable declared ``-u`` or ``-l`` stores it."""

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from hookrun.dispatch.shell.builtins import _err, _invalid, _out
+from hookrun.dispatch.shell.builtins import _USAGE, _err, _letters, _out
 from hookrun.records import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -92,17 +92,21 @@ def _trap_order(name: str) -> int:
 
 def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
     args = argv[1:]
-    if args and args[0] == "--":
-        args = args[1:]
-    if not args or args[0] == "-p":
+    letters = _letters(sh, io, "trap", args, "lp")  # (bash's getopt: `--` ends them)
+    if letters is None:
+        return 2
+    if "l" in letters:
+        _out(io, signal_table())
+        return 0
+    if not args or "p" in letters:
         # A subshell lists the traps it inherited (not run there) until it sets its own.
         traps = {**sh.inherited_traps, **sh.traps}
-        if not args[1:]:
+        if not args:
             for name in sorted(traps, key=_trap_order):
                 _out(io, _trap_line(name, traps[name]))
             return 0
         status = 0
-        for spec in args[1:]:  # (in the order asked, as bash lists them)
+        for spec in args:  # (in the order asked, as bash lists them)
             sig = _signal_name(spec)
             if sig is None:
                 _err(sh, io, "trap", f"{spec}: invalid signal specification")
@@ -110,16 +114,16 @@ def b_trap(sh: Interp, argv: list[str], io: IO) -> int:
             elif sig in traps:
                 _out(io, _trap_line(sig, traps[sig]))
         return status
-    if args[0] == "-l":
-        _out(io, signal_table())
-        return 0
-    if args[0][:1] == "-" and len(args[0]) > 1:
-        bad = next((c for c in args[0][1:] if c not in "lp"), "")  # (bash names the letter)
-        return _invalid(sh, io, "trap", f"-{bad}" if bad else args[0])
     action = args[0]
     signals = args[1:]
-    # An unsigned number first means: reset these signals (" 42 " is an action).
-    if len(args) == 1 or action.isdigit():
+    # As bash: a signal's number first resets the signals given (" 42 " is an action);
+    # a lone signal (not "-") resets it; a lone anything else is a usage error.
+    if action.isdigit() and _signal_name(action) is not None:
+        action, signals = "-", args
+    elif not signals:
+        if action in ("", "-") or _signal_name(action) is None:
+            sh.error_plain(f"trap: usage: {_USAGE['trap']}", io)
+            return 2
         action, signals = "-", args
     status = 0
     for spec in signals:

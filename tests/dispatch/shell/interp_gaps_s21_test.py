@@ -1,0 +1,133 @@
+"""Interpreter gaps found against bash in session 21, each text run by bash and by the
+in-process shell in fresh directories (status, stdout, and whether anything went to
+stderr). Every row prints the same in any run: no clock, PID or scheduling in it.
+
+- a ``case`` pattern taken from a variable (``p='+(a)b'; case $x in $p)``) was matched
+  as an extended glob with extglob off; bash matches its text (``*(a)`` is ``*`` then
+  ``(a)``);
+- ``RANDOM=N`` stored N, so every ``$RANDOM`` after it was N; bash seeds its generator
+  (variables.c ``brand``): a seeded sequence is bash's, number for number. A subshell
+  not seeded itself, the environment's RANDOM, stay unseeded (those rows print no value);
+- ``SECONDS=N`` (``RANDOM=N``) after ``unset SECONDS`` or in a ``local`` still acted as
+  the special variable: an ordinary name then, as in bash;
+- ``trap``: ``--`` before an action starting with ``-`` (``trap -- -y INT``), a lone
+  action that is no signal (``trap x``: usage, 2), ``trap -p -- INT``;
+- ``kill -l ERR`` (``DEBUG``, ``RETURN``): bash's numbers 66, 65, 67, not an error;
+- ``hash -l`` (lines bash reads back), ``hash -t`` of several names, ``-t``/``-d``
+  with none, ``hash -p P`` alone (prints the table).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.dispatch.shell.interp_gaps_s20_test import BASH, _agree
+from tests.dispatch.shell.shellrun import Runner
+
+pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
+
+CASE_FROM_A_VARIABLE = [
+    'p="+(a)b"; case aab in $p) echo m;; *) echo n;; esac; case "+(a)b" in $p) echo lit;; esac',
+    'q="*(a)"; case "x(a)" in $q) echo star;; esac; case "xa" in $q) echo ext;; esac',
+    'p="(a)"; case "+(a)" in +$p) echo lit;; esac; case aa in +$p) echo ext;; esac',
+    'p="+(a|b)"; case "+(a|b)" in $p|x) echo lit;; esac; case b in $p|x) echo e;; *) echo n;; esac',
+    'p="@(x)"; case "@(x)" in "$p") echo q;; esac; case x in $p) echo e;; *) echo n;; esac',
+    'p="!(x)"; case "y" in $p) echo e;; *) echo n;; esac; case "!(x)" in $p) echo l;; esac',
+    'p="a|b"; case a in $p) echo alt;; *) echo n;; esac; '
+    'p="?(a)"; case "b(a)" in $p) echo q;; esac',
+    'p="\\+(a)"; case "+(a)" in $p) echo esc;; *) echo n;; esac',
+    # a hook's own shape: a list of patterns to refuse, one at a time
+    'for p in "rm -rf *" "+(x)" "*--force*"; do case "git push --force" in $p) echo "hit $p";; '
+    "esac; done",
+    # and with extglob on, the value is an extended glob, as in bash
+    'shopt -s extglob; p="+(a)b"; case aab in $p) echo m;; esac',
+    'shopt -s extglob; p="@(rm|mv) *"; case "rm x" in $p) echo hit;; esac',
+    # written in the script (not from a value): unchanged
+    'case aab in *b) echo m;; esac; case "(a)" in "("*) echo paren;; esac',
+]
+
+
+@pytest.mark.parametrize("source", CASE_FROM_A_VARIABLE)
+def test_a_case_pattern_from_a_variable_is_matched_as_bash_matches_it(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
+
+
+SEEDED = [
+    "RANDOM=42; echo $RANDOM $RANDOM $RANDOM; RANDOM=0; echo $RANDOM $RANDOM",
+    "RANDOM=-1; echo $RANDOM $RANDOM $RANDOM; RANDOM=$((2**40+5)); echo $RANDOM $RANDOM",
+    'RANDOM=" 7"; echo $RANDOM; RANDOM=7; echo $RANDOM; RANDOM=0x10; echo $RANDOM; '
+    "RANDOM=16; echo $RANDOM; RANDOM=+3; echo $RANDOM; RANDOM=3; echo $RANDOM",
+    "RANDOM=5; x=$RANDOM; RANDOM=5; y=$RANDOM; echo $((x==y)); echo ${RANDOM}",
+    "RANDOM=5; a=$RANDOM; (RANDOM=5; echo $RANDOM $a); echo $(RANDOM=5; echo $RANDOM)",
+    "RANDOM=x; echo $RANDOM; RANDOM=2+3; echo $RANDOM",
+    'RANDOM=1; for i in 1 2 3 4 5 6 7 8 9 10; do echo -n "$((RANDOM % 6)) "; done; echo; '
+    "echo $(( RANDOM )); RANDOM=9; echo $((RANDOM)) $[RANDOM] ${RANDOM:0:3}",
+    # many draws: bash skips a value equal to the last one given
+    "RANDOM=12345; s=0; for ((i = 0; i < 2000; i++)); do s=$(( (s * 31 + RANDOM) % 1000003 )); "
+    "done; echo $s",
+    # an ordinary name once unset or local, as in bash
+    "unset RANDOM; RANDOM=5; echo $RANDOM $RANDOM",
+    "f(){ local RANDOM=5; echo $RANDOM $RANDOM; }; f; RANDOM=5; echo $RANDOM",
+    "unset SECONDS; SECONDS=5; echo $SECONDS",
+    "f(){ local SECONDS=7; echo $SECONDS; }; f",
+    # a subshell not seeded itself is not seeded (its values are the OS's: not printed)
+    "RANDOM=5; x=$(echo $RANDOM); y=$(echo $RANDOM); [[ $x =~ ^[0-9]+$ ]] && echo num; "
+    'echo "$RANDOM"',
+]
+
+
+@pytest.mark.parametrize("source", SEEDED)
+def test_a_seeded_random_gives_bashs_sequence(run: Runner, tmp_path: Path, source: str) -> None:
+    _agree(run, tmp_path, source)
+
+
+def test_an_inherited_random_neither_seeds_nor_is_kept(run: Runner) -> None:
+    # (bash: `env RANDOM=5 bash -c 'echo $RANDOM'` prints a random value; it is not
+    # passed on to children either)
+    from tests.dispatch.shell.shellrun import base_env
+
+    seen = set()
+    for _ in range(3):
+        ran = run('echo $RANDOM; env | grep -c "^RANDOM=" || :', env=base_env(RANDOM="5"))
+        value, count = ran.out.split()
+        assert count == "0"
+        seen.add(value)
+    assert seen != {"5"}  # (three draws of 0-32767 all 5: 1 in 35 trillion)
+
+
+BUILTINS = [
+    # trap: `--` ends the options; a lone action that is no signal is a usage error
+    "trap -- -y; echo $?",
+    "trap -y; echo $?",
+    "trap -- -y INT; echo $?; trap -p INT",
+    "trap x; echo $?; trap -- x; echo $?; trap -; echo $?; trap -- -; echo $?",
+    'trap ""; echo $?; trap -- "" INT; trap',
+    "trap -- INT; echo $?; trap 2; echo $?; trap -- 2 3; echo $?",
+    "trap -p -- INT; echo $?; trap --; echo $?; trap -x -- a; echo $?",
+    "trap 99 INT; trap -p; trap 0x2 INT; trap",
+    'trap "echo hi" INT TERM; trap -p; trap - INT; trap; trap INT; trap TERM; trap -p; echo $?',
+    "trap -lp | head -1; trap -pl | head -1; trap -l -- | head -2",
+    "trap -p INT X; echo $?; trap SIGINT; echo $?; trap sigterm; echo $?; trap 0; echo $?",
+    # kill -l: bash numbers its trap-only names past the signals
+    "kill -l ERR; echo $?; kill -l EXIT; echo $?; kill -l DEBUG; echo $?; kill -l RETURN; "
+    "echo $?; kill -l 0; echo $?; kill -l HUP; kill -l 129",
+    "kill -l sigerr; echo $?; kill -l SIGDEBUG; echo $?; kill -l err; echo $?",
+    "kill -l ERR INT x return; echo $?; kill -s ERR $$; echo $?",
+    # hash -l and -t
+    "hash -l; echo $?; hash; echo $?; hash ls; hash -l; echo $?",
+    "hash ls cat; hash -t ls cat; echo $?; hash -t ls",
+    "hash -t; echo $?; hash -d; echo $?; hash -dt; echo $?",
+    "hash -p /bin/ls; echo $?; hash -r; echo $?; hash --; echo $?",
+    'hash -p "/a b/x" y; hash -l; hash -lt y; hash -p /x/y "a b"; hash -l',
+    "hash -p /x/y a; hash -p /x/z b; hash -l; hash -t a b nope; echo $?",
+    "hash -rl; echo $?; hash -lr ls; hash -l",
+]
+
+
+@pytest.mark.parametrize("source", BUILTINS)
+def test_builtins_answer_as_bash_does(run: Runner, tmp_path: Path, source: str) -> None:
+    _agree(run, tmp_path, source)
