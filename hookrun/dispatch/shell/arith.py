@@ -34,7 +34,7 @@ _TOKEN = lazy_compile(
     # ASCII digits and names only, as bash (Python's \d is any Unicode digit: ٣ read as 3)
     r"(?a)[ \t\n]*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+#[0-9a-zA-Z@_]+|\d+)"
     r"|(?P<name>[A-Za-z_]\w*)"
-    r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()\[\]]))"
+    r"|(?P<op><<=|>>=|\*\*|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!~&|^?:,()\[\]@]))"
 )
 
 _BINARY: dict[str, int] = {

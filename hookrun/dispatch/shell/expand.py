@@ -361,6 +361,8 @@ class Expander:
 
     def _arith_get_elem(self, name: str, index: str) -> str | None:
         st = self.state
+        if (index == "@" or index == "*") and self._all_elements(name, index):
+            return None
         if st.nounset and name not in st.vars:
             # bash: an unset element is 0, but a name with no value at all is unbound.
             arr = st.arrays.get(name)
@@ -371,8 +373,17 @@ class Expander:
     def _arith_set_elem(self, name: str, index: str | None, value: str) -> None:
         if index is None:
             self.state.set_var(name, value)
-        else:
+        elif not ((index == "@" or index == "*") and self._all_elements(name, index)):
             self.set_element(name, index, value)
+
+    def _all_elements(self, name: str, index: str) -> bool:
+        """``a[@]``/``a[*]`` in arithmetic (``r='a[@]'; $((r))``), not of an associative
+        array: as bash, a message and 0 (no assignment), not an error of the whole line."""
+        arr = self.state.arrays.get(name)
+        if arr is not None and arr.assoc:
+            return False  # (the key "@", as bash)
+        self.warn(f"{name}[{index}]: bad array subscript")
+        return True
 
     # -- parts -----------------------------------------------------------------
     def pieces(

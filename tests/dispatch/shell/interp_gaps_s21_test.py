@@ -14,7 +14,10 @@ stderr). Every row prints the same in any run: no clock, PID or scheduling in it
   action that is no signal (``trap x``: usage, 2), ``trap -p -- INT``;
 - ``kill -l ERR`` (``DEBUG``, ``RETURN``): bash's numbers 66, 65, 67, not an error;
 - ``hash -l`` (lines bash reads back), ``hash -t`` of several names, ``-t``/``-d``
-  with none, ``hash -p P`` alone (prints the table).
+  with none, ``hash -p P`` alone (prints the table);
+- ``a[@]``/``a[*]`` in arithmetic (``r='a[@]'; echo $((r))``, ``$(( a[@] ))``) was a
+  syntax error that discarded the rest of the line (the script, at top level); bash
+  prints "bad array subscript" and goes on with 0 (an associative array's key "@").
 """
 
 from __future__ import annotations
@@ -130,4 +133,29 @@ BUILTINS = [
 
 @pytest.mark.parametrize("source", BUILTINS)
 def test_builtins_answer_as_bash_does(run: Runner, tmp_path: Path, source: str) -> None:
+    _agree(run, tmp_path, source)
+
+
+ALL_ELEMENTS_IN_ARITHMETIC = [
+    'a=(1 2); r="a[@]"; echo $(( r )); echo after $?',
+    "a=(1 2); echo $(( a[@] )); echo $?",
+    'a=(1 2); r="a[@]"; (( r )); echo $?; let r; echo $?',
+    'a=(1 2); r="a[*]"; echo $(( r + 1 )); echo $?',
+    'declare -A A=([k]=1); r="A[@]"; echo $((r))',
+    'a=(1 2); r="a[@]"; [[ r -eq 0 ]]; echo $?',
+    'a=(1 2); r="a[@]"; x=$(( r )); echo "x=$x" $?',
+    "a=(1 2); echo $(( a[@] = 3 )); echo $? ${a[@]}",
+    "a=(1 2); echo $(( a[@]++ )); echo $? ${a[@]}",
+    'r="b[@]"; echo $(( r )); echo $?',
+    "x=(5); echo $(( x[@] + x ))",
+    # next to them, errors that stay errors
+    'a=(1 2); r="a[x@]"; echo $(( r )); echo no',
+    "echo $(( @ )); echo $?; echo $(( 1@2 )); echo $?",
+]
+
+
+@pytest.mark.parametrize("source", ALL_ELEMENTS_IN_ARITHMETIC)
+def test_all_elements_in_arithmetic_are_a_message_and_zero_as_in_bash(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
     _agree(run, tmp_path, source)
