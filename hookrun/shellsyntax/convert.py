@@ -1333,6 +1333,10 @@ class Converter:
         nested: list[Node] = []
         _collect_specials(kids, start, close, nested)
         i = start
+        if (op == "/" or op == "//") and self.src[i : i + 1] == b"/":
+            # As bash: a pattern's first character is never the separator (`${x////_}`
+            # replaces every "/", `${x///}` deletes them).
+            i += 1
         while i < close:
             c = self.src[i : i + 1]
             if c == b"\\":

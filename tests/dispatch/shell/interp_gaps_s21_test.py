@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests.dispatch.shell.interp_gaps_s20_test import BASH, _agree
-from tests.dispatch.shell.shellrun import Runner
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
 
 pytestmark = pytest.mark.skipif(BASH is None, reason="bash is the oracle")
 
@@ -159,3 +159,28 @@ def test_all_elements_in_arithmetic_are_a_message_and_zero_as_in_bash(
     run: Runner, tmp_path: Path, source: str
 ) -> None:
     _agree(run, tmp_path, source)
+
+
+SLASH_PATTERNS = [
+    "x=/_/; echo ${x////c}",
+    'p=/foo/bar; echo "${p////_}"; n=${p////-}; echo "$n"',
+    "HOST_PATH=/foo/bar/baz; echo ${HOST_PATH////\\\\/}",
+    'x="slash / brace } hi"; echo ${x///}; echo "${x///}"',
+    "x=//a; echo ${x/////} ${x//\\/\\//-}",
+    'x=/a/b; echo "${x////\\\\}"',
+    'a=(/x /y/z); echo "${a[@]////_}"; set -- /p/q; echo ${@////.}',
+    # next to them, what was read right
+    "x=/a/b; echo ${x//\\//_} ${x/#//_} ${x/%b//} ${x/#/} ${x/\\//-}",
+    "x=a/b; echo ${x//'/'/_} ${x/'/'} ${x//a/}",
+]
+
+
+@pytest.mark.parametrize("prefix", ["", ': "${x/a/b}"\n'])
+@pytest.mark.parametrize("line", SLASH_PATTERNS)
+def test_a_pattern_starting_with_a_slash_is_read_as_bash_reads_it(
+    run: Runner, line: str, prefix: str
+) -> None:
+    source = prefix + line
+    env = base_env()
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == bash_result(source, env), ran.err
