@@ -904,6 +904,12 @@ class Expander:
             return self.slice(p, values, is_list)
         if op == "@":
             letter = self.string(p.args[0]) if p.args else ""
+            if letter in ("A", "K", "k"):  # (of the whole variable: rare, loaded here)
+                from hookrun.dispatch.shell.listing import whole_transform
+
+                return whole_transform(
+                    self.state, p.name, is_list and self._key_is_all(p), values, letter
+                )
             return [self.at_transform(v, letter, p) for v in values]
         raise bad_substitution(self._text(p))
 
@@ -954,8 +960,6 @@ class Expander:
             return flags
         if letter == "P":
             return value
-        if letter == "A":
-            return f"{p.name}={shell_quote(value)}"
         # Unlike other bad substitutions this one ends the shell (as an unbound variable).
         raise ShellError(f"{self._text(p)}: bad substitution", fatal_status(self.state), fatal=True)
 

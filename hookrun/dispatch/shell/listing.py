@@ -9,7 +9,7 @@ for control characters; ``declare -p`` always double-quotes, escaping ``\\ " $ `
 from __future__ import annotations
 
 from hookrun.dispatch.shell.expand import quote_ansi_c
-from hookrun.dispatch.shell.state import Array, ShellState
+from hookrun.dispatch.shell.state import Array, ShellState, is_name
 
 # bash's sh_contains_shell_metas: blanks, quotes, operators, reserved-word and glob
 # characters, expansions; `~` only where tilde expansion applies and `#` at the start.
@@ -106,3 +106,48 @@ def set_listing(st: ShellState) -> str:
                 f"{name}={set_quote(st.vars[name] if name in st.vars else st.refs[name])}\n"
             )
     return "".join(lines)
+
+
+def whole_transform(
+    st: ShellState, name: str, key_all: bool, values: list[str], letter: str
+) -> list[str]:
+    """``${x@A}``, ``${x@K}``, ``${x@k}`` as bash 5.2 makes them (subst.c
+    ``parameter_list_transform``/``string_transform``).
+
+    ``key_all``: the expansion names every element (``${a[@]@A}``). ``values`` are the
+    expansion's values (one for a scalar or an element). An array's ``@A`` is its
+    ``declare -p`` line as three words (``declare``, ``-a``, ``a=(…)``); ``@K`` is one
+    word, ``key "value"`` pairs (an associative array's with a blank after each);
+    ``@k`` the keys and values as words of their own; the positional parameters'
+    ``@A`` is ``set -- '…' …``."""
+    from hookrun.dispatch.shell.expand import shell_quote
+
+    if name in ("@", "*"):
+        quoted = [shell_quote(v) for v in values]
+        return ["set", "--", *quoted] if letter == "A" else quoted
+    arr = st.arrays.get(name)
+    if key_all and arr is not None:
+        if letter == "A":
+            return ["declare", f"-{attributes(st, name)}", f"{name}={array_literal(arr)}"]
+        if letter == "k":  # (keys and values as they are)
+            return [word for key, value in arr.ordered() for word in (str(key), value)]
+        pairs = []
+        for key, value in arr.ordered():
+            k = str(key)
+            if arr.assoc and has_metas(k):
+                k = double_quote(k)
+            pairs.append((k, value))
+        if not pairs:
+            return []
+        if arr.assoc:  # (bash leaves a blank after each pair here)
+            return ["".join(f"{k} {double_quote(v)} " for k, v in pairs)]
+        return [" ".join(f"{k} {double_quote(v)}" for k, v in pairs)]
+    if letter != "A":
+        return [shell_quote(v) for v in values]
+    if not is_name(name):  # (`${1@A}`: bash makes nothing of a positional parameter)
+        return [""]
+    flags = attributes(st, name)
+    return [
+        f"declare -{flags} {name}={shell_quote(v)}" if flags else f"{name}={shell_quote(v)}"
+        for v in values
+    ]

@@ -184,3 +184,50 @@ def test_a_pattern_starting_with_a_slash_is_read_as_bash_reads_it(
     env = base_env()
     ran = run(source, env=env)
     assert (ran.code, ran.out) == bash_result(source, env), ran.err
+
+
+P = 'p(){ printf "<%s>" "$@"; echo; }; '
+WHOLE_VARIABLE_TRANSFORMS = [
+    P
+    + (
+        'a=(x "y z"); p "${a[@]@K}"; p "${a[*]@K}"; p ${a[@]@K}; p "${a[@]@k}"; '
+        'p "${a[*]@k}"; p ${a[@]@k}'
+    ),
+    P
+    + (
+        'declare -A h=([k]="v w" [j]=1); p "${h[@]@K}"; p "${h[*]@K}"; p "${h[@]@k}"; '
+        'p ${h[@]@k}; p "${h[@]@A}"; p "${h[k]@K}"; p "${h[k]@A}"'
+    ),
+    P
+    + (
+        'a=(x "y z"); p "${a[@]@A}"; p "${a[*]@A}"; p ${a[@]@A}; p "${a[0]@A}"; '
+        'p "${a[1]@A}"; p "${a@K}"; p "${a[1]@K}"'
+    ),
+    P
+    + (
+        "b=q; declare -i n=3; export X=1; readonly R=2; "
+        'p "${b@A}" "${n@A}" "${b@K}" "${b@k}" "${X@A}" "${R@A}" "${u@A}" "${u@K}"'
+    ),
+    (
+        'e=(); set -- "${e[@]@K}"; echo $#; set -- "${e[@]@k}"; echo $#; '
+        'set -- "${e[@]@A}"; echo $# "$@"'
+    ),
+    P + 'set -- 1 "2 3"; p "${@@K}" "${@@A}" "${1@A}" "${*@A}" "${@@k}"',
+    (
+        'declare -A h=(["a b"]=1 [\'$x\']=2 [c]=3); echo "${h[@]@K}"; '
+        'printf "<%s>" "${h[@]@k}"; echo'
+    ),
+    ('a=([3]=x); declare -ir q=4; echo "${a[@]@A}" "${q@A}"; declare -ax L=(A); echo "${L[@]@A}"'),
+    ('declare -a s=("it\'s" \'a"b$c\'); printf "<%s>" "${s[@]@K}" "${s[@]@A}" "${s[@]@k}"; echo'),
+    (
+        'a=(x y); eval "$(echo "${a[@]@A}")"; declare -p a; v=\'p q\'; eval "w=${v@Q}"; '
+        'echo "$w"; echo "${v@A}"'
+    ),
+    'f(){ local -a la=(1 2); local s=x; echo "${la[@]@A}" "${s@A}"; }; f',
+    P + 'b=q; p "${b[@]@A}" "${b[@]@K}" "${b[*]@k}"',
+]
+
+
+@pytest.mark.parametrize("source", WHOLE_VARIABLE_TRANSFORMS)
+def test_the_a_k_transformations_are_bashs(run: Runner, tmp_path: Path, source: str) -> None:
+    _agree(run, tmp_path, source)
