@@ -360,6 +360,9 @@ class Interp:
     # trap is the command that was running then, not the trap's own).
     trap_context: tuple[bytes, Stmt | None] | None = None
     in_debug_trap = False
+    # ``BASH_COMMAND`` while the DEBUG trap runs before a loop's header or a case word
+    # (``for i in 1 2``, ``case $x in ``, ``((i<2))``): bash's text of it.
+    header_text: str | None = None
     # Read from the class until a shell has its own: never changed in place here, only
     # replaced (a job started, `exec >file` run, a subshell made) or popped from (the
     # `trap` builtin resetting an inherited one, which an empty dict does not have).
@@ -426,6 +429,8 @@ class Interp:
         """``BASH_COMMAND``: the command being run, or in a trap the one it came at."""
         from hookrun.dispatch.shell.funcprint import command_text  # rare: loaded here
 
+        if self.header_text is not None:
+            return self.header_text
         src, stmt = self.trap_context or (self.src, self.stmt)
         return command_text(src, stmt)
 
@@ -449,11 +454,29 @@ class Interp:
             return
         self.in_debug_trap = True
         self.stmt = s
+        # ($LINENO in the trap: the line of the command it runs before, as bash's)
+        saved_line, self.trap_line = self.trap_line, self.current_line()
         try:
             self.run_trap(action, io)
         finally:
             self.in_debug_trap = False
             self.stmt = s
+            self.trap_line = saved_line
+
+    def debug_header(self, s: Stmt | None, text: str, io: IO) -> None:
+        """bash's DEBUG trap before a ``for`` loop's header (each round), a ``case`` word
+        or a ``for ((…))`` expression, ``BASH_COMMAND`` being ``text``."""
+        if s is None or self.in_debug_trap:
+            return
+        self.header_text = text
+        try:
+            self.debug_trap(s, io)
+        finally:
+            self.header_text = None
+
+    def source_text(self, w: Word) -> str:
+        """A word as written (what bash prints of a header)."""
+        return self.src[w.pos : w.end].decode("utf-8", "surrogateescape")
 
     def subscript_value(self, base: str, key: str) -> str:
         """A subscript of ``base`` written as text (a nameref's ``a[$(f) + 1]``): for an
@@ -897,8 +920,16 @@ class Interp:
         st = self.state
         if st.attrs and "n" in st.attrs.get(cmd.name, ""):
             return self.ref_loop(cmd, values, io)
+        head: str | None = None
+        if self.traps and "DEBUG" in self.traps:
+            words = cmd.words
+            shown = '"$@"' if words is None else " ".join(self.source_text(w) for w in words)
+            head = f"for {cmd.name} in {shown}"
+        stmt = self.stmt
         for value in values:
             self.guard.check()
+            if head is not None:
+                self.debug_header(stmt, head, io)
             try:
                 st.set_var(cmd.name, value)
             except ShellError as exc:
@@ -934,16 +965,29 @@ class Interp:
             return 1 if w is None else ex.arith(w)
 
         status = 0
+        stmt = self.stmt
+        traced = bool(self.traps and "DEBUG" in self.traps)
+
+        def trap(w: Word | None) -> None:  # (bash shows an empty expression as 1)
+            text = self.source_text(w).lstrip(" \t\n") if w is not None else ""
+            self.debug_header(stmt, f"(({text or '1'}))", io)
+
         try:
+            if traced:
+                trap(cmd.init)
             if cmd.init is not None:
                 ex.arith(cmd.init)
             while True:
                 self.guard.check()
+                if traced:
+                    trap(cmd.cond)
                 if not arith(cmd.cond):
                     break
                 status, ctl = self.loop_body(cmd.body, io)
                 if ctl == "break":
                     break
+                if traced and cmd.post is not None:
+                    trap(cmd.post)
                 if cmd.post is not None:
                     ex.arith(cmd.post)
         except ExpansionFailure as exc:
@@ -955,6 +999,8 @@ class Interp:
 
     def exec_case(self, cmd: CaseClause, io: IO) -> int:
         ex = self._expander or self.expander
+        if self.traps and "DEBUG" in self.traps:
+            self.debug_header(self.stmt, f"case {self.source_text(cmd.word)} in ", io)
         try:
             value = ex.string(cmd.word)
         except ShellError as exc:

@@ -231,3 +231,29 @@ WHOLE_VARIABLE_TRANSFORMS = [
 @pytest.mark.parametrize("source", WHOLE_VARIABLE_TRANSFORMS)
 def test_the_a_k_transformations_are_bashs(run: Runner, tmp_path: Path, source: str) -> None:
     _agree(run, tmp_path, source)
+
+
+D = "trap 'echo \"D:$BASH_COMMAND\"' DEBUG; "
+DEBUG_BEFORE_HEADERS = [
+    D + "for i in 1 2; do :; done; case a in a) :;; esac",
+    "trap 'echo \"D:$BASH_COMMAND:$LINENO\"' DEBUG; for ((i=0;i<2;i++)); do :; done; "
+    'set -- p q; for x\ndo :; done; for y in "$@" $(echo z) *.none; do :; done; '
+    'for z in; do :; done; case "$1"x in p*) :;; esac\necho end',
+    D + "for (( i = 0 ;  i < 1 ; i++ )); do :; done; for ((;;)); do break; done; "
+    "for ((j=0;;)); do break; done; case  x  in x) ;; esac",
+    "f(){ for i in 1; do :; done; case y in y) :;; esac; }; " + D + "f; set -T; f",
+    D + "for i in a b; do for j in 1; do echo $i$j; done; done | cat",
+    'trap "echo D" DEBUG; trap - DEBUG; for i in 1; do :; done; case a in *) echo x;; esac',
+    D + "while false; do :; done; until true; do :; done; if true; then :; fi; { :; }; (:)",
+    "trap 'echo $LINENO' DEBUG\necho a\n\necho b\nfor i in 1\ndo\n  :\ndone",
+    "trap 'echo \"[$BASH_COMMAND]\"' DEBUG; x=ab; case ${x%b} in a) echo hit;; esac; "
+    'for w in $x "$x"; do echo $w; done',
+    "trap 'echo \"$BASH_COMMAND\" >&2' DEBUG; for i in 1 2; do :; done; echo $?",
+]
+
+
+@pytest.mark.parametrize("source", DEBUG_BEFORE_HEADERS)
+def test_the_debug_trap_runs_before_headers_as_in_bash(
+    run: Runner, tmp_path: Path, source: str
+) -> None:
+    _agree(run, tmp_path, source)
