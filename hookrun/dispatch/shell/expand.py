@@ -104,7 +104,18 @@ _DYNAMIC: dict[str, Callable[[], str]] = {
 
 # bash's variables set by the shell itself (BASH_VERSION, LINENO's neighbours), made when
 # read by hookrun.dispatch.shell.shellvars — loaded then: no run that reads none pays.
-_SHELL_ARRAYS = frozenset(("BASH_VERSINFO", "FUNCNAME", "BASH_SOURCE", "BASH_LINENO"))
+_SHELL_ARRAYS = frozenset(
+    (
+        "BASH_VERSINFO",
+        "FUNCNAME",
+        "BASH_SOURCE",
+        "BASH_LINENO",
+        "BASH_ARGC",
+        "BASH_ARGV",
+        "BASH_ALIASES",
+        "BASH_CMDS",
+    )
+)
 _SHELL_SCALARS = _SHELL_ARRAYS | {
     "BASH_VERSION",
     "BASH",
@@ -124,6 +135,9 @@ _SHELL_SCALARS = _SHELL_ARRAYS | {
     "SRANDOM",
     "OPTERR",
     "PS4",
+    "BASH_ARGV0",
+    "BASH_EXECUTION_STRING",
+    "BASH_LOADABLES_PATH",
 }
 # The names `${!prefix*}` lists beside the run's variables (bash lists its own): each of
 # the above with a value where the shell runs, LINENO, and the dynamic ones.
@@ -730,6 +744,10 @@ class Expander:
             return
         if p.indirect and p.key is not None and self._key_is_all(p):  # ${!a[@]}
             arr = st.arrays.get(p.name)
+            if arr is None and p.name in _SHELL_ARRAYS and p.name not in st.unset_specials:
+                from hookrun.dispatch.shell.shellvars import array  # rare: loaded here
+
+                arr = array(st, p.name)
             keys = arr.keys() if arr is not None else (["0"] if p.name in st.vars else [])
             if self._star(p) and not quoted:  # bash joins the keys with a space here
                 out.append((" ".join(keys), SPLIT))

@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Callable
 from time import time
+from typing import Any
 
 from hookrun.dispatch.shell.state import Array, ShellState
 from hookrun.shellsyntax.nodes import ArithCmd, CallExpr, Pipeline, Stmt, TestClause
@@ -65,12 +66,37 @@ def _bash_lineno(state: ShellState) -> list[str]:
     return lines
 
 
+def _run_arguments(state: ShellState, *, count: bool) -> list[str]:
+    """The arguments BASH_ARGV/BASH_ARGC show, as bash (without extdebug) makes them
+    (variables.c get_bashargcv): the positional parameters as they are when one of the
+    two is first read at the top level, kept from then on; both empty when read
+    first inside a function. ``count``: BASH_ARGC's, else BASH_ARGV's (last first)."""
+    source, args, made = state.origin
+    if not made:
+        if any(name != "source" for name in state.funcnames):
+            return []
+        args = tuple(state.params)
+        state.origin = (source, args, True)
+    return [str(len(args))] if count else list(reversed(args))
+
+
 _ARRAYS: dict[str, Callable[[ShellState], list[str]]] = {
     "BASH_VERSINFO": _versinfo,
     "FUNCNAME": _funcname,
     "BASH_SOURCE": _bash_source,
     "BASH_LINENO": _bash_lineno,
+    "BASH_ARGV": lambda state: _run_arguments(state, count=False),
+    "BASH_ARGC": lambda state: _run_arguments(state, count=True),
 }
+# bash's associative views of the aliases and the command hash.
+_ASSOC: dict[str, Callable[[ShellState], dict[Any, str]]] = {
+    "BASH_ALIASES": lambda state: dict(state.aliases),
+    "BASH_CMDS": lambda state: {name: hit[0] for name, hit in state.hashed.items()},
+}
+# bash's compiled-in default (config-top.h DEFAULT_LOADABLE_BUILTINS_PATH).
+_LOADABLES_PATH = (
+    "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:."
+)
 
 # bash forks a subshell, whose BASHPID is its own pid. In-process subshells have none:
 # each is given a number above any pid the OS hands out (Linux's pid_max is at most
@@ -127,7 +153,7 @@ def _hostname() -> str:
     return os.environ.get("COMPUTERNAME", "localhost")  # pragma: win32 no cover
 
 
-_SCALARS: dict[str, Callable[[ShellState], str]] = {
+_SCALARS: dict[str, Callable[[ShellState], str | None]] = {
     "OSTYPE": lambda state: _ostype(),
     "HOSTTYPE": lambda state: _machtype().split("-", 1)[0],
     "MACHTYPE": lambda state: _machtype(),
@@ -152,11 +178,17 @@ _SCALARS: dict[str, Callable[[ShellState], str]] = {
     # As bash (get_seconds): the wall clock's whole seconds now less those at the start, so
     # crossing a second boundary counts one even when less than a second has passed.
     "SECONDS": lambda state: str(int(time()) - state.started),
+    "BASH_ARGV0": lambda state: state.argv0,
+    "BASH_EXECUTION_STRING": lambda state: state.origin[0],
+    "BASH_LOADABLES_PATH": lambda state: _LOADABLES_PATH,
 }
 
 
 def array(state: ShellState, name: str) -> Array:
     """The array ``name`` (one of expand's ``_SHELL_ARRAYS``) holds now."""
+    assoc = _ASSOC.get(name)
+    if assoc is not None:
+        return Array(True, assoc(state))
     return Array(False, dict(enumerate(_ARRAYS[name](state))))
 
 
@@ -166,6 +198,8 @@ def scalar(state: ShellState, name: str) -> str | None:
     if make is not None:
         values = make(state)
         return values[0] if values else None
+    if name in _ASSOC:  # (`$BASH_ALIASES`: the key "0", as bash's)
+        return _ASSOC[name](state).get("0")
     return _SCALARS[name](state)
 
 
@@ -229,6 +263,8 @@ def assign_special(state: ShellState, name: str, value: str) -> None:
     """An assignment to ``SECONDS`` or ``RANDOM`` (still special: ShellState.special)."""
     if name == "SECONDS":  # counts on from the value given (an integer, as in bash)
         state.started = int(time()) - integer_or_zero(value)
+    elif name == "BASH_ARGV0":  # sets $0, as bash's
+        state.argv0 = value
     else:  # RANDOM: an integer variable in bash, its value (arithmetic) the seed
         state.rseed = [integer(state, value) & 0xFFFFFFFF, 0]
 

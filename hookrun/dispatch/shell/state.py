@@ -183,7 +183,7 @@ def is_name(text: str) -> bool:
 
 
 # Names whose assignment does more than store a value (set_var tests them in one go).
-_WATCHED = frozenset(("PATH", "SECONDS", "RANDOM"))
+_WATCHED = frozenset(("PATH", "SECONDS", "RANDOM", "BASH_ARGV0"))
 
 # SHLVL for an inherited SHLVL: the usual ones looked up (a run builds one), the rest
 # computed by shellvars.next_level.
@@ -250,6 +250,8 @@ SPECIALS = frozenset(
         "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "BASH_COMMAND",
         "BASH_SUBSHELL", "BASH_VERSION", "BASH", "FUNCNAME", "HOOKRUN_SHELL", "OSTYPE",
         "HOSTTYPE", "MACHTYPE", "HOSTNAME", "EPOCHSECONDS", "EPOCHREALTIME", "OPTERR", "PS4",
+        "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0", "BASH_ALIASES", "BASH_CMDS",
+        "BASH_EXECUTION_STRING", "BASH_LOADABLES_PATH",
     }
 )  # fmt: skip
 _READONLY_SPECIALS = frozenset({"BASH_VERSINFO", "SHELLOPTS", "BASHOPTS", "EUID", "PPID", "UID"})
@@ -293,6 +295,7 @@ class ShellState:
         "subscripts",
         "unset_specials",
         "rseed",
+        "origin",
     )
 
     def __init__(self, vars: dict[str, str], exported: set[str] | None, cwd: str) -> None:
@@ -352,6 +355,11 @@ class ShellState:
         # ``RANDOM=N``: bash's generator state, [seed, last value given]; None: not
         # seeded here, each value from the OS (expand._random).
         self.rseed: list[int] | None = None
+        # How the run began: (the command string of a `-c` run, else None; the
+        # arguments it was given; whether BASH_ARGV/BASH_ARGC were read at the top
+        # level yet) — BASH_EXECUTION_STRING, BASH_ARGV, BASH_ARGC. Replaced, never
+        # changed in place.
+        self.origin: tuple[str | None, tuple[str, ...], bool] = (None, (), False)
         # Where each of those was called, innermost first: (the text run, the calling
         # statement in it; None: none) — ``BASH_LINENO``, its line counted when read.
         self.callsites: tuple[tuple[bytes, Stmt | None], ...] = ()
@@ -460,6 +468,7 @@ class ShellState:
         sub.subscripts = self.subscripts
         sub.unset_specials = self.unset_specials
         sub.started = self.started
+        sub.origin = self.origin
         return sub
 
     def current_file(self) -> str:

@@ -257,3 +257,41 @@ def test_the_debug_trap_runs_before_headers_as_in_bash(
     run: Runner, tmp_path: Path, source: str
 ) -> None:
     _agree(run, tmp_path, source)
+
+
+BASH_NAMES = [
+    "echo ${!BASH*}",
+    "f(){ echo ${!BASH*}; }; f; echo ${!BASH_A*} ${!BASH_E*}",
+    "unset BASH_ALIASES BASH_CMDS BASH_EXECUTION_STRING; echo ${!BASH_*}",
+    'echo "$BASH_EXECUTION_STRING"; echo $BASH_LOADABLES_PATH',
+    "set -- x y; echo ${#BASH_ARGV[@]} ${BASH_ARGC[0]}; set -- z; echo ${BASH_ARGV[@]} "
+    '${BASH_ARGC[@]}; echo "$BASH_ARGV0"; BASH_ARGV0=new; echo $0; unset BASH_ARGV0; '
+    "echo ${BASH_ARGV0-unset} $0",
+    'f(){ echo "[${BASH_ARGC[@]}]" ${#BASH_ARGV[@]}; }; f a b; echo "[${BASH_ARGC[@]}]"; f',
+    "f(){ echo ${BASH_ARGC[0]}; }; (echo ${BASH_ARGC[0]}; f)",
+    "f(){ set -- q; echo ${BASH_ARGC[0]}; }; f; set -- a b c; echo ${BASH_ARGV[@]}",
+    'alias x=y; hash -p /bin/ls ls; echo "${BASH_ALIASES[x]} ${BASH_CMDS[ls]}" '
+    '${#BASH_ALIASES[@]} "${!BASH_CMDS[@]}" "${!BASH_ALIASES[@]}"',
+    # a script file: no execution string; its arguments
+    "printf 'echo ${!BASH*}; echo \"[$BASH_EXECUTION_STRING]\" ${BASH_ARGV[@]} $BASH_ARGC\\n' "
+    "> f.sh; chmod +x f.sh; ./f.sh a b",
+]
+
+
+@pytest.mark.parametrize("source", BASH_NAMES)
+def test_bashs_own_names_are_all_made(run: Runner, tmp_path: Path, source: str) -> None:
+    _agree(run, tmp_path, source)
+
+
+def test_the_arguments_of_the_run_are_bash_argv(run: Runner) -> None:
+    source = "echo ${BASH_ARGV[@]} ${BASH_ARGC[@]}; set -- q; echo ${BASH_ARGV[@]}"
+    env = base_env()
+    ran = run(source, env=env, args=["a", "b c"])
+    assert (
+        (ran.code, ran.out)
+        == bash_result(source, env, args=["hookrun", "a", "b c"])
+        == (
+            0,
+            "b c a 2\nb c a\n",
+        )
+    )
