@@ -813,6 +813,14 @@ class Converter:
         if src[i : i + 1] == b"`":  # found as bash finds it (gap 8)
             close = (_backquotes or _load_backquotes()).closing(self.src[:end], i)
             return None if close < 0 else self.backquoted_subst(Backquoted(i, close, False))
+        if src.startswith(b"$[", i):
+            # An empty `$[]` (blanks only), which the grammar reads in no string: 0, as
+            # bash's (`$(( $[] + 1 ))`).
+            close = i + 2
+            while close < end and src[close] in b" \t\n":
+                close += 1
+            if src.startswith(b"]", close) and close < end:
+                return ArithExp(i, close + 1, self.arith_word(i + 2, close))
         synthetic = b" " * (i - 1) + b'"' + self.src[i:end] + b'"'
         # The Tree is held in this frame while its nodes are used (a Node must not
         # outlive its Tree). A here-document in it (`$(cat <<X …)` in a body) is read too.

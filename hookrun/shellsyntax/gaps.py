@@ -1278,7 +1278,8 @@ def empty_arithmetic(src: bytes) -> bytes:
     """Gap 39: ``src`` with the first blank of each ``$((`` … ``))`` holding only blanks
     read as ``0``, and each ``$(())`` (no blank to read so) as ``$[00]``, the same width
     (the converter reads the user's ``$((``, see ``Converter.special``) — as ``00000``
-    inside another ``$((``, where the grammar reads no ``$[…]``."""
+    inside another ``$((``, where the grammar reads no ``$[…]``; an empty ``$[]``
+    there as zeros too."""
     at = src.find(b"$((")
     buf: bytearray | None = None
     n = len(src)
@@ -1298,20 +1299,43 @@ def empty_arithmetic(src: bytes) -> bytes:
             else:
                 buf[at : at + 5] = b"$[00]"
         at = src.find(b"$((", i)
+    at = src.find(b"$[")
+    while at >= 0:
+        # an empty `$[]` (blanks only) inside a `$((`, which the grammar reads nowhere
+        # there: zeros of its width (the converter reads the user's `$[`)
+        i = at + 2
+        while i < n and src[i] in b" \t":
+            i += 1
+        if src.startswith(b"]", i) and _in_arithmetic(src, at):
+            if buf is None:
+                buf = bytearray(src)
+            buf[at : i + 1] = b"0" * (i + 1 - at)
+        at = src.find(b"$[", i)
     return src if buf is None else bytes(buf)
 
 
 def _in_arithmetic(src: bytes, at: int) -> bool:
     """Whether ``at`` is inside a ``$(( …`` still open before it on the same line, with
-    nothing but arithmetic between (no quote, backquote or ``))``; empty ``$(())`` ones
-    skipped): ``$(( $(()) + 1 ))``, not ``echo '$((' $(())``."""
+    nothing but arithmetic between (no quote, backquote or ``))`` once the ``$((…))``
+    closed before ``at`` are left out): ``$(( $(()) + 1 ))``, ``$(( $((1)) + $[] ))``,
+    not ``echo '$((' $(())``."""
     outer = src.rfind(b"$((", 0, at)
-    while outer >= 0 and src.startswith(b"$(())", outer):
+    while outer >= 0:
+        between = src[outer + 3 : at]
+        if between.find(b"\n") >= 0:  # (an earlier one is on an earlier line too)
+            return False
+        while between.find(b"$((") >= 0:
+            shorter = _CLOSED_ARITHMETIC.sub(b"", between)
+            if shorter == between:
+                break
+            between = shorter
+        if between.find(b"))") < 0:
+            return all(between.find(c) < 0 for c in (b"'", b'"', b"`"))
         outer = src.rfind(b"$((", 0, outer)
-    if outer < 0:
-        return False
-    between = src[outer + 3 : at].replace(b"$(())", b"")
-    return all(between.find(c) < 0 for c in (b"))", b"'", b'"', b"`", b"\n"))
+    return False
+
+
+_CLOSED_ARITHMETIC = lazy_compile(rb"\$\(\([^()]*\)\)")
 
 
 def regex_word_end(src: bytes, i: int) -> int:
