@@ -266,7 +266,15 @@ def assign_special(state: ShellState, name: str, value: str) -> None:
     elif name == "BASH_ARGV0":  # sets $0, as bash's
         state.argv0 = value
     else:  # RANDOM: an integer variable in bash, its value (arithmetic) the seed
-        state.rseed = [integer(state, value) & 0xFFFFFFFF, 0]
+        from hookrun.dispatch.shell.state import ShellError
+
+        try:
+            seed = integer(state, value)
+        except ShellError:
+            # bash (assign_random) reports the expression and goes on, not seeded, the
+            # assignment's status 0; the report is not made here (no stream to say it)
+            return
+        state.rseed = [seed & 0xFFFFFFFF, 0]
 
 
 def seeded_random(state: ShellState) -> str:

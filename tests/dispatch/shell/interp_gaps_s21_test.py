@@ -295,3 +295,19 @@ def test_the_arguments_of_the_run_are_bash_argv(run: Runner) -> None:
             "b c a 2\nb c a\n",
         )
     )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'RANDOM=1+; echo $?; RANDOM=5; echo $RANDOM; RANDOM="2 +"; echo $? $RANDOM',
+        "RANDOM=5; RANDOM=1+; echo $RANDOM",
+    ],
+)
+def test_a_random_seed_that_is_no_expression_seeds_nothing_and_goes_on(
+    run: Runner, source: str
+) -> None:
+    # (bash also prints the expression's error, which hookrun does not: no stream there)
+    env = base_env()
+    ran = run(source, env=env)
+    assert (ran.code, ran.out) == bash_result(source, env)
