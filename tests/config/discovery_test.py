@@ -10,7 +10,7 @@ from platformdirs.macos import MacOS
 from platformdirs.unix import Unix
 
 from hookrun.config import discover, find_project_root, load, user_config_path
-from hookrun.config.discovery import cheap_user_dir, discover_files
+from hookrun.config.discovery import cheap_user_dir, discover_files, project_root
 
 
 @pytest.fixture
@@ -53,6 +53,8 @@ def test_find_project_root_is_the_nearest_ancestor_with_a_marker(
         else:
             put(base / marker, "gitdir: elsewhere")
     assert find_project_root(base / cwd) == Path(os.path.abspath(base / root))
+    # project_root, the start-up path's os.path-only copy, gives the same as a string
+    assert project_root(base / cwd) == os.path.abspath(base / root)
 
 
 def test_discover_lists_user_file_then_project_file(tmp_path: Path, user_dir: Path) -> None:
