@@ -232,8 +232,12 @@ def _route(
     mode: str,
 ) -> None:
     source, out, err = io
-    argv = _split(command, platform)
-    if argv and standin.applies(argv[0], mode=mode, env=env, cwd=cwd, platform=platform):
+    argv, shell_word = _split(command, platform)
+    if (
+        argv
+        and shell_word
+        and standin.applies(argv[0], mode=mode, env=env, cwd=cwd, platform=platform)
+    ):
         _run_standin(
             argv,
             step,
@@ -298,21 +302,28 @@ def _route(
 
 
 # split_simple's answer for each command seen (a host runs the same few hooks call after
-# call, and the split is pure): a copy is handed out. Bounded: cleared when full.
-_SPLITS: dict[tuple[str, str], tuple[str, ...] | None] = {}
+# call, and the split is pure), with whether argv[0] names bash or sh (standin.shell_name,
+# pure too: the stand-in applies to no other word). Bounded: cleared when full.
+_SPLITS: dict[tuple[str, str], tuple[tuple[str, ...] | None, bool]] = {}
 _SPLITS_MAX = 512
 
 
-def _split(command: str, platform: str) -> list[str] | None:
-    """:func:`split_simple`, remembered."""
+def _split(command: str, platform: str) -> tuple[list[str] | None, bool]:
+    """:func:`split_simple` (a copy), and whether its first word names a stand-in shell;
+    remembered."""
     key = (command, platform)
-    known = _SPLITS.get(key, _SPLITS)
-    if known is _SPLITS:
+    known = _SPLITS.get(key)
+    if known is None:
         argv = split_simple(command, platform)
         if len(_SPLITS) >= _SPLITS_MAX:
             _SPLITS.clear()
-        _SPLITS[key] = known = None if argv is None else tuple(argv)
-    return None if known is None else list(known)  # type: ignore[arg-type]
+        if argv:
+            known = (tuple(argv), standin.shell_name(argv[0], platform) is not None)
+        else:
+            known = (None if argv is None else (), False)
+        _SPLITS[key] = known
+    words, shell_word = known
+    return (None if words is None else list(words)), shell_word
 
 
 def _plan(

@@ -91,7 +91,8 @@ def run_child(
     try:
         # The token (cancel from another thread) ends the tree through its callback; the
         # deadline is the loop's own when there is a pidfd, else the watchdog's.
-        tracker.watch(guard, deadline=pidfd < 0)
+        if guard.token is not None or (pidfd < 0 and guard.deadline is not None):
+            tracker.watch(guard, deadline=pidfd < 0)  # (else it would have nothing to arm)
         eof = _pump(proc, in_w, payload, {out_r: stdout, err_r: stderr}, pidfd, guard, tracker)
     finally:
         if pidfd >= 0:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hookrun.dispatch import api, procs, run
+from hookrun.dispatch import api, procs, run, standin
 from hookrun.dispatch.resolve import plan_file
 from hookrun.dispatch.sentinel import MARKER
 from hookrun.dispatch.split import split_simple
@@ -56,24 +56,26 @@ COMMANDS = [
 def test_split_remembers_split_simples_answers(platform: str) -> None:
     api._SPLITS.clear()
     for _ in range(3):  # first computed, then remembered
-        for command in COMMANDS:
-            assert api._split(command, platform) == split_simple(command, platform), command
+        for command in [*COMMANDS, "bash x.sh", "/bin/sh -c 'x'", "BASH.EXE a", "bashful"]:
+            argv = split_simple(command, platform)
+            shell = bool(argv) and standin.shell_name(argv[0], platform) is not None
+            assert api._split(command, platform) == (argv, shell), command
 
 
 def test_a_remembered_split_is_handed_out_as_a_copy() -> None:
     api._SPLITS.clear()
-    first = api._split("./x a b", "linux")
+    first, _ = api._split("./x a b", "linux")
     assert first is not None
     first.append("mutated")
     first[0] = "./y"
-    assert api._split("./x a b", "linux") == ["./x", "a", "b"]
+    assert api._split("./x a b", "linux") == (["./x", "a", "b"], False)
 
 
 def test_the_remembered_splits_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(api, "_SPLITS_MAX", 8)
     api._SPLITS.clear()
     for n in range(50):
-        assert api._split(f"./h{n} x", "linux") == [f"./h{n}", "x"]
+        assert api._split(f"./h{n} x", "linux") == ([f"./h{n}", "x"], False)
         assert len(api._SPLITS) <= 8
 
 
