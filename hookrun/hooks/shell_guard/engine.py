@@ -39,6 +39,15 @@ def judge(text: str, where: Where, depth: int = 0, via: tuple[str, ...] = ()) ->
 # TMPDIR=…`, `read TMP`), where an unset one's emptiness is not known. Not a prefix
 # assignment (`TMPDIR=/x rm -rf $TMPDIR/y`): bash expands the words before it applies.
 _SETS_TEMP = lazy_compile(r"(?<![$\w{])(?:TMPDIR|TMP|TEMP)(?![\w}])(?!=[^\s;&|]*[ \t]+[^\s;&|#])")
+# A temp variable set from what only the shell knows: read from input (`read TMPDIR`,
+# `read -r a TMP`, `mapfile`, `getopts`, `printf -v`), a loop's name, or an assignment of
+# an expansion (`TMPDIR=$X`, `export TMP="$(…)"`; a literal one the walk fills in; not
+# a prefix of one command, `TMPDIR=$D pytest`, nor text, `echo "TMPDIR=$TMPDIR"`).
+_SETS_TEMP_UNKNOWN = lazy_compile(
+    r"(?:\b(?:read|mapfile|readarray|getopts)\b[^;&|\n]*?[\s'\"]|\bprintf\s+-v\s*['\"]?"
+    r"|\b(?:for|select)\s+)(TMPDIR|TMP|TEMP)(?![\w}])"
+    r"|(?:^|(?<=[\s;&|(]))(TMPDIR|TMP|TEMP)\+?=[\"']?(?=[$`])(?![^\s;&|]*[ \t]+[^\s;&|#])"
+)
 _MID_WORD = lazy_compile(r"[^\s\\]\\\n(?=\S)")  # a backslash-newline inside a word
 _MID_WORD_JOIN = lazy_compile(r"(?<!\\)\\\n")
 
@@ -61,12 +70,17 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         where = where._replace(spelled=(*where.spelled, *spelled))
     temps = where.temp_vars
     if (
-        temps is not None
-        and len(temps) < 3
-        and ("TMP" in text or "TEMP" in text)
+        ("TMP" in text or "TEMP" in text)
         and _SETS_TEMP.search(text)  # (`export TMPDIR=…`, `read TMP`: its value unknown)
     ):
-        where = where._replace(temp_vars=None)
+        if temps is not None and len(temps) < 3:
+            where = where._replace(temp_vars=None)
+        unknown = (
+            frozenset(m.group(1) or m.group(2) for m in _SETS_TEMP_UNKNOWN.finditer(text))
+            | where.unknown_temps
+        )  # (and what a line running this one set so)
+        if unknown != where.unknown_temps:
+            where = where._replace(unknown_temps=unknown)
     deny = bool(where.opts.deny)  # the project's own deny shapes
     outputs: list[Stdin | None] = []
     files: dict[str, str] = {}  # text the line writes to a file or a descriptor, by name

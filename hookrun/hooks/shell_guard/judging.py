@@ -28,6 +28,9 @@ class Where(NamedTuple):
     # Which of TMPDIR, TMP, TEMP the environment sets (None: not known). An unset one is
     # empty to bash: `cd "$TMPDIR"` is `cd ""`, which stays where it is.
     temp_vars: frozenset[str] | None = None
+    # Temp variables the line may set to what only the shell knows (`read TMPDIR`,
+    # `TMPDIR=$X`, `for TMP in …`): their value is unknown, as any other name's.
+    unknown_temps: frozenset[str] = frozenset()
 
 
 class Finding(NamedTuple):

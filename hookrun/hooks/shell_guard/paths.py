@@ -208,6 +208,8 @@ def _var(var: Var, where: Where, cwd: str | None) -> str | None:
     if var.name == "PWD":
         return cwd
     if var.name in ("TMPDIR", "TMP", "TEMP"):
+        if var.name in where.unknown_temps:
+            return None
         unset = where.temp_vars
         if unset is not None and var.name not in unset:
             return ""  # (unset: empty to bash — `$TMPDIR/x` is /x)
