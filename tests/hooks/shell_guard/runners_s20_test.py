@@ -21,10 +21,12 @@ RSYNC_CODE: tuple[list[Block], list[str]] = (
         ("rsync -e 'rm -rf /' src/ host:dst", "delete.catastrophic"),
         ("rsync --rsh='rm -rf /' src/ host:dst", "delete.catastrophic"),
         ("rsync --rsh 'rm -rf ~' src/ host:dst", "delete.catastrophic"),
-        ("rsync -avze 'rm -rf' src/ host:dst", "delete.recursive-force"),  # (rm -rf host …)
+        # (rm -rf host rsync --server . dst: its `.` is the workspace — one finding names
+        # every target, under the gravest rule, since session 21)
+        ("rsync -avze 'rm -rf' src/ host:dst", "delete.catastrophic"),
         ("rsync -e 'sh -c \"rm -rf /\"' src/ host:dst", "delete.catastrophic"),
         ("rsync -av -e 'bash -c \"git reset --hard\"' host:src/ dst", "git.reset-hard"),
-        ("rsync -a -e 'rm -rf' src/ user@host:~", "delete.recursive-force"),
+        ("rsync -a -e 'rm -rf' src/ user@host:~", "delete.catastrophic"),
         ("rsync --rsync-path='rm -rf /' src/ host:dst", "delete.catastrophic"),
         ("rsync --rsync-path 'rm -rf ~; rsync' src/ host:dst", "delete.catastrophic"),
         ("rsync -a --rsync-path='sudo rm -rf /var' src/ host:/srv", "delete.catastrophic"),

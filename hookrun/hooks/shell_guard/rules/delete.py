@@ -110,6 +110,11 @@ def _judge(
     # hands /tmp itself to rm first.
     by_find = any(v.startswith("find") for v in call.cmd.via)
     for k, cwd in enumerate(cwds):
+        # One finding for this command, naming each target a rule finds (`rm -rf /usr
+        # /etc src`: all three, so the next try does not meet the second); its rule is
+        # the gravest the options leave on.
+        rules: list[str] = []
+        parts: list[str] = []
         for target in targets:
             if by_find and _artifact_names(target, call):
                 continue  # find . -name __pycache__ -exec rm -rf {} +
@@ -130,8 +135,23 @@ def _judge(
             shown = raw if raw and not any(c in raw for c in " {$`") else target.text
             if k:  # (not where every `cd` before it worked)
                 why += ", where it runs if a `cd` before it fails (join them with &&)"
-            yield call.finding(rule, f"{tool} of {shown}: {why}; {_ADVICE[rule]}")
-            return  # one finding per command is enough to act on
+            part = f"{shown}: {why}"
+            rules.append(rule)
+            parts.append(part if not parts or len(part) <= _MAX_PART else part[:_MAX_PART] + "…")
+        if rules:  # (the first place it may run in that gives any: enough to act on)
+            opts = call.where.opts
+            on = [k for k, r in enumerate(rules) if opts.enabled(r)] or range(len(rules))
+            rule = min((rules[k] for k in on), key=lambda r: _SEVERITY.get(r, len(_SEVERITY)))
+            parts = [parts[k] for k in on]  # (a target only a rule switched off finds: not named)
+            more = len(parts) - _MAX_NAMED
+            named = "; of ".join(parts[:_MAX_NAMED]) + (f"; and {more} more" if more > 0 else "")
+            yield call.finding(rule, f"{tool} of {named}; {_ADVICE[rule]}")
+            return
+
+
+_SEVERITY = {"delete.catastrophic": 0, "delete.recursive-force": 1, "delete.unresolved": 2}
+_MAX_NAMED = 5  # the targets one finding names (a glob's hundred would bury the advice)
+_MAX_PART = 100  # the characters of each after the first (a reason stays short)
 
 
 # rsync's options that take the next word as their value (`-e ssh`, `--exclude PAT`).
