@@ -124,6 +124,10 @@ def test_an_inert_word_takes_the_short_steps_to_the_same_words() -> None:
             tree = parse(line)
         except (ShellSyntaxError, Unsupported):
             continue
+        except UnicodeEncodeError:
+            # a lone surrogate (a test string of tests/dispatch/shortcuts_test.py): no
+            # UTF-8 form; shell-guard judges such a line with U+FFFD in its place
+            continue
         words: list[NodeWord] = []
         _word_nodes(tree.stmts, words)
         for node in words:
