@@ -14,7 +14,7 @@ from hookrun.hooks.shell_guard.names import DOWNLOADERS, SHELLS
 from hookrun.hooks.shell_guard.parse import MAX_DEPTH, TooDeep, parse_script
 from hookrun.hooks.shell_guard.paths import cwd_of, cwds_of
 from hookrun.hooks.shell_guard.rules import checks_for
-from hookrun.hooks.shell_guard.unwrap import unwrap
+from hookrun.hooks.shell_guard.unwrap import rsync_default_shell, unwrap
 from hookrun.lazyre import compile as lazy_compile
 
 _TEXT_PASSTHROUGH = frozenset({"cat", "tee", "head", "tail"})
@@ -95,6 +95,12 @@ def _judge(text: str, where: Where, depth: int, via: tuple[str, ...]) -> list[Fi
         if cmd.name == "xargs":  # `xargs -a FILE`: its items come from FILE
             fed = _arg_file(cmd, files, fed, where.home)
         layers, nested = unwrap(cmd, fed)
+        if values and "RSYNC_RSH" in values and "rsync" in cmd.source:
+            # `export RSYNC_RSH='…'; rsync … host:dst`: the value the line gives it (the
+            # environment's own is not known; one set but not exported is taken as well)
+            for layer in layers:
+                if layer.name == "rsync":
+                    nested = [*nested, *rsync_default_shell(layer, values["RSYNC_RSH"])]
         out = output_of(layers[-1], stdin, files, where.home, values)
         if out is None and script.functions and cmd.name:  # `f echo -rf / | xargs rm`
             out = _function_output(cmd, script, where.home, values)

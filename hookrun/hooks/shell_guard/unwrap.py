@@ -1015,7 +1015,16 @@ def _nix_program(word: Word) -> Word:
     return Word((attr.rsplit(".", 1)[-1].strip('"'),), word.raw)
 
 
-def _rsync_shell(cmd: Command, nested: list[Nested]) -> None:
+def rsync_default_shell(cmd: Command, value: str) -> list[Nested]:
+    """What rsync ``cmd`` runs as its remote shell when the line gives ``RSYNC_RSH`` the
+    value ``value`` before it (`export RSYNC_RSH='…'; rsync … host:dst`): nothing when
+    ``-e``/``--rsh`` or a prefix assignment gives one (unwrap judged those)."""
+    out: list[Nested] = []
+    _rsync_shell(cmd, out, value)
+    return out
+
+
+def _rsync_shell(cmd: Command, nested: list[Nested], default: str | None = None) -> None:
     """``rsync -e CMD`` / ``--rsh=CMD`` runs CMD locally, with the remote host and the
     remote rsync's arguments after it (``-e 'rm -rf'`` runs ``rm -rf HOST rsync --server …
     .``; ``-l USER`` first for ``user@host``); ``--rsync-path=PROG`` is code the remote
@@ -1058,6 +1067,10 @@ def _rsync_shell(cmd: Command, nested: list[Nested]) -> None:
     operands.extend(a.text for a in args[i:])
     if "RSYNC_RSH=" in cmd.source:  # `RSYNC_RSH='CMD' rsync …`: the default for -e
         rsh.extend(_prefix_value(cmd.source, "RSYNC_RSH") if not rsh else ())
+    if default is not None:  # (rsync_default_shell: the line's value, and only that)
+        if rsh or not any(":" in t.split("/", 1)[0] for t in operands):
+            return  # (a local copy runs no remote shell)
+        rsh, path = [default], []
     if not rsh and not path:
         return
     import shlex  # (an rsync line with -e or --rsync-path only)
