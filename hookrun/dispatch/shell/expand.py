@@ -315,7 +315,10 @@ class Expander:
         text, as bash reads it (one written in the script is bash's syntax error; it
         stays an extended glob here)."""
         pieces = self.pieces(word.parts, tilde=True)
-        if "extglob" in self.state.options or not any(k == SPLIT and "(" in t for t, k in pieces):
+        for t, k in pieces:  # (a loop, not any() over a generator: a case runs often)
+            if k == SPLIT and "(" in t and "extglob" not in self.state.options:
+                break
+        else:
             return "".join(escape_glob(t) if k in (QUOTED, BREAK) else t for t, k in pieces)
         out = ""
         for t, k in pieces:
