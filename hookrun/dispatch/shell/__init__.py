@@ -167,7 +167,7 @@ class Shell:
         st.argv0 = argv0
         st.params = list(args) if args else []
         st.invoked = invoked
-        st.origin = (source if invoked == "c" else None, tuple(args), False)
+        st.origin = (source if invoked == "c" else None, (), False)  # BASH_EXECUTION_STRING
         then_error: str | None = None
         try:
             script = _syntax.parse(source)

@@ -1803,7 +1803,6 @@ class Interp:
         state.argv0 = path
         state.params = list(args)
         state.invoked = ""  # a script file: no "c" or "s" in its `$-`
-        state.origin = (None, tuple(args), False)
         child = Interp(
             state,
             io,

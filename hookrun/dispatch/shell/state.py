@@ -254,6 +254,7 @@ SPECIALS = frozenset(
         "BASH_EXECUTION_STRING", "BASH_LOADABLES_PATH",
     }
 )  # fmt: skip
+_NO_ORIGIN: tuple[str | None, tuple[str, ...], bool] = (None, (), False)
 _READONLY_SPECIALS = frozenset({"BASH_VERSINFO", "SHELLOPTS", "BASHOPTS", "EUID", "PPID", "UID"})
 _KEPT_SPECIALS = frozenset({"BASH_SOURCE", "BASH_LINENO"})
 
@@ -355,11 +356,10 @@ class ShellState:
         # ``RANDOM=N``: bash's generator state, [seed, last value given]; None: not
         # seeded here, each value from the OS (expand._random).
         self.rseed: list[int] | None = None
-        # How the run began: (the command string of a `-c` run, else None; the
-        # arguments it was given; whether BASH_ARGV/BASH_ARGC were read at the top
-        # level yet) — BASH_EXECUTION_STRING, BASH_ARGV, BASH_ARGC. Replaced, never
-        # changed in place.
-        self.origin: tuple[str | None, tuple[str, ...], bool] = (None, (), False)
+        # (the command string of a `-c` run, else None; the positional parameters
+        # when BASH_ARGV or BASH_ARGC was first read at the top level; whether it was)
+        # — BASH_EXECUTION_STRING, BASH_ARGV, BASH_ARGC. Replaced, never changed in place.
+        self.origin: tuple[str | None, tuple[str, ...], bool] = _NO_ORIGIN
         # Where each of those was called, innermost first: (the text run, the calling
         # statement in it; None: none) — ``BASH_LINENO``, its line counted when read.
         self.callsites: tuple[tuple[bytes, Stmt | None], ...] = ()
