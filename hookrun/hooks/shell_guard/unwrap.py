@@ -10,6 +10,7 @@ judges in turn.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 
@@ -950,6 +951,35 @@ def _windows_shell(cmd: Command, name: str, nested: list[Nested]) -> None:
 _SANDBOXES = frozenset({"bwrap", "nix", "nix-shell"})
 
 
+_BWRAP_RW_BINDS = frozenset({"--bind", "--bind-try", "--dev-bind", "--dev-bind-try"})
+
+
+def _bwrap_host_paths(word: Word, binds: list[tuple[str, str]]) -> list[Word]:
+    """The host paths an absolute path inside bwrap's sandbox stands for: through the
+    writable bind whose destination holds it (the last one bound there wins), and each
+    writable bind's source mounted below it (`rm -rf /x` deletes what is mounted in /x
+    too). A path no writable bind reaches is kept (judged as the host's: conservative)."""
+    if not (word.static and word.text.startswith("/")):
+        return [word]
+    path = posixpath.normpath(word.text)
+    mapped = path
+    best = ""
+    for src, dest in binds:
+        if (path == dest or path.startswith(dest.rstrip("/") + "/")) and len(dest) >= len(best):
+            best = dest
+            mapped = src.rstrip("/") + path[len(dest.rstrip("/")) :] or "/"
+    within = mapped.rstrip("/") + "/"
+    below = [
+        src
+        for src, dest in binds
+        if dest != path
+        and dest.startswith(path.rstrip("/") + "/")
+        and not (src + "/").startswith(within)  # (already under the path judged)
+    ]
+    head = word if mapped == path else Word.lit(mapped)
+    return [head, *(Word.lit(src) for src in below)]
+
+
 def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command] | None:
     """``bwrap [OPTIONS] CMD``, ``nix run INSTALLABLE [--] ARGS`` (the installable's
     program, named by its attribute: ``nixpkgs#python3`` → python3), ``nix shell
@@ -959,6 +989,7 @@ def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command] | N
     if name == "bwrap":
         i = 0
         dirs: list[Word] = []
+        binds: list[tuple[str, str]] = []  # (source, destination) of each writable bind
         while i < len(args) and args[i].text.startswith("--"):
             text = args[i].text
             if text == "--":
@@ -966,8 +997,14 @@ def _sandbox(cmd: Command, name: str, nested: list[Nested]) -> list[Command] | N
                 break
             if text == "--chdir" and i + 1 < len(args):
                 dirs.append(args[i + 1])
+            if text in _BWRAP_RW_BINDS and i + 2 < len(args):
+                src, dest = args[i + 1], args[i + 2]
+                if src.static and dest.static and dest.text.startswith("/"):
+                    binds.append((src.text, posixpath.normpath(dest.text)))
             i += 1 + BWRAP_ARGS.get(text, 0)
         rest = list(args[i:])
+        if binds and rest:
+            rest = [rest[0], *(w for a in rest[1:] for w in _bwrap_host_paths(a, binds))]
         return [_layer(_moved(cmd, dirs), rest, "bwrap")] if rest else []
     if name == "nix-shell":
         i = 0
