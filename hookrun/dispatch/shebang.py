@@ -75,12 +75,27 @@ def parse_shebang(head: bytes, *, script: str) -> Shebang | ShebangError | None:
     # (the kernel would look for "python3\r" and fail with a baffling message).
     line = line_bytes.decode("utf-8", "surrogateescape").rstrip("\r")
     line = line.strip(_BLANKS)
-    if not line:
+    interpreter, rest = _kernel_split(line)
+    if not interpreter:
         return ShebangError(f"{script}: empty #! line: name an interpreter, e.g. #!/bin/sh")
-    interpreter, rest = _split_first(line)
     if not _is_env(interpreter):
-        return Shebang(interpreter, (rest,) if rest else ())
-    return _parse_env(rest, script=script, env=interpreter)
+        return Shebang(interpreter, () if rest is None else (rest,))
+    return _parse_env(rest or "", script=script, env=interpreter)
+
+
+def _kernel_split(line: str) -> tuple[str, str | None]:
+    """The interpreter and its one argument (None: none) of a ``#!`` line whose blanks
+    at both ends are trimmed, as Linux reads them: the interpreter ends at a blank or
+    a NUL; after a blank, the argument starts at the next non-blank and ends at a NUL
+    (both are C strings to the kernel: ``#!/bin/sh<NUL>x`` runs /bin/sh alone, and
+    ``#!/bin/sh <NUL>`` passes an empty argument). A NUL used to reach os.stat and make
+    the hook "an internal error in hookrun dispatch"."""
+    for i, ch in enumerate(line):
+        if ch in _BLANKS:
+            return line[:i], line[i:].lstrip(_BLANKS).split("\0", 1)[0]
+        if ch == "\0":
+            return line[:i], None
+    return line, None
 
 
 def _split_first(text: str) -> tuple[str, str]:
