@@ -484,11 +484,30 @@ def strftime(sh: Interp, fmt: str, seconds: int) -> bytes:
     except (OverflowError, OSError, ValueError):
         moment = datetime.datetime.fromtimestamp(0, zone)
     try:
-        text = moment.strftime(fmt)
+        text = moment.strftime(_epoch_seconds(fmt, int(moment.timestamp())))
     except (ValueError, UnicodeError):
         return b""
     data = encode(text)
     return b"" if len(data) >= _TIMEBUF else data
+
+
+def _epoch_seconds(fmt: str, seconds: int) -> str:
+    """``fmt`` with each ``%s`` written out as ``seconds``. C's strftime computes ``%s``
+    with mktime in the *process's* zone from the fields of the shell's, so hookrun run
+    under a TZ of its own (or a non-UTC /etc/localtime) printed the epoch shifted by
+    that zone's offset; bash computes it in the zone the script exported."""
+    if "%s" not in fmt:
+        return fmt
+    out: list[str] = []
+    i = 0
+    while i < len(fmt):
+        if fmt[i] == "%" and i + 1 < len(fmt):
+            out.append(str(seconds) if fmt[i + 1] == "s" else fmt[i : i + 2])
+            i += 2
+        else:
+            out.append(fmt[i])
+            i += 1
+    return "".join(out)
 
 
 def _zone(sh: Interp) -> datetime.tzinfo:

@@ -13,10 +13,16 @@ hold exactly, and long fractions, where bash prints a long double
 
 from __future__ import annotations
 
+import shutil
+import time
+from pathlib import Path
+
 import pytest
 
 from hookrun.dispatch.shell.printf import char_code, parse_float, parse_integer, quote
-from tests.dispatch.shell.shellrun import Runner
+from tests.dispatch.shell.shellrun import Runner, base_env, bash_result
+
+BASH = shutil.which("bash")
 
 
 @pytest.mark.parametrize(
@@ -286,6 +292,34 @@ from tests.dispatch.shell.shellrun import Runner
 def test_printf_agrees_with_bash(run: Runner, source: str, code: int, stdout: str) -> None:
     got = run(source)
     assert (got.code, got.out) == (code, stdout), got.err
+
+
+# %s in %(…)T, under a process time zone that is not the script's: C's strftime took
+# the script zone's fields through mktime in the process's zone (hookrun printed -19800
+# for 0 under TZ=Asia/Kolkata), so the rows above held only where the machine runs UTC.
+ZONED_EPOCH = (
+    "export TZ=UTC0; printf '[%(%s)T][%(%s)T][%%s][%(%%s %s)T]\\n' 0 -5 7; "
+    "printf '[%(%s)T]\\n' 99999999999999999; "
+    "export TZ=JST-9; printf '%(%Y-%m-%d %H %s)T\\n' 1557978599"
+)
+
+
+@pytest.mark.parametrize("process_zone", ["Asia/Kolkata", "America/New_York", "UTC"])
+def test_epoch_seconds_do_not_depend_on_the_process_time_zone(
+    run: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, process_zone: str
+) -> None:
+    want = "[0][-5][%s][%s 7]\n[0]\n2019-05-16 12 1557978599\n"
+    monkeypatch.setenv("TZ", process_zone)
+    time.tzset()
+    try:
+        got = run(ZONED_EPOCH)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert (got.code, got.out) == (0, want), got.err
+    if BASH is not None:  # bash, run under the same process zone
+        env = {**base_env(), "TZ": process_zone}
+        assert bash_result(ZONED_EPOCH, env, cwd=tmp_path) == (0, want)
 
 
 def test_a_field_too_large_to_print_is_refused_with_an_error(run: Runner) -> None:
