@@ -50,6 +50,12 @@ _HEREDOC_SUB = "$(cat <<"
 
 # git subcommands a rule reads (rules/git.py); any other is cleared.
 _GIT_JUDGED = frozenset({"push", "reset", "clean", "rebase", "config", "var"})
+# git subcommands whose word runs shell code (unwrap._git_runs reads them), by that word.
+_GIT_CODE = {
+    "submodule": frozenset({"foreach"}),
+    "bisect": frozenset({"run"}),
+    "difftool": frozenset({"-x", "--extcmd"}),
+}
 # Options of `git push` that force nothing (rules.git.push_problem reads the others).
 _PUSH_PLAIN = frozenset(
     ["-u", "--set-upstream", "-q", "--quiet", "-v", "--verbose", "--tags", "--follow-tags",
@@ -79,6 +85,8 @@ def _git(args: list[str]) -> bool:
         return all(UNKNOWN not in t and (t[:1] != "-" or t in _RESET_PLAIN) for t in rest)
     if UNKNOWN in sub or sub in _GIT_JUDGED:
         return False
+    if sub in _GIT_CODE and not _GIT_CODE[sub].isdisjoint(t.partition("=")[0] for t in rest):
+        return False  # (`submodule foreach CMD`, `bisect run CMD`, `difftool -x CMD`)
     # (after `bisect`, `difftool`…, an unknown word may be the option that runs the next)
     return sub not in GIT_RUNS_GIVEN or all(UNKNOWN not in t for t in rest)
 

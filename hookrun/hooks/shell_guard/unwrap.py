@@ -205,6 +205,7 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     if name == "find":
         return _find_exec(cmd)
     if name == "git":
+        _git_runs(cmd, nested)
         return _git_alias(cmd, nested)
     if name == "rsync":
         _rsync_shell(cmd, nested)
@@ -1245,6 +1246,35 @@ def git_split(args: Sequence[Word]) -> tuple[list[Word], int]:
     """git's global options (``-C dir``, ``-c k=v``…) and the index of its subcommand."""
     i = git_subcommand_at([a.text for a in args])
     return list(args[:i]), i
+
+
+def _git_runs(cmd: Command, nested: list[Nested]) -> None:
+    """Shell code git runs from its words: ``submodule foreach [--recursive] CMD…`` (in
+    each submodule), ``bisect run CMD…``, ``difftool -x CMD`` / ``--extcmd=CMD`` (each
+    file pair after it). (git 2.39, a marker in CMD's place: git_text_oracle_test.py.)"""
+    _, i = git_split(cmd.args)
+    args = cmd.args[i:]
+    texts = [a.text for a in args]
+    if len(texts) < 2:
+        return
+    sub = texts[0]
+    if sub == "submodule" and texts[1] == "foreach":
+        k = 2
+        while k < len(texts) and texts[k] in ("--recursive", "--quiet", "-q"):
+            k += 1
+        code = " ".join(a.raw for a in args[k:]) if k + 1 < len(args) else None
+        if k + 1 == len(args):
+            code = texts[k]  # (one word: git hands it to sh -c as it is)
+        if code:
+            nested.append(Nested(code, "git submodule foreach"))
+    elif sub == "bisect" and texts[1] == "run" and len(args) > 2:
+        nested.append(Nested(" ".join(a.raw for a in args[2:]), "git bisect run"))
+    elif sub == "difftool":
+        for k, t in enumerate(texts[1:], start=1):
+            if t in ("-x", "--extcmd") and k + 1 < len(texts):
+                nested.append(Nested(texts[k + 1], "git difftool -x"))
+            elif t.startswith("--extcmd="):
+                nested.append(Nested(t[len("--extcmd=") :], "git difftool -x"))
 
 
 def _git_alias(cmd: Command, nested: list[Nested]) -> list[Command]:

@@ -49,6 +49,11 @@ ALLOWED = [
     ('{g} commit --amend $X -q -m "' + BODY + '"', {}),
     ('{g} notes add $X -m "' + BODY + '"', {"X": "-f"}),
     ('{g} --no-pager -C "$REPO" log $X -1 --format=%s "' + BODY + '"', {"REPO": "."}),
+    # the code words of submodule foreach, bisect run, difftool -x given code that prints
+    ('{g} submodule foreach "echo {r} -rf /"', {}),
+    ("{g} bisect run echo {r} -rf /", {}),
+    ("{g} difftool -y -x 'echo {r} -rf /' HEAD~1", {}),
+    ("{g} submodule foreach --recursive '{g} status --short'", {}),
 ]
 
 # (line, the env that makes bash (and git) run the marker with -rf /, rule)
@@ -66,6 +71,13 @@ BLOCKED = [
     ('{g} bisect $X "' + BODY + '"', {"X": "run sh -c"}, "delete.catastrophic"),
     ('{g} rebase $X "' + BODY + '" HEAD~1', {"X": "-x"}, "delete.catastrophic"),
     ('{g} difftool $X "' + BODY + '" HEAD~1', {"X": "-y -x"}, "delete.catastrophic"),
+    # spelled out: the subcommands' own code words (unwrap._git_runs)
+    ("{g} bisect run {r} -rf /", {}, "delete.catastrophic"),
+    ("{g} difftool -y -x '{r} -rf /' HEAD~1", {}, "delete.catastrophic"),
+    ("{g} difftool -y --extcmd='{r} -rf /' HEAD~1", {}, "delete.catastrophic"),
+    ("{g} submodule foreach '{r} -rf /'", {}, "delete.catastrophic"),
+    ("{g} submodule foreach --recursive {r} -rf /", {}, "delete.catastrophic"),
+    ('{g} submodule foreach -q "{r} -rf / || true"', {}, "delete.catastrophic"),
 ]
 
 
@@ -123,6 +135,14 @@ def _runs(root: Path, n: int, line: str, extra: dict[str, str]) -> list[list[str
             )  # fmt: skip
     if "difftool" in line:
         (work / "f.txt").write_text("y\n")
+    if "submodule" in line:  # a submodule of one commit, from a repository beside it
+        source = root / f"s{n}"
+        source.mkdir()
+        for argv in (["init", "-q", "."], ["commit", "-q", "--allow-empty", "-m", "s"]):
+            subprocess.run([GIT or "git", *argv], cwd=source, env=env, check=True, timeout=30)
+        add = ["-c", "protocol.file.allow=always", "submodule", "add", "-q", str(source), "sub"]
+        for argv in (add, ["commit", "-q", "-m", "sub"]):
+            subprocess.run([GIT or "git", *argv], cwd=work, env=env, check=True, timeout=30)
     subprocess.run(
         ["bash", "-c", line],
         cwd=work,
