@@ -194,3 +194,13 @@ def test_text_that_runs_is_denied(
     verdict = judge(_line(template, "rm"))
     assert verdict.decision == "deny", _line(template, "rm")
     assert f"[{rule}]" in (verdict.reason or ""), verdict.reason
+
+
+@pytest.mark.parametrize(
+    "line", ["git -C", "git -c", "git --git-dir", 'git -C "$d" -c', "git -C $d", "git submodule"]
+)
+def test_a_git_line_cut_short_is_judged_without_an_error(line: str) -> None:
+    """(`git -C` with no value: the unknown-word check read past the arguments, an
+    IndexError — found by a random screen_test run)"""
+    assert judge(line).decision is None
+    assert _findings(line) == []

@@ -205,6 +205,12 @@ _CWDS = [PROJECT, HOME, HOME + "/.config/git", HOME + "/.gitconfig", "/", "/tmp"
 # `]` after it is a plain character); git's own `rm` with nothing unknown before it
 @example("A=1 [[ [", "/home/user")
 @example('git rm -rf "$HOME"', PROJECT)
+# found by this search in session 21: an unknown word after a subcommand that runs no
+# argument (the judgement took the text git is given for code); one after `bisect` may
+# be `run sh -c` (the screen cleared it); a global option with no value (an IndexError)
+@example("git / $X \"$(cat <<'EOF'\nrm -rf /\nEOF\n)\"", PROJECT)
+@example('git bisect $X "rm -rf /"', PROJECT)
+@example("git -C", PROJECT)
 def test_a_generated_line_the_screen_clears_has_no_finding(line: str, cwd: str) -> None:
     if not may_match(line):
         assert _findings(line, cwd) == []
