@@ -430,6 +430,11 @@ def _git_runs_unknown(args: Sequence[Word]) -> bool:
     be `-c alias.…` or `bisect run sh -c`) but a quoted place (`-C "$d"`), as or before
     its subcommand, or after one that runs a command it is given (heads.GIT_RUNS_GIVEN).
     `git commit $X -m "$(cat <<'EOF' … EOF)"`, `git / $X "…"`: the text is an argument."""
+    for a in args:  # (most git commands: every word known, nothing to look at)
+        if not a.static:
+            break
+    else:
+        return False
     i = min(git_subcommand_at([a.text for a in args]), len(args))  # (`git -C`: no value)
     k = 0
     while k < i:

@@ -205,7 +205,9 @@ def _peel(cmd: Command, nested: list[Nested], stdin: str | None = None) -> list[
     if name == "find":
         return _find_exec(cmd)
     if name == "git":
-        _git_runs(cmd, nested)
+        source = cmd.source  # (most git commands name none of these: no split made)
+        if "foreach" in source or "bisect" in source or "difftool" in source:
+            _git_runs(cmd, nested)
         return _git_alias(cmd, nested)
     if name == "rsync":
         _rsync_shell(cmd, nested)
