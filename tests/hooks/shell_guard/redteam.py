@@ -586,10 +586,12 @@ class Oracle:
         bin_dir = self.root / "bin"
         bin_dir.mkdir()
         self.marker = bin_dir / MARK
+        # One record, one write: markers run at once (GNU parallel's jobs) appended their
+        # arguments and their newlines in separate writes, and CI saw two records merge.
         self.marker.write_text(
             "#!/bin/sh\n"
-            'printf \'%s\\037\' "$@" >> "$HK_MARK_LOG"\n'
-            "printf '\\n' >> \"$HK_MARK_LOG\"\n"
+            "rec=$(printf '%s\\037' \"$@\"; echo x)\n"
+            'printf \'%s\\n\' "${rec%x}" >> "$HK_MARK_LOG"\n'
         )
         self.marker.chmod(self.marker.stat().st_mode | stat.S_IXUSR)
         self.path = f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}"
